@@ -1,0 +1,105 @@
+# rtlens - find the sources of OS noise and timer latency on Linux
+# SPDX-License-Identifier: GPL-2.0
+
+VERSION		:= 0.1.0
+PREFIX		?= /usr/local
+BINDIR		?= $(PREFIX)/bin
+MANDIR		?= $(PREFIX)/share/man
+DESTDIR		?=
+
+CC		?= cc
+PKGS		:= libtracefs libtraceevent libproc2
+PKG_CFLAGS	:= $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS	:= $(shell pkg-config --libs $(PKGS)) -lcpupower
+
+WARN		:= -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
+CFLAGS		?= -O2 -g
+ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Iinclude -DRTLENS_VERSION='"$(VERSION)"' \
+		   $(PKG_CFLAGS) $(CFLAGS)
+SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
+		   -fno-sanitize-recover=undefined
+
+SRCS		:= $(sort $(wildcard src/*/*.c))
+MAIN_SRC	:= src/cli/main.c
+LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(SRCS))
+HDRS		:= $(wildcard include/*.h)
+
+OBJS		:= $(SRCS:%.c=build/rel/%.o)
+LIB_OBJS	:= $(LIB_SRCS:%.c=build/rel/%.o)
+SAN_LIB_OBJS	:= $(LIB_SRCS:%.c=build/san/%.o)
+
+UNIT_SRCS	:= $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=build/san/tests/%)
+
+TOOLS		:= osnoise timerlat hwnoise
+MANPAGES	:= $(wildcard Documentation/*.1)
+
+.PHONY: all clean check unit-check host-check vm-check bench install uninstall san \
+	deps test-deps demo
+
+all: rtlens
+
+rtlens: $(OBJS)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+
+# rtlens built with AddressSanitizer and UBSan, for the host tests
+rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+
+san: rtlens-san
+
+build/rel/%.o: %.c $(HDRS) Makefile
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/san/%.o: %.c $(HDRS) Makefile
+	@mkdir -p $(dir $@)
+	@echo "  CC/SAN  $<"
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+
+build/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJS) $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJS) \
+		$(PKG_LIBS) -lcmocka $(LDFLAGS)
+
+unit-check: $(UNIT_BINS)
+	@tests/unit/run.sh $(UNIT_BINS)
+
+host-check: rtlens-san
+	@tests/host/run.sh ./rtlens-san
+
+vm-check: rtlens
+	@tests/vm/run.sh
+
+# a sub-make, so that `make test-deps check` finds the freshly installed libraries
+check:
+	$(MAKE) unit-check host-check vm-check
+
+bench: rtlens
+	@bench/osnoise-hist.sh
+
+install: rtlens
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 0755 rtlens $(DESTDIR)$(BINDIR)/rtlens
+	for t in $(TOOLS); do ln -sf rtlens $(DESTDIR)$(BINDIR)/$$t; done
+	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rtlens
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
+
+deps:
+	scripts/deps.sh build
+
+test-deps:
+	scripts/deps.sh test
+
+# build, then measure every CPU for a few seconds
+demo:
+	$(MAKE) rtlens
+	./rtlens osnoise top -d 5 -q
+
+clean:
+	rm -rf build rtlens rtlens-san

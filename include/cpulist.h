@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cpulist - sets of CPUs written as "0-3,5,8-11"
+ */
+#ifndef RTLENS_CPULIST_H
+#define RTLENS_CPULIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct cpu_mask {
+	int		nr_cpus;	/* bits that may be set: 0 .. nr_cpus-1 */
+	unsigned long	*bits;
+};
+
+/* Allocate an empty mask able to hold CPUs 0 .. nr_cpus-1. -1 on ENOMEM. */
+int cpu_mask_init(struct cpu_mask *mask, int nr_cpus);
+void cpu_mask_free(struct cpu_mask *mask);
+void cpu_mask_set(struct cpu_mask *mask, int cpu);
+void cpu_mask_fill(struct cpu_mask *mask);
+bool cpu_mask_test(const struct cpu_mask *mask, int cpu);
+int cpu_mask_count(const struct cpu_mask *mask);
+/* Next set CPU at or after @cpu, or -1. */
+int cpu_mask_next(const struct cpu_mask *mask, int cpu);
+
+#define for_each_cpu_in(cpu, mask) \
+	for ((cpu) = cpu_mask_next((mask), 0); (cpu) >= 0; \
+	     (cpu) = cpu_mask_next((mask), (cpu) + 1))
+
+/*
+ * Parse "0-3,5" into @mask (already initialised for nr_cpus). Returns 0, or
+ * -1 with *why set to a static explanation ("cpu 9 is out of range 0-3",
+ * "range 5-2 is reversed", "empty list", "'x' is not a cpu number").
+ */
+int cpu_mask_parse(struct cpu_mask *mask, const char *str, const char **why);
+
+/* Canonical list form ("0-3,5"); returns the length it needs, like snprintf. */
+int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * json_writer - a small streaming JSON writer
+ *
+ * Commas, indentation and string escaping are handled here. Inside an object
+ * every value takes a key; at the top level and inside arrays the key must be
+ * NULL. Misuse (a missing key, unbalanced ends) and write errors are sticky and
+ * reported by json_writer_finish().
+ */
+#ifndef RTLENS_JSON_WRITER_H
+#define RTLENS_JSON_WRITER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct json_writer;
+
+struct json_writer *json_writer_new(FILE *out, bool pretty);
+/* 0 when the document is complete and every write succeeded, else -1. */
+int json_writer_finish(struct json_writer *w);
+void json_writer_free(struct json_writer *w);
+
+void json_begin_object(struct json_writer *w, const char *key);
+void json_end_object(struct json_writer *w);
+void json_begin_array(struct json_writer *w, const char *key);
+void json_end_array(struct json_writer *w);
+
+void json_string(struct json_writer *w, const char *key, const char *val); /* NULL -> null */
+void json_u64(struct json_writer *w, const char *key, uint64_t val);
+void json_i64(struct json_writer *w, const char *key, int64_t val);
+void json_double(struct json_writer *w, const char *key, double val); /* NaN/inf -> null */
+void json_bool(struct json_writer *w, const char *key, bool val);
+void json_null(struct json_writer *w, const char *key);
+
+#endif

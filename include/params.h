@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * params - the configuration of one run, filled by the option parser
+ */
+#ifndef RTLENS_PARAMS_H
+#define RTLENS_PARAMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpulist.h"
+#include "parse.h"
+
+enum rtl_tool {
+	TOOL_OSNOISE,
+};
+
+enum rtl_mode {
+	MODE_TOP	= 1 << 0,
+	MODE_HIST	= 1 << 1,
+};
+
+struct event_spec {
+	char	*system;
+	char	*event;		/* NULL: every event of the system */
+	char	*filter;
+	char	*trigger;
+};
+
+struct rtl_params {
+	enum rtl_tool		tool;
+	enum rtl_mode		mode;
+	const char		*command;	/* "osnoise top" */
+	int			nr_cpus;	/* CPUs of the system */
+
+	struct cpu_mask		cpus;		/* measured CPUs */
+	bool			cpus_set;
+	struct cpu_mask		hk_cpus;	/* where rtlens itself runs */
+	bool			hk_set;
+	bool			cgroup;
+	char			*cgroup_name;	/* NULL: rtlens's own cgroup */
+	struct sched_attr_req	prio;
+
+	uint64_t		period_us;	/* 0: leave the kernel's value */
+	uint64_t		runtime_us;	/* 0: leave the kernel's value */
+	uint64_t		stop_us;	/* 0: unset */
+	uint64_t		stop_total_us;	/* 0: unset */
+	uint64_t		threshold_us;	/* 0: unset */
+	uint64_t		duration_s;	/* 0: until interrupted */
+	uint64_t		warmup_s;
+	uint64_t		buffer_kb;	/* 0: the kernel's default */
+	const char		*trace_output;	/* NULL: no trace saved */
+
+	struct event_spec	*events;
+	int			nr_events;
+
+	bool			debug;
+	bool			quiet;
+	const char		*json_path;	/* NULL: no JSON; "-": stdout */
+
+	/* hist */
+	unsigned int		bucket_size;
+	unsigned int		entries;
+	bool			no_header;
+	bool			no_summary;
+	bool			no_index;
+	bool			with_zeros;
+};
+
+void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
+		 const char *command, int nr_cpus);
+void params_free(struct rtl_params *p);
+
+#endif

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * source - where records come from: the kernel osnoise tracer, through a
+ * private tracefs instance
+ */
+#ifndef RTLENS_SOURCE_H
+#define RTLENS_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "params.h"
+#include "records.h"
+#include "sysstate.h"
+
+struct source;
+
+typedef void (*record_fn)(const struct rtl_record *rec, void *ctx);
+
+/*
+ * Checks that need no change to the system: the tracer exists, no other
+ * session uses it, every -e event exists. -1 with a message.
+ */
+int source_check(const struct rtl_params *p);
+
+/* Configure and start the tracer; every change goes through @st. */
+struct source *source_open(const struct rtl_params *p, struct sys_state *st);
+/* Read what the buffers hold now; returns the number of records or -1. */
+int source_poll(struct source *src, record_fn fn, void *ctx);
+/* True once the kernel stopped tracing (a stop threshold was hit). */
+bool source_tracing_stopped(struct source *src);
+/* Stop recording; the buffers keep what they hold for a last poll. */
+void source_stop(struct source *src);
+/* Events the ring buffers dropped (overrun), summed over CPUs. */
+uint64_t source_lost_events(struct source *src);
+/* Save the trace instance's text to @path (needs -t). */
+int source_save_trace(struct source *src, const char *path);
+/* Free memory; the instances are removed by sysstate_restore(). */
+void source_close(struct source *src);
+
+/* The period and runtime in force (the kernel's when not set by -p/-r). */
+void source_effective_period(uint64_t *period_us, uint64_t *runtime_us);
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tasks - the tracer's workload threads: scheduling policy and cgroup
+ */
+#ifndef RTLENS_TASKS_H
+#define RTLENS_TASKS_H
+
+#include "params.h"
+
+/* Check -C (the cgroup exists); -1 with a message. */
+int tasks_check(const struct rtl_params *p);
+/* Apply -P and -C to every "osnoise/N" kernel thread; -1 with a message. */
+int tasks_apply(const struct rtl_params *p);
+/* Pin rtlens itself to the -H cpus; -1 with a message. */
+int tasks_set_house_keeping(const struct rtl_params *p);
+
+#endif

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * log - messages to the user, on stderr
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "log.h"
+
+static const char *log_name = "rtlens";
+static bool log_debug;
+
+void log_set_prefix(const char *prefix)
+{
+	log_name = prefix;
+}
+
+const char *log_prefix(void)
+{
+	return log_name;
+}
+
+void log_set_debug(bool on)
+{
+	log_debug = on;
+}
+
+bool log_debug_on(void)
+{
+	return log_debug;
+}
+
+static void log_vprint(const char *kind, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: %s", log_name, kind);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void err_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vprint("error: ", fmt, ap);
+	va_end(ap);
+}
+
+void warn_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vprint("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void info_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vprint("", fmt, ap);
+	va_end(ap);
+}
+
+void debug_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!log_debug)
+		return;
+	va_start(ap, fmt);
+	log_vprint("debug: ", fmt, ap);
+	va_end(ap);
+}

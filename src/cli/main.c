@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtlens - find the sources of OS noise and timer latency on Linux
+ *
+ * A command table maps "tool mode" to the session driver; argv[0] selects
+ * the tool when rtlens is called through a symlink (osnoise, ...).
+ */
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "options.h"
+#include "run.h"
+
+struct command {
+	const char	*tool;
+	const char	*mode;
+	const char	*name;		/* "osnoise top" */
+	enum rtl_tool	tool_id;
+	enum rtl_mode	mode_id;
+	const char	*summary;
+};
+
+static const struct command commands[] = {
+	{ "osnoise", "top", "osnoise top", TOOL_OSNOISE, MODE_TOP,
+	  "a per-cpu summary of the OS noise" },
+	{ "osnoise", "hist", "osnoise hist", TOOL_OSNOISE, MODE_HIST,
+	  "a per-cpu histogram of the OS noise" },
+};
+
+#define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "rtlens version %s: find the sources of OS noise and timer latency\n\n",
+		RTLENS_VERSION);
+	fprintf(out, "  usage: rtlens COMMAND [MODE] [options]\n\n  commands:\n");
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(out, "     %-14s - %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n  'rtlens osnoise' is 'rtlens osnoise top'. "
+		"'rtlens COMMAND MODE --help' lists the options.\n");
+}
+
+static void tool_usage(const char *tool, FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "rtlens %s (version %s)\n\n  usage: rtlens %s [MODE] [options]\n\n  modes:\n",
+		tool, RTLENS_VERSION, tool);
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(commands[i].tool, tool))
+			fprintf(out, "     %-5s - %s\n", commands[i].mode, commands[i].summary);
+}
+
+static const struct command *find_command(const char *tool, const char *mode)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(commands[i].tool, tool) && !strcmp(commands[i].mode, mode))
+			return &commands[i];
+	return NULL;
+}
+
+static bool known_tool(const char *tool)
+{
+	return find_command(tool, "top") || find_command(tool, "hist");
+}
+
+static int run_command(const struct command *cmd, int argc, char **argv)
+{
+	struct rtl_params p;
+	char prefix[64];
+	int status = 1;
+	long nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
+
+	snprintf(prefix, sizeof(prefix), "rtlens %s", cmd->name);
+	log_set_prefix(prefix);
+	params_init(&p, cmd->tool_id, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
+	switch (options_parse(&p, argc, argv)) {
+	case OPTS_OK:
+		status = run_session(&p);
+		break;
+	case OPTS_HELP:
+		status = fflush(stdout) ? 1 : 0;
+		break;
+	case OPTS_ERROR:
+		break;
+	}
+	params_free(&p);
+	return status;
+}
+
+/* argv[0] is the tool; argv[1] may be its mode */
+static int run_tool(const char *tool, int argc, char **argv)
+{
+	const struct command *cmd;
+
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) &&
+	    !find_command(tool, "top")) {
+		tool_usage(tool, stdout);
+		return 0;
+	}
+	if (argc > 1 && argv[1][0] != '-') {
+		cmd = find_command(tool, argv[1]);
+		if (!cmd) {
+			fprintf(stderr, "rtlens %s: unknown mode '%s'\n\n", tool, argv[1]);
+			tool_usage(tool, stderr);
+			return 1;
+		}
+		return run_command(cmd, argc - 1, argv + 1);
+	}
+	return run_command(find_command(tool, "top"), argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+	char *self = basename(argv[0]);
+
+	if (known_tool(self))
+		return run_tool(self, argc, argv);
+	if (argc < 2) {
+		usage(stderr);
+		return 1;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+		printf("rtlens %s\n", RTLENS_VERSION);
+		return 0;
+	}
+	if (!known_tool(argv[1])) {
+		fprintf(stderr, "rtlens: unknown command '%s'\n\n", argv[1]);
+		usage(stderr);
+		return 1;
+	}
+	return run_tool(argv[1], argc - 1, argv + 1);
+}

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * options - one table declares every option: its names, argument, help text,
+ * the modes it applies to and the function that stores it
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "options.h"
+
+#define OSNOISE_TRACE_FILE	"osnoise_trace.txt"
+#define MAX_PERIOD_US		10000000ULL
+#define MIN_RUNTIME_US		100ULL
+
+enum arg_kind {
+	ARG_NONE,
+	ARG_REQUIRED,
+	ARG_OPTIONAL,
+};
+
+struct opt_desc {
+	const char	*name;
+	int		short_name;	/* 0: long only */
+	enum arg_kind	arg;
+	const char	*arg_name;
+	const char	*help;
+	unsigned int	modes;
+	int		(*set)(struct rtl_params *p, const char *arg, const char **why);
+};
+
+static int set_u64(uint64_t *dst, const char *arg, const char **why)
+{
+	return parse_u64(arg, dst, why);
+}
+
+static int set_auto(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (parse_u64(arg, &p->stop_us, why))
+		return -1;
+	p->threshold_us = 1;
+	if (!p->trace_output)
+		p->trace_output = OSNOISE_TRACE_FILE;
+	return 0;
+}
+
+static int set_period(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (parse_u64(arg, &p->period_us, why))
+		return -1;
+	if (p->period_us == 0 || p->period_us > MAX_PERIOD_US) {
+		*why = "the period must be 1 us to 10 s (10000000 us)";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_runtime(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (parse_u64(arg, &p->runtime_us, why))
+		return -1;
+	if (p->runtime_us < MIN_RUNTIME_US) {
+		*why = "the runtime must be at least 100 us";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_stop(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_u64(&p->stop_us, arg, why);
+}
+
+static int set_stop_total(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_u64(&p->stop_total_us, arg, why);
+}
+
+static int set_threshold(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (set_u64(&p->threshold_us, arg, why))
+		return -1;
+	if (!p->threshold_us) {
+		*why = "the threshold must be at least 1 us";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_cpus(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (cpu_mask_parse(&p->cpus, arg, why))
+		return -1;
+	p->cpus_set = true;
+	return 0;
+}
+
+static int set_house_keeping(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (cpu_mask_parse(&p->hk_cpus, arg, why))
+		return -1;
+	p->hk_set = true;
+	return 0;
+}
+
+static int set_cgroup(struct rtl_params *p, const char *arg, const char **why)
+{
+	p->cgroup = true;
+	free(p->cgroup_name);
+	p->cgroup_name = NULL;
+	if (arg && *arg == '=')
+		arg++;
+	if (arg && !*arg) {
+		*why = "the cgroup name is empty";
+		return -1;
+	}
+	if (arg && !(p->cgroup_name = strdup(arg))) {
+		*why = "out of memory";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_priority(struct rtl_params *p, const char *arg, const char **why)
+{
+	return parse_priority(arg, &p->prio, why);
+}
+
+static int set_duration(struct rtl_params *p, const char *arg, const char **why)
+{
+	return parse_duration(arg, &p->duration_s, why);
+}
+
+static int set_debug(struct rtl_params *p, const char *arg, const char **why)
+{
+	(void)arg;
+	(void)why;
+	p->debug = true;
+	log_set_debug(true);
+	return 0;
+}
+
+static int set_quiet(struct rtl_params *p, const char *arg, const char **why)
+{
+	(void)arg;
+	(void)why;
+	p->quiet = true;
+	return 0;
+}
+
+static int set_trace(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (arg && *arg == '=')
+		arg++;
+	if (arg && !*arg) {
+		*why = "the trace file name is empty";
+		return -1;
+	}
+	p->trace_output = arg ? arg : OSNOISE_TRACE_FILE;
+	return 0;
+}
+
+static int set_event(struct rtl_params *p, const char *arg, const char **why)
+{
+	struct event_spec *ev, *evs;
+	const char *colon = strchr(arg, ':');
+
+	if (!*arg || colon == arg || (colon && !colon[1]) ||
+	    (colon && strchr(colon + 1, ':'))) {
+		*why = "expected sys or sys:event, e.g. sched:sched_switch";
+		return -1;
+	}
+	evs = realloc(p->events, (p->nr_events + 1) * sizeof(*evs));
+	if (!evs) {
+		*why = "out of memory";
+		return -1;
+	}
+	p->events = evs;
+	ev = &evs[p->nr_events];
+	memset(ev, 0, sizeof(*ev));
+	ev->system = colon ? strndup(arg, colon - arg) : strdup(arg);
+	ev->event = colon ? strdup(colon + 1) : NULL;
+	p->nr_events++;
+	if (!ev->system || (colon && !ev->event)) {
+		*why = "out of memory";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_event_attr(struct rtl_params *p, char **slot_of_last(struct event_spec *),
+			  const char *arg, const char **why)
+{
+	char **slot;
+
+	if (!p->nr_events) {
+		*why = "it applies to the previous -e event, and there is none";
+		return -1;
+	}
+	slot = slot_of_last(&p->events[p->nr_events - 1]);
+	if (*slot) {
+		*why = "the previous -e event already has one";
+		return -1;
+	}
+	*slot = strdup(arg);
+	if (!*slot) {
+		*why = "out of memory";
+		return -1;
+	}
+	return 0;
+}
+
+static char **filter_slot(struct event_spec *ev)
+{
+	return &ev->filter;
+}
+
+static char **trigger_slot(struct event_spec *ev)
+{
+	return &ev->trigger;
+}
+
+static int set_filter(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_event_attr(p, filter_slot, arg, why);
+}
+
+static int set_trigger(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_event_attr(p, trigger_slot, arg, why);
+}
+
+static int set_warmup(struct rtl_params *p, const char *arg, const char **why)
+{
+	return parse_duration(arg, &p->warmup_s, why);
+}
+
+static int set_buffer_size(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (set_u64(&p->buffer_kb, arg, why))
+		return -1;
+	if (!p->buffer_kb) {
+		*why = "the buffer size must be at least 1 kB";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_json(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (!*arg) {
+		*why = "the file name is empty (use - for stdout)";
+		return -1;
+	}
+	p->json_path = arg;
+	return 0;
+}
+
+static int set_bucket_size(struct rtl_params *p, const char *arg, const char **why)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, &v, why))
+		return -1;
+	if (v < 1 || v >= 1000000) {
+		*why = "the bucket size must be 1 to 999999";
+		return -1;
+	}
+	p->bucket_size = v;
+	return 0;
+}
+
+static int set_entries(struct rtl_params *p, const char *arg, const char **why)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, &v, why))
+		return -1;
+	if (v < 10 || v > 9999999) {
+		*why = "the number of entries must be 10 to 9999999";
+		return -1;
+	}
+	p->entries = v;
+	return 0;
+}
+
+#define DEFINE_FLAG_SETTER(field)						\
+static int set_##field(struct rtl_params *p, const char *arg, const char **why)	\
+{										\
+	(void)arg;								\
+	(void)why;								\
+	p->field = true;							\
+	return 0;								\
+}
+
+DEFINE_FLAG_SETTER(no_header)
+DEFINE_FLAG_SETTER(no_summary)
+DEFINE_FLAG_SETTER(no_index)
+DEFINE_FLAG_SETTER(with_zeros)
+
+#define ALL	(MODE_TOP | MODE_HIST)
+
+static const struct opt_desc opt_table[] = {
+	{ "auto", 'a', ARG_REQUIRED, "us",
+	  "set automatic trace mode, stopping the session if argument in us sample is hit", ALL, set_auto },
+	{ "period", 'p', ARG_REQUIRED, "us", "osnoise period in us", ALL, set_period },
+	{ "runtime", 'r', ARG_REQUIRED, "us", "osnoise runtime in us", ALL, set_runtime },
+	{ "stop", 's', ARG_REQUIRED, "us",
+	  "stop trace if a single sample is higher than the argument in us", ALL, set_stop },
+	{ "stop-total", 'S', ARG_REQUIRED, "us",
+	  "stop trace if the total sample is higher than the argument in us", ALL, set_stop_total },
+	{ "threshold", 'T', ARG_REQUIRED, "us",
+	  "the minimum delta to be considered a noise", ALL, set_threshold },
+	{ "cpus", 'c', ARG_REQUIRED, "cpu-list", "list of cpus to run osnoise threads", ALL, set_cpus },
+	{ "house-keeping", 'H', ARG_REQUIRED, "cpu-list",
+	  "run rtlens control threads only on the given cpus", ALL, set_house_keeping },
+	{ "cgroup", 'C', ARG_OPTIONAL, "cgroup_name",
+	  "set cgroup, if no cgroup_name is passed, the rtlens's cgroup will be inherited", ALL, set_cgroup },
+	{ "duration", 'd', ARG_REQUIRED, "time[s|m|h|d]", "duration of the session", ALL, set_duration },
+	{ "debug", 'D', ARG_NONE, NULL, "print debug info", ALL, set_debug },
+	{ "trace", 't', ARG_OPTIONAL, "file",
+	  "save the stopped trace to [file|osnoise_trace.txt]", ALL, set_trace },
+	{ "event", 'e', ARG_REQUIRED, "sys[:event]",
+	  "enable the <sys:event> in the trace instance, multiple -e are allowed", ALL, set_event },
+	{ "filter", 0, ARG_REQUIRED, "<filter>",
+	  "enable a trace event filter to the previous -e event", ALL, set_filter },
+	{ "trigger", 0, ARG_REQUIRED, "<trigger>",
+	  "enable a trace event trigger to the previous -e event", ALL, set_trigger },
+	{ "quiet", 'q', ARG_NONE, NULL, "print only a summary at the end", MODE_TOP, set_quiet },
+	{ "priority", 'P', ARG_REQUIRED, "o:prio|r:prio|f:prio|d:runtime:period",
+	  "set scheduling parameters of the osnoise threads\n"
+	  "\t\to:prio - use SCHED_OTHER with prio\n"
+	  "\t\tr:prio - use SCHED_RR with prio\n"
+	  "\t\tf:prio - use SCHED_FIFO with prio\n"
+	  "\t\td:runtime[us|ms|s]:period[us|ms|s] - use SCHED_DEADLINE with runtime and period\n"
+	  "\t\t\t\t\t\t       in nanoseconds", ALL, set_priority },
+	{ "bucket-size", 'b', ARG_REQUIRED, "N",
+	  "set the histogram bucket size (default 1)", MODE_HIST, set_bucket_size },
+	{ "entries", 'E', ARG_REQUIRED, "N",
+	  "set the number of entries of the histogram (default 256)", MODE_HIST, set_entries },
+	{ "no-header", 0, ARG_NONE, NULL, "do not print header", MODE_HIST, set_no_header },
+	{ "no-summary", 0, ARG_NONE, NULL, "do not print summary", MODE_HIST, set_no_summary },
+	{ "no-index", 0, ARG_NONE, NULL, "do not print index", MODE_HIST, set_no_index },
+	{ "with-zeros", 0, ARG_NONE, NULL, "print zero only entries", MODE_HIST, set_with_zeros },
+	{ "warm-up", 0, ARG_REQUIRED, "s",
+	  "let the workload run for s seconds before collecting data", ALL, set_warmup },
+	{ "trace-buffer-size", 0, ARG_REQUIRED, "kB",
+	  "set the per-cpu trace buffer size in kB", ALL, set_buffer_size },
+	{ "json", 0, ARG_REQUIRED, "file",
+	  "write a JSON report of the run to file (- for stdout, then no text tables)", ALL, set_json },
+};
+
+#define NR_OPTS		(sizeof(opt_table) / sizeof(opt_table[0]))
+#define OPT_HELP	'h'
+#define OPT_LONG_BASE	256
+
+void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
+		 const char *command, int nr_cpus)
+{
+	memset(p, 0, sizeof(*p));
+	p->tool = tool;
+	p->mode = mode;
+	p->command = command;
+	p->nr_cpus = nr_cpus;
+	p->bucket_size = 1;
+	p->entries = 256;
+}
+
+void params_free(struct rtl_params *p)
+{
+	int i;
+
+	for (i = 0; i < p->nr_events; i++) {
+		free(p->events[i].system);
+		free(p->events[i].event);
+		free(p->events[i].filter);
+		free(p->events[i].trigger);
+	}
+	free(p->events);
+	free(p->cgroup_name);
+	cpu_mask_free(&p->cpus);
+	cpu_mask_free(&p->hk_cpus);
+	p->events = NULL;
+	p->nr_events = 0;
+}
+
+static void usage_arg(const struct opt_desc *o, FILE *out)
+{
+	if (o->arg == ARG_REQUIRED)
+		fprintf(out, " %s", o->arg_name);
+	else if (o->arg == ARG_OPTIONAL)
+		fprintf(out, "[=%s]", o->arg_name);
+}
+
+void options_usage(const struct rtl_params *p, FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "rtlens %s: %s (version %s)\n\n", p->command,
+		p->mode == MODE_TOP ? "a per-cpu summary of the OS noise" :
+				      "a per-cpu histogram of the OS noise",
+		RTLENS_VERSION);
+	fprintf(out, "  usage: rtlens %s [options]\n\n", p->command);
+	fprintf(out, "\t  -h/--help: print this menu\n");
+	for (i = 0; i < NR_OPTS; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		if (!(o->modes & p->mode))
+			continue;
+		if (o->short_name)
+			fprintf(out, "\t  -%c/--%s", o->short_name, o->name);
+		else
+			fprintf(out, "\t     --%s", o->name);
+		usage_arg(o, out);
+		fprintf(out, ": %s\n", o->help);
+	}
+	fprintf(out, "\n  exit status: 0 ok, 1 error, 2 a stop threshold was hit\n");
+}
+
+/* Build getopt's tables from opt_table, for the options of this mode. */
+static void build_getopt(const struct rtl_params *p, struct option *longs, char *shorts)
+{
+	size_t i, n = 0;
+	char *s = shorts;
+
+	*s++ = ':';
+	*s++ = 'h';
+	longs[n++] = (struct option){ "help", no_argument, NULL, OPT_HELP };
+	for (i = 0; i < NR_OPTS; i++) {
+		const struct opt_desc *o = &opt_table[i];
+		int has = o->arg == ARG_NONE ? no_argument :
+			  o->arg == ARG_REQUIRED ? required_argument : optional_argument;
+
+		if (!(o->modes & p->mode))
+			continue;
+		longs[n++] = (struct option){ o->name, has, NULL,
+			o->short_name ? o->short_name : OPT_LONG_BASE + (int)i };
+		if (!o->short_name)
+			continue;
+		*s++ = o->short_name;
+		if (o->arg != ARG_NONE)
+			*s++ = ':';
+		if (o->arg == ARG_OPTIONAL)
+			*s++ = ':';
+	}
+	*s = '\0';
+	longs[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+static const struct opt_desc *find_opt(int c)
+{
+	size_t i;
+
+	if (c >= OPT_LONG_BASE)
+		return &opt_table[c - OPT_LONG_BASE];
+	for (i = 0; i < NR_OPTS; i++)
+		if (opt_table[i].short_name == c)
+			return &opt_table[i];
+	return NULL;
+}
+
+static void print_opt_name(const struct opt_desc *o, char *buf, size_t len)
+{
+	if (o->short_name)
+		snprintf(buf, len, "-%c/--%s", o->short_name, o->name);
+	else
+		snprintf(buf, len, "--%s", o->name);
+}
+
+/*
+ * Like rtla, -t and -C also take their value as the next word when it does
+ * not look like an option ("-t out.txt").
+ */
+static const char *optional_value(int argc, char **argv)
+{
+	if (optarg)
+		return optarg;
+	if (optind < argc && argv[optind][0] != '-') {
+		return argv[optind++];
+	}
+	return NULL;
+}
+
+static int check_combinations(struct rtl_params *p)
+{
+	if (p->period_us && p->runtime_us && p->runtime_us > p->period_us) {
+		err_msg("runtime %llu us is longer than period %llu us: the runtime must fit in the period",
+			(unsigned long long)p->runtime_us, (unsigned long long)p->period_us);
+		return -1;
+	}
+	if (p->cpus_set && p->hk_set) {
+		int cpu, overlap = 0;
+
+		for_each_cpu_in(cpu, &p->cpus)
+			overlap += cpu_mask_test(&p->hk_cpus, cpu);
+		if (overlap == cpu_mask_count(&p->hk_cpus))
+			warn_msg("every house-keeping cpu is also measured: rtlens will disturb the measurement");
+	}
+	return 0;
+}
+
+static int apply_opt(struct rtl_params *p, const struct opt_desc *o, int argc, char **argv)
+{
+	const char *why = "invalid value";
+	const char *arg = optarg;
+	char name[64];
+
+	if (o->arg == ARG_OPTIONAL)
+		arg = optional_value(argc, argv);
+	if (!o->set(p, arg, &why))
+		return 0;
+	print_opt_name(o, name, sizeof(name));
+	if (arg)
+		err_msg("invalid %s value '%s': %s", name, arg, why);
+	else
+		err_msg("invalid %s: %s", name, why);
+	return -1;
+}
+
+static int opts_alloc_masks(struct rtl_params *p)
+{
+	if (cpu_mask_init(&p->cpus, p->nr_cpus) || cpu_mask_init(&p->hk_cpus, p->nr_cpus)) {
+		err_msg("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+static enum opts_result bad_usage(const struct rtl_params *p)
+{
+	fprintf(stderr, "Try 'rtlens %s --help' for the list of options.\n", p->command);
+	return OPTS_ERROR;
+}
+
+enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
+{
+	struct option longs[NR_OPTS + 2];
+	char shorts[NR_OPTS * 3 + 3];
+	int c;
+
+	if (opts_alloc_masks(p))
+		return OPTS_ERROR;
+	build_getopt(p, longs, shorts);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		const struct opt_desc *o;
+
+		if (c == OPT_HELP) {
+			options_usage(p, stdout);
+			return OPTS_HELP;
+		}
+		if (c == '?' || c == ':') {
+			if (c == ':')
+				err_msg("option '%s' needs a value", argv[optind - 1]);
+			else
+				err_msg("unknown option '%s'", argv[optind - 1]);
+			return bad_usage(p);
+		}
+		o = find_opt(c);
+		if (!o || apply_opt(p, o, argc, argv))
+			return bad_usage(p);
+	}
+	if (optind < argc) {
+		err_msg("unexpected argument '%s'", argv[optind]);
+		return bad_usage(p);
+	}
+	if (check_combinations(p))
+		return OPTS_ERROR;
+	if (!p->cpus_set)
+		cpu_mask_fill(&p->cpus);
+	return OPTS_OK;
+}

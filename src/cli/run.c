@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run - the session driver shared by every tool and mode:
+ * checks -> setup -> warm-up -> main loop -> drain -> report -> teardown
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "log.h"
+#include "model.h"
+#include "render.h"
+#include "run.h"
+#include "source.h"
+#include "sysstate.h"
+#include "tasks.h"
+#include "tty.h"
+
+#define POLL_MS		250
+#define REFRESH_S	1.0
+
+struct session {
+	struct rtl_params	*p;
+	struct sys_state	*st;
+	struct source		*src;
+	struct noise_model	model;
+	struct run_view		view;
+	struct tty_keys		keys;
+	FILE			*json;
+	bool			json_done;	/* the report was written */
+	bool			interactive;
+	struct timespec		t0;
+	sigset_t		stop_signals;
+	sigset_t		old_mask;
+};
+
+/* the one piece of state a signal handler may touch */
+static volatile sig_atomic_t pending_signal;
+
+static void on_stop_signal(int sig)
+{
+	pending_signal = sig;
+}
+
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+#define NR_STOP_SIGNALS	(sizeof(stop_signals) / sizeof(stop_signals[0]))
+
+/* Stop signals stay blocked except while waiting, so none is missed. */
+static void signals_install(struct session *s)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&s->stop_signals);
+	for (i = 0; i < NR_STOP_SIGNALS; i++) {
+		sigaction(stop_signals[i], &sa, NULL);
+		sigaddset(&s->stop_signals, stop_signals[i]);
+	}
+	signal(SIGPIPE, SIG_IGN);
+	sigprocmask(SIG_BLOCK, &s->stop_signals, &s->old_mask);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Sleep up to @ms, waking for a key or a stop signal. */
+static void wait_event(struct session *s, int ms)
+{
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	sigset_t waitmask = s->old_mask;
+	size_t i;
+
+	for (i = 0; i < NR_STOP_SIGNALS; i++)
+		sigdelset(&waitmask, stop_signals[i]);
+	ppoll(&pfd, s->keys.raw ? 1 : 0, &ts, &waitmask);
+}
+
+static void add_record(const struct rtl_record *rec, void *ctx)
+{
+	model_add(ctx, rec);
+}
+
+static void drop_record(const struct rtl_record *rec, void *ctx)
+{
+	(void)rec;
+	(void)ctx;
+}
+
+static int poll_into_model(struct session *s)
+{
+	return source_poll(s->src, add_record, &s->model) < 0 ? -1 : 0;
+}
+
+/* ---- setup and teardown ---- */
+
+static int check_system(struct rtl_params *p)
+{
+	if (geteuid()) {
+		err_msg("needs root: the osnoise tracer is driven through tracefs "
+			"(run it with sudo, or as root)");
+		return -1;
+	}
+	if (!tracefs_tracing_dir()) {
+		err_msg("tracefs is not mounted and could not be mounted: "
+			"mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
+		return -1;
+	}
+	if (p->hk_set && tasks_set_house_keeping(p))
+		return -1;
+	return 0;
+}
+
+static int open_json(struct session *s)
+{
+	const char *path = s->p->json_path;
+
+	if (!path)
+		return 0;
+	if (!strcmp(path, "-")) {
+		s->json = stdout;
+		return 0;
+	}
+	s->json = fopen(path, "w");
+	if (s->json)
+		return 0;
+	err_msg("cannot write the JSON report to %s: %s", path, strerror(errno));
+	return -1;
+}
+
+static int setup(struct session *s)
+{
+	struct rtl_params *p = s->p;
+
+	if (check_system(p) || open_json(s))
+		return -1;
+	if (model_init(&s->model, p->nr_cpus, p->bucket_size, p->entries)) {
+		err_msg("out of memory");
+		return -1;
+	}
+	s->st = sysstate_new();
+	if (!s->st || sysstate_lock(s->st) || sysstate_recover(s->st) || source_check(p))
+		return -1;
+	s->src = source_open(p, s->st);
+	if (!s->src)
+		return -1;
+	source_effective_period(&p->period_us, &p->runtime_us);
+	return 0;
+}
+
+static int teardown(struct session *s)
+{
+	int ret = 0;
+
+	tty_keys_stop(&s->keys);
+	source_close(s->src);
+	s->src = NULL;
+	if (s->st && sysstate_restore(s->st))
+		ret = -1;
+	sysstate_free(s->st);
+	s->st = NULL;
+	model_free(&s->model);
+	if (s->json && s->json != stdout) {
+		if (fclose(s->json) && s->json_done) {
+			err_msg("cannot write the JSON report to %s: %s", s->p->json_path,
+				strerror(errno));
+			ret = -1;
+		}
+		/* no report, no file: a run that failed leaves nothing behind */
+		if (!s->json_done)
+			unlink(s->p->json_path);
+	}
+	s->json = NULL;
+	return ret;
+}
+
+/* ---- the main loop ---- */
+
+static void warm_up(struct session *s)
+{
+	struct timespec t0;
+
+	if (!s->p->warmup_s)
+		return;
+	debug_msg("warming up for %llu s", (unsigned long long)s->p->warmup_s);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!pending_signal && seconds_since(&t0) < s->p->warmup_s) {
+		wait_event(s, POLL_MS);
+		source_poll(s->src, drop_record, NULL);
+	}
+	source_poll(s->src, drop_record, NULL);
+}
+
+static void show_screen(struct session *s)
+{
+	s->view.elapsed_s = seconds_since(&s->t0);
+	fputs("\033[H\033[2J", stdout);
+	render_top(stdout, &s->model, s->p, &s->view);
+	fflush(stdout);
+}
+
+static bool handle_key(struct session *s, int key)
+{
+	switch (key) {
+	case 'q':
+	case 'Q':
+		s->view.reason = STOP_USER;
+		return true;
+	case 'p':
+	case 'P':
+		s->view.paused = !s->view.paused;
+		show_screen(s);
+		break;
+	case 'r':
+	case 'R':
+		model_reset(&s->model);
+		clock_gettime(CLOCK_MONOTONIC, &s->t0);
+		show_screen(s);
+		break;
+	}
+	return false;
+}
+
+static bool should_stop(struct session *s)
+{
+	int key;
+
+	if (pending_signal) {
+		s->view.reason = STOP_SIGNAL;
+		s->view.signal = pending_signal;
+		return true;
+	}
+	while ((key = tty_keys_read(&s->keys)))
+		if (handle_key(s, key))
+			return true;
+	if (source_tracing_stopped(s->src)) {
+		s->view.reason = STOP_THRESHOLD;
+		return true;
+	}
+	if (s->p->duration_s && seconds_since(&s->t0) >= s->p->duration_s) {
+		s->view.reason = STOP_DURATION;
+		return true;
+	}
+	return false;
+}
+
+static int main_loop(struct session *s)
+{
+	double last_screen = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &s->t0);
+	while (!should_stop(s)) {
+		wait_event(s, POLL_MS);
+		if (poll_into_model(s))
+			return -1;
+		if (s->interactive && !s->view.paused &&
+		    seconds_since(&s->t0) - last_screen >= REFRESH_S) {
+			show_screen(s);
+			last_screen = seconds_since(&s->t0);
+		}
+	}
+	return 0;
+}
+
+/* ---- the end ---- */
+
+static void find_threshold_cpu(struct session *s)
+{
+	const struct rtl_params *p = s->p;
+	uint64_t worst = 0;
+	int cpu;
+
+	s->view.threshold_cpu = -1;
+	s->view.threshold_kind = p->stop_us ? THRESHOLD_SINGLE : THRESHOLD_TOTAL;
+	for_each_cpu_in(cpu, &p->cpus) {
+		const struct cpu_noise *c = &s->model.cpu[cpu];
+
+		if (p->stop_us && c->max_single_us >= p->stop_us && c->max_single_us > worst) {
+			worst = c->max_single_us;
+			s->view.threshold_kind = THRESHOLD_SINGLE;
+			s->view.threshold_cpu = cpu;
+		} else if (p->stop_total_us && c->max_noise_us >= p->stop_total_us &&
+			   s->view.threshold_cpu < 0) {
+			s->view.threshold_kind = THRESHOLD_TOTAL;
+			s->view.threshold_cpu = cpu;
+		}
+	}
+}
+
+static int finish(struct session *s)
+{
+	source_stop(s->src);
+	s->view.elapsed_s = seconds_since(&s->t0);
+	if (poll_into_model(s))
+		return -1;
+	s->view.lost_events = source_lost_events(s->src);
+	if (s->view.reason == STOP_THRESHOLD) {
+		find_threshold_cpu(s);
+		s->view.exit_status = 2;
+	}
+	return 0;
+}
+
+static void report_text(struct session *s)
+{
+	const struct rtl_params *p = s->p;
+
+	if (s->json == stdout)
+		return;
+	if (s->interactive)
+		fputs("\033[H\033[2J", stdout);
+	if (p->mode == MODE_TOP)
+		render_top(stdout, &s->model, p, &s->view);
+	else
+		render_hist(stdout, &s->model, p, &s->view);
+	if (s->view.reason == STOP_THRESHOLD) {
+		printf("rtlens osnoise hit stop tracing\n");
+		if (p->trace_output)
+			printf("  Saving trace to %s\n", p->trace_output);
+	}
+}
+
+static int report(struct session *s)
+{
+	int ret = 0;
+
+	report_text(s);
+	if (s->view.lost_events)
+		warn_msg("%llu events were lost: the ring buffer overflowed "
+			 "(use a larger --trace-buffer-size)",
+			 (unsigned long long)s->view.lost_events);
+	if (s->view.reason == STOP_THRESHOLD && s->p->trace_output &&
+	    source_save_trace(s->src, s->p->trace_output))
+		ret = -1;
+	if (s->json) {
+		s->json_done = !render_json(s->json, &s->model, s->p, &s->view);
+		if (!s->json_done) {
+			err_msg("cannot write the JSON report to %s", s->p->json_path);
+			ret = -1;
+		}
+	}
+	return ret;
+}
+
+static int check_stdout(void)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return 0;
+	err_msg("cannot write to standard output: %s", strerror(errno));
+	return -1;
+}
+
+int run_session(struct rtl_params *p)
+{
+	struct session s = { .p = p };
+	int status = 1;
+
+	s.view.started = time(NULL);
+	signals_install(&s);
+	if (setup(&s))
+		goto out;
+	s.interactive = p->mode == MODE_TOP && !p->quiet && isatty(STDOUT_FILENO) &&
+			!(p->json_path && !strcmp(p->json_path, "-"));
+	s.view.pretty = s.interactive;
+	if (s.interactive)
+		tty_keys_start(&s.keys);
+	warm_up(&s);
+	if (main_loop(&s) || finish(&s))
+		goto out;
+	tty_keys_stop(&s.keys);
+	s.view.pretty = false;
+	if (!report(&s))
+		status = s.view.exit_status;
+out:
+	if (teardown(&s))
+		status = 1;
+	if (check_stdout())
+		status = 1;
+	sigprocmask(SIG_SETMASK, &s.old_mask, NULL);
+	return status;
+}

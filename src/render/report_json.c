@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_json - one JSON document per run (Documentation/json-report.md)
+ */
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "json_writer.h"
+#include "render.h"
+
+#define SCHEMA_VERSION	"1.0"
+
+static void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
+{
+	if (val)
+		json_u64(w, key, val);
+	else
+		json_null(w, key);
+}
+
+static const char *policy_name(enum sched_kind kind)
+{
+	static const char *const names[] = {
+		[SCHED_KIND_OTHER] = "other", [SCHED_KIND_RR] = "rr",
+		[SCHED_KIND_FIFO] = "fifo", [SCHED_KIND_DEADLINE] = "deadline",
+	};
+
+	return names[kind];
+}
+
+static void json_priority(struct json_writer *w, const struct sched_attr_req *prio)
+{
+	if (prio->kind == SCHED_KIND_NONE) {
+		json_null(w, "priority");
+		return;
+	}
+	json_begin_object(w, "priority");
+	json_string(w, "policy", policy_name(prio->kind));
+	json_i64(w, "priority", prio->kind == SCHED_KIND_DEADLINE ? 0 : prio->prio);
+	if (prio->kind == SCHED_KIND_DEADLINE) {
+		json_u64(w, "runtime_ns", prio->runtime_ns);
+		json_u64(w, "period_ns", prio->period_ns);
+	}
+	json_end_object(w);
+}
+
+static void json_cpu_list(struct json_writer *w, const char *key, const struct cpu_mask *m,
+			  bool set)
+{
+	char buf[4096];
+
+	if (!set) {
+		json_null(w, key);
+		return;
+	}
+	cpu_mask_format(m, buf, sizeof(buf));
+	json_string(w, key, buf);
+}
+
+static void json_events(struct json_writer *w, const struct rtl_params *p)
+{
+	int i;
+
+	json_begin_array(w, "events");
+	for (i = 0; i < p->nr_events; i++) {
+		const struct event_spec *ev = &p->events[i];
+		char name[256];
+
+		snprintf(name, sizeof(name), "%s%s%s", ev->system, ev->event ? ":" : "",
+			 ev->event ? ev->event : "");
+		json_begin_object(w, NULL);
+		json_string(w, "event", name);
+		json_string(w, "filter", ev->filter);
+		json_string(w, "trigger", ev->trigger);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
+static void json_config(struct json_writer *w, const struct rtl_params *p)
+{
+	json_begin_object(w, "config");
+	json_cpu_list(w, "cpus", &p->cpus, true);
+	json_cpu_list(w, "house_keeping", &p->hk_cpus, p->hk_set);
+	if (p->cgroup) {
+		json_begin_object(w, "cgroup");
+		json_string(w, "name", p->cgroup_name);
+		json_end_object(w);
+	} else {
+		json_null(w, "cgroup");
+	}
+	json_priority(w, &p->prio);
+	json_u64(w, "period_us", p->period_us);
+	json_u64(w, "runtime_us", p->runtime_us);
+	json_u64_or_null(w, "stop_us", p->stop_us);
+	json_u64_or_null(w, "stop_total_us", p->stop_total_us);
+	json_u64_or_null(w, "threshold_us", p->threshold_us);
+	json_u64_or_null(w, "duration_s", p->duration_s);
+	json_u64(w, "warm_up_s", p->warmup_s);
+	json_string(w, "trace_output", p->trace_output);
+	json_u64_or_null(w, "trace_buffer_size_kb", p->buffer_kb);
+	json_events(w, p);
+	json_u64(w, "bucket_size", p->bucket_size);
+	json_u64(w, "entries", p->entries);
+	json_end_object(w);
+}
+
+static void json_system(struct json_writer *w, const struct noise_model *m)
+{
+	struct utsname u;
+	bool ok = !uname(&u);
+
+	json_begin_object(w, "system");
+	json_string(w, "kernel_release", ok ? u.release : "unknown");
+	json_string(w, "hostname", ok ? u.nodename : "unknown");
+	json_u64(w, "nr_cpus", m->nr_cpus);
+	json_end_object(w);
+}
+
+static void json_cpu_summary(struct json_writer *w, int cpu, const struct cpu_noise *c)
+{
+	json_begin_object(w, NULL);
+	json_u64(w, "cpu", cpu);
+	json_u64(w, "cycles", c->cycles);
+	json_u64(w, "runtime_us", c->sum_runtime_us);
+	json_u64(w, "noise_us", c->sum_noise_us);
+	json_double(w, "cpu_available_pct", cpu_noise_available_pct(c));
+	json_u64(w, "max_noise_us", c->max_noise_us);
+	json_u64(w, "max_single_us", c->max_single_us);
+	json_u64(w, "hw_count", c->hw_count);
+	json_u64(w, "nmi_count", c->nmi_count);
+	json_u64(w, "irq_count", c->irq_count);
+	json_u64(w, "softirq_count", c->softirq_count);
+	json_u64(w, "thread_count", c->thread_count);
+	json_end_object(w);
+}
+
+static void json_cpu_hist(struct json_writer *w, int cpu, const struct histogram *h)
+{
+	unsigned int i;
+
+	json_begin_object(w, NULL);
+	json_u64(w, "cpu", cpu);
+	json_u64(w, "count", h->count);
+	if (h->count) {
+		json_u64(w, "min", h->min);
+		json_double(w, "avg", histogram_avg(h));
+		json_u64(w, "max", h->max);
+	} else {
+		json_null(w, "min");
+		json_null(w, "avg");
+		json_null(w, "max");
+	}
+	json_u64(w, "over", histogram_over(h));
+	json_begin_array(w, "buckets");
+	for (i = 0; i < h->entries; i++) {
+		if (histogram_bucket_is_empty(h, i))
+			continue;
+		json_begin_object(w, NULL);
+		json_u64(w, "index", i);
+		json_u64(w, "count", h->buckets[i]);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
+static void json_cpus(struct json_writer *w, const struct noise_model *m,
+		      const struct rtl_params *p)
+{
+	int cpu;
+
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus)
+		if (cpu < m->nr_cpus)
+			json_cpu_summary(w, cpu, &m->cpu[cpu]);
+	json_end_array(w);
+
+	json_begin_object(w, "histogram");
+	json_string(w, "unit", "us");
+	json_u64(w, "bucket_size", p->bucket_size);
+	json_u64(w, "entries", p->entries);
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus)
+		if (cpu < m->nr_cpus)
+			json_cpu_hist(w, cpu, &m->cpu[cpu].hist);
+	json_end_array(w);
+	json_end_object(w);
+}
+
+static const char *reason_name(enum stop_reason r)
+{
+	static const char *const names[] = {
+		[STOP_DURATION] = "duration", [STOP_SIGNAL] = "signal", [STOP_USER] = "user",
+		[STOP_THRESHOLD] = "threshold", [STOP_ERROR] = "error",
+	};
+
+	return names[r];
+}
+
+static void json_stop(struct json_writer *w, const struct rtl_params *p,
+		      const struct run_view *v)
+{
+	char sig[32];
+
+	json_begin_object(w, "stop");
+	json_string(w, "reason", reason_name(v->reason));
+	if (v->reason == STOP_SIGNAL) {
+		snprintf(sig, sizeof(sig), "SIG%s", sigabbrev_np(v->signal) ?: "UNKNOWN");
+		json_string(w, "signal", sig);
+	} else {
+		json_null(w, "signal");
+	}
+	if (v->reason == STOP_THRESHOLD) {
+		bool single = v->threshold_kind == THRESHOLD_SINGLE;
+
+		json_begin_object(w, "threshold");
+		json_string(w, "kind", single ? "single" : "total");
+		json_u64(w, "limit_us", single ? p->stop_us : p->stop_total_us);
+		if (v->threshold_cpu >= 0)
+			json_u64(w, "cpu", v->threshold_cpu);
+		else
+			json_null(w, "cpu");
+		json_end_object(w);
+	} else {
+		json_null(w, "threshold");
+	}
+	json_end_object(w);
+}
+
+static void json_started(struct json_writer *w, time_t started)
+{
+	char buf[32];
+	struct tm tm;
+
+	gmtime_r(&started, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_string(w, "started_at", buf);
+}
+
+int render_json(FILE *out, const struct noise_model *m, const struct rtl_params *p,
+		const struct run_view *v)
+{
+	struct json_writer *w = json_writer_new(out, true);
+	int ret;
+
+	if (!w)
+		return -1;
+	json_begin_object(w, NULL);
+	json_string(w, "schema_version", SCHEMA_VERSION);
+	json_begin_object(w, "tool");
+	json_string(w, "name", "rtlens");
+	json_string(w, "version", RTLENS_VERSION);
+	json_end_object(w);
+	json_string(w, "command", p->command);
+	json_string(w, "engine", "kernel");
+	json_system(w, m);
+	json_started(w, v->started);
+	json_double(w, "duration_s", v->elapsed_s);
+	json_config(w, p);
+	json_cpus(w, m, p);
+	json_u64(w, "lost_events", v->lost_events);
+	json_stop(w, p, v);
+	json_i64(w, "exit_status", v->exit_status);
+	json_end_object(w);
+	ret = json_writer_finish(w);
+	json_writer_free(w);
+	return ret;
+}

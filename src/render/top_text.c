@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * top_text - the per-CPU summary table, in rtla's osnoise top layout
+ */
+#include "render.h"
+
+#define COLOR_TITLE	"\033[2;37;40m"
+#define COLOR_HEADER	"\033[2;30;47m"
+#define COLOR_ALERT	"\033[1;31m"
+#define COLOR_RESET	"\033[0;0;0m"
+
+void format_duration(double seconds, char *buf, size_t len)
+{
+	unsigned long long s = seconds > 0 ? (unsigned long long)seconds : 0;
+
+	snprintf(buf, len, "%3llu %02llu:%02llu:%02llu", s / 86400, s / 3600 % 24,
+		 s / 60 % 60, s % 60);
+}
+
+static void top_header(FILE *out, const struct run_view *v)
+{
+	char duration[32];
+
+	format_duration(v->elapsed_s, duration, sizeof(duration));
+	fprintf(out, "%s%42s%s%39s%35s%s\n", v->pretty ? COLOR_TITLE : "", "",
+		"Operating System Noise", "", "", v->pretty ? COLOR_RESET : "");
+	fprintf(out, "duration: %9s | time is in us%s\n", duration,
+		v->paused ? "   [paused: p resumes, r resets, q quits]" : "");
+	fprintf(out, "%s" "CPU Period       Runtime " "       Noise " " %% CPU Aval "
+		"  Max Noise   Max Single " "         HW          NMI"
+		"          IRQ      Softirq       Thread" "%s\n",
+		v->pretty ? COLOR_HEADER : "", v->pretty ? COLOR_RESET : "");
+}
+
+/* rtla's fixed-point percentage: 3 digits, 5 decimals, truncated */
+static void available_fixed(const struct cpu_noise *c, int *whole, int *decimal)
+{
+	unsigned long long free_us, pct;
+
+	free_us = c->sum_noise_us >= c->sum_runtime_us ? 0 : c->sum_runtime_us - c->sum_noise_us;
+	pct = free_us * 10000000ULL / c->sum_runtime_us;
+	*whole = pct / 100000;
+	*decimal = pct % 100000;
+}
+
+static bool over_stop(const struct cpu_noise *c, const struct rtl_params *p)
+{
+	return (p->stop_us && c->max_single_us >= p->stop_us) ||
+	       (p->stop_total_us && c->max_noise_us >= p->stop_total_us);
+}
+
+static void top_row(FILE *out, int cpu, const struct cpu_noise *c, bool alert)
+{
+	int whole, decimal;
+
+	available_fixed(c, &whole, &decimal);
+	fprintf(out, "%s%3d #%-6llu %12llu %12llu   %3d.%05d%12llu %12llu%12llu %12llu "
+		"%12llu %12llu %12llu%s\n", alert ? COLOR_ALERT : "", cpu,
+		(unsigned long long)c->cycles, (unsigned long long)c->sum_runtime_us,
+		(unsigned long long)c->sum_noise_us, whole, decimal,
+		(unsigned long long)c->max_noise_us, (unsigned long long)c->max_single_us,
+		(unsigned long long)c->hw_count, (unsigned long long)c->nmi_count,
+		(unsigned long long)c->irq_count, (unsigned long long)c->softirq_count,
+		(unsigned long long)c->thread_count, alert ? COLOR_RESET : "");
+}
+
+void render_top(FILE *out, const struct noise_model *m, const struct rtl_params *p,
+		const struct run_view *v)
+{
+	int cpu;
+
+	top_header(out, v);
+	for_each_cpu_in(cpu, &p->cpus) {
+		const struct cpu_noise *c = &m->cpu[cpu];
+
+		if (cpu >= m->nr_cpus || !c->sum_runtime_us)
+			continue;
+		top_row(out, cpu, c, v->pretty && over_stop(c, p));
+	}
+}

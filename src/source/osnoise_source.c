@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * osnoise_source - the kernel osnoise tracer in a private tracefs instance
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "decode.h"
+#include "log.h"
+#include "source.h"
+#include "tasks.h"
+
+#define TRACER		"osnoise"
+#define OPTIONS_FILE	"osnoise/options"
+
+struct source {
+	const struct rtl_params	*params;
+	struct tep_handle	*tep;
+	struct decoder		*decoder;
+	struct tracefs_instance	*inst;		/* read by rtlens */
+	struct tracefs_instance	*trace_inst;	/* kept for -t */
+	record_fn		fn;
+	void			*ctx;
+	int			polled;
+};
+
+static bool list_has(char **list, const char *word)
+{
+	for (; list && *list; list++)
+		if (!strcmp(*list, word))
+			return true;
+	return false;
+}
+
+static int check_tracer(void)
+{
+	char **tracers = tracefs_tracers(NULL);
+	bool ok = list_has(tracers, TRACER);
+
+	tracefs_list_free(tracers);
+	if (ok)
+		return 0;
+	err_msg("osnoise tracer not available: this kernel was built without CONFIG_OSNOISE_TRACER "
+		"(boot a kernel that has it, e.g. Debian's linux-image-rt-amd64)");
+	return -1;
+}
+
+/* Is the osnoise or timerlat tracer set at the top level or in an instance? */
+static char *tracer_user(void)
+{
+	char **instances = tracefs_instances(NULL);
+	char *who = NULL, **name;
+	char *cur = tracefs_instance_file_read(NULL, "current_tracer", NULL);
+
+	if (cur && (!strncmp(cur, "osnoise", 7) || !strncmp(cur, "timerlat", 8)))
+		who = strdup("the top-level tracing directory");
+	free(cur);
+	for (name = instances; !who && name && *name; name++) {
+		struct tracefs_instance *inst = tracefs_instance_alloc(NULL, *name);
+
+		cur = inst ? tracefs_instance_file_read(inst, "current_tracer", NULL) : NULL;
+		if (cur && (!strncmp(cur, "osnoise", 7) || !strncmp(cur, "timerlat", 8)) &&
+		    asprintf(&who, "instance '%s'", *name) < 0)
+			who = NULL;
+		free(cur);
+		tracefs_instance_free(inst);
+	}
+	tracefs_list_free(instances);
+	return who;
+}
+
+static int check_events(const struct rtl_params *p)
+{
+	char **systems = tracefs_event_systems(NULL);
+	int i, ret = 0;
+
+	for (i = 0; i < p->nr_events && !ret; i++) {
+		const struct event_spec *ev = &p->events[i];
+		char **events;
+
+		if (!list_has(systems, ev->system)) {
+			err_msg("unknown event system '%s': see %s/available_events",
+				ev->system, tracefs_tracing_dir());
+			ret = -1;
+			break;
+		}
+		if (!ev->event)
+			continue;
+		events = tracefs_system_events(NULL, ev->system);
+		if (!list_has(events, ev->event)) {
+			err_msg("unknown event '%s:%s': see %s/available_events",
+				ev->system, ev->event, tracefs_tracing_dir());
+			ret = -1;
+		}
+		tracefs_list_free(events);
+	}
+	tracefs_list_free(systems);
+	return ret;
+}
+
+int source_check(const struct rtl_params *p)
+{
+	char *who;
+
+	if (check_tracer())
+		return -1;
+	who = tracer_user();
+	if (who) {
+		err_msg("the osnoise/timerlat tracer is already in use by %s (another rtla or rtlens "
+			"session?): wait for it to end, or set its current_tracer to nop", who);
+		free(who);
+		return -1;
+	}
+	return check_events(p) ? -1 : tasks_check(p);
+}
+
+/* ---- global configuration ---- */
+
+static int write_u64(struct sys_state *st, const char *file, uint64_t val)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)val);
+	return sysstate_write(st, file, buf);
+}
+
+static uint64_t read_u64(const char *file)
+{
+	char *text = tracefs_read_text(file);
+	uint64_t val = text ? strtoull(text, NULL, 10) : 0;
+
+	free(text);
+	return val;
+}
+
+/* period bounds runtime and back: write them in the order the kernel accepts */
+static int set_period_runtime(const struct rtl_params *p, struct sys_state *st)
+{
+	uint64_t period = p->period_us ? p->period_us : read_u64("osnoise/period_us");
+
+	if (p->runtime_us && p->runtime_us > period) {
+		err_msg("runtime %llu us is longer than the period %llu us",
+			(unsigned long long)p->runtime_us, (unsigned long long)period);
+		return -1;
+	}
+	if (p->period_us && p->period_us < read_u64("osnoise/runtime_us")) {
+		if (write_u64(st, "osnoise/runtime_us", p->runtime_us ? p->runtime_us : p->period_us))
+			return -1;
+	}
+	if (p->period_us && write_u64(st, "osnoise/period_us", p->period_us))
+		return -1;
+	if (p->runtime_us && write_u64(st, "osnoise/runtime_us", p->runtime_us))
+		return -1;
+	return 0;
+}
+
+static int set_workload_option(struct sys_state *st)
+{
+	char *opts;
+	int ret = 0;
+
+	if (!tracefs_file_exists(NULL, OPTIONS_FILE))
+		return 0;
+	opts = tracefs_read_text(OPTIONS_FILE);
+	if (opts && strstr(opts, "NO_OSNOISE_WORKLOAD")) {
+		ret = sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS);
+		if (!ret && tracefs_instance_file_write(NULL, OPTIONS_FILE, "OSNOISE_WORKLOAD") < 0) {
+			err_msg("cannot set OSNOISE_WORKLOAD in %s: %s", OPTIONS_FILE, strerror(errno));
+			ret = -1;
+		}
+	}
+	free(opts);
+	return ret;
+}
+
+static int apply_globals(const struct rtl_params *p, struct sys_state *st)
+{
+	char cpus[4096];
+
+	cpu_mask_format(&p->cpus, cpus, sizeof(cpus));
+	if (sysstate_write(st, "osnoise/cpus", cpus) ||
+	    set_period_runtime(p, st) ||
+	    write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
+	    write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
+	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)) ||
+	    set_workload_option(st))
+		return -1;
+	return 0;
+}
+
+/* ---- instances ---- */
+
+static struct tracefs_instance *make_instance(struct sys_state *st, const char *suffix,
+					      uint64_t buffer_kb)
+{
+	struct tracefs_instance *inst;
+	char name[64];
+
+	snprintf(name, sizeof(name), "rtlens-%d%s", (int)getpid(), suffix);
+	if (sysstate_add_instance(st, name))
+		return NULL;
+	inst = tracefs_instance_create(name);
+	if (!inst) {
+		err_msg("cannot create tracefs instance %s: %s", name, strerror(errno));
+		return NULL;
+	}
+	tracefs_trace_off(inst);
+	if (buffer_kb && tracefs_instance_set_buffer_size(inst, buffer_kb, -1)) {
+		err_msg("cannot set the trace buffer size to %llu kB: %s",
+			(unsigned long long)buffer_kb, strerror(errno));
+		tracefs_instance_free(inst);
+		return NULL;
+	}
+	return inst;
+}
+
+static int enable_event(struct tracefs_instance *inst, const char *sys, const char *ev)
+{
+	if (!tracefs_event_enable(inst, sys, ev))
+		return 0;
+	err_msg("cannot enable event %s%s%s: %s", sys, ev ? ":" : "", ev ? ev : "",
+		strerror(errno));
+	return -1;
+}
+
+static int event_attr(struct tracefs_instance *inst, const struct event_spec *ev,
+		      const char *file, const char *value)
+{
+	if (!value)
+		return 0;
+	if (tracefs_event_file_write(inst, ev->system, ev->event, file, value) >= 0)
+		return 0;
+	err_msg("cannot set the %s '%s' on %s%s%s: %s (see the kernel's events documentation)",
+		file, value, ev->system, ev->event ? ":" : "", ev->event ? ev->event : "",
+		strerror(errno));
+	return -1;
+}
+
+static int enable_user_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	int i;
+
+	for (i = 0; i < p->nr_events; i++) {
+		const struct event_spec *ev = &p->events[i];
+
+		if (enable_event(inst, ev->system, ev->event) ||
+		    event_attr(inst, ev, "filter", ev->filter) ||
+		    event_attr(inst, ev, "trigger", ev->trigger))
+			return -1;
+	}
+	return 0;
+}
+
+static int set_tracer(struct tracefs_instance *inst)
+{
+	if (!tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, TRACER))
+		return 0;
+	err_msg("cannot start the %s tracer: %s", TRACER, strerror(errno));
+	return -1;
+}
+
+static int open_instances(struct source *src, struct sys_state *st)
+{
+	const struct rtl_params *p = src->params;
+	struct tracefs_instance *events_inst;
+
+	src->inst = make_instance(st, "", p->buffer_kb);
+	if (!src->inst || enable_event(src->inst, "osnoise", "sample_threshold"))
+		return -1;
+	if (p->trace_output) {
+		src->trace_inst = make_instance(st, "-trace", p->buffer_kb);
+		if (!src->trace_inst || enable_event(src->trace_inst, "osnoise", NULL))
+			return -1;
+	}
+	events_inst = src->trace_inst ? src->trace_inst : src->inst;
+	if (enable_user_events(p, events_inst) || set_tracer(src->inst))
+		return -1;
+	if (src->trace_inst && set_tracer(src->trace_inst))
+		return -1;
+	return 0;
+}
+
+static int load_events(struct source *src)
+{
+	static const char *const systems[] = { "ftrace", "osnoise", NULL };
+
+	src->tep = tracefs_local_events_system(NULL, systems);
+	if (!src->tep) {
+		err_msg("cannot read the event formats from tracefs: %s", strerror(errno));
+		return -1;
+	}
+	src->decoder = decoder_new(src->tep);
+	return src->decoder ? 0 : -1;
+}
+
+struct source *source_open(const struct rtl_params *p, struct sys_state *st)
+{
+	struct source *src = calloc(1, sizeof(*src));
+
+	if (!src)
+		return NULL;
+	src->params = p;
+	if (load_events(src) || apply_globals(p, st) || open_instances(src, st))
+		goto fail;
+	if (src->trace_inst)
+		tracefs_trace_on(src->trace_inst);
+	tracefs_trace_on(src->inst);
+	if (tasks_apply(p))
+		goto fail;
+	return src;
+fail:
+	source_close(src);
+	return NULL;
+}
+
+/* ---- reading ---- */
+
+static int on_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct source *src = ctx;
+	struct rtl_record rec;
+
+	decoder_decode(src->decoder, event, record, cpu, &rec);
+	if (rec.kind == RECORD_NONE)
+		return 0;
+	src->polled++;
+	src->fn(&rec, src->ctx);
+	return 0;
+}
+
+int source_poll(struct source *src, record_fn fn, void *ctx)
+{
+	src->fn = fn;
+	src->ctx = ctx;
+	src->polled = 0;
+	if (tracefs_iterate_raw_events(src->tep, src->inst, NULL, 0, on_event, src) < 0) {
+		err_msg("cannot read the trace buffers: %s", strerror(errno));
+		return -1;
+	}
+	return src->polled;
+}
+
+bool source_tracing_stopped(struct source *src)
+{
+	return tracefs_trace_is_on(src->inst) == 0;
+}
+
+void source_stop(struct source *src)
+{
+	if (src->trace_inst)
+		tracefs_trace_off(src->trace_inst);
+	tracefs_trace_off(src->inst);
+}
+
+static uint64_t stat_value(const char *stats, const char *key)
+{
+	const char *at = strstr(stats, key);
+
+	return at ? strtoull(at + strlen(key), NULL, 10) : 0;
+}
+
+uint64_t source_lost_events(struct source *src)
+{
+	uint64_t lost = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < src->params->nr_cpus; cpu++) {
+		char file[64], *stats;
+
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+		stats = tracefs_instance_file_read(src->inst, file, NULL);
+		if (!stats)
+			continue;
+		lost += stat_value(stats, "overrun:");
+		lost += stat_value(stats, "dropped events:");
+		free(stats);
+	}
+	return lost;
+}
+
+int source_save_trace(struct source *src, const char *path)
+{
+	char *text;
+	FILE *f;
+	int ret = 0;
+
+	if (!src->trace_inst)
+		return 0;
+	text = tracefs_instance_file_read(src->trace_inst, "trace", NULL);
+	f = fopen(path, "w");
+	if (!text || !f || fputs(text, f) < 0)
+		ret = -1;
+	if (f && fclose(f))
+		ret = -1;
+	if (ret)
+		err_msg("cannot save the trace to %s: %s", path, strerror(errno));
+	free(text);
+	return ret;
+}
+
+void source_close(struct source *src)
+{
+	if (!src)
+		return;
+	decoder_free(src->decoder);
+	tep_free(src->tep);
+	tracefs_instance_free(src->inst);
+	tracefs_instance_free(src->trace_inst);
+	free(src);
+}
+
+void source_effective_period(uint64_t *period_us, uint64_t *runtime_us)
+{
+	*period_us = read_u64("osnoise/period_us");
+	*runtime_us = read_u64("osnoise/runtime_us");
+}

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sysstate - save before write, restore on every exit path, and recover
+ * after a run that was killed
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "log.h"
+#include "sysstate.h"
+
+#define STATE_MAGIC	"rtlens-state 1"
+#define MAX_SAVED	32
+#define MAX_INSTANCES	8
+
+struct saved_file {
+	char			*file;
+	char			*content;
+	enum restore_kind	kind;
+};
+
+struct sys_state {
+	struct saved_file	saved[MAX_SAVED];
+	int			nr_saved;
+	char			*instances[MAX_INSTANCES];
+	int			nr_instances;
+	int			lock_fd;
+	char			dir[256];
+	bool			dirty;		/* a record is on disk */
+};
+
+static void state_paths(const struct sys_state *s, const char *leaf, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s", s->dir, leaf);
+}
+
+struct sys_state *sysstate_new(void)
+{
+	struct sys_state *s = calloc(1, sizeof(*s));
+	const char *dir = getenv("RTLENS_RUN_DIR");
+
+	if (!s)
+		return NULL;
+	s->lock_fd = -1;
+	snprintf(s->dir, sizeof(s->dir), "%s", dir && *dir ? dir : "/run/rtlens");
+	return s;
+}
+
+static void clear_saved(struct sys_state *s)
+{
+	int i;
+
+	for (i = 0; i < s->nr_saved; i++) {
+		free(s->saved[i].file);
+		free(s->saved[i].content);
+	}
+	for (i = 0; i < s->nr_instances; i++)
+		free(s->instances[i]);
+	s->nr_saved = 0;
+	s->nr_instances = 0;
+}
+
+void sysstate_free(struct sys_state *s)
+{
+	if (!s)
+		return;
+	clear_saved(s);
+	if (s->lock_fd >= 0)
+		close(s->lock_fd);
+	free(s);
+}
+
+char *tracefs_read_text(const char *file)
+{
+	return tracefs_instance_file_read(NULL, file, NULL);
+}
+
+/* ---- the on-disk record ---- */
+
+static void put_hex(FILE *f, const char *str)
+{
+	if (!*str)
+		fputc('-', f);
+	for (; *str; str++)
+		fprintf(f, "%02x", (unsigned char)*str);
+}
+
+static char *get_hex(const char *hex)
+{
+	size_t i, n = strlen(hex) / 2;
+	char *out = malloc(n + 1);
+
+	if (!out)
+		return NULL;
+	if (!strcmp(hex, "-"))
+		n = 0;
+	for (i = 0; i < n; i++) {
+		unsigned int byte;
+
+		if (sscanf(hex + 2 * i, "%2x", &byte) != 1)
+			break;
+		out[i] = byte;
+	}
+	out[i] = '\0';
+	return out;
+}
+
+static int write_record(struct sys_state *s)
+{
+	char path[300], tmp[310];
+	FILE *f;
+	int i;
+
+	state_paths(s, "state", path, sizeof(path));
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f) {
+		err_msg("cannot write the state record %s: %s", tmp, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "%s\npid %d\n", STATE_MAGIC, (int)getpid());
+	for (i = 0; i < s->nr_instances; i++)
+		fprintf(f, "instance %s\n", s->instances[i]);
+	for (i = 0; i < s->nr_saved; i++) {
+		fprintf(f, "file %d %s ", s->saved[i].kind, s->saved[i].file);
+		put_hex(f, s->saved[i].content);
+		fputc('\n', f);
+	}
+	if (fclose(f) || rename(tmp, path)) {
+		err_msg("cannot write the state record %s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	s->dirty = true;
+	return 0;
+}
+
+static void remove_record(struct sys_state *s)
+{
+	char path[300];
+
+	state_paths(s, "state", path, sizeof(path));
+	unlink(path);
+	s->dirty = false;
+}
+
+static int add_saved(struct sys_state *s, const char *file, char *content,
+		     enum restore_kind kind)
+{
+	struct saved_file *sf;
+
+	if (s->nr_saved == MAX_SAVED) {
+		free(content);
+		return -1;
+	}
+	sf = &s->saved[s->nr_saved];
+	sf->file = strdup(file);
+	sf->content = content;
+	sf->kind = kind;
+	if (!sf->file) {
+		free(content);
+		return -1;
+	}
+	s->nr_saved++;
+	return 0;
+}
+
+static int parse_record_line(struct sys_state *s, char *line, int *pid)
+{
+	char file[128], hex[8192];
+	int kind;
+
+	line[strcspn(line, "\n")] = '\0';
+	if (sscanf(line, "pid %d", pid) == 1)
+		return 0;
+	if (!strncmp(line, "instance ", 9))
+		return sysstate_add_instance(s, line + 9) ? -1 : 0;
+	if (sscanf(line, "file %d %127s %8191s", &kind, file, hex) == 3)
+		return add_saved(s, file, get_hex(hex), kind);
+	return strcmp(line, STATE_MAGIC) ? -1 : 0;
+}
+
+static int load_record(struct sys_state *s, FILE *f, int *pid)
+{
+	char line[8400];
+
+	while (fgets(line, sizeof(line), f)) {
+		if (parse_record_line(s, line, pid))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- lock and recovery ---- */
+
+static int record_pid(struct sys_state *s)
+{
+	char path[300], line[64];
+	int pid = 0;
+	FILE *f;
+
+	state_paths(s, "state", path, sizeof(path));
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "pid %d", &pid) == 1)
+			break;
+	fclose(f);
+	return pid;
+}
+
+int sysstate_lock(struct sys_state *s)
+{
+	char path[300];
+
+	if (mkdir(s->dir, 0700) && errno != EEXIST) {
+		err_msg("cannot create %s: %s", s->dir, strerror(errno));
+		return -1;
+	}
+	state_paths(s, "lock", path, sizeof(path));
+	s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (s->lock_fd < 0) {
+		err_msg("cannot open the lock %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!flock(s->lock_fd, LOCK_EX | LOCK_NB))
+		return 0;
+	if (errno == EWOULDBLOCK)
+		err_msg("another rtlens session (pid %d) is running: wait for it to end, or stop it first",
+			record_pid(s));
+	else
+		err_msg("cannot lock %s: %s", path, strerror(errno));
+	close(s->lock_fd);
+	s->lock_fd = -1;
+	return -1;
+}
+
+int sysstate_recover(struct sys_state *s)
+{
+	char path[300];
+	int pid = 0, ret;
+	FILE *f;
+
+	state_paths(s, "state", path, sizeof(path));
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	ret = load_record(s, f, &pid);
+	fclose(f);
+	if (ret) {
+		err_msg("the state record %s is damaged: check the osnoise settings by hand, then remove it",
+			path);
+		clear_saved(s);
+		return -1;
+	}
+	info_msg("restoring the tracefs state left by a killed session (pid %d)", pid);
+	s->dirty = true;
+	return sysstate_restore(s);
+}
+
+/* ---- saving and writing ---- */
+
+static struct saved_file *find_saved(struct sys_state *s, const char *file)
+{
+	int i;
+
+	for (i = 0; i < s->nr_saved; i++)
+		if (!strcmp(s->saved[i].file, file))
+			return &s->saved[i];
+	return NULL;
+}
+
+int sysstate_save(struct sys_state *s, const char *file, enum restore_kind kind)
+{
+	char *content;
+
+	if (find_saved(s, file))
+		return 0;
+	content = tracefs_read_text(file);
+	if (!content) {
+		err_msg("cannot read tracefs file %s: %s", file, strerror(errno));
+		return -1;
+	}
+	if (add_saved(s, file, content, kind)) {
+		err_msg("cannot save %s: out of memory", file);
+		return -1;
+	}
+	return write_record(s);
+}
+
+static int write_file(const char *file, const char *value)
+{
+	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
+}
+
+int sysstate_write(struct sys_state *s, const char *file, const char *value)
+{
+	if (sysstate_save(s, file, RESTORE_VALUE))
+		return -1;
+	if (!write_file(file, value))
+		return 0;
+	err_msg("cannot write '%s' to tracefs file %s: %s", value, file, strerror(errno));
+	return -1;
+}
+
+int sysstate_add_instance(struct sys_state *s, const char *name)
+{
+	if (s->nr_instances == MAX_INSTANCES)
+		return -1;
+	s->instances[s->nr_instances] = strdup(name);
+	if (!s->instances[s->nr_instances])
+		return -1;
+	s->nr_instances++;
+	return write_record(s);
+}
+
+/* ---- restoring ---- */
+
+static int restore_options(const char *file, const char *content)
+{
+	char *copy = strdup(content), *tok, *save = NULL;
+	int ret = 0;
+
+	if (!copy)
+		return -1;
+	for (tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+		if (!strcmp(tok, "DEFAULTS"))
+			continue;
+		if (write_file(file, tok))
+			ret = -1;
+	}
+	free(copy);
+	return ret;
+}
+
+static int restore_one(const struct saved_file *sf)
+{
+	char *value;
+	int ret;
+
+	if (sf->kind == RESTORE_OPTIONS)
+		return restore_options(sf->file, sf->content);
+	value = strdup(sf->content);
+	if (!value)
+		return -1;
+	value[strcspn(value, "\n")] = '\0';
+	ret = write_file(sf->file, *value ? value : "0");
+	free(value);
+	return ret;
+}
+
+static void destroy_instance(const char *name)
+{
+	struct tracefs_instance *inst;
+
+	if (!tracefs_instance_exists(name))
+		return;
+	inst = tracefs_instance_alloc(NULL, name);
+	if (!inst)
+		return;
+	tracefs_trace_off(inst);
+	tracefs_tracer_clear(inst);
+	if (tracefs_instance_destroy(inst))
+		warn_msg("cannot remove tracefs instance %s: %s", name, strerror(errno));
+	tracefs_instance_free(inst);
+}
+
+/*
+ * Files that depend on each other (period_us bounds runtime_us and back)
+ * may refuse a value until the other is restored: a second pass settles it.
+ */
+static int restore_files(struct sys_state *s)
+{
+	bool done[MAX_SAVED] = { false };
+	int pass, i, left = 0;
+
+	for (pass = 0; pass < 2; pass++) {
+		left = 0;
+		for (i = s->nr_saved - 1; i >= 0; i--) {
+			if (done[i])
+				continue;
+			done[i] = !restore_one(&s->saved[i]);
+			left += !done[i];
+		}
+	}
+	for (i = 0; i < s->nr_saved; i++)
+		if (!done[i])
+			err_msg("cannot restore tracefs file %s: %s", s->saved[i].file,
+				strerror(errno));
+	return left ? -1 : 0;
+}
+
+int sysstate_restore(struct sys_state *s)
+{
+	int i, ret;
+
+	if (!s)
+		return 0;
+	for (i = s->nr_instances - 1; i >= 0; i--)
+		destroy_instance(s->instances[i]);
+	ret = restore_files(s);
+	if (ret) {
+		err_msg("the state record is kept in %s: the next run will retry", s->dir);
+		return ret;
+	}
+	clear_saved(s);
+	if (s->dirty)
+		remove_record(s);
+	return 0;
+}

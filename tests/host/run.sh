@@ -1,0 +1,171 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests: the rtlens CLI end to end on this machine's kernel, which may
+# lack the osnoise tracer. Checks help, option errors, the missing-tracer
+# message, session locking, recovery after a killed run, and that tracefs is
+# exactly as it was after every run.
+#
+# usage: tests/host/run.sh ./rtlens-san
+set -u
+
+BIN=$(readlink -f "${1:?usage: $0 RTLENS_BINARY}")
+TRACING=/sys/kernel/tracing
+WORK=$(mktemp -d)
+export RTLENS_RUN_DIR=$WORK/run
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+pass=0
+fail=0
+trap 'rm -rf "$WORK"' EXIT
+
+ok()     { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $1"; }
+
+have_tracefs() { [ -w "$TRACING/tracing_thresh" ]; }
+has_osnoise() { have_tracefs && grep -qw osnoise "$TRACING/available_tracers"; }
+
+# Everything in tracefs that rtlens may touch, plus its own run directory.
+snapshot() {
+	{
+		if have_tracefs; then
+			for f in tracing_thresh current_tracer tracing_on buffer_size_kb \
+				 osnoise/cpus osnoise/period_us osnoise/runtime_us \
+				 osnoise/stop_tracing_us osnoise/stop_tracing_total_us \
+				 osnoise/options; do
+				[ -e "$TRACING/$f" ] && echo "$f: $(cat "$TRACING/$f")"
+			done
+			echo "instances: $(ls "$TRACING/instances" | tr '\n' ' ')"
+		fi
+		echo "state: $(ls "$RTLENS_RUN_DIR" 2>/dev/null | grep -v '^lock$' | tr '\n' ' ')"
+	} > "$1"
+}
+
+# expect NAME STATUS PATTERN -- CMD...: exit status, a stderr/stdout match,
+# no sanitizer report, and tracefs untouched.
+expect() {
+	local name=$1 want=$2 pattern=$3 out rc
+	shift 4
+	snapshot "$WORK/before"
+	out=$("$@" 2>&1)
+	rc=$?
+	snapshot "$WORK/after"
+	if [ "$rc" != "$want" ]; then
+		not_ok "$name: exit $rc, want $want"
+		echo "$out" | sed 's/^/#   /' | head -20
+	elif ! grep -qE -- "$pattern" <<<"$out"; then
+		not_ok "$name: output lacks /$pattern/"
+		echo "$out" | sed 's/^/#   /' | head -20
+	elif grep -qE 'Sanitizer|runtime error' <<<"$out"; then
+		not_ok "$name: sanitizer report"
+		echo "$out" | sed 's/^/#   /' | head -40
+	elif ! cmp -s "$WORK/before" "$WORK/after"; then
+		not_ok "$name: tracefs changed"
+		diff "$WORK/before" "$WORK/after" | sed 's/^/#   /'
+	else
+		ok "$name"
+	fi
+}
+
+R="$BIN"
+
+# ---- help and commands ----
+expect "rtlens --help" 0 'osnoise top' -- $R --help
+expect "rtlens --version" 0 '^rtlens [0-9]+\.[0-9]+' -- $R --version
+expect "no command" 1 'usage: rtlens' -- $R
+expect "unknown command" 1 "unknown command 'frobnicate'" -- $R frobnicate
+expect "unknown mode" 1 "unknown mode 'sideways'" -- $R osnoise sideways
+expect "osnoise top --help" 0 '-c/--cpus cpu-list' -- $R osnoise top --help
+expect "osnoise --help is top's" 0 'rtlens osnoise top:' -- $R osnoise --help
+expect "osnoise hist --help" 0 '-b/--bucket-size N' -- $R osnoise hist --help
+expect "hist --help has no -q" 0 '^' -- sh -c "! $R osnoise hist --help | grep -q -- '-q/--quiet'"
+expect "top --help has no -b" 0 '^' -- sh -c "! $R osnoise top --help | grep -q -- '--bucket-size'"
+ln -s "$BIN" "$WORK/osnoise"
+expect "osnoise symlink selects the tool" 0 'rtlens osnoise hist:' -- "$WORK/osnoise" hist --help
+expect "osnoise symlink defaults to top" 0 'rtlens osnoise top:' -- "$WORK/osnoise" --help
+
+# ---- bad option values: exit 1, a reason, nothing touched ----
+expect "unknown option" 1 "unknown option '--frob'" -- $R osnoise top --frob
+expect "missing value" 1 "needs a value" -- $R osnoise top -c
+expect "cpu out of range" 1 "cpu 4096 is out of range" -- $R osnoise top -c 4096
+expect "reversed range" 1 "range 1-0 is reversed" -- $R osnoise top -c 1-0
+expect "cpu list junk" 1 "invalid -c/--cpus value 'x'" -- $R osnoise top -c x
+expect "house-keeping out of range" 1 "invalid -H/--house-keeping" -- $R osnoise top -H 4096
+expect "period zero" 1 "period must be" -- $R osnoise top -p 0
+expect "period over 10 s" 1 "period must be" -- $R osnoise top -p 20000000
+expect "runtime under 100 us" 1 "runtime must be at least 100 us" -- $R osnoise top -r 50
+expect "runtime over period" 1 "runtime 2000 us is longer than period 1000 us" -- $R osnoise top -p 1000 -r 2000
+expect "priority fifo 100" 1 "invalid -P/--priority value 'f:100'" -- $R osnoise top -P f:100
+expect "priority unknown policy" 1 "invalid -P/--priority value 'x:1'" -- $R osnoise top -P x:1
+expect "deadline runtime over period" 1 "invalid -P/--priority value 'd:2ms:1ms'" -- $R osnoise top -P d:2ms:1ms
+expect "duration zero" 1 "invalid -d/--duration value '0'" -- $R osnoise top -d 0
+expect "duration junk" 1 "invalid -d/--duration value '5x'" -- $R osnoise top -d 5x
+expect "stop junk" 1 "invalid -s/--stop value '-3'" -- $R osnoise top -s -3
+expect "threshold zero" 1 "threshold must be at least 1 us" -- $R osnoise top -T 0
+expect "bucket size zero" 1 "bucket size must be 1 to 999999" -- $R osnoise hist -b 0
+expect "entries too few" 1 "number of entries must be 10 to 9999999" -- $R osnoise hist -E 5
+expect "filter without -e" 1 "previous -e event" -- $R osnoise top --filter 'pid == 1'
+expect "trigger without -e" 1 "previous -e event" -- $R osnoise hist --trigger traceoff
+expect "bad event syntax" 1 "expected sys or sys:event" -- $R osnoise top -e 'a:b:c'
+expect "empty json path" 1 "file name is empty" -- $R osnoise top --json ''
+expect "hist option on top" 1 "unknown option '--no-header'" -- $R osnoise top --no-header
+expect "stray argument" 1 "unexpected argument 'extra'" -- $R osnoise top -d 1 extra
+
+# ---- checks that need the system ----
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	expect "not root" 1 "needs root" -- \
+		setpriv --reuid=65534 --regid=65534 --clear-groups $R osnoise top -d 1
+fi
+
+if [ "$(id -u)" = 0 ] && ! has_osnoise; then
+	expect "missing osnoise tracer" 1 "CONFIG_OSNOISE_TRACER" -- $R osnoise top -d 1
+	expect "missing tracer, hist" 1 "CONFIG_OSNOISE_TRACER" -- $R osnoise hist -d 1
+	expect "missing tracer, symlink" 1 "CONFIG_OSNOISE_TRACER" -- "$WORK/osnoise" -d 1
+	expect "json path unwritable" 1 "cannot write the JSON report to $WORK/nope/x.json" -- \
+		$R osnoise top -d 1 --json "$WORK/nope/x.json"
+
+	# tracefs not mounted: in a private mount namespace, unmount it first
+	if command -v unshare >/dev/null; then
+		expect "tracefs not mounted" 1 "CONFIG_OSNOISE_TRACER|tracefs is not mounted" -- \
+			unshare -m sh -c "umount $TRACING 2>/dev/null; umount /sys/kernel/debug/tracing 2>/dev/null; $R osnoise top -d 1"
+	fi
+
+	# a second session is refused while the lock is held
+	mkdir -p "$RTLENS_RUN_DIR"
+	flock -o "$RTLENS_RUN_DIR/lock" sleep 30 &
+	holder=$!
+	sleep 0.3
+	expect "concurrent session refused" 1 "another rtlens session .* is running" -- \
+		$R osnoise top -d 1
+	kill $holder 2>/dev/null
+	wait $holder 2>/dev/null
+
+	# a record left by a killed run is undone by the next run
+	if have_tracefs; then
+		orig=$(cat $TRACING/tracing_thresh)
+		mkdir "$TRACING/instances/rtlens-999999"
+		echo 7 > $TRACING/tracing_thresh
+		hex=$(printf '%s\n' "$orig" | od -An -tx1 | tr -d ' \n')
+		printf 'rtlens-state 1\npid 999999\ninstance rtlens-999999\nfile 0 tracing_thresh %s\n' \
+			"$hex" > "$RTLENS_RUN_DIR/state"
+		out=$($R osnoise top -d 1 2>&1)
+		if [ "$(cat $TRACING/tracing_thresh)" = "$orig" ] &&
+		   [ ! -e "$TRACING/instances/rtlens-999999" ] &&
+		   [ ! -e "$RTLENS_RUN_DIR/state" ] &&
+		   grep -q "restoring the tracefs state left by a killed session (pid 999999)" <<<"$out"; then
+			ok "killed session's record is restored and removed"
+		else
+			not_ok "killed session's record is restored and removed"
+			echo "$out" | sed 's/^/#   /'
+			rmdir "$TRACING/instances/rtlens-999999" 2>/dev/null
+			echo "$orig" > $TRACING/tracing_thresh
+		fi
+		printf 'garbage\n' > "$RTLENS_RUN_DIR/state"
+		expect "damaged record is reported, not used" 1 "state record .* is damaged" -- \
+			$R osnoise top -d 1
+		rm -f "$RTLENS_RUN_DIR/state"
+	fi
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Check the JSON report schema against its examples:
+#   examples/valid-*.json    must validate;
+#   examples/invalid-*.json  must be rejected with exactly one problem, and the
+#                            message must contain the text of the matching
+#                            invalid-*.expect file (so each one fails for the
+#                            rule it was written to break);
+#   the example in Documentation/json-report.md must validate.
+# Prints one "ok - NAME" or "not ok - NAME" line per file and exits 1 if any
+# file did not behave as expected.
+#
+# Environment: PYTHON (default python3) runs validate.py; SCHEMA overrides the
+# schema file. Needs the Python module jsonschema (python3-jsonschema).
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+schema=${SCHEMA:-$root/Documentation/rtlens-report-v1.schema.json}
+doc=$root/Documentation/json-report.md
+py=${PYTHON:-python3}
+validate="$here/validate.py"
+
+if ! "$py" -c 'import jsonschema' 2>/dev/null; then
+	echo "not ok - $py has no jsonschema module (Debian: apt-get install python3-jsonschema)"
+	exit 1
+fi
+
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+# show LABEL FILE: print FILE's lines as diagnostics under a "not ok" line
+show() {
+	sed "s/^/#   $1: /" "$2"
+}
+
+expect_valid() {	# NAME FILE
+	if "$py" "$validate" "$schema" "$2" >"$tmp/out" 2>"$tmp/err"; then
+		echo "ok - $1"
+	else
+		echo "not ok - $1: rejected, should be valid"
+		show stderr "$tmp/err"
+		failed=1
+	fi
+}
+
+expect_invalid() {	# NAME FILE
+	expect=${2%.json}.expect
+	"$py" "$validate" "$schema" "$2" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	why=
+	if [ ! -f "$expect" ]; then
+		why="no $(basename "$expect") naming the expected problem"
+	elif [ "$rc" -ne 1 ]; then
+		why="validate.py exited with $rc, not 1"
+	elif grep -q '^Traceback' "$tmp/err"; then
+		why="validate.py crashed"
+	elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+		why="rejected for $(wc -l <"$tmp/err" | tr -d ' ') problems, should break exactly one rule"
+	elif ! grep -qF -- "$(head -n 1 "$expect")" "$tmp/err"; then
+		why="rejected for another reason than: $(head -n 1 "$expect")"
+	fi
+	if [ -z "$why" ]; then
+		echo "ok - $1"
+	else
+		echo "not ok - $1: $why"
+		show stderr "$tmp/err"
+		failed=1
+	fi
+}
+
+found=0
+for f in "$here"/examples/valid-*.json; do
+	[ -e "$f" ] || continue
+	found=$((found + 1))
+	expect_valid "$(basename "$f")" "$f"
+done
+for f in "$here"/examples/invalid-*.json; do
+	[ -e "$f" ] || continue
+	found=$((found + 1))
+	expect_invalid "$(basename "$f")" "$f"
+done
+if [ "$found" -eq 0 ]; then
+	echo "not ok - no examples found in $here/examples"
+	failed=1
+fi
+
+# The example document in json-report.md: the first ```json block.
+awk '/^```json$/ { on = 1; next } on && /^```$/ { exit } on { print }' \
+	"$doc" >"$tmp/doc-example.json"
+if [ ! -s "$tmp/doc-example.json" ]; then
+	echo "not ok - json-report.md: no \`\`\`json example block found"
+	failed=1
+else
+	expect_valid "json-report.md example" "$tmp/doc-example.json"
+fi
+
+exit "$failed"

@@ -1,0 +1,315 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Validate rtlens JSON reports against the report schema.
+
+usage: validate.py [--schema-only] SCHEMA FILE...
+
+Each FILE ('-' is standard input) is parsed strictly (UTF-8, no duplicate
+keys, no NaN or Infinity), validated against SCHEMA, and then checked for the
+cross-field rules a JSON Schema cannot express (see Documentation/json-report.md,
+"Consistency rules"); --schema-only skips those.
+
+Prints "FILE: ok" for each good file. For a bad one, prints one line per
+problem on standard error, "FILE: $.json.path: what is wrong", and the exit
+status is 1. Usage errors and an unusable schema exit with 2.
+
+Needs the jsonschema module (Debian: python3-jsonschema; 4.10 or later).
+"""
+
+import json
+import re
+import sys
+
+try:
+    import jsonschema
+    from jsonschema import validators
+except ImportError:
+    sys.stderr.write("validate.py: the Python module 'jsonschema' is missing "
+                     "(Debian: apt-get install python3-jsonschema)\n")
+    sys.exit(2)
+
+
+class ParseError(Exception):
+    pass
+
+
+def _reject_constant(name):
+    raise ParseError("%s is not valid JSON" % name)
+
+
+def _no_duplicates(pairs):
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ParseError("duplicate key %s" % json.dumps(key))
+        obj[key] = value
+    return obj
+
+
+def load_json(name, data):
+    """Parse bytes as one strict JSON document."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ParseError("not UTF-8: %s" % e)
+    if not text.strip():
+        raise ParseError("empty file")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates,
+                          parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        raise ParseError("not JSON: %s" % e)
+
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def json_path(parts):
+    path = "$"
+    for p in parts:
+        if isinstance(p, int):
+            path += "[%d]" % p
+        elif _IDENT.match(p):
+            path += "." + p
+        else:
+            path += "[%s]" % json.dumps(p)
+    return path
+
+
+def _short(value, limit=80):
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def describe(error):
+    """One line for a schema error: path, what is wrong, and the rule."""
+    if error.context:
+        error = jsonschema.exceptions.best_match(error.context)
+    schema = error.schema
+    if schema is False or error.validator == "not":
+        msg = "%s is not allowed here" % (
+            "this field" if error.path else "this value")
+    elif error.validator in ("type", "enum", "const"):
+        # jsonschema words these with Python reprs (None, True): use JSON.
+        want = error.validator_value
+        if error.validator == "type":
+            want = "of type " + " or ".join(
+                want if isinstance(want, list) else [want])
+        elif error.validator == "enum":
+            want = "one of " + json.dumps(want)
+        else:
+            want = json.dumps(want)
+        msg = "%s is not %s" % (_short(error.instance), want)
+    else:
+        msg = error.message
+        if len(msg) > 200:
+            msg = msg[:197] + "..."
+    if isinstance(schema, dict) and "description" in schema and \
+            error.validator not in ("required", "additionalProperties"):
+        msg += " (%s)" % schema["description"]
+    return json_path(error.absolute_path), msg
+
+
+# ---------------------------------------------------------------------------
+# Consistency rules: relations between fields that JSON Schema cannot state.
+# They run only on documents that passed the schema, so types are known.
+
+def parse_cpu_list(text):
+    """'0-3,5' -> sorted list, or raise ValueError."""
+    cpus = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        lo = int(lo)
+        hi = int(hi) if hi else lo
+        if hi < lo:
+            raise ValueError("range %s is reversed" % part)
+        if hi >= 1 << 20:
+            raise ValueError("cpu %d is beyond any real system" % hi)
+        cpus.update(range(lo, hi + 1))
+    return sorted(cpus)
+
+
+def consistency(doc):
+    """Yield (path, message) for every broken cross-field rule."""
+    cfg = doc["config"]
+    nr_cpus = doc["system"]["nr_cpus"]
+
+    measured = None
+    for key in ("cpus", "house_keeping"):
+        if cfg[key] is None:
+            continue
+        try:
+            cpus = parse_cpu_list(cfg[key])
+        except ValueError as e:
+            yield ["config", key], str(e)
+            continue
+        if cpus[-1] >= nr_cpus:
+            yield ["config", key], "cpu %d is not below system.nr_cpus (%d)" % (
+                cpus[-1], nr_cpus)
+        if key == "cpus":
+            measured = cpus
+
+    if cfg["runtime_us"] > cfg["period_us"]:
+        yield ["config", "runtime_us"], "runtime_us %d is above period_us %d" % (
+            cfg["runtime_us"], cfg["period_us"])
+
+    prio = cfg["priority"]
+    if prio is not None and prio["policy"] == "deadline" and \
+            prio["runtime_ns"] > prio["period_ns"]:
+        yield ["config", "priority", "runtime_ns"], \
+            "runtime_ns %d is above period_ns %d" % (prio["runtime_ns"],
+                                                     prio["period_ns"])
+
+    def check_cpu_entries(base, entries):
+        seen = [e["cpu"] for e in entries]
+        for i in range(1, len(seen)):
+            if seen[i] <= seen[i - 1]:
+                yield base + [i, "cpu"], \
+                    "cpu %d is out of order (entries are in ascending CPU order, " \
+                    "one per CPU)" % seen[i]
+                return
+        if measured is not None and seen != measured:
+            yield base, "the CPUs %s are not the measured CPUs %s (config.cpus)" % (
+                _short(seen, 40), _short(measured, 40))
+
+    for problem in check_cpu_entries(["cpus"], doc["cpus"]):
+        yield problem
+
+    hist = doc.get("histogram")
+    if hist is not None:
+        for key in ("bucket_size", "entries"):
+            if hist[key] != cfg[key]:
+                yield ["histogram", key], "%s %d differs from config.%s %d" % (
+                    key, hist[key], key, cfg[key])
+        for problem in check_cpu_entries(["histogram", "cpus"], hist["cpus"]):
+            yield problem
+        size, entries = hist["bucket_size"], hist["entries"]
+        limit = size * entries
+        for i, hc in enumerate(hist["cpus"]):
+            base = ["histogram", "cpus", i]
+            buckets = hc["buckets"]
+            indexes = [b["index"] for b in buckets]
+            bad = False
+            for j, index in enumerate(indexes):
+                if index >= entries:
+                    yield base + ["buckets", j, "index"], \
+                        "index %d is not below histogram.entries (%d)" % (
+                            index, entries)
+                    bad = True
+                if j and index <= indexes[j - 1]:
+                    yield base + ["buckets", j, "index"], \
+                        "index %d is out of order (buckets are in ascending " \
+                        "index order, each once)" % index
+                    bad = True
+            total = sum(b["count"] for b in buckets) + hc["over"]
+            if total != hc["count"]:
+                yield base + ["count"], \
+                    "count %d is not the bucket counts plus over (%d)" % (
+                        hc["count"], total)
+                bad = True
+            if hc["count"] == 0 or bad:
+                continue
+            lo, avg, hi = hc["min"], hc["avg"], hc["max"]
+            if not lo <= avg <= hi:
+                yield base + ["avg"], "avg %s is not between min %d and max %d" % (
+                    avg, lo, hi)
+            if buckets:
+                first = buckets[0]["index"] * size
+                if not first <= lo < first + size:
+                    yield base + ["min"], \
+                        "min %d is not in the first non-empty bucket [%d, %d)" % (
+                            lo, first, first + size)
+            elif lo < limit:
+                yield base + ["min"], \
+                    "min %d is below %d but every value is counted in over" % (
+                        lo, limit)
+            if hc["over"]:
+                if hi < limit:
+                    yield base + ["max"], \
+                        "max %d is below entries * bucket_size (%d) but over " \
+                        "is %d" % (hi, limit, hc["over"])
+            else:
+                last = buckets[-1]["index"] * size
+                if not last <= hi < last + size:
+                    yield base + ["max"], \
+                        "max %d is not in the last non-empty bucket [%d, %d)" % (
+                            hi, last, last + size)
+
+    stop = doc["stop"]
+    thr = stop["threshold"]
+    if thr is not None:
+        key = "stop_us" if thr["kind"] == "single" else "stop_total_us"
+        if cfg[key] is None:
+            yield ["stop", "threshold", "kind"], \
+                "a %s threshold was hit but config.%s is null" % (thr["kind"], key)
+        elif thr["limit_us"] != cfg[key]:
+            yield ["stop", "threshold", "limit_us"], \
+                "limit_us %d differs from config.%s %d" % (
+                    thr["limit_us"], key, cfg[key])
+        if thr["cpu"] is not None and measured is not None and \
+                thr["cpu"] not in measured:
+            yield ["stop", "threshold", "cpu"], \
+                "cpu %d is not a measured CPU" % thr["cpu"]
+    if stop["reason"] == "duration" and cfg["duration_s"] is None:
+        yield ["stop", "reason"], \
+            "the run stopped on its duration but config.duration_s is null"
+
+
+# ---------------------------------------------------------------------------
+
+def main(argv):
+    args = argv[1:]
+    schema_only = False
+    if args and args[0] == "--schema-only":
+        schema_only = True
+        args = args[1:]
+    if len(args) < 2 or args[0].startswith("-") and args[0] != "-":
+        sys.stderr.write("usage: validate.py [--schema-only] SCHEMA FILE...\n")
+        return 2
+
+    schema_name = args[0]
+    try:
+        with open(schema_name, "rb") as f:
+            schema = load_json(schema_name, f.read())
+        cls = validators.validator_for(schema)
+        cls.check_schema(schema)
+    except (OSError, ParseError) as e:
+        sys.stderr.write("%s: cannot use the schema: %s\n" % (schema_name, e))
+        return 2
+    except jsonschema.exceptions.SchemaError as e:
+        sys.stderr.write("%s: not a valid JSON Schema: %s: %s\n" % (
+            schema_name, json_path(e.absolute_path), e.message))
+        return 2
+    checker = getattr(cls, "FORMAT_CHECKER", None) or jsonschema.FormatChecker()
+    validator = cls(schema, format_checker=checker)
+
+    status = 0
+    for name in args[1:]:
+        try:
+            if name == "-":
+                data = sys.stdin.buffer.read()
+                name = "<stdin>"
+            else:
+                with open(name, "rb") as f:
+                    data = f.read()
+            doc = load_json(name, data)
+        except (OSError, ParseError) as e:
+            sys.stderr.write("%s: %s\n" % (name, e))
+            status = 1
+            continue
+
+        problems = sorted((describe(e) for e in validator.iter_errors(doc)),
+                          key=lambda p: p[0])
+        if not problems and not schema_only:
+            problems = [(json_path(p), m) for p, m in consistency(doc)]
+        for path, msg in problems:
+            sys.stderr.write("%s: %s: %s\n" % (name, path, msg))
+        if problems:
+            status = 1
+        else:
+            print("%s: ok" % name)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the model and the text renderers: synthetic osnoise records
+ * in, rtla's top and hist layouts out
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "model.h"
+#include "options.h"
+#include "render.h"
+
+struct fixture {
+	struct rtl_params	p;
+	struct noise_model	m;
+	struct run_view		v;
+};
+
+static struct fixture *fixture_new(enum rtl_mode mode, const char *cpus, int nr_cpus)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	char *argv[] = { "hist", "-c", (char *)cpus, NULL };
+
+	params_init(&f->p, TOOL_OSNOISE, mode, mode == MODE_TOP ? "osnoise top" : "osnoise hist",
+		    nr_cpus);
+	assert_int_equal(options_parse(&f->p, 3, argv), OPTS_OK);
+	f->p.bucket_size = 1;
+	f->p.entries = 10;
+	assert_int_equal(model_init(&f->m, nr_cpus, 1, 10), 0);
+	f->v.elapsed_s = 3725;	/* 1 h 2 min 5 s */
+	return f;
+}
+
+static void fixture_free(struct fixture *f)
+{
+	model_free(&f->m);
+	params_free(&f->p);
+	free(f);
+}
+
+static void add_period(struct noise_model *m, int cpu, uint64_t runtime, uint64_t noise,
+		       uint64_t max_sample, uint64_t irq)
+{
+	struct rtl_record r = { .kind = RECORD_OSNOISE_PERIOD };
+
+	r.period.cpu = cpu;
+	r.period.runtime_us = runtime;
+	r.period.noise_us = noise;
+	r.period.max_sample_us = max_sample;
+	r.period.hw_count = 1;
+	r.period.irq_count = irq;
+	r.period.thread_count = 2;
+	model_add(m, &r);
+}
+
+static void add_sample(struct noise_model *m, int cpu, uint64_t duration_ns)
+{
+	struct rtl_record r = { .kind = RECORD_NOISE_SAMPLE };
+
+	r.sample.cpu = cpu;
+	r.sample.duration_ns = duration_ns;
+	model_add(m, &r);
+}
+
+static char *render(struct fixture *f, enum rtl_mode mode)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	if (mode == MODE_TOP)
+		render_top(out, &f->m, &f->p, &f->v);
+	else
+		render_hist(out, &f->m, &f->p, &f->v);
+	fclose(out);
+	return buf;
+}
+
+static void test_duration_format(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	format_duration(0, buf, sizeof(buf));
+	assert_string_equal(buf, "  0 00:00:00");
+	format_duration(90061.7, buf, sizeof(buf));
+	assert_string_equal(buf, "  1 01:01:01");
+}
+
+static void test_top_layout(void **state)
+{
+	struct fixture *f = fixture_new(MODE_TOP, "0-1", 4);
+	char *out;
+
+	(void)state;
+	add_period(&f->m, 0, 1000000, 25, 10, 3);
+	add_period(&f->m, 0, 1000000, 75, 40, 5);
+	add_period(&f->m, 3, 1000000, 999, 999, 1);	/* not measured: not shown */
+	out = render(f, MODE_TOP);
+	assert_non_null(strstr(out, "duration:   0 01:02:05 | time is in us\n"));
+	assert_non_null(strstr(out,
+		"CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single"
+		"          HW          NMI          IRQ      Softirq       Thread\n"));
+	/* 2 periods, 2 s runtime, 100 us noise: 99.99500 % available */
+	assert_non_null(strstr(out,
+		"  0 #2           2000000          100    99.99500          75           40"
+		"           2            0            8            0            4\n"));
+	assert_null(strstr(out, "  1 #"));	/* no data: no row */
+	assert_null(strstr(out, "  3 #"));
+	assert_null(strchr(out, '\033'));	/* not pretty: no colours */
+	free(out);
+	fixture_free(f);
+}
+
+static void test_top_alert_colour(void **state)
+{
+	struct fixture *f = fixture_new(MODE_TOP, "0", 2);
+	char *out;
+
+	(void)state;
+	f->p.stop_us = 30;
+	f->v.pretty = true;
+	add_period(&f->m, 0, 1000000, 75, 40, 5);
+	out = render(f, MODE_TOP);
+	assert_non_null(strstr(out, "\033[1;31m  0 #1 "));
+	free(out);
+	fixture_free(f);
+}
+
+static void test_hist_layout(void **state)
+{
+	struct fixture *f = fixture_new(MODE_HIST, "0-2", 4);
+	char *out;
+
+	(void)state;
+	add_sample(&f->m, 0, 1500);	/* 1 us */
+	add_sample(&f->m, 0, 1999);	/* 1 us */
+	add_sample(&f->m, 2, 3000);	/* 3 us */
+	add_sample(&f->m, 2, 50000);	/* 50 us: over */
+	out = render(f, MODE_HIST);
+	assert_string_equal(out,
+		"# rtlens osnoise histogram\n"
+		"# Time unit is microseconds (us)\n"
+		"# Duration:   0 01:02:05\n"
+		"Index   CPU-000   CPU-002\n"
+		"1             2         0 \n"
+		"3             0         1 \n"
+		"over:         0         1 \n"
+		"count:        2         2 \n"
+		"min:          1         3 \n"
+		"avg:       1.00     26.50 \n"
+		"max:          1        50 \n");
+	free(out);
+	fixture_free(f);
+}
+
+static void test_hist_options(void **state)
+{
+	struct fixture *f = fixture_new(MODE_HIST, "0", 2);
+	char *out;
+
+	(void)state;
+	f->p.no_header = true;
+	f->p.no_index = true;
+	f->p.no_summary = true;
+	f->p.with_zeros = true;
+	add_sample(&f->m, 0, 2000);
+	out = render(f, MODE_HIST);
+	assert_string_equal(out,
+		"        0 \n        0 \n        1 \n        0 \n        0 \n"
+		"        0 \n        0 \n        0 \n        0 \n        0 \n"
+		"        0 \n");
+	free(out);
+	fixture_free(f);
+}
+
+static void test_hist_empty(void **state)
+{
+	struct fixture *f = fixture_new(MODE_HIST, "0", 2);
+	char *out;
+
+	(void)state;
+	f->p.no_header = true;
+	out = render(f, MODE_HIST);
+	assert_string_equal(out, "over: 0\ncount: 0\nmin: 0\navg: 0\nmax: 0\n");
+	free(out);
+	fixture_free(f);
+}
+
+static void test_model_reset_and_available(void **state)
+{
+	struct fixture *f = fixture_new(MODE_TOP, "0", 2);
+
+	(void)state;
+	add_period(&f->m, 0, 1000, 250, 100, 1);
+	add_sample(&f->m, 1, 5000);
+	add_sample(&f->m, 7, 5000);	/* beyond nr_cpus: ignored */
+	assert_int_equal(f->m.records, 2);
+	assert_true(cpu_noise_available_pct(&f->m.cpu[0]) == 75.0);
+	assert_true(model_cpu_has_data(&f->m, 1));
+	model_reset(&f->m);
+	assert_false(model_cpu_has_data(&f->m, 0));
+	assert_false(model_cpu_has_data(&f->m, 1));
+	assert_int_equal(f->m.cpu[0].hist.entries, 10);
+	assert_true(cpu_noise_available_pct(&f->m.cpu[0]) == 100.0);
+	fixture_free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_duration_format),
+		cmocka_unit_test(test_top_layout),
+		cmocka_unit_test(test_top_alert_colour),
+		cmocka_unit_test(test_hist_layout),
+		cmocka_unit_test(test_hist_options),
+		cmocka_unit_test(test_hist_empty),
+		cmocka_unit_test(test_model_reset_and_available),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

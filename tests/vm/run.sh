@@ -1,0 +1,471 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/vm/run.sh - real-kernel tests: boot Debian's PREEMPT_RT kernel under
+# QEMU (TCG, never KVM), run the guest test scripts in ONE boot, collect the
+# results and artifacts.  See tests/vm/README.md for the layout, the
+# protocol and what was observed of rtla 6.1 on that kernel.
+#
+#   tests/vm/run.sh [SCRIPT...]      (from anywhere; `make vm-check`)
+#
+# SCRIPT: a guest script, as a path or relative to tests/vm/ or
+# tests/vm/guest/ (default: every tests/vm/guest/*.sh, in order).
+#
+# Environment:
+#   RTLENS_VM_CACHE   cache of the kernel and initramfs (.cache/vm/)
+#   RTLENS_VM_DIR     results directory (build/vm/): out/, console.log...
+#   RTLENS_VM_SMP     guest CPUs (4)
+#   RTLENS_VM_MEM     guest memory (1G)
+#   RTLENS_VM_TIMEOUT seconds before the boot is killed (900)
+#   RTLENS_VM_SCRIPT_TIMEOUT  seconds per guest script (600)
+#   RTLENS_VM_EXTRA   more guest scripts, space separated, run after SCRIPTs
+#   RTLENS_VM_KERNEL  a vmlinuz to boot instead of Debian's rt kernel
+#   RTLENS_VM_APPEND  more kernel command line
+#   RTLENS_BIN        the rtlens binary to test (./rtlens)
+#   RTLENS_VM_RTLA    the reference rtla (/usr/bin/rtla)
+#
+# Needs (Debian packages): qemu-system-x86 busybox-static cpio rtla
+# python3-jsonschema, plus apt (apt-cache/apt-get download), dpkg, gcc and
+# libc6-dev (static helpers), util-linux (flock) and coreutils (timeout).
+#
+# Facts seen on Debian's 6.1 rt kernel with rtla 6.1 (details in README.md):
+# - boot to the first guest line takes ~10-15 s of wall time on 2 host cores;
+#   a 5 s rtla run takes ~8-12 s of wall time.
+# - rtla exits 0 even when a -s/-S stop threshold hits; it then prints
+#   "rtla osnoise hit stop tracing" (top/hist).  -q top prints only the final
+#   table; without -q it clears the screen with escape sequences.
+# - osnoise/ holds cpus, options, period_us, runtime_us, stop_tracing_us,
+#   stop_tracing_total_us, timerlat_period_us, print_stack; options defaults:
+#   "OSNOISE_WORKLOAD NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE
+#   NO_OSNOISE_IRQ_DISABLE" (no timerlat_fd, no per-CPU dir).
+# - TCG "hardware" noise: single gaps of 5-50 ms; assert only signals much
+#   larger than that.
+
+set -uo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$top" || exit 1
+
+CACHE=${RTLENS_VM_CACHE:-.cache/vm}
+VM_DIR=${RTLENS_VM_DIR:-build/vm}
+SMP=${RTLENS_VM_SMP:-4}
+MEM=${RTLENS_VM_MEM:-1G}
+TIMEOUT=${RTLENS_VM_TIMEOUT:-900}
+SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-600}
+RTLENS=${RTLENS_BIN:-./rtlens}
+RTLA=${RTLENS_VM_RTLA:-/usr/bin/rtla}
+KERNEL_META=linux-image-rt-amd64
+
+OUT=$VM_DIR/out
+TAP=$VM_DIR/tap.log
+CONSOLE=$VM_DIR/console.log
+RESULTS=$VM_DIR/results.log
+
+log()
+{
+	printf '%s\n' "$*" >&2
+}
+
+# A failure before any test could run: one failed test line, the summary,
+# exit 1.  Never a silent skip.
+fatal()
+{
+	printf 'not ok 1 - vm: %s\n' "$1"
+	shift
+	for l in "$@"; do
+		printf '# %s\n' "$l"
+	done
+	echo '0 passed, 1 failed'
+	exit 1
+}
+
+usage()
+{
+	sed -n '/^#   tests/,/^#   RTLENS_VM_RTLA/s/^# \{0,1\}//p' "$0"
+	exit "$1"
+}
+
+# --- scripts ---------------------------------------------------------------
+
+resolve_script()
+{
+	local s=$1
+
+	for p in "$s" "tests/vm/$s" "tests/vm/guest/$s" "tests/vm/guest/$s.sh"; do
+		if [ -f "$p" ]; then
+			echo "$p"
+			return 0
+		fi
+	done
+	return 1
+}
+
+select_scripts()
+{
+	local s p
+
+	SCRIPTS=()
+	if [ $# -eq 0 ]; then
+		for p in tests/vm/guest/*.sh; do
+			[ -f "$p" ] && SCRIPTS+=("$p")
+		done
+	fi
+	for s in "$@" ${RTLENS_VM_EXTRA:-}; do
+		p=$(resolve_script "$s") || fatal "no such guest script: $s"
+		SCRIPTS+=("$p")
+	done
+	[ ${#SCRIPTS[@]} -gt 0 ] || fatal "no guest script to run"
+	# names must be unique: they name the results and artifacts
+	local dup
+	dup=$(for p in "${SCRIPTS[@]}"; do basename "$p"; done | sort | uniq -d)
+	[ -z "$dup" ] || fatal "two guest scripts are named $dup"
+}
+
+# --- kernel ----------------------------------------------------------------
+
+# The package linux-image-rt-amd64 depends on today (e.g.
+# linux-image-6.1.0-56-rt-amd64), from the local apt lists.
+resolve_kernel_pkg()
+{
+	apt-cache depends "$KERNEL_META" 2>/dev/null |
+		awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }'
+}
+
+# Sets KERNEL to the vmlinuz to boot, downloading Debian's rt kernel
+# package into the cache once.
+fetch_kernel()
+{
+	local pkg dir tmp deb
+
+	if [ -n "${RTLENS_VM_KERNEL:-}" ]; then
+		[ -f "$RTLENS_VM_KERNEL" ] ||
+			fatal "RTLENS_VM_KERNEL: no such file: $RTLENS_VM_KERNEL"
+		KERNEL=$RTLENS_VM_KERNEL
+		return
+	fi
+	pkg=$(resolve_kernel_pkg)
+	if [ -z "$pkg" ]; then
+		# no apt lists: a kernel cached earlier still does
+		dir=$(ls -d "$CACHE"/kernel/linux-image-* 2>/dev/null | sort -V | tail -n 1)
+		[ -n "$dir" ] ||
+			fatal "cannot resolve $KERNEL_META with apt-cache" \
+			      "the apt lists may be missing: run 'apt-get update'"
+		log "# apt-cache cannot resolve $KERNEL_META: using the cached ${dir##*/}"
+		pkg=${dir##*/}
+	fi
+	dir=$CACHE/kernel/$pkg
+	KERNEL=$(ls "$dir"/boot/vmlinuz-* 2>/dev/null | head -n 1)
+	[ -n "$KERNEL" ] && return
+
+	log "# downloading $pkg (Debian's PREEMPT_RT kernel) into $CACHE"
+	tmp=$CACHE/download.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp" "$CACHE/kernel"
+	if ! (cd "$tmp" && apt-get download "$pkg") > "$tmp.log" 2>&1; then
+		local msg
+		msg=$(tail -n 5 "$tmp.log")
+		rm -rf "$tmp" "$tmp.log"
+		fatal "apt-get download $pkg failed" "$msg"
+	fi
+	deb=$(ls "$tmp"/*.deb 2>/dev/null | head -n 1)
+	mkdir -p "$tmp/x"
+	# dpkg -x, limited to ./boot: the modules are not needed (the serial
+	# driver is built in) and are ~400 MB
+	if [ -z "$deb" ] ||
+	   ! dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp/x" ./boot; then
+		rm -rf "$tmp" "$tmp.log"
+		fatal "cannot unpack the kernel package $pkg"
+	fi
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	mv "$tmp/x/boot" "$dir/boot"
+	rm -rf "$tmp" "$tmp.log"
+	KERNEL=$(ls "$dir"/boot/vmlinuz-* 2>/dev/null | head -n 1)
+	[ -n "$KERNEL" ] || fatal "no vmlinuz in $pkg"
+}
+
+# --- initramfs -------------------------------------------------------------
+
+is_elf()
+{
+	[ "$(od -An -tx1 -N4 "$1" 2>/dev/null | tr -d ' \n')" = 7f454c46 ]
+}
+
+# The ELF behind a command: itself, or for a wrapper script (as Ubuntu's
+# /usr/bin/rtla, which picks /usr/lib/linux-tools/$(uname -r)/rtla) the
+# newest versioned binary of the same name.
+real_elf()
+{
+	local cmd=$1 p name
+
+	p=$(command -v "$cmd" 2>/dev/null) || return 1
+	p=$(readlink -f "$p")
+	if is_elf "$p"; then
+		echo "$p"
+		return 0
+	fi
+	name=${p##*/}
+	for p in $(ls -d /usr/lib/linux-tools*/"$name" \
+			 /usr/lib/linux-tools*/*/"$name" \
+			 /usr/libexec/*/"$name" 2>/dev/null | sort -V -r); do
+		if is_elf "$p"; then
+			echo "$p"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# copy_elf SRC DEST: SRC into the initramfs as DEST, with every library
+# ldd lists for it (and the dynamic loader) at the same path as here.
+copy_elf()
+{
+	local src=$1 dest=$2 lib
+
+	install -D -m 0755 "$src" "$ROOT/$dest" || return 1
+	ldd "$src" 2>/dev/null | grep -q 'not found' && {
+		log "error: $src: missing libraries:"
+		ldd "$src" | grep 'not found' >&2
+		return 1
+	}
+	for lib in $(ldd "$src" 2>/dev/null |
+		     awk '$2 == "=>" && $3 ~ /^\// { print $3 }
+			  $1 ~ /^\// { print $1 }'); do
+		[ -e "$ROOT$lib" ] || install -D -m 0755 "$(readlink -f "$lib")" "$ROOT$lib"
+	done
+}
+
+build_helpers()
+{
+	local src name flags
+
+	mkdir -p "$VM_DIR/bin"
+	flags="-O2 -Wall -Wextra -Werror"
+	for src in tests/vm/*.c; do
+		[ -f "$src" ] || continue
+		name=$(basename "$src" .c)
+		if ! ${CC:-cc} $flags -static -o "$VM_DIR/bin/$name" "$src" 2>/dev/null; then
+			${CC:-cc} $flags -o "$VM_DIR/bin/$name" "$src" ||
+				fatal "cannot build the helper $src"
+		fi
+	done
+}
+
+build_initramfs()
+{
+	local bb rtla s a
+
+	ROOT=$CACHE/initramfs.d
+	rm -rf "$ROOT"
+	mkdir -p "$ROOT"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,run,tmp,root} \
+		 "$ROOT"/vm/{bin,guest}
+	# a console before devtmpfs is mounted (init re-opens it after)
+	mknod -m 600 "$ROOT/dev/console" c 5 1 2>/dev/null
+
+	bb=$(real_elf busybox) || fatal "busybox not found (install busybox-static)"
+	copy_elf "$bb" /bin/busybox || fatal "cannot copy $bb"
+	for a in $("$bb" --list); do
+		[ -e "$ROOT/bin/$a" ] || ln -s busybox "$ROOT/bin/$a"
+	done
+
+	rtla=$(real_elf "$RTLA") || fatal "rtla not found (install rtla)"
+	copy_elf "$rtla" /usr/bin/rtla || fatal "cannot copy $rtla"
+	if [ -f "$RTLENS" ]; then
+		copy_elf "$RTLENS" /usr/bin/rtlens ||
+			fatal "cannot copy $RTLENS into the initramfs"
+	else
+		log "# $RTLENS not built: the guest has no rtlens"
+	fi
+	for s in "$VM_DIR"/bin/*; do
+		copy_elf "$s" "/vm/bin/${s##*/}" || fatal "cannot copy $s"
+	done
+	# libtraceevent plugins, if the host has them
+	for a in /usr/lib/x86_64-linux-gnu/traceevent; do
+		[ -d "$a" ] && mkdir -p "$ROOT${a%/*}" && cp -a "$a" "$ROOT$a"
+	done
+
+	install -m 0755 tests/vm/init "$ROOT/init"
+	install -m 0644 tests/vm/lib.sh "$ROOT/vm/lib.sh"
+	: > "$ROOT/vm/scripts"
+	for s in "${SCRIPTS[@]}"; do
+		install -m 0644 "$s" "$ROOT/vm/guest/${s##*/}"
+		echo "${s##*/}" >> "$ROOT/vm/scripts"
+	done
+	cat > "$ROOT/vm/config" <<-EOF
+		VM_SCRIPT_TIMEOUT=$SCRIPT_TIMEOUT
+		VM_HOST_RTLA=${rtla##*/}
+	EOF
+	echo "root:x:0:0:root:/root:/bin/sh" > "$ROOT/etc/passwd"
+	echo "root:x:0:" > "$ROOT/etc/group"
+
+	INITRAMFS=$CACHE/initramfs.cpio
+	(cd "$ROOT" && find . | cpio -o -H newc --quiet) > "$INITRAMFS.tmp" &&
+		mv "$INITRAMFS.tmp" "$INITRAMFS" ||
+		fatal "cannot write the initramfs"
+	log "# initramfs: $(du -k "$INITRAMFS" | cut -f1) KiB, rtla from $rtla"
+}
+
+# --- results stream --------------------------------------------------------
+
+# Reads the guest's result stream on stdin: renumbers and prints the test
+# lines (also into $TAP), prints diagnostics, decodes artifacts into $OUT.
+parse_stream()
+{
+	local line name size art='' tmp=$VM_DIR/artifact.b64 n
+
+	n=$(grep -c '' "$TAP" 2>/dev/null)
+	while IFS= read -r line; do
+		line=${line%$'\r'}
+		if [ -n "$art" ]; then
+			if [ "$line" = "@@END $art" ]; then
+				exec 4>&-
+				mkdir -p "$(dirname "$OUT/$art")"
+				base64 -d < "$tmp" > "$OUT/$art"
+				if [ "$(wc -c < "$OUT/$art")" != "$size" ]; then
+					n=$((n + 1))
+					echo "not ok $n - artifact $art (size differs from $size bytes)" |
+						tee -a "$TAP"
+				fi
+				art=''
+			else
+				printf '%s\n' "$line" >&4
+			fi
+			continue
+		fi
+		case "$line" in
+		"@@BEGIN "*)
+			read -r _ name size <<< "$line"
+			case "$name" in
+			*..*|/*) echo "# bad artifact name: $name"; continue ;;
+			esac
+			art=$name
+			exec 4> "$tmp"
+			;;
+		"@@DONE")
+			touch "$VM_DIR/done"
+			;;
+		"ok "*|"not ok "*)
+			n=$((n + 1))
+			if [[ $line =~ ^(not )?ok\ [0-9]+(.*)$ ]]; then
+				line="${BASH_REMATCH[1]}ok $n${BASH_REMATCH[2]}"
+			fi
+			printf '%s\n' "$line" | tee -a "$TAP"
+			;;
+		"#"*)
+			printf '%s\n' "$line"
+			;;
+		"")
+			;;
+		*)
+			printf '# (guest) %s\n' "$line"
+			;;
+		esac
+	done
+	if [ -n "$art" ]; then
+		n=$((n + 1))
+		echo "not ok $n - artifact $art (stream ended inside it)" | tee -a "$TAP"
+	fi
+	rm -f "$tmp"
+}
+
+# --- boot ------------------------------------------------------------------
+
+boot()
+{
+	local qpid rc t0 t1
+
+	: > "$RESULTS"
+	: > "$CONSOLE"
+	t0=$(date +%s)
+	timeout -k 10 "$TIMEOUT" \
+		qemu-system-x86_64 -accel tcg,thread=multi -cpu max \
+			-smp "$SMP" -m "$MEM" -nographic -no-reboot \
+			-monitor none -nic none \
+			-kernel "$KERNEL" -initrd "$INITRAMFS" \
+			-append "console=ttyS0 quiet panic=-1 ${RTLENS_VM_APPEND:-}" \
+			-serial "file:$CONSOLE" -serial "file:$RESULTS" \
+			< /dev/null > "$VM_DIR/qemu.log" 2>&1 &
+	qpid=$!
+	tail -n +1 -s 0.5 -f --pid="$qpid" "$RESULTS" | parse_stream
+	wait "$qpid"
+	rc=$?
+	t1=$(date +%s)
+	echo "# boot: $((t1 - t0)) s of wall time, qemu exit status $rc"
+	if [ ! -e "$VM_DIR/done" ]; then
+		local why="the guest did not finish"
+
+		[ $rc -eq 124 ] || [ $rc -eq 137 ] &&
+			why="the guest did not finish within $TIMEOUT s (RTLENS_VM_TIMEOUT)"
+		echo "not ok $(($(grep -c '' "$TAP") + 1)) - vm: boot completed" |
+			tee -a "$TAP"
+		echo "# $why; the console log ($CONSOLE) ends with:"
+		tail -n 40 "$CONSOLE" | tr -d '\r' | sed 's/^/#   /'
+		sed 's/^/#   qemu: /' "$VM_DIR/qemu.log"
+	fi
+}
+
+# Host-side checks: tests/vm/host/NAME.sh for a guest script NAME.sh, run
+# after the boot with the artifacts in $OUT (VM_OUT).
+host_checks()
+{
+	local s h
+
+	for s in "${SCRIPTS[@]}"; do
+		h=tests/vm/host/${s##*/}
+		[ -f "$h" ] || continue
+		: > "$VM_DIR/host.stream"
+		VM_TEST=$(basename "$s" .sh) VM_OUT=$OUT VM_RUN=$VM_DIR/host-run \
+		VM_COUNT_FILE=$VM_DIR/host-count VM_TOP=$top \
+			bash -c 'mkdir -p "$VM_RUN"; . tests/vm/lib.sh; . "$1"' \
+			host "$h" 3> "$VM_DIR/host.stream" > "$VM_DIR/host.log" 2>&1
+		local rc=$?
+		parse_stream < "$VM_DIR/host.stream"
+		if [ $rc -ne 0 ]; then
+			echo "not ok $(($(grep -c '' "$TAP") + 1)) - $h exited with status $rc" |
+				tee -a "$TAP"
+			tail -n 10 "$VM_DIR/host.log" | sed 's/^/# /'
+		fi
+	done
+}
+
+main()
+{
+	local pass fail lock
+
+	case "${1:-}" in
+	-h|--help) usage 0 ;;
+	-*) usage 2 ;;
+	esac
+	select_scripts "$@"
+
+	mkdir -p "$CACHE" "$VM_DIR"
+	# one VM at a time: they share the cache and the 2 host CPUs
+	exec 9> "$CACHE/.lock"
+	if ! flock -n 9; then
+		log "# another VM run holds $CACHE/.lock: waiting"
+		flock 9
+	fi
+
+	rm -rf "$OUT" "$VM_DIR/done" "$VM_DIR/host-run" "$VM_DIR/host-count"
+	mkdir -p "$OUT"
+	: > "$TAP"
+
+	build_helpers
+	fetch_kernel
+	build_initramfs
+	echo "# booting ${KERNEL##*/} (-smp $SMP, TCG) with: ${SCRIPTS[*]##*/}"
+	boot
+	host_checks
+
+	pass=$(grep -c '^ok ' "$TAP")
+	fail=$(grep -c '^not ok ' "$TAP")
+	if [ $((pass + fail)) -eq 0 ]; then
+		echo "not ok 1 - vm: no test ran" | tee -a "$TAP"
+		fail=1
+	fi
+	echo "# artifacts in $OUT, console log in $CONSOLE"
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ] && [ -e "$VM_DIR/done" ]
+}
+
+main "$@"
