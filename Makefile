@@ -34,13 +34,14 @@ UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=build/san/tests/%)
 TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
-.PHONY: all clean check unit-check host-check vm-check bench install uninstall san \
+.PHONY: all clean check unit-check schema-check host-check vm-check bench install uninstall san \
 	deps test-deps demo
 
 all: rtlens
 
 rtlens: $(OBJS)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
 
 # rtlens built with AddressSanitizer and UBSan, for the host tests
 rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
@@ -66,6 +67,9 @@ build/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJS) $(HDRS)
 unit-check: $(UNIT_BINS)
 	@tests/unit/run.sh $(UNIT_BINS)
 
+schema-check:
+	@tests/schema/run.sh
+
 host-check: rtlens-san
 	@tests/host/run.sh ./rtlens-san
 
@@ -74,7 +78,7 @@ vm-check: rtlens
 
 # a sub-make, so that `make test-deps check` finds the freshly installed libraries
 check:
-	$(MAKE) unit-check host-check vm-check
+	$(MAKE) unit-check schema-check host-check vm-check
 
 bench: rtlens
 	@bench/osnoise-hist.sh
@@ -91,10 +95,10 @@ uninstall:
 	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
 
 deps:
-	scripts/deps.sh build
+	scripts/setup.sh build
 
 test-deps:
-	scripts/deps.sh test
+	scripts/setup.sh test
 
 # build, then measure every CPU for a few seconds
 demo:

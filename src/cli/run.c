@@ -36,7 +36,8 @@ struct session {
 	FILE			*json;
 	bool			json_done;	/* the report was written */
 	bool			interactive;
-	struct timespec		t0;
+	struct timespec		t0;		/* start of the measurement */
+	struct timespec		t_counted;	/* start of what the model holds */
 	sigset_t		stop_signals;
 	sigset_t		old_mask;
 };
@@ -159,6 +160,10 @@ static int setup(struct session *s)
 	if (!s->src)
 		return -1;
 	source_effective_period(&p->period_us, &p->runtime_us);
+	if ((p->prio.kind == SCHED_KIND_FIFO || p->prio.kind == SCHED_KIND_RR) &&
+	    p->runtime_us >= p->period_us)
+		warn_msg("a real-time workload with runtime = period leaves no time to other tasks "
+			 "on the measured cpus (they may starve): set -r below -p");
 	return 0;
 }
 
@@ -207,7 +212,7 @@ static void warm_up(struct session *s)
 
 static void show_screen(struct session *s)
 {
-	s->view.elapsed_s = seconds_since(&s->t0);
+	s->view.elapsed_s = seconds_since(&s->t_counted);
 	fputs("\033[H\033[2J", stdout);
 	render_top(stdout, &s->model, s->p, &s->view);
 	fflush(stdout);
@@ -228,7 +233,7 @@ static bool handle_key(struct session *s, int key)
 	case 'r':
 	case 'R':
 		model_reset(&s->model);
-		clock_gettime(CLOCK_MONOTONIC, &s->t0);
+		clock_gettime(CLOCK_MONOTONIC, &s->t_counted);
 		show_screen(s);
 		break;
 	}
@@ -263,10 +268,12 @@ static int main_loop(struct session *s)
 	double last_screen = 0;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
+	s->t_counted = s->t0;
 	while (!should_stop(s)) {
 		wait_event(s, POLL_MS);
 		if (poll_into_model(s))
 			return -1;
+		debug_msg("%llu records so far", (unsigned long long)s->model.records);
 		if (s->interactive && !s->view.paused &&
 		    seconds_since(&s->t0) - last_screen >= REFRESH_S) {
 			show_screen(s);
@@ -304,7 +311,7 @@ static void find_threshold_cpu(struct session *s)
 static int finish(struct session *s)
 {
 	source_stop(s->src);
-	s->view.elapsed_s = seconds_since(&s->t0);
+	s->view.elapsed_s = seconds_since(&s->t_counted);
 	if (poll_into_model(s))
 		return -1;
 	s->view.lost_events = source_lost_events(s->src);
@@ -382,7 +389,6 @@ int run_session(struct rtl_params *p)
 	if (main_loop(&s) || finish(&s))
 		goto out;
 	tty_keys_stop(&s.keys);
-	s.view.pretty = false;
 	if (!report(&s))
 		status = s.view.exit_status;
 out:

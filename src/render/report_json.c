@@ -176,6 +176,12 @@ static void json_cpus(struct json_writer *w, const struct noise_model *m,
 		if (cpu < m->nr_cpus)
 			json_cpu_summary(w, cpu, &m->cpu[cpu]);
 	json_end_array(w);
+}
+
+static void json_histograms(struct json_writer *w, const struct noise_model *m,
+			    const struct rtl_params *p)
+{
+	int cpu;
 
 	json_begin_object(w, "histogram");
 	json_string(w, "unit", "us");
@@ -260,6 +266,8 @@ int render_json(FILE *out, const struct noise_model *m, const struct rtl_params 
 	json_double(w, "duration_s", v->elapsed_s);
 	json_config(w, p);
 	json_cpus(w, m, p);
+	if (p->mode == MODE_HIST)
+		json_histograms(w, m, p);
 	json_u64(w, "lost_events", v->lost_events);
 	json_stop(w, p, v);
 	json_i64(w, "exit_status", v->exit_status);

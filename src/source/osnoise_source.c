@@ -205,6 +205,7 @@ static struct tracefs_instance *make_instance(struct sys_state *st, const char *
 	snprintf(name, sizeof(name), "rtlens-%d%s", (int)getpid(), suffix);
 	if (sysstate_add_instance(st, name))
 		return NULL;
+	debug_msg("creating tracefs instance %s", name);
 	inst = tracefs_instance_create(name);
 	if (!inst) {
 		err_msg("cannot create tracefs instance %s: %s", name, strerror(errno));

@@ -307,6 +307,7 @@ int sysstate_write(struct sys_state *s, const char *file, const char *value)
 {
 	if (sysstate_save(s, file, RESTORE_VALUE))
 		return -1;
+	debug_msg("writing '%s' to %s", value, file);
 	if (!write_file(file, value))
 		return 0;
 	err_msg("cannot write '%s' to tracefs file %s: %s", value, file, strerror(errno));
@@ -348,6 +349,7 @@ static int restore_one(const struct saved_file *sf)
 	char *value;
 	int ret;
 
+	debug_msg("restoring %s", sf->file);
 	if (sf->kind == RESTORE_OPTIONS)
 		return restore_options(sf->file, sf->content);
 	value = strdup(sf->content);

@@ -6,9 +6,11 @@
  *
  * Runs on CPU and, RATE times a second for SECONDS, makes the kernel send
  * an inter-processor interrupt to every target CPU (default: every other
- * online CPU).  On exit it prints one line on stdout:
+ * online CPU), until SIGTERM/SIGINT comes.  On exit it prints one line on
+ * stdout, with the rate it could really keep up (under TCG often well
+ * below RATE):
  *
- *   ipi: mode=MODE cpu=CPU targets=N rounds=N
+ *   ipi: mode=MODE cpu=CPU targets=N rounds=N seconds=S rate=R
  *
  * Modes:
  *  perf (default)  one software perf event (PERF_COUNT_SW_DUMMY) bound to
@@ -28,6 +30,7 @@
 #include <linux/membarrier.h>
 #include <linux/perf_event.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +58,14 @@ struct ipi_targets {
 	int fd[MAX_TARGETS];
 };
 
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
 static long long now_ns(void)
 {
 	struct timespec ts;
@@ -70,7 +81,8 @@ static void sleep_until(long long ns)
 		.tv_nsec = ns % NSEC_PER_SEC,
 	};
 
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+	while (!stop &&
+	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 }
 
@@ -268,17 +280,20 @@ int main(int argc, char **argv)
 {
 	struct ipi_opts o = { .cpu = -1, .mode = IPI_PERF };
 	static struct ipi_targets t;
-	long long period, end, next;
+	long long period, start, end, next;
 	long rounds = 0;
+	double secs;
 
 	parse_opts(argc, argv, &o);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
 	if (targets_init(&o, &t) || ipi_setup(&o, &t))
 		return 1;
 
 	period = NSEC_PER_SEC / o.rate;
-	next = now_ns();
+	start = next = now_ns();
 	end = next + (long long)(o.seconds * NSEC_PER_SEC);
-	while (next < end) {
+	while (next < end && !stop) {
 		if (ipi_round(&o, &t, rounds)) {
 			fprintf(stderr, "ipi: round %ld failed: %s\n",
 				rounds, strerror(errno));
@@ -292,7 +307,9 @@ int main(int argc, char **argv)
 		sleep_until(next);
 	}
 
-	printf("ipi: mode=%s cpu=%d targets=%d rounds=%ld\n",
-	       o.mode == IPI_PERF ? "perf" : "membarrier", o.cpu, t.nr, rounds);
+	secs = (now_ns() - start) / 1e9;
+	printf("ipi: mode=%s cpu=%d targets=%d rounds=%ld seconds=%.3f rate=%.0f\n",
+	       o.mode == IPI_PERF ? "perf" : "membarrier", o.cpu, t.nr, rounds,
+	       secs, secs > 0 ? rounds / secs : 0.0);
 	return 0;
 }

@@ -22,6 +22,7 @@
 #   VM_TEST     name of the running script, without .sh (e.g. 00-rtla)
 #   VM_RUN      scratch directory of this script (a tmpfs)
 #   VM_TRACEFS  tracefs mount point (/sys/kernel/tracing)
+#   VM_BEFORE   snapshot_tracefs of the system before the script started
 
 : "${VM_TRACEFS:=/sys/kernel/tracing}"
 : "${VM_TEST:=test}"
@@ -200,29 +201,219 @@ check_restored()
 	compare_snapshots "$1" "$2" "$VM_RUN/snapshot.now"
 }
 
-# tracefs_reset - put the top-level tracer back to a quiet state and remove
-# leftover instances (after a test that killed a tool on purpose)
-tracefs_reset()
+# tracefs_restore SNAPSHOT - put back what snapshot_tracefs recorded:
+# stop and remove the instances it did not list, rewrite every value
+# (after a test that killed a tool on purpose, or a tool that left a mess)
+tracefs_restore()
 {
-	local i
+	local line key val i opt keep
 
-	echo nop > "$VM_TRACEFS/current_tracer"
+	keep=$(sed -n 's/^instances: //p' "$1")
 	for i in "$VM_TRACEFS"/instances/*; do
 		[ -d "$i" ] || continue
+		case " $keep " in *" ${i##*/} "*) continue ;; esac
+		echo 0 > "$i/tracing_on" 2>/dev/null
 		echo nop > "$i/current_tracer" 2>/dev/null
 		rmdir "$i" 2>/dev/null
 	done
-	echo 1 > "$VM_TRACEFS/tracing_on"
+	while IFS= read -r line; do
+		key=${line%%: *}
+		val=${line#*: }
+		case "$key" in
+		instances) continue ;;
+		osnoise/options)
+			for opt in $val; do
+				[ "$opt" = DEFAULTS ] && continue
+				echo "$opt" > "$VM_TRACEFS/$key" 2>/dev/null
+			done
+			;;
+		*)
+			case "$val" in "<"*">") continue ;; esac
+			echo $val > "$VM_TRACEFS/$key" 2>/dev/null
+			;;
+		esac
+	done < "$1"
 }
 
-# osnoise_top_row CPU FILE - the data line of CPU in an osnoise top output
-osnoise_top_row()
+# strip_ansi FILE - FILE without its colour escape sequences, on stdout
+strip_ansi()
 {
-	awk -v cpu="$1" '$1 == cpu && $2 ~ /^#/ { print; exit }' "$2"
+	sed "s/$(printf '\033')\[[0-9;]*m//g" "$1"
 }
 
-# top_col CPU COLUMN FILE - one column (1 = CPU) of that line
-top_col()
+# now - seconds since boot, with decimals
+now()
 {
-	osnoise_top_row "$1" "$3" | awk -v c="$2" '{ print $c }'
+	cut -d' ' -f1 /proc/uptime
+}
+
+# elapsed T0 [T1] - seconds from T0 to T1 (default: now)
+elapsed()
+{
+	awk -v a="$1" -v b="${2:-$(now)}" 'BEGIN { printf "%.1f\n", b - a }'
+}
+
+# ge A B - true if the number A >= B (floats allowed)
+ge()
+{
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 >= b + 0) }'
+}
+
+# check_ge NAME A B - ok if A >= B
+check_ge()
+{
+	if [ -n "$2" ] && ge "$2" "$3"; then
+		ok "$1"
+		return 0
+	fi
+	not_ok "$1" "expected >= $3, got '$2'"
+	return 1
+}
+
+# wait_tracer INSTANCE TRACER SECONDS - wait until INSTANCE (a name under
+# instances/, or "" for the top level) runs TRACER; false on timeout
+wait_tracer()
+{
+	local dir=$VM_TRACEFS t0
+
+	[ -n "$1" ] && dir=$VM_TRACEFS/instances/$1
+	t0=$(now)
+	while ! grep -qx "$2" "$dir/current_tracer" 2>/dev/null; do
+		ge "$(elapsed "$t0")" "$3" && return 1
+		sleep 0.2
+	done
+	return 0
+}
+
+# run_tool NAME CMD [ARGS...] - run CMD with its output in NAME.txt (in the
+# current directory), send that file to the host; sets RC (exit status)
+# and WALL (seconds)
+run_tool()
+{
+	local name=$1 t0
+
+	shift
+	t0=$(now)
+	"$@" > "$name.txt" 2>&1
+	RC=$?
+	WALL=$(elapsed "$t0")
+	diag "$name: exit $RC after $WALL s: $*"
+	emit_file "$name.txt"
+}
+
+# The column header of `osnoise top` (rtla 6.1; colours stripped)
+OSNOISE_TOP_HEADER='CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI          IRQ      Softirq       Thread'
+
+# check_top_layout NAME FILE CPU... - FILE is an `osnoise top` output with
+# rtla's layout: title, duration line, column header, and one well-formed
+# row for each CPU given, in that order, and no other row
+check_top_layout()
+{
+	local name=$1 file=$2 plain=$2.plain rows
+
+	shift 2
+	strip_ansi "$file" > "$plain"
+	check_grep "$name: title line" '^ +Operating System Noise *$' "$plain"
+	check_grep "$name: duration line" \
+		'^duration: +[0-9]+ [0-9]{2}:[0-9]{2}:[0-9]{2} \| time is in us$' "$plain"
+	if grep -qxF "$OSNOISE_TOP_HEADER" "$plain"; then
+		ok "$name: column header"
+	else
+		not_ok "$name: column header" "expected: $OSNOISE_TOP_HEADER"
+		sed -n 3p "$plain" | diag_lines
+	fi
+	rows=$(awk '$2 ~ /^#[0-9]+$/ { print $1 }' "$plain" | tr '\n' ' ')
+	if [ "$rows" != "$* " ]; then
+		not_ok "$name: one row per CPU" "expected rows for: $*" "got: $rows"
+		return 1
+	fi
+	awk '$2 ~ /^#[0-9]+$/ {
+		if (NF != 12) { print "row has " NF " fields: " $0; bad = 1 }
+		for (i = 3; i <= NF; i++)
+			if ($i !~ /^[0-9]+(\.[0-9]+)?$/) {
+				print "field " i " not a number: " $0; bad = 1
+			}
+		if ($5 > 100 || $4 > $3) { print "noise > runtime: " $0; bad = 1 }
+		if ($7 > $6) { print "max single > max noise: " $0; bad = 1 }
+	} END { exit bad }' "$plain" > "$plain.err"
+	if [ $? -eq 0 ]; then
+		ok "$name: one well-formed row per CPU"
+	else
+		not_ok "$name: one well-formed row per CPU"
+		diag_lines < "$plain.err"
+		return 1
+	fi
+}
+
+# top_field CPU FIELD FILE - one field of CPU's row (1 CPU, 2 #periods,
+# 3 Runtime, 4 Noise, 5 %CPU Aval, 6 Max Noise, 7 Max Single, 8 HW,
+# 9 NMI, 10 IRQ, 11 Softirq, 12 Thread)
+top_field()
+{
+	strip_ansi "$3" | awk -v cpu="$1" -v f="$2" \
+		'$1 == cpu && $2 ~ /^#[0-9]+$/ { print $f; exit }'
+}
+
+# check_hist_layout NAME FILE CPU... - FILE is an `osnoise hist` output
+# with rtla's layout (header, Index line, increasing buckets, over/count/
+# min/avg/max) whose numbers add up: buckets + over = count, min <= avg
+# <= max
+check_hist_layout()
+{
+	local name=$1 file=$2 cpu index='Index'
+
+	shift 2
+	for cpu in "$@"; do
+		index=$(printf '%s   CPU-%03d' "$index" "$cpu")
+	done
+	check_grep "$name: header line 1" '^# RTLA osnoise histogram$' "$file"
+	check_grep "$name: header line 2" '^# Time unit is microseconds \(us\)$' "$file"
+	check_grep "$name: duration line" \
+		'^# Duration: +[0-9]+ [0-9]{2}:[0-9]{2}:[0-9]{2}$' "$file"
+	if grep -q "^$index *\$" "$file"; then
+		ok "$name: index line"
+	else
+		not_ok "$name: index line" "expected: $index"
+	fi
+	awk -v ncol=$# '
+	/^[0-9]+ / {
+		if (seen && $1 <= last) { print "bucket " $1 " after " last; bad = 1 }
+		last = $1; seen = 1
+		if (NF != ncol + 1) { print "bucket line with " NF " fields: " $0; bad = 1 }
+		for (i = 2; i <= NF; i++) sum[i] += $i
+	}
+	/^(over|count|min|avg|max):/ {
+		if (NF != ncol + 1) { print "summary line with " NF " fields: " $0; bad = 1 }
+		k = substr($1, 1, length($1) - 1)
+		for (i = 2; i <= NF; i++) v[k, i] = $i
+		got[k] = 1
+	}
+	END {
+		n = split("over count min avg max", keys, " ")
+		for (j = 1; j <= n; j++)
+			if (!got[keys[j]]) { print "no " keys[j] ": line"; bad = 1 }
+		for (i = 2; i <= ncol + 1; i++) {
+			if (sum[i] + v["over", i] != v["count", i]) {
+				print "column " i - 1 ": buckets " sum[i] " + over " v["over", i] " != count " v["count", i]; bad = 1
+			}
+			if (v["count", i] <= 0) { print "column " i - 1 ": count is 0"; bad = 1 }
+			if (v["min", i] > v["avg", i] || v["avg", i] > v["max", i]) {
+				print "column " i - 1 ": not min <= avg <= max"; bad = 1
+			}
+		}
+		exit bad
+	}' "$file" > "$file.err"
+	if [ $? -eq 0 ]; then
+		ok "$name: buckets and summary add up"
+	else
+		not_ok "$name: buckets and summary add up"
+		diag_lines < "$file.err"
+		return 1
+	fi
+}
+
+# hist_field KEY COLUMN FILE - a summary value (KEY: over count min avg max)
+hist_field()
+{
+	awk -v k="$1:" -v c="$2" '$1 == k { print $(c + 1); exit }' "$3"
 }

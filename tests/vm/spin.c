@@ -7,7 +7,8 @@
  * Names itself NAME (prctl(PR_SET_NAME), so tracers see that comm), pins
  * itself to CPU, runs as SCHED_FIFO PRIO (0 = SCHED_OTHER) and busy-loops
  * for PCT% of every MS-millisecond period (default 100% of 100 ms), sleeping
- * the rest, until SECONDS have passed.  On exit it prints one line on stdout:
+ * the rest, until SECONDS have passed or SIGTERM/SIGINT comes.  On exit it
+ * prints one line on stdout:
  *
  *   spin: name=NAME pid=PID cpu=CPU prio=PRIO busy_ms=N periods=N
  */
@@ -15,6 +16,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +36,14 @@ struct spin_opts {
 	long period_ms;
 };
 
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
 static long long now_ns(void)
 {
 	struct timespec ts;
@@ -49,7 +59,8 @@ static void sleep_until(long long ns)
 		.tv_nsec = ns % NSEC_PER_SEC,
 	};
 
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+	while (!stop &&
+	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 }
 
@@ -156,10 +167,12 @@ int main(int argc, char **argv)
 	struct spin_opts o = {
 		.cpu = -1, .name = "spin", .duty = 100, .period_ms = 100,
 	};
-	long long period, busy, start, end, next, busy_total = 0;
+	long long period, busy, start, end, next, t = 0, busy_total = 0;
 	long periods = 0;
 
 	parse_opts(argc, argv, &o);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
 	if (spin_setup(&o))
 		return 1;
 
@@ -168,12 +181,12 @@ int main(int argc, char **argv)
 	start = now_ns();
 	end = start + (long long)(o.seconds * NSEC_PER_SEC);
 
-	for (next = start; next < end; next += period) {
-		long long stop = next + busy < end ? next + busy : end;
+	for (next = start; next < end && !stop; next += period) {
+		long long until = next + busy < end ? next + busy : end;
 
-		while (now_ns() < stop)
+		while (!stop && (t = now_ns()) < until)
 			;
-		busy_total += stop - next;
+		busy_total += (stop ? t : until) - next;
 		periods++;
 		if (o.duty < 100 && next + period < end)
 			sleep_until(next + period);
