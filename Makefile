@@ -45,7 +45,8 @@ rtlens: $(OBJS)
 
 # rtlens built with AddressSanitizer and UBSan, for the host tests
 rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
-	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+	@echo "  LD/SAN  $@"
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
 
 san: rtlens-san
 
@@ -61,7 +62,8 @@ build/san/%.o: %.c $(HDRS) Makefile
 
 build/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJS) $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJS) \
+	@echo "  LD/SAN  $@"
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJS) \
 		$(PKG_LIBS) -lcmocka $(LDFLAGS)
 
 unit-check: $(UNIT_BINS)

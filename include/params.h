@@ -13,12 +13,23 @@
 
 enum rtl_tool {
 	TOOL_OSNOISE,
+	TOOL_TIMERLAT,
 };
 
 enum rtl_mode {
 	MODE_TOP	= 1 << 0,
 	MODE_HIST	= 1 << 1,
 };
+
+/* The commands an option applies to. */
+enum cmd_bit {
+	CMD_OSNOISE_TOP		= 1 << 0,
+	CMD_OSNOISE_HIST	= 1 << 1,
+	CMD_TIMERLAT_TOP	= 1 << 2,
+	CMD_TIMERLAT_HIST	= 1 << 3,
+};
+
+struct action_list;
 
 struct event_spec {
 	char	*system;
@@ -43,8 +54,8 @@ struct rtl_params {
 
 	uint64_t		period_us;	/* 0: leave the kernel's value */
 	uint64_t		runtime_us;	/* 0: leave the kernel's value */
-	uint64_t		stop_us;	/* 0: unset */
-	uint64_t		stop_total_us;	/* 0: unset */
+	uint64_t		stop_us;	/* 0: unset; timerlat: -i, IRQ latency */
+	uint64_t		stop_total_us;	/* 0: unset; timerlat: -T, thread latency */
 	uint64_t		threshold_us;	/* 0: unset */
 	uint64_t		duration_s;	/* 0: until interrupted */
 	uint64_t		warmup_s;
@@ -65,7 +76,26 @@ struct rtl_params {
 	bool			no_summary;
 	bool			no_index;
 	bool			with_zeros;
+
+	/* timerlat */
+	uint64_t		stack_us;	/* -s: 0 unset */
+	bool			nano;		/* -n: output in ns */
+	int64_t			dma_latency_us;	/* -1: unset */
+	int			deepest_idle;	/* -1: unset */
+	bool			user_threads;
+	bool			kernel_threads;
+	bool			aa_only;
+	bool			no_aa;
+	bool			no_irq;
+	bool			no_thread;
+
+	struct action_list	*on_threshold;
+	struct action_list	*on_end;
 };
+
+unsigned int params_cmd(const struct rtl_params *p);
+/* Output unit of latencies: 1 (ns, -n) or 1000 (us). */
+unsigned int params_divisor(const struct rtl_params *p);
 
 void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
 		 const char *command, int nr_cpus);

@@ -81,6 +81,10 @@ struct stack_trace {
 	const char	*sym[STACK_MAX_DEPTH];	/* function names, NULL if unknown */
 };
 
+/*
+ * Every record above starts with "int cpu; uint64_t ts;": the decoder fills
+ * them through any member of the union below.
+ */
 enum record_kind {
 	RECORD_NONE,		/* not an event rtlens decodes */
 	RECORD_OSNOISE_PERIOD,

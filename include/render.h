@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "latency_model.h"
 #include "model.h"
 #include "params.h"
+#include "run_models.h"
 
 enum stop_reason {
 	STOP_DURATION,
@@ -46,8 +48,26 @@ void render_top(FILE *out, const struct noise_model *m, const struct rtl_params 
 		const struct run_view *v);
 void render_hist(FILE *out, const struct noise_model *m, const struct rtl_params *p,
 		 const struct run_view *v);
+void render_timerlat_top(FILE *out, const struct latency_model *m, const struct rtl_params *p,
+			 const struct run_view *v);
+void render_timerlat_hist(FILE *out, const struct latency_model *m, const struct rtl_params *p,
+			  const struct run_view *v);
+
+/* The table of the session's tool and mode (top or hist). */
+void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		   const struct run_view *v);
+
 /* 0, or -1 when the document could not be written completely. */
-int render_json(FILE *out, const struct noise_model *m, const struct rtl_params *p,
+int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v);
+
+/* ---- JSON sections, for report_json.c ---- */
+struct json_writer;
+void json_osnoise_sections(struct json_writer *w, const struct noise_model *m,
+			   const struct rtl_params *p);
+/* count, min, avg, max, over, buckets of one histogram */
+void json_hist_fields(struct json_writer *w, const struct histogram *h);
+void json_timerlat_sections(struct json_writer *w, const struct run_models *m,
+			    const struct rtl_params *p);
 
 #endif

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * source - where records come from: the kernel osnoise tracer, through a
- * private tracefs instance
+ * source - where records come from: the kernel osnoise or timerlat tracer,
+ * through a private tracefs instance
  */
 #ifndef RTLENS_SOURCE_H
 #define RTLENS_SOURCE_H
@@ -29,6 +29,8 @@ struct source *source_open(const struct rtl_params *p, struct sys_state *st);
 int source_poll(struct source *src, record_fn fn, void *ctx);
 /* True once the kernel stopped tracing (a stop threshold was hit). */
 bool source_tracing_stopped(struct source *src);
+/* Record again after the kernel stopped on a threshold (action continue). */
+void source_restart(struct source *src);
 /* Stop recording; the buffers keep what they hold for a last poll. */
 void source_stop(struct source *src);
 /* Events the ring buffers dropped (overrun), summed over CPUs. */
@@ -39,6 +41,7 @@ int source_save_trace(struct source *src, const char *path);
 void source_close(struct source *src);
 
 /* The period and runtime in force (the kernel's when not set by -p/-r). */
-void source_effective_period(uint64_t *period_us, uint64_t *runtime_us);
+void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
+			     uint64_t *runtime_us);
 
 #endif

@@ -15,6 +15,7 @@
 enum restore_kind {
 	RESTORE_VALUE,		/* write the saved content back */
 	RESTORE_OPTIONS,	/* osnoise/options: write back each saved flag */
+	RESTORE_IDLE,		/* "cpuN/stateM": an idle state's disable flag (libcpupower) */
 };
 
 struct sys_state;
@@ -29,6 +30,9 @@ int sysstate_recover(struct sys_state *s);
 
 /* Save @file (relative to the tracing dir) before rtlens writes it. */
 int sysstate_save(struct sys_state *s, const char *file, enum restore_kind kind);
+/* Record a value read by the caller (idle states), before changing it. */
+int sysstate_save_value(struct sys_state *s, const char *name, const char *content,
+			enum restore_kind kind);
 /* Save if not yet saved, then write; -1 with a message naming the file. */
 int sysstate_write(struct sys_state *s, const char *file, const char *value);
 /* Record an instance name before creating it. */

@@ -9,7 +9,7 @@
 
 /* Check -C (the cgroup exists); -1 with a message. */
 int tasks_check(const struct rtl_params *p);
-/* Apply -P and -C to every "osnoise/N" kernel thread; -1 with a message. */
+/* Apply -P and -C to every "osnoise/N" or "timerlat/N" thread; -1 with a message. */
 int tasks_apply(const struct rtl_params *p);
 /* Pin rtlens itself to the -H cpus; -1 with a message. */
 int tasks_set_house_keeping(const struct rtl_params *p);

@@ -28,6 +28,10 @@ static const struct command commands[] = {
 	  "a per-cpu summary of the OS noise" },
 	{ "osnoise", "hist", "osnoise hist", TOOL_OSNOISE, MODE_HIST,
 	  "a per-cpu histogram of the OS noise" },
+	{ "timerlat", "top", "timerlat top", TOOL_TIMERLAT, MODE_TOP,
+	  "a per-cpu summary of the timer latency" },
+	{ "timerlat", "hist", "timerlat hist", TOOL_TIMERLAT, MODE_HIST,
+	  "a per-cpu histogram of the timer latency" },
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))

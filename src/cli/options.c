@@ -7,11 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "actions.h"
 #include "log.h"
 #include "options.h"
 
 #define OSNOISE_TRACE_FILE	"osnoise_trace.txt"
+#define TIMERLAT_TRACE_FILE	"timerlat_trace.txt"
 #define MAX_PERIOD_US		10000000ULL
+#define MAX_TL_PERIOD_US	1000000ULL
 #define MIN_RUNTIME_US		100ULL
 
 enum arg_kind {
@@ -26,9 +29,14 @@ struct opt_desc {
 	enum arg_kind	arg;
 	const char	*arg_name;
 	const char	*help;
-	unsigned int	modes;
+	unsigned int	cmds;		/* enum cmd_bit */
 	int		(*set)(struct rtl_params *p, const char *arg, const char **why);
 };
+
+static const char *default_trace(const struct rtl_params *p)
+{
+	return p->tool == TOOL_TIMERLAT ? TIMERLAT_TRACE_FILE : OSNOISE_TRACE_FILE;
+}
 
 static int set_u64(uint64_t *dst, const char *arg, const char **why)
 {
@@ -157,7 +165,7 @@ static int set_trace(struct rtl_params *p, const char *arg, const char **why)
 		*why = "the trace file name is empty";
 		return -1;
 	}
-	p->trace_output = arg ? arg : OSNOISE_TRACE_FILE;
+	p->trace_output = arg ? arg : default_trace(p);
 	return 0;
 }
 
@@ -299,20 +307,114 @@ DEFINE_FLAG_SETTER(no_summary)
 DEFINE_FLAG_SETTER(no_index)
 DEFINE_FLAG_SETTER(with_zeros)
 
-#define ALL	(MODE_TOP | MODE_HIST)
+/* ---- timerlat ---- */
+
+static int set_tl_auto(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (parse_u64(arg, &p->stop_us, why))
+		return -1;
+	p->stop_total_us = p->stop_us;
+	p->stack_us = p->stop_us;
+	if (!p->trace_output)
+		p->trace_output = TIMERLAT_TRACE_FILE;
+	return 0;
+}
+
+static int set_aa_only(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (parse_u64(arg, &p->stop_us, why))
+		return -1;
+	p->stop_total_us = p->stop_us;
+	p->stack_us = p->stop_us;
+	p->aa_only = true;
+	return 0;
+}
+
+static int set_tl_period(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (parse_u64(arg, &p->period_us, why))
+		return -1;
+	if (p->period_us == 0 || p->period_us > MAX_TL_PERIOD_US) {
+		*why = "the timerlat period must be 1 us to 1 s (1000000 us)";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_stack(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_u64(&p->stack_us, arg, why);
+}
+
+static int set_dma_latency(struct rtl_params *p, const char *arg, const char **why)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, &v, why))
+		return -1;
+	if (v > 10000000) {
+		*why = "the DMA latency must be 0 to 10000000 us";
+		return -1;
+	}
+	p->dma_latency_us = v;
+	return 0;
+}
+
+static int set_deepest_idle(struct rtl_params *p, const char *arg, const char **why)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, &v, why))
+		return -1;
+	if (v > 64) {
+		*why = "the idle state must be 0 to 64";
+		return -1;
+	}
+	p->deepest_idle = v;
+	return 0;
+}
+
+static int set_action(struct action_list **list, const struct rtl_params *p, const char *arg,
+		      const char **why)
+{
+	return action_list_add(list, arg, default_trace(p), why);
+}
+
+static int set_on_threshold(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_action(&p->on_threshold, p, arg, why);
+}
+
+static int set_on_end(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_action(&p->on_end, p, arg, why);
+}
+
+DEFINE_FLAG_SETTER(nano)
+DEFINE_FLAG_SETTER(user_threads)
+DEFINE_FLAG_SETTER(kernel_threads)
+DEFINE_FLAG_SETTER(no_aa)
+DEFINE_FLAG_SETTER(no_irq)
+DEFINE_FLAG_SETTER(no_thread)
+
+#define OSN	(CMD_OSNOISE_TOP | CMD_OSNOISE_HIST)
+#define TL	(CMD_TIMERLAT_TOP | CMD_TIMERLAT_HIST)
+#define TOPS	(CMD_OSNOISE_TOP | CMD_TIMERLAT_TOP)
+#define HISTS	(CMD_OSNOISE_HIST | CMD_TIMERLAT_HIST)
+#define ALL	(OSN | TL)
 
 static const struct opt_desc opt_table[] = {
 	{ "auto", 'a', ARG_REQUIRED, "us",
-	  "set automatic trace mode, stopping the session if argument in us sample is hit", ALL, set_auto },
-	{ "period", 'p', ARG_REQUIRED, "us", "osnoise period in us", ALL, set_period },
-	{ "runtime", 'r', ARG_REQUIRED, "us", "osnoise runtime in us", ALL, set_runtime },
+	  "set automatic trace mode, stopping the session if argument in us sample is hit", OSN, set_auto },
+	{ "period", 'p', ARG_REQUIRED, "us", "osnoise period in us", OSN, set_period },
+	{ "runtime", 'r', ARG_REQUIRED, "us", "osnoise runtime in us", OSN, set_runtime },
 	{ "stop", 's', ARG_REQUIRED, "us",
-	  "stop trace if a single sample is higher than the argument in us", ALL, set_stop },
+	  "stop trace if a single sample is higher than the argument in us", OSN, set_stop },
 	{ "stop-total", 'S', ARG_REQUIRED, "us",
-	  "stop trace if the total sample is higher than the argument in us", ALL, set_stop_total },
+	  "stop trace if the total sample is higher than the argument in us", OSN, set_stop_total },
 	{ "threshold", 'T', ARG_REQUIRED, "us",
-	  "the minimum delta to be considered a noise", ALL, set_threshold },
-	{ "cpus", 'c', ARG_REQUIRED, "cpu-list", "list of cpus to run osnoise threads", ALL, set_cpus },
+	  "the minimum delta to be considered a noise", OSN, set_threshold },
+	{ "cpus", 'c', ARG_REQUIRED, "cpu-list", "list of cpus to run the workload threads", ALL, set_cpus },
 	{ "house-keeping", 'H', ARG_REQUIRED, "cpu-list",
 	  "run rtlens control threads only on the given cpus", ALL, set_house_keeping },
 	{ "cgroup", 'C', ARG_OPTIONAL, "cgroup_name",
@@ -320,35 +422,69 @@ static const struct opt_desc opt_table[] = {
 	{ "duration", 'd', ARG_REQUIRED, "time[s|m|h|d]", "duration of the session", ALL, set_duration },
 	{ "debug", 'D', ARG_NONE, NULL, "print debug info", ALL, set_debug },
 	{ "trace", 't', ARG_OPTIONAL, "file",
-	  "save the stopped trace to [file|osnoise_trace.txt]", ALL, set_trace },
+	  "save the stopped trace to [file|osnoise_trace.txt]", OSN, set_trace },
+	{ "trace", 't', ARG_OPTIONAL, "file",
+	  "save the stopped trace to [file|timerlat_trace.txt]", TL, set_trace },
 	{ "event", 'e', ARG_REQUIRED, "sys[:event]",
 	  "enable the <sys:event> in the trace instance, multiple -e are allowed", ALL, set_event },
 	{ "filter", 0, ARG_REQUIRED, "<filter>",
 	  "enable a trace event filter to the previous -e event", ALL, set_filter },
 	{ "trigger", 0, ARG_REQUIRED, "<trigger>",
 	  "enable a trace event trigger to the previous -e event", ALL, set_trigger },
-	{ "quiet", 'q', ARG_NONE, NULL, "print only a summary at the end", MODE_TOP, set_quiet },
+	{ "quiet", 'q', ARG_NONE, NULL, "print only a summary at the end", TOPS, set_quiet },
 	{ "priority", 'P', ARG_REQUIRED, "o:prio|r:prio|f:prio|d:runtime:period",
-	  "set scheduling parameters of the osnoise threads\n"
+	  "set scheduling parameters of the workload threads\n"
 	  "\t\to:prio - use SCHED_OTHER with prio\n"
 	  "\t\tr:prio - use SCHED_RR with prio\n"
 	  "\t\tf:prio - use SCHED_FIFO with prio\n"
 	  "\t\td:runtime[us|ms|s]:period[us|ms|s] - use SCHED_DEADLINE with runtime and period\n"
 	  "\t\t\t\t\t\t       in nanoseconds", ALL, set_priority },
 	{ "bucket-size", 'b', ARG_REQUIRED, "N",
-	  "set the histogram bucket size (default 1)", MODE_HIST, set_bucket_size },
+	  "set the histogram bucket size (default 1)", HISTS, set_bucket_size },
 	{ "entries", 'E', ARG_REQUIRED, "N",
-	  "set the number of entries of the histogram (default 256)", MODE_HIST, set_entries },
-	{ "no-header", 0, ARG_NONE, NULL, "do not print header", MODE_HIST, set_no_header },
-	{ "no-summary", 0, ARG_NONE, NULL, "do not print summary", MODE_HIST, set_no_summary },
-	{ "no-index", 0, ARG_NONE, NULL, "do not print index", MODE_HIST, set_no_index },
-	{ "with-zeros", 0, ARG_NONE, NULL, "print zero only entries", MODE_HIST, set_with_zeros },
+	  "set the number of entries of the histogram (default 256)", HISTS, set_entries },
+	{ "no-header", 0, ARG_NONE, NULL, "do not print header", HISTS, set_no_header },
+	{ "no-summary", 0, ARG_NONE, NULL, "do not print summary", HISTS, set_no_summary },
+	{ "no-index", 0, ARG_NONE, NULL, "do not print index", HISTS, set_no_index },
+	{ "with-zeros", 0, ARG_NONE, NULL, "print zero only entries", HISTS, set_with_zeros },
 	{ "warm-up", 0, ARG_REQUIRED, "s",
 	  "let the workload run for s seconds before collecting data", ALL, set_warmup },
 	{ "trace-buffer-size", 0, ARG_REQUIRED, "kB",
 	  "set the per-cpu trace buffer size in kB", ALL, set_buffer_size },
 	{ "json", 0, ARG_REQUIRED, "file",
 	  "write a JSON report of the run to file (- for stdout, then no text tables)", ALL, set_json },
+	{ "auto", 'a', ARG_REQUIRED, "us",
+	  "set automatic trace mode, stopping the session if argument in us latency is hit", TL, set_tl_auto },
+	{ "aa-only", 0, ARG_REQUIRED, "us",
+	  "stop if <us> latency is hit, only printing the auto analysis", TL, set_aa_only },
+	{ "period", 'p', ARG_REQUIRED, "us", "timerlat period in us", TL, set_tl_period },
+	{ "irq", 'i', ARG_REQUIRED, "us",
+	  "stop trace if the irq latency is higher than the argument in us", TL, set_stop },
+	{ "thread", 'T', ARG_REQUIRED, "us",
+	  "stop trace if the thread latency is higher than the argument in us", TL, set_stop_total },
+	{ "stack", 's', ARG_REQUIRED, "us",
+	  "save the stack trace at the IRQ if a thread latency is higher than the argument in us",
+	  TL, set_stack },
+	{ "nano", 'n', ARG_NONE, NULL, "display data in nanoseconds", TL, set_nano },
+	{ "no-aa", 0, ARG_NONE, NULL, "disable auto-analysis, reducing rtlens cpu usage", TL, set_no_aa },
+	{ "no-irq", 0, ARG_NONE, NULL, "ignore IRQ latencies", CMD_TIMERLAT_HIST, set_no_irq },
+	{ "no-thread", 0, ARG_NONE, NULL, "ignore thread latencies", CMD_TIMERLAT_HIST, set_no_thread },
+	{ "dma-latency", 0, ARG_REQUIRED, "us",
+	  "set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency", TL, set_dma_latency },
+	{ "deepest-idle-state", 0, ARG_REQUIRED, "n",
+	  "only go down to idle state n on cpus used by timerlat to reduce exit from idle latency",
+	  TL, set_deepest_idle },
+	{ "user-threads", 'u', ARG_NONE, NULL,
+	  "use rtlens user-space threads instead of kernel-space timerlat threads", TL, set_user_threads },
+	{ "kernel-threads", 'k', ARG_NONE, NULL,
+	  "use timerlat kernel-space threads instead of rtlens user-space threads",
+	  TL, set_kernel_threads },
+	{ "on-threshold", 0, ARG_REQUIRED, "<action>",
+	  "define action to be executed at stop threshold, multiple are allowed\n"
+	  "\t\ttrace[,file=F] | signal,num=N,pid=P|parent | shell,command=C | continue", ALL,
+	  set_on_threshold },
+	{ "on-end", 0, ARG_REQUIRED, "<action>",
+	  "define action to be executed at measurement end, multiple are allowed", ALL, set_on_end },
 };
 
 #define NR_OPTS		(sizeof(opt_table) / sizeof(opt_table[0]))
@@ -365,6 +501,18 @@ void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
 	p->nr_cpus = nr_cpus;
 	p->bucket_size = 1;
 	p->entries = 256;
+	p->dma_latency_us = -1;
+	p->deepest_idle = -1;
+}
+
+unsigned int params_cmd(const struct rtl_params *p)
+{
+	return 1u << (p->tool * 2 + (p->mode == MODE_HIST));
+}
+
+unsigned int params_divisor(const struct rtl_params *p)
+{
+	return p->nano ? 1 : 1000;
 }
 
 void params_free(struct rtl_params *p)
@@ -379,6 +527,10 @@ void params_free(struct rtl_params *p)
 	}
 	free(p->events);
 	free(p->cgroup_name);
+	action_list_free(p->on_threshold);
+	action_list_free(p->on_end);
+	p->on_threshold = NULL;
+	p->on_end = NULL;
 	cpu_mask_free(&p->cpus);
 	cpu_mask_free(&p->hk_cpus);
 	p->events = NULL;
@@ -397,16 +549,19 @@ void options_usage(const struct rtl_params *p, FILE *out)
 {
 	size_t i;
 
+	static const char *const what[] = {
+		"a per-cpu summary of the OS noise", "a per-cpu histogram of the OS noise",
+		"a per-cpu summary of the timer latency", "a per-cpu histogram of the timer latency",
+	};
+
 	fprintf(out, "rtlens %s: %s (version %s)\n\n", p->command,
-		p->mode == MODE_TOP ? "a per-cpu summary of the OS noise" :
-				      "a per-cpu histogram of the OS noise",
-		RTLENS_VERSION);
+		what[p->tool * 2 + (p->mode == MODE_HIST)], RTLENS_VERSION);
 	fprintf(out, "  usage: rtlens %s [options]\n\n", p->command);
 	fprintf(out, "\t  -h/--help: print this menu\n");
 	for (i = 0; i < NR_OPTS; i++) {
 		const struct opt_desc *o = &opt_table[i];
 
-		if (!(o->modes & p->mode))
+		if (!(o->cmds & params_cmd(p)))
 			continue;
 		if (o->short_name)
 			fprintf(out, "\t  -%c/--%s", o->short_name, o->name);
@@ -432,7 +587,7 @@ static void build_getopt(const struct rtl_params *p, struct option *longs, char 
 		int has = o->arg == ARG_NONE ? no_argument :
 			  o->arg == ARG_REQUIRED ? required_argument : optional_argument;
 
-		if (!(o->modes & p->mode))
+		if (!(o->cmds & params_cmd(p)))
 			continue;
 		longs[n++] = (struct option){ o->name, has, NULL,
 			o->short_name ? o->short_name : OPT_LONG_BASE + (int)i };
@@ -448,14 +603,14 @@ static void build_getopt(const struct rtl_params *p, struct option *longs, char 
 	longs[n] = (struct option){ NULL, 0, NULL, 0 };
 }
 
-static const struct opt_desc *find_opt(int c)
+static const struct opt_desc *find_opt(const struct rtl_params *p, int c)
 {
 	size_t i;
 
 	if (c >= OPT_LONG_BASE)
 		return &opt_table[c - OPT_LONG_BASE];
 	for (i = 0; i < NR_OPTS; i++)
-		if (opt_table[i].short_name == c)
+		if (opt_table[i].short_name == c && (opt_table[i].cmds & params_cmd(p)))
 			return &opt_table[i];
 	return NULL;
 }
@@ -482,8 +637,27 @@ static const char *optional_value(int argc, char **argv)
 	return NULL;
 }
 
+static int check_timerlat(const struct rtl_params *p)
+{
+	if (p->user_threads && p->kernel_threads) {
+		err_msg("-u and -k exclude each other: pick user-space or kernel threads");
+		return -1;
+	}
+	if (p->no_irq && p->no_thread) {
+		err_msg("--no-irq and --no-thread together leave nothing to show");
+		return -1;
+	}
+	if (p->aa_only && p->no_aa) {
+		err_msg("--aa-only and --no-aa exclude each other");
+		return -1;
+	}
+	return 0;
+}
+
 static int check_combinations(struct rtl_params *p)
 {
+	if (p->tool == TOOL_TIMERLAT && check_timerlat(p))
+		return -1;
 	if (p->period_us && p->runtime_us && p->runtime_us > p->period_us) {
 		err_msg("runtime %llu us is longer than period %llu us: the runtime must fit in the period",
 			(unsigned long long)p->runtime_us, (unsigned long long)p->period_us);
@@ -558,7 +732,7 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 				err_msg("unknown option '%s'", argv[optind - 1]);
 			return bad_usage(p);
 		}
-		o = find_opt(c);
+		o = find_opt(p, c);
 		if (!o || apply_opt(p, o, argc, argv))
 			return bad_usage(p);
 	}

@@ -14,9 +14,11 @@
 
 #include <tracefs.h>
 
+#include "actions.h"
 #include "log.h"
-#include "model.h"
+#include "power.h"
 #include "render.h"
+#include "run_models.h"
 #include "run.h"
 #include "source.h"
 #include "sysstate.h"
@@ -30,12 +32,15 @@ struct session {
 	struct rtl_params	*p;
 	struct sys_state	*st;
 	struct source		*src;
-	struct noise_model	model;
+	struct run_models	models;
+	struct power_hold	power;
 	struct run_view		view;
 	struct tty_keys		keys;
 	FILE			*json;
 	bool			json_done;	/* the report was written */
 	bool			interactive;
+	int			thresholds_hit;	/* thresholds passed with "continue" */
+	bool			actions_failed;
 	struct timespec		t0;		/* start of the measurement */
 	struct timespec		t_counted;	/* start of what the model holds */
 	sigset_t		stop_signals;
@@ -93,7 +98,7 @@ static void wait_event(struct session *s, int ms)
 
 static void add_record(const struct rtl_record *rec, void *ctx)
 {
-	model_add(ctx, rec);
+	run_models_add(ctx, rec);
 }
 
 static void drop_record(const struct rtl_record *rec, void *ctx)
@@ -104,7 +109,7 @@ static void drop_record(const struct rtl_record *rec, void *ctx)
 
 static int poll_into_model(struct session *s)
 {
-	return source_poll(s->src, add_record, &s->model) < 0 ? -1 : 0;
+	return source_poll(s->src, add_record, &s->models) < 0 ? -1 : 0;
 }
 
 /* ---- setup and teardown ---- */
@@ -112,8 +117,9 @@ static int poll_into_model(struct session *s)
 static int check_system(struct rtl_params *p)
 {
 	if (geteuid()) {
-		err_msg("needs root: the osnoise tracer is driven through tracefs "
-			"(run it with sudo, or as root)");
+		err_msg("needs root: the %s tracer is driven through tracefs "
+			"(run it with sudo, or as root)",
+			p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
 		return -1;
 	}
 	if (!tracefs_tracing_dir()) {
@@ -149,7 +155,8 @@ static int setup(struct session *s)
 
 	if (check_system(p) || open_json(s))
 		return -1;
-	if (model_init(&s->model, p->nr_cpus, p->bucket_size, p->entries)) {
+	s->power.dma_fd = -1;
+	if (run_models_init(&s->models, p)) {
 		err_msg("out of memory");
 		return -1;
 	}
@@ -157,10 +164,11 @@ static int setup(struct session *s)
 	if (!s->st || sysstate_lock(s->st) || sysstate_recover(s->st) || source_check(p))
 		return -1;
 	s->src = source_open(p, s->st);
-	if (!s->src)
+	if (!s->src || power_hold_start(&s->power, p, s->st))
 		return -1;
-	source_effective_period(&p->period_us, &p->runtime_us);
-	if ((p->prio.kind == SCHED_KIND_FIFO || p->prio.kind == SCHED_KIND_RR) &&
+	source_effective_period(p, &p->period_us, &p->runtime_us);
+	if (p->tool == TOOL_OSNOISE &&
+	    (p->prio.kind == SCHED_KIND_FIFO || p->prio.kind == SCHED_KIND_RR) &&
 	    p->runtime_us >= p->period_us)
 		warn_msg("a real-time workload with runtime = period leaves no time to other tasks "
 			 "on the measured cpus (they may starve): set -r below -p");
@@ -172,13 +180,14 @@ static int teardown(struct session *s)
 	int ret = 0;
 
 	tty_keys_stop(&s->keys);
+	power_hold_stop(&s->power);
 	source_close(s->src);
 	s->src = NULL;
 	if (s->st && sysstate_restore(s->st))
 		ret = -1;
 	sysstate_free(s->st);
 	s->st = NULL;
-	model_free(&s->model);
+	run_models_free(&s->models);
 	if (s->json && s->json != stdout) {
 		if (fclose(s->json) && s->json_done) {
 			err_msg("cannot write the JSON report to %s: %s", s->p->json_path,
@@ -214,7 +223,7 @@ static void show_screen(struct session *s)
 {
 	s->view.elapsed_s = seconds_since(&s->t_counted);
 	fputs("\033[H\033[2J", stdout);
-	render_top(stdout, &s->model, s->p, &s->view);
+	render_screen(stdout, &s->models, s->p, &s->view);
 	fflush(stdout);
 }
 
@@ -232,7 +241,7 @@ static bool handle_key(struct session *s, int key)
 		break;
 	case 'r':
 	case 'R':
-		model_reset(&s->model);
+		run_models_reset(&s->models);
 		clock_gettime(CLOCK_MONOTONIC, &s->t_counted);
 		show_screen(s);
 		break;
@@ -267,13 +276,12 @@ static int main_loop(struct session *s)
 {
 	double last_screen = 0;
 
-	clock_gettime(CLOCK_MONOTONIC, &s->t0);
-	s->t_counted = s->t0;
 	while (!should_stop(s)) {
 		wait_event(s, POLL_MS);
 		if (poll_into_model(s))
 			return -1;
-		debug_msg("%llu records so far", (unsigned long long)s->model.records);
+		debug_msg("%llu records so far",
+			  (unsigned long long)run_models_records(&s->models));
 		if (s->interactive && !s->view.paused &&
 		    seconds_since(&s->t0) - last_screen >= REFRESH_S) {
 			show_screen(s);
@@ -283,29 +291,54 @@ static int main_loop(struct session *s)
 	return 0;
 }
 
+static int save_trace_action(void *ctx, const char *file)
+{
+	struct session *s = ctx;
+
+	return source_save_trace(s->src, file);
+}
+
+/*
+ * Measure until a stop; on a threshold, run the --on-threshold actions,
+ * and go on measuring when one of them is "continue".
+ */
+static int measure(struct session *s)
+{
+	clock_gettime(CLOCK_MONOTONIC, &s->t0);
+	s->t_counted = s->t0;
+	for (;;) {
+		if (main_loop(s))
+			return -1;
+		if (s->view.reason != STOP_THRESHOLD || !s->p->on_threshold)
+			return 0;
+		s->thresholds_hit++;
+		if (poll_into_model(s))
+			return -1;
+		switch (actions_run(s->p->on_threshold, save_trace_action, s)) {
+		case ACTIONS_CONTINUE:
+			debug_msg("threshold hit: continuing as the actions say");
+			source_restart(s->src);
+			break;
+		case ACTIONS_FAILED:
+			s->actions_failed = true;
+			return 0;
+		case ACTIONS_DONE:
+			return 0;
+		}
+	}
+	return 0;
+}
+
 /* ---- the end ---- */
 
 static void find_threshold_cpu(struct session *s)
 {
-	const struct rtl_params *p = s->p;
-	uint64_t worst = 0;
-	int cpu;
+	bool total;
 
-	s->view.threshold_cpu = -1;
-	s->view.threshold_kind = p->stop_us ? THRESHOLD_SINGLE : THRESHOLD_TOTAL;
-	for_each_cpu_in(cpu, &p->cpus) {
-		const struct cpu_noise *c = &s->model.cpu[cpu];
-
-		if (p->stop_us && c->max_single_us >= p->stop_us && c->max_single_us > worst) {
-			worst = c->max_single_us;
-			s->view.threshold_kind = THRESHOLD_SINGLE;
-			s->view.threshold_cpu = cpu;
-		} else if (p->stop_total_us && c->max_noise_us >= p->stop_total_us &&
-			   s->view.threshold_cpu < 0) {
-			s->view.threshold_kind = THRESHOLD_TOTAL;
-			s->view.threshold_cpu = cpu;
-		}
-	}
+	s->view.threshold_cpu = run_models_threshold_cpu(&s->models, s->p, &total);
+	s->view.threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
+	if (!s->p->stop_us)
+		s->view.threshold_kind = THRESHOLD_TOTAL;
 }
 
 static int finish(struct session *s)
@@ -317,8 +350,10 @@ static int finish(struct session *s)
 	s->view.lost_events = source_lost_events(s->src);
 	if (s->view.reason == STOP_THRESHOLD) {
 		find_threshold_cpu(s);
-		s->view.exit_status = 2;
+		run_models_analyse(&s->models, s->view.threshold_cpu);
 	}
+	if (s->view.reason == STOP_THRESHOLD || s->thresholds_hit)
+		s->view.exit_status = 2;
 	return 0;
 }
 
@@ -330,15 +365,15 @@ static void report_text(struct session *s)
 		return;
 	if (s->interactive)
 		fputs("\033[H\033[2J", stdout);
-	if (p->mode == MODE_TOP)
-		render_top(stdout, &s->model, p, &s->view);
-	else
-		render_hist(stdout, &s->model, p, &s->view);
-	if (s->view.reason == STOP_THRESHOLD) {
-		printf("rtlens osnoise hit stop tracing\n");
-		if (p->trace_output)
-			printf("  Saving trace to %s\n", p->trace_output);
-	}
+	render_screen(stdout, &s->models, p, &s->view);
+	if (s->view.reason != STOP_THRESHOLD)
+		return;
+	printf("rtlens %s hit stop tracing\n", p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
+	if (s->models.aa_done)
+		tl_aa_print(stdout, &s->models.aa_result);
+	else if (p->tool == TOOL_TIMERLAT && !p->no_aa)
+		printf("  auto-analysis: no timerlat sample of cpu %d was seen\n",
+		       s->view.threshold_cpu);
 }
 
 static int report(struct session *s)
@@ -350,11 +385,14 @@ static int report(struct session *s)
 		warn_msg("%llu events were lost: the ring buffer overflowed "
 			 "(use a larger --trace-buffer-size)",
 			 (unsigned long long)s->view.lost_events);
-	if (s->view.reason == STOP_THRESHOLD && s->p->trace_output &&
-	    source_save_trace(s->src, s->p->trace_output))
-		ret = -1;
+	if (s->view.reason == STOP_THRESHOLD && s->p->trace_output) {
+		if (s->json != stdout)
+			printf("  Saving trace to %s\n", s->p->trace_output);
+		if (source_save_trace(s->src, s->p->trace_output))
+			ret = -1;
+	}
 	if (s->json) {
-		s->json_done = !render_json(s->json, &s->model, s->p, &s->view);
+		s->json_done = !render_json(s->json, &s->models, s->p, &s->view);
 		if (!s->json_done) {
 			err_msg("cannot write the JSON report to %s", s->p->json_path);
 			ret = -1;
@@ -386,11 +424,13 @@ int run_session(struct rtl_params *p)
 	if (s.interactive)
 		tty_keys_start(&s.keys);
 	warm_up(&s);
-	if (main_loop(&s) || finish(&s))
+	if (measure(&s) || finish(&s))
 		goto out;
 	tty_keys_stop(&s.keys);
-	if (!report(&s))
+	if (!report(&s) && !s.actions_failed)
 		status = s.view.exit_status;
+	if (p->on_end && actions_run(p->on_end, save_trace_action, &s) == ACTIONS_FAILED)
+		status = 1;
 out:
 	if (teardown(&s))
 		status = 1;

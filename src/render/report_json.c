@@ -9,7 +9,7 @@
 #include "json_writer.h"
 #include "render.h"
 
-#define SCHEMA_VERSION	"1.0"
+#define SCHEMA_VERSION	"1.1"
 
 static void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
 {
@@ -78,6 +78,27 @@ static void json_events(struct json_writer *w, const struct rtl_params *p)
 	json_end_array(w);
 }
 
+static void json_timerlat_config(struct json_writer *w, const struct rtl_params *p)
+{
+	json_u64_or_null(w, "irq_stop_us", p->stop_us);
+	json_u64_or_null(w, "thread_stop_us", p->stop_total_us);
+	json_u64_or_null(w, "stack_us", p->stack_us);
+	json_string(w, "unit", p->nano ? "ns" : "us");
+	if (p->dma_latency_us >= 0)
+		json_i64(w, "dma_latency_us", p->dma_latency_us);
+	else
+		json_null(w, "dma_latency_us");
+	if (p->deepest_idle >= 0)
+		json_i64(w, "deepest_idle_state", p->deepest_idle);
+	else
+		json_null(w, "deepest_idle_state");
+	json_string(w, "threads", p->user_threads ? "user" : "kernel");
+	json_bool(w, "auto_analysis", !p->no_aa);
+	json_bool(w, "aa_only", p->aa_only);
+	json_bool(w, "no_irq", p->no_irq);
+	json_bool(w, "no_thread", p->no_thread);
+}
+
 static void json_config(struct json_writer *w, const struct rtl_params *p)
 {
 	json_begin_object(w, "config");
@@ -92,10 +113,14 @@ static void json_config(struct json_writer *w, const struct rtl_params *p)
 	}
 	json_priority(w, &p->prio);
 	json_u64(w, "period_us", p->period_us);
-	json_u64(w, "runtime_us", p->runtime_us);
-	json_u64_or_null(w, "stop_us", p->stop_us);
-	json_u64_or_null(w, "stop_total_us", p->stop_total_us);
-	json_u64_or_null(w, "threshold_us", p->threshold_us);
+	if (p->tool == TOOL_OSNOISE) {
+		json_u64(w, "runtime_us", p->runtime_us);
+		json_u64_or_null(w, "stop_us", p->stop_us);
+		json_u64_or_null(w, "stop_total_us", p->stop_total_us);
+		json_u64_or_null(w, "threshold_us", p->threshold_us);
+	} else {
+		json_timerlat_config(w, p);
+	}
 	json_u64_or_null(w, "duration_s", p->duration_s);
 	json_u64(w, "warm_up_s", p->warmup_s);
 	json_string(w, "trace_output", p->trace_output);
@@ -106,7 +131,7 @@ static void json_config(struct json_writer *w, const struct rtl_params *p)
 	json_end_object(w);
 }
 
-static void json_system(struct json_writer *w, const struct noise_model *m)
+static void json_system(struct json_writer *w, int nr_cpus)
 {
 	struct utsname u;
 	bool ok = !uname(&u);
@@ -114,7 +139,7 @@ static void json_system(struct json_writer *w, const struct noise_model *m)
 	json_begin_object(w, "system");
 	json_string(w, "kernel_release", ok ? u.release : "unknown");
 	json_string(w, "hostname", ok ? u.nodename : "unknown");
-	json_u64(w, "nr_cpus", m->nr_cpus);
+	json_u64(w, "nr_cpus", nr_cpus);
 	json_end_object(w);
 }
 
@@ -136,12 +161,10 @@ static void json_cpu_summary(struct json_writer *w, int cpu, const struct cpu_no
 	json_end_object(w);
 }
 
-static void json_cpu_hist(struct json_writer *w, int cpu, const struct histogram *h)
+void json_hist_fields(struct json_writer *w, const struct histogram *h)
 {
 	unsigned int i;
 
-	json_begin_object(w, NULL);
-	json_u64(w, "cpu", cpu);
 	json_u64(w, "count", h->count);
 	if (h->count) {
 		json_u64(w, "min", h->min);
@@ -163,11 +186,18 @@ static void json_cpu_hist(struct json_writer *w, int cpu, const struct histogram
 		json_end_object(w);
 	}
 	json_end_array(w);
+}
+
+static void json_cpu_hist(struct json_writer *w, int cpu, const struct histogram *h)
+{
+	json_begin_object(w, NULL);
+	json_u64(w, "cpu", cpu);
+	json_hist_fields(w, h);
 	json_end_object(w);
 }
 
-static void json_cpus(struct json_writer *w, const struct noise_model *m,
-		      const struct rtl_params *p)
+static void json_osnoise_cpus(struct json_writer *w, const struct noise_model *m,
+			      const struct rtl_params *p)
 {
 	int cpu;
 
@@ -245,7 +275,15 @@ static void json_started(struct json_writer *w, time_t started)
 	json_string(w, "started_at", buf);
 }
 
-int render_json(FILE *out, const struct noise_model *m, const struct rtl_params *p,
+void json_osnoise_sections(struct json_writer *w, const struct noise_model *m,
+			   const struct rtl_params *p)
+{
+	json_osnoise_cpus(w, m, p);
+	if (p->mode == MODE_HIST)
+		json_histograms(w, m, p);
+}
+
+int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v)
 {
 	struct json_writer *w = json_writer_new(out, true);
@@ -261,13 +299,14 @@ int render_json(FILE *out, const struct noise_model *m, const struct rtl_params 
 	json_end_object(w);
 	json_string(w, "command", p->command);
 	json_string(w, "engine", "kernel");
-	json_system(w, m);
+	json_system(w, p->nr_cpus);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
 	json_config(w, p);
-	json_cpus(w, m, p);
-	if (p->mode == MODE_HIST)
-		json_histograms(w, m, p);
+	if (p->tool == TOOL_OSNOISE)
+		json_osnoise_sections(w, &m->noise, p);
+	else
+		json_timerlat_sections(w, m, p);
 	json_u64(w, "lost_events", v->lost_events);
 	json_stop(w, p, v);
 	json_i64(w, "exit_status", v->exit_status);

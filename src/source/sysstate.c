@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cpuidle.h>
 #include <tracefs.h>
 
 #include "log.h"
@@ -298,6 +299,21 @@ int sysstate_save(struct sys_state *s, const char *file, enum restore_kind kind)
 	return write_record(s);
 }
 
+int sysstate_save_value(struct sys_state *s, const char *name, const char *content,
+			enum restore_kind kind)
+{
+	char *copy;
+
+	if (find_saved(s, name))
+		return 0;
+	copy = strdup(content);
+	if (!copy || add_saved(s, name, copy, kind)) {
+		err_msg("cannot save %s: out of memory", name);
+		return -1;
+	}
+	return write_record(s);
+}
+
 static int write_file(const char *file, const char *value)
 {
 	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
@@ -344,6 +360,15 @@ static int restore_options(const char *file, const char *content)
 	return ret;
 }
 
+static int restore_idle(const char *name, const char *content)
+{
+	unsigned int cpu, state;
+
+	if (sscanf(name, "cpu%u/state%u", &cpu, &state) != 2)
+		return -1;
+	return cpuidle_state_disable(cpu, state, atoi(content)) ? -1 : 0;
+}
+
 static int restore_one(const struct saved_file *sf)
 {
 	char *value;
@@ -352,6 +377,8 @@ static int restore_one(const struct saved_file *sf)
 	debug_msg("restoring %s", sf->file);
 	if (sf->kind == RESTORE_OPTIONS)
 		return restore_options(sf->file, sf->content);
+	if (sf->kind == RESTORE_IDLE)
+		return restore_idle(sf->file, sf->content);
 	value = strdup(sf->content);
 	if (!value)
 		return -1;

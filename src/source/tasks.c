@@ -20,7 +20,6 @@
 #include "tasks.h"
 
 #define CGROUP_ROOT	"/sys/fs/cgroup"
-#define WORKLOAD_PREFIX	"osnoise/"
 
 /* the kernel's struct sched_attr (uapi), which glibc does not declare */
 struct rtl_sched_attr {
@@ -154,6 +153,7 @@ static int apply_once(const struct rtl_params *p)
 	enum pids_item items[] = { PIDS_ID_PID, PIDS_CMD };
 	struct pids_info *info = NULL;
 	struct pids_stack *stack;
+	const char *prefix = p->tool == TOOL_TIMERLAT ? "timerlat/" : "osnoise/";
 	int found = 0;
 
 	if (procps_pids_new(&info, items, 2) < 0) {
@@ -164,7 +164,7 @@ static int apply_once(const struct rtl_params *p)
 		int pid = PIDS_VAL(0, s_int, stack, info);
 		const char *comm = PIDS_VAL(1, str, stack, info);
 
-		if (strncmp(comm, WORKLOAD_PREFIX, strlen(WORKLOAD_PREFIX)))
+		if (strncmp(comm, prefix, strlen(prefix)))
 			continue;
 		if (set_priority(p, pid, comm) || set_cgroup(p, pid, comm)) {
 			found = -1;
@@ -193,8 +193,8 @@ int tasks_apply(const struct rtl_params *p)
 	if (found < 0)
 		return -1;
 	if (found < want)
-		warn_msg("found %d of %d osnoise threads to apply -P/-C to", found, want);
-	debug_msg("applied -P/-C to %d osnoise threads", found);
+		warn_msg("found %d of %d workload threads to apply -P/-C to", found, want);
+	debug_msg("applied -P/-C to %d workload threads", found);
 	return 0;
 }
 

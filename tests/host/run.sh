@@ -111,6 +111,24 @@ expect "empty json path" 1 "file name is empty" -- $R osnoise top --json ''
 expect "hist option on top" 1 "unknown option '--no-header'" -- $R osnoise top --no-header
 expect "stray argument" 1 "unexpected argument 'extra'" -- $R osnoise top -d 1 extra
 
+# ---- timerlat ----
+expect "timerlat top --help" 0 '-i/--irq us' -- $R timerlat top --help
+expect "timerlat --help is top's" 0 'rtlens timerlat top:' -- $R timerlat --help
+expect "timerlat hist --help" 0 '--no-thread' -- $R timerlat hist --help
+ln -s "$BIN" "$WORK/timerlat"
+expect "timerlat symlink" 0 'rtlens timerlat hist:' -- "$WORK/timerlat" hist --help
+expect "timerlat period over 1 s" 1 "timerlat period must be 1 us to 1 s" -- $R timerlat top -p 2000000
+expect "timerlat -u and -k" 1 "-u and -k exclude each other" -- $R timerlat top -u -k
+expect "timerlat --no-irq --no-thread" 1 "leave nothing to show" -- $R timerlat hist --no-irq --no-thread
+expect "timerlat --aa-only --no-aa" 1 "exclude each other" -- $R timerlat top --aa-only 10 --no-aa
+expect "unknown action" 1 "unknown action" -- $R timerlat top --on-threshold bogus
+expect "signal action without pid" 1 "signal needs num=N and pid=P" -- $R timerlat top --on-threshold signal,num=10
+expect "shell action without command" 1 "shell needs command=" -- $R timerlat top --on-end shell
+expect "continue with an argument" 1 "continue takes no argument" -- $R timerlat top --on-threshold continue,x=1
+expect "dma latency too large" 1 "DMA latency must be" -- $R timerlat top --dma-latency 99999999
+expect "idle state junk" 1 "invalid --deepest-idle-state value 'x'" -- $R timerlat top --deepest-idle-state x
+expect "osnoise has no -i" 1 "unknown option" -- $R osnoise top -i 10
+
 # ---- checks that need the system ----
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	expect "not root" 1 "needs root" -- \
@@ -121,6 +139,8 @@ if [ "$(id -u)" = 0 ] && ! has_osnoise; then
 	expect "missing osnoise tracer" 1 "CONFIG_OSNOISE_TRACER" -- $R osnoise top -d 1
 	expect "missing tracer, hist" 1 "CONFIG_OSNOISE_TRACER" -- $R osnoise hist -d 1
 	expect "missing tracer, symlink" 1 "CONFIG_OSNOISE_TRACER" -- "$WORK/osnoise" -d 1
+	expect "missing timerlat tracer" 1 "CONFIG_TIMERLAT_TRACER" -- $R timerlat top -d 1
+	expect "missing timerlat tracer, hist" 1 "CONFIG_TIMERLAT_TRACER" -- $R timerlat hist -d 1
 	expect "json path unwritable" 1 "cannot write the JSON report to $WORK/nope/x.json" -- \
 		$R osnoise top -d 1 --json "$WORK/nope/x.json"
 

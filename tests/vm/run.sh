@@ -23,6 +23,7 @@
 #   RTLENS_VM_APPEND  more kernel command line
 #   RTLENS_BIN        the rtlens binary to test (./rtlens)
 #   RTLENS_VM_RTLA    the reference rtla (/usr/bin/rtla)
+#   RTLENS_GUEST_*    passed to the guest scripts as they are
 #
 # Needs (Debian packages): qemu-system-x86 busybox-static cpio rtla
 # python3-jsonschema, plus apt (apt-cache/apt-get download), dpkg, gcc and
@@ -291,10 +292,13 @@ build_initramfs()
 		install -m 0644 "$s" "$ROOT/vm/guest/${s##*/}"
 		echo "${s##*/}" >> "$ROOT/vm/scripts"
 	done
-	cat > "$ROOT/vm/config" <<-EOF
-		VM_SCRIPT_TIMEOUT=$SCRIPT_TIMEOUT
-		VM_HOST_RTLA=${rtla##*/}
-	EOF
+	{
+		echo "VM_SCRIPT_TIMEOUT=$SCRIPT_TIMEOUT"
+		# RTLENS_GUEST_* variables, quoted for the guest's sh
+		for a in $(compgen -v RTLENS_GUEST_); do
+			printf "%s='%s'\n" "$a" "$(printf '%s' "${!a}" | sed "s/'/'\\\\''/g")"
+		done
+	} > "$ROOT/vm/config"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$ROOT/etc/passwd"
 	echo "root:x:0:" > "$ROOT/etc/group"
 

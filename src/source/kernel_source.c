@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * osnoise_source - the kernel osnoise tracer in a private tracefs instance
+ * kernel_source - the kernel osnoise or timerlat tracer in a private tracefs
+ * instance; what differs between the two tracers is in struct tracer_desc
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,15 +12,25 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
+#include "actions.h"
 #include "decode.h"
 #include "log.h"
 #include "source.h"
 #include "tasks.h"
 
-#define TRACER		"osnoise"
 #define OPTIONS_FILE	"osnoise/options"
+#define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
+
+struct tracer_desc {
+	const char	*tracer;
+	const char	*config;	/* the kernel option that builds it */
+	int		(*apply_globals)(const struct rtl_params *p, struct sys_state *st);
+	unsigned int	(*decode_sets)(const struct rtl_params *p);
+	int		(*enable_events)(const struct rtl_params *p, struct tracefs_instance *inst);
+};
 
 struct source {
+	const struct tracer_desc *desc;
 	const struct rtl_params	*params;
 	struct tep_handle	*tep;
 	struct decoder		*decoder;
@@ -38,16 +49,17 @@ static bool list_has(char **list, const char *word)
 	return false;
 }
 
-static int check_tracer(void)
+static int check_tracer(const struct tracer_desc *desc)
 {
 	char **tracers = tracefs_tracers(NULL);
-	bool ok = list_has(tracers, TRACER);
+	bool ok = list_has(tracers, desc->tracer);
 
 	tracefs_list_free(tracers);
 	if (ok)
 		return 0;
-	err_msg("osnoise tracer not available: this kernel was built without CONFIG_OSNOISE_TRACER "
-		"(boot a kernel that has it, e.g. Debian's linux-image-rt-amd64)");
+	err_msg("%s tracer not available: this kernel was built without %s "
+		"(boot a kernel that has it, e.g. Debian's linux-image-rt-amd64)",
+		desc->tracer, desc->config);
 	return -1;
 }
 
@@ -104,11 +116,27 @@ static int check_events(const struct rtl_params *p)
 	return ret;
 }
 
+static const struct tracer_desc *tracer_of(const struct rtl_params *p);
+
+static int check_features(const struct rtl_params *p)
+{
+	if (p->tool != TOOL_TIMERLAT || !p->user_threads)
+		return 0;
+	if (!tracefs_file_exists(NULL, TIMERLAT_FD)) {
+		err_msg("user-space threads (-u) need %s, which this kernel lacks (it came in "
+			"Linux 6.5): use the kernel threads (-k, the default)", TIMERLAT_FD);
+		return -1;
+	}
+	err_msg("user-space threads (-u) are not supported by this version of rtlens: "
+		"use the kernel threads (-k, the default)");
+	return -1;
+}
+
 int source_check(const struct rtl_params *p)
 {
 	char *who;
 
-	if (check_tracer())
+	if (check_tracer(tracer_of(p)) || check_features(p))
 		return -1;
 	who = tracer_user();
 	if (who) {
@@ -179,17 +207,33 @@ static int set_workload_option(struct sys_state *st)
 	return ret;
 }
 
-static int apply_globals(const struct rtl_params *p, struct sys_state *st)
+/* what both tracers share: cpus, stop thresholds, the workload option */
+static int common_globals(const struct rtl_params *p, struct sys_state *st)
 {
 	char cpus[4096];
 
 	cpu_mask_format(&p->cpus, cpus, sizeof(cpus));
 	if (sysstate_write(st, "osnoise/cpus", cpus) ||
-	    set_period_runtime(p, st) ||
 	    write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
 	    write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
-	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)) ||
 	    set_workload_option(st))
+		return -1;
+	return 0;
+}
+
+static int osnoise_globals(const struct rtl_params *p, struct sys_state *st)
+{
+	if (common_globals(p, st) || set_period_runtime(p, st) ||
+	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)))
+		return -1;
+	return 0;
+}
+
+static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)
+{
+	if (common_globals(p, st) ||
+	    (p->period_us && write_u64(st, "osnoise/timerlat_period_us", p->period_us)) ||
+	    write_u64(st, "osnoise/print_stack", p->stack_us))
 		return -1;
 	return 0;
 }
@@ -258,12 +302,56 @@ static int enable_user_events(const struct rtl_params *p, struct tracefs_instanc
 	return 0;
 }
 
-static int set_tracer(struct tracefs_instance *inst)
+static int set_tracer(const struct tracer_desc *desc, struct tracefs_instance *inst)
 {
-	if (!tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, TRACER))
+	if (!tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, desc->tracer))
 		return 0;
-	err_msg("cannot start the %s tracer: %s", TRACER, strerror(errno));
+	err_msg("cannot start the %s tracer: %s", desc->tracer, strerror(errno));
 	return -1;
+}
+
+/* ---- what each tracer needs ---- */
+
+static unsigned int osnoise_sets(const struct rtl_params *p)
+{
+	(void)p;
+	return DECODE_OSNOISE;
+}
+
+static unsigned int timerlat_sets(const struct rtl_params *p)
+{
+	return DECODE_TIMERLAT | (p->no_aa ? 0 : DECODE_NOISE_EVENTS) |
+	       (p->stack_us ? DECODE_STACK : 0);
+}
+
+static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	(void)p;
+	return enable_event(inst, "osnoise", "sample_threshold");
+}
+
+static int timerlat_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	static const char *const noise[] = { "nmi_noise", "irq_noise", "softirq_noise",
+					     "thread_noise" };
+	size_t i;
+
+	for (i = 0; !p->no_aa && i < sizeof(noise) / sizeof(noise[0]); i++)
+		if (enable_event(inst, "osnoise", noise[i]))
+			return -1;
+	return 0;
+}
+
+static const struct tracer_desc tracers[] = {
+	[TOOL_OSNOISE] = { "osnoise", "CONFIG_OSNOISE_TRACER", osnoise_globals, osnoise_sets,
+			   osnoise_events },
+	[TOOL_TIMERLAT] = { "timerlat", "CONFIG_TIMERLAT_TRACER", timerlat_globals,
+			    timerlat_sets, timerlat_events },
+};
+
+static const struct tracer_desc *tracer_of(const struct rtl_params *p)
+{
+	return &tracers[p->tool];
 }
 
 static int open_instances(struct source *src, struct sys_state *st)
@@ -272,31 +360,54 @@ static int open_instances(struct source *src, struct sys_state *st)
 	struct tracefs_instance *events_inst;
 
 	src->inst = make_instance(st, "", p->buffer_kb);
-	if (!src->inst || enable_event(src->inst, "osnoise", "sample_threshold"))
+	if (!src->inst || src->desc->enable_events(p, src->inst))
 		return -1;
-	if (p->trace_output) {
+	if (p->trace_output || action_list_has(p->on_threshold, ACTION_TRACE) ||
+	    action_list_has(p->on_end, ACTION_TRACE)) {
 		src->trace_inst = make_instance(st, "-trace", p->buffer_kb);
 		if (!src->trace_inst || enable_event(src->trace_inst, "osnoise", NULL))
 			return -1;
 	}
 	events_inst = src->trace_inst ? src->trace_inst : src->inst;
-	if (enable_user_events(p, events_inst) || set_tracer(src->inst))
+	if (enable_user_events(p, events_inst) || set_tracer(src->desc, src->inst))
 		return -1;
-	if (src->trace_inst && set_tracer(src->trace_inst))
+	if (src->trace_inst && set_tracer(src->desc, src->trace_inst))
 		return -1;
 	return 0;
+}
+
+/* function names for kernel stacks */
+static void load_kallsyms(struct tep_handle *tep)
+{
+	char *buf = NULL;
+	size_t len = 0, n;
+	char chunk[65536];
+	FILE *f = fopen("/proc/kallsyms", "r"), *mem = open_memstream(&buf, &len);
+
+	while (f && mem && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		fwrite(chunk, 1, n, mem);
+	if (mem)
+		fclose(mem);
+	if (f)
+		fclose(f);
+	if (!buf || tep_parse_kallsyms(tep, buf))
+		warn_msg("cannot read /proc/kallsyms: stacks will show addresses only");
+	free(buf);
 }
 
 static int load_events(struct source *src)
 {
 	static const char *const systems[] = { "ftrace", "osnoise", NULL };
+	unsigned int sets = src->desc->decode_sets(src->params);
 
 	src->tep = tracefs_local_events_system(NULL, systems);
 	if (!src->tep) {
 		err_msg("cannot read the event formats from tracefs: %s", strerror(errno));
 		return -1;
 	}
-	src->decoder = decoder_new(src->tep);
+	if (sets & DECODE_STACK)
+		load_kallsyms(src->tep);
+	src->decoder = decoder_new(src->tep, sets);
 	return src->decoder ? 0 : -1;
 }
 
@@ -307,7 +418,8 @@ struct source *source_open(const struct rtl_params *p, struct sys_state *st)
 	if (!src)
 		return NULL;
 	src->params = p;
-	if (load_events(src) || apply_globals(p, st) || open_instances(src, st))
+	src->desc = tracer_of(p);
+	if (load_events(src) || src->desc->apply_globals(p, st) || open_instances(src, st))
 		goto fail;
 	if (src->trace_inst)
 		tracefs_trace_on(src->trace_inst);
@@ -350,6 +462,13 @@ int source_poll(struct source *src, record_fn fn, void *ctx)
 bool source_tracing_stopped(struct source *src)
 {
 	return tracefs_trace_is_on(src->inst) == 0;
+}
+
+void source_restart(struct source *src)
+{
+	if (src->trace_inst)
+		tracefs_trace_on(src->trace_inst);
+	tracefs_trace_on(src->inst);
 }
 
 void source_stop(struct source *src)
@@ -416,8 +535,14 @@ void source_close(struct source *src)
 	free(src);
 }
 
-void source_effective_period(uint64_t *period_us, uint64_t *runtime_us)
+void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
+			     uint64_t *runtime_us)
 {
+	if (p->tool == TOOL_TIMERLAT) {
+		*period_us = read_u64("osnoise/timerlat_period_us");
+		*runtime_us = 0;
+		return;
+	}
 	*period_us = read_u64("osnoise/period_us");
 	*runtime_us = read_u64("osnoise/runtime_us");
 }

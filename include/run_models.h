@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run_models - everything a session computes from its records: the osnoise
+ * summary, the timerlat statistics, the timerlat auto-analysis
+ */
+#ifndef RTLENS_RUN_MODELS_H
+#define RTLENS_RUN_MODELS_H
+
+#include <stdbool.h>
+
+#include "latency_model.h"
+#include "model.h"
+#include "params.h"
+#include "timerlat_aa.h"
+
+struct run_models {
+	enum rtl_tool		tool;
+	struct noise_model	noise;		/* osnoise */
+	struct latency_model	lat;		/* timerlat */
+	struct tl_aa		*aa;		/* timerlat without --no-aa */
+	bool			aa_done;	/* aa_result holds an analysis */
+	struct tl_aa_result	aa_result;
+};
+
+int run_models_init(struct run_models *m, const struct rtl_params *p);
+void run_models_free(struct run_models *m);
+void run_models_reset(struct run_models *m);
+void run_models_add(struct run_models *m, const struct rtl_record *rec);
+uint64_t run_models_records(const struct run_models *m);
+/* The CPU over a stop threshold (-1: none found) and which threshold. */
+int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,
+			     bool *total);
+/* Analyse @cpu's last latency into aa_result; false when nothing is known. */
+bool run_models_analyse(struct run_models *m, int cpu);
+
+#endif

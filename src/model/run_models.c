@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run_models - route each record to the models of the session's tool
+ */
+#include <string.h>
+
+#include "run_models.h"
+
+int run_models_init(struct run_models *m, const struct rtl_params *p)
+{
+	memset(m, 0, sizeof(*m));
+	m->tool = p->tool;
+	if (p->tool == TOOL_OSNOISE)
+		return model_init(&m->noise, p->nr_cpus, p->bucket_size, p->entries);
+	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
+			       p->entries))
+		return -1;
+	if (!p->no_aa && !(m->aa = tl_aa_new(p->nr_cpus)))
+		return -1;
+	return 0;
+}
+
+void run_models_free(struct run_models *m)
+{
+	model_free(&m->noise);
+	latency_model_free(&m->lat);
+	tl_aa_free(m->aa);
+	m->aa = NULL;
+}
+
+void run_models_reset(struct run_models *m)
+{
+	if (m->tool == TOOL_OSNOISE)
+		model_reset(&m->noise);
+	else
+		latency_model_reset(&m->lat);
+}
+
+void run_models_add(struct run_models *m, const struct rtl_record *rec)
+{
+	if (m->tool == TOOL_OSNOISE) {
+		model_add(&m->noise, rec);
+		return;
+	}
+	latency_model_add(&m->lat, rec);
+	if (m->aa)
+		tl_aa_feed(m->aa, rec);
+}
+
+uint64_t run_models_records(const struct run_models *m)
+{
+	return m->tool == TOOL_OSNOISE ? m->noise.records : m->lat.records;
+}
+
+/* worst value over @limit among the measured cpus; -1 when none is */
+static int worst_cpu(const struct rtl_params *p, uint64_t limit,
+		     uint64_t (*value)(const struct run_models *m, int cpu),
+		     const struct run_models *m)
+{
+	uint64_t worst = 0;
+	int cpu, found = -1;
+
+	if (!limit)
+		return -1;
+	for_each_cpu_in(cpu, &p->cpus) {
+		uint64_t v = cpu < p->nr_cpus ? value(m, cpu) : 0;
+
+		if (v >= limit && v > worst) {
+			worst = v;
+			found = cpu;
+		}
+	}
+	return found;
+}
+
+static uint64_t os_single(const struct run_models *m, int cpu)
+{
+	return m->noise.cpu[cpu].max_single_us;
+}
+
+static uint64_t os_total(const struct run_models *m, int cpu)
+{
+	return m->noise.cpu[cpu].max_noise_us;
+}
+
+/* timerlat values in us, whatever the output unit */
+static uint64_t tl_irq(const struct run_models *m, int cpu)
+{
+	return m->lat.cpu[cpu].stats[TIMERLAT_IRQ].max * m->lat.divisor / 1000;
+}
+
+static uint64_t tl_thread(const struct run_models *m, int cpu)
+{
+	return m->lat.cpu[cpu].stats[TIMERLAT_THREAD].max * m->lat.divisor / 1000;
+}
+
+int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,
+			     bool *total)
+{
+	bool tl = m->tool == TOOL_TIMERLAT;
+	int cpu;
+
+	*total = false;
+	cpu = worst_cpu(p, p->stop_us, tl ? tl_irq : os_single, m);
+	if (cpu >= 0)
+		return cpu;
+	*total = true;
+	return worst_cpu(p, p->stop_total_us, tl ? tl_thread : os_total, m);
+}
+
+bool run_models_analyse(struct run_models *m, int cpu)
+{
+	m->aa_done = m->aa && cpu >= 0 && !tl_aa_explain(m->aa, cpu, &m->aa_result);
+	return m->aa_done;
+}

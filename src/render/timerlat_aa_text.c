@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timerlat_aa_text - the timerlat auto-analysis block, in rtla's layout
+ *
+ * Times in microseconds with 2 decimals, percentages of the analyzed latency
+ * (the thread latency, or the IRQ latency when the thread did not run). Every
+ * number starts at the same column.
+ */
+#include <inttypes.h>
+
+#include "timerlat_aa.h"
+
+#define AA_COL		48	/* numbers start at this column */
+#define AA_RULE		"------------------------------------------------------------------------"
+
+static double ns_to_us(int64_t ns)
+{
+	return (double)ns / 1000.0;
+}
+
+static double ns_to_pct(int64_t ns, uint64_t total)
+{
+	return total ? 100.0 * (double)ns / (double)total : 0.0;
+}
+
+/* "  label  note" padded to the number column, then the time. */
+static void print_label(FILE *out, const char *label, const char *note)
+{
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "  %s%s%s", label, note ? "  " : "", note ? note : "");
+	fprintf(out, "%-*s", AA_COL, buf);
+}
+
+static void print_part(FILE *out, const char *label, const char *note, int64_t ns,
+		       uint64_t total)
+{
+	print_label(out, label, note);
+	fprintf(out, "%9.2f us (%.2f %%)\n", ns_to_us(ns), ns_to_pct(ns, total));
+}
+
+static void print_time(FILE *out, const char *label, const char *note, int64_t ns)
+{
+	print_label(out, label, note);
+	fprintf(out, "%9.2f us\n", ns_to_us(ns));
+}
+
+/* IRQ "name:vector", softirq "name", thread "comm:pid", "nmi", "other". */
+static void source_label(const struct tl_aa_source *s, char *buf, size_t size)
+{
+	if (s->kind == NOISE_IRQ && s->vector >= 0)
+		snprintf(buf, size, "%s:%d", s->name, s->vector);
+	else if (s->kind == NOISE_THREAD && s->pid >= 0)
+		snprintf(buf, size, "%s:%d", s->name, s->pid);
+	else
+		snprintf(buf, size, "%s", s->name);
+}
+
+static void print_source(FILE *out, const struct tl_aa_source *s)
+{
+	char label[64], buf[128];
+
+	source_label(s, label, sizeof(label));
+	snprintf(buf, sizeof(buf), "    %24s", label);
+	fprintf(out, "%-*s%9.2f us", AA_COL, buf, ns_to_us(s->total_ns));
+	if (s->count > 1)
+		fprintf(out, "  (%" PRIu64 " events, max %.2f us)", s->count,
+			ns_to_us(s->max_ns));
+	fprintf(out, "\n");
+}
+
+static void print_group(FILE *out, const char *label, const struct tl_aa_group *g,
+			uint64_t total)
+{
+	int i;
+
+	if (!g->nr_sources)
+		return;
+	print_part(out, label, NULL, g->total_ns, total);
+	for (i = 0; i < g->nr_sources; i++)
+		print_source(out, &g->sources[i]);
+}
+
+static void print_stack(FILE *out, const struct tl_aa_stack *st)
+{
+	int i;
+
+	if (!st->depth)
+		return;
+	fprintf(out, "    Blocking thread stack trace\n");
+	for (i = 0; i < st->depth; i++)
+		fprintf(out, "                -> %s\n", st->sym[i]);
+}
+
+static void print_blocking(FILE *out, const struct tl_aa_result *r)
+{
+	struct tl_aa_source s = { .kind = NOISE_THREAD, .pid = r->blocking.pid, .count = 1 };
+
+	if (!r->blocking.found) {
+		if (r->thread_ran)
+			fprintf(out, "  Blocking thread:  none traced\n");
+		print_stack(out, &r->stack);
+		return;
+	}
+	print_part(out, "Blocking thread:", NULL, r->blocking.ns, r->total_ns);
+	snprintf(s.name, sizeof(s.name), "%s", r->blocking.name);
+	s.total_ns = r->blocking.ns;
+	print_source(out, &s);
+	print_stack(out, &r->stack);
+}
+
+static void print_irq_side(FILE *out, const struct tl_aa_result *r)
+{
+	print_group(out, "Previous IRQ interference:", &r->previous_irq, r->total_ns);
+	print_part(out, "IRQ handler delay:", r->exit_from_idle ? "(exit from idle)" : NULL,
+		   r->irq_handler_delay_ns, r->total_ns);
+	if (!r->thread_ran)
+		return;
+	if (r->irq_seen)
+		print_time(out, "IRQ latency:", NULL, r->irq_latency_ns);
+	print_part(out, "Timerlat IRQ duration:", r->timerlat_irq_found ? NULL : "(not traced)",
+		   r->timerlat_irq_ns, r->total_ns);
+}
+
+void tl_aa_print(FILE *out, const struct tl_aa_result *r)
+{
+	fprintf(out, "## CPU %d hit stop tracing, analyzing it ##\n", r->cpu);
+	if (!r->thread_ran)
+		fprintf(out, "  The timerlat thread did not run: analyzing the IRQ latency\n");
+	print_irq_side(out, r);
+	print_blocking(out, r);
+	print_group(out, "IRQ interference:", &r->irq, r->total_ns);
+	print_group(out, "Softirq interference:", &r->softirq, r->total_ns);
+	print_group(out, "Thread interference:", &r->thread, r->total_ns);
+	print_group(out, "NMI interference:", &r->nmi, r->total_ns);
+	if (r->remainder_ns)
+		print_part(out, "Remainder (not explained by any event):", NULL, r->remainder_ns,
+			   r->total_ns);
+	if (r->events_dropped)
+		fprintf(out, "  Note: %" PRIu64 " events dropped (per-CPU bound of %d), "
+			"counted in the remainder\n", r->events_dropped, TL_AA_MAX_EVENTS);
+	fprintf(out, "%s\n", AA_RULE);
+	print_label(out, r->thread_ran ? "Thread latency:" : "IRQ latency:", NULL);
+	fprintf(out, "%9.2f us (100%%)\n", ns_to_us(r->total_ns));
+}

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timerlat_json - the timerlat sections of the JSON report: per-CPU latency
+ * statistics, histograms (hist) and the auto-analysis
+ */
+#include "json_writer.h"
+#include "render.h"
+
+static const char *const ctx_names[NR_TIMERLAT_CONTEXTS] = { "irq", "thread", "user" };
+
+static int nr_contexts(const struct rtl_params *p)
+{
+	return p->user_threads ? NR_TIMERLAT_CONTEXTS : TIMERLAT_USER;
+}
+
+static void json_stats(struct json_writer *w, const char *key, const struct latency_stats *s)
+{
+	json_begin_object(w, key);
+	json_u64(w, "count", s->count);
+	if (s->count) {
+		json_u64(w, "cur", s->cur);
+		json_u64(w, "min", s->min);
+		json_double(w, "avg", (double)s->sum / s->count);
+		json_u64(w, "max", s->max);
+	} else {
+		json_null(w, "cur");
+		json_null(w, "min");
+		json_null(w, "avg");
+		json_null(w, "max");
+	}
+	json_end_object(w);
+}
+
+static void json_tl_cpus(struct json_writer *w, const struct latency_model *m,
+			 const struct rtl_params *p)
+{
+	int cpu, ctx;
+
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= m->nr_cpus)
+			continue;
+		json_begin_object(w, NULL);
+		json_u64(w, "cpu", cpu);
+		for (ctx = 0; ctx < nr_contexts(p); ctx++)
+			json_stats(w, ctx_names[ctx], &m->cpu[cpu].stats[ctx]);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
+static void json_tl_hist(struct json_writer *w, const struct latency_model *m,
+			 const struct rtl_params *p)
+{
+	int cpu, ctx;
+
+	json_begin_object(w, "histogram");
+	json_string(w, "unit", p->nano ? "ns" : "us");
+	json_u64(w, "bucket_size", p->bucket_size);
+	json_u64(w, "entries", p->entries);
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= m->nr_cpus)
+			continue;
+		json_begin_object(w, NULL);
+		json_u64(w, "cpu", cpu);
+		for (ctx = 0; ctx < nr_contexts(p); ctx++) {
+			json_begin_object(w, ctx_names[ctx]);
+			json_hist_fields(w, &m->cpu[cpu].hist[ctx]);
+			json_end_object(w);
+		}
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
+void json_timerlat_sections(struct json_writer *w, const struct run_models *m,
+			    const struct rtl_params *p)
+{
+	json_tl_cpus(w, &m->lat, p);
+	if (p->mode == MODE_HIST)
+		json_tl_hist(w, &m->lat, p);
+	if (m->aa_done)
+		tl_aa_json(w, "analysis", &m->aa_result);
+	else
+		json_null(w, "analysis");
+}

@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# rtlens timerlat top and hist on the real tracer: layouts against rtla 6.1,
+# JSON (validated on the host by tests/vm/host/30-timerlat.sh), exit status 2
+# with the auto-analysis, which must name a SCHED_FIFO thread that blocks the
+# timerlat thread and IPIs sent from another CPU; actions, --dma-latency,
+# --deepest-idle-state, -u on a kernel without timerlat_fd.
+
+ESC=$(printf '\033')
+strip_ansi() { sed "s/${ESC}\[[0-9;]*[a-zA-Z]//g; s/${ESC}c//g" "$1"; }
+shape() { sed -E '1s/RTLA|rtlens/TOOL/; s/[0-9]+/N/g; s/ +/ /g' "$1" | grep -v '^$' | uniq; }
+# rtla may need minutes to read every event format on a loaded host: bound it
+rtla_run() { timeout -s KILL 300 rtla "$@"; }
+
+# ---- top ----
+rtlens timerlat top -c 1-2 -d 4 -q --json top.json > top.txt 2> top.err
+check_exit "timerlat top -d 4 exits 0" 0 $?
+emit_file top.txt
+emit_file top.json
+emit_file top.err
+check_grep "top title" '^ +Timer Latency' top.txt
+check_grep "top header" '^  0 00:00:0[3-5]   \|          IRQ Timer Latency \(us\)        \|         Thread Timer Latency \(us\)$' top.txt
+check_grep "top columns" '^CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max$' top.txt
+check_grep "top row cpu 1" '^  1 #[0-9]+ +\|( +[0-9]+){4} \|( +[0-9]+){4}$' top.txt
+check_grep "top row cpu 2" '^  2 #[0-9]+ +\|' top.txt
+check_grep "top ALL row" '^ALL #[0-9]+ +e[0-9] \| +( +[0-9]+){3} \| +( +[0-9]+){3}$' top.txt
+
+rtla_run timerlat top -c 1-2 -d 4 -q > rtla-top.raw 2>&1
+strip_ansi rtla-top.raw > rtla-top.txt
+emit_file rtla-top.txt
+# rtla 6.1 has no ALL row: compare the lines before it
+shape top.txt | grep -v -e '^-' -e '^ALL' > top.shape
+shape rtla-top.txt | grep -v -e '^-' -e '^ALL' > rtla-top.shape
+if cmp -s top.shape rtla-top.shape; then
+	ok "timerlat top layout matches rtla 6.1"
+else
+	not_ok "timerlat top layout matches rtla 6.1" "$(diff rtla-top.shape top.shape)"
+fi
+
+# ---- hist ----
+rtlens timerlat hist -c 1-2 -d 4 --json hist.json > hist.txt 2> hist.err
+check_exit "timerlat hist -d 4 exits 0" 0 $?
+emit_file hist.txt
+emit_file hist.json
+check_grep "hist title" '^# rtlens timerlat histogram$' hist.txt
+check_grep "hist unit" '^# Time unit is microseconds \(us\)$' hist.txt
+check_grep "hist index header" '^Index   IRQ-001   Thr-001   IRQ-002   Thr-002$' hist.txt
+for row in over count min avg max; do
+	check_grep "hist $row row" "^$row: *( +[0-9]+ ){4}\$" hist.txt
+done
+check_grep "hist ALL block" '^ALL:        IRQ       Thr$' hist.txt
+rtla_run timerlat hist -c 1-2 -d 4 > rtla-hist.txt 2>&1
+emit_file rtla-hist.txt
+# compare up to the per-cpu max: row (rtla 6.1 has no ALL block)
+cut_all() { sed '/^ALL:/,$d' "$1"; }
+cut_all hist.txt > hist.cut; cut_all rtla-hist.txt > rtla-hist.cut
+shape hist.cut > hist.shape; shape rtla-hist.cut > rtla-hist.shape
+if cmp -s hist.shape rtla-hist.shape; then
+	ok "timerlat hist layout matches rtla 6.1"
+else
+	not_ok "timerlat hist layout matches rtla 6.1" "$(diff rtla-hist.shape hist.shape)"
+fi
+
+rtlens timerlat hist -c 1 -d 3 -n --no-irq -b 1000 > hist-n.txt 2>&1
+check_exit "hist -n --no-irq exits 0" 0 $?
+emit_file hist-n.txt
+check_grep "-n: nanoseconds" '^# Time unit is nanoseconds \(ns\)$' hist-n.txt
+check_grep "--no-irq: thread columns only" '^Index   Thr-001$' hist-n.txt
+
+# ---- a SCHED_FIFO thread blocks timerlat: stop, analysis names it ----
+spin -c 1 -p 99 -n rtl_blocker -d 40 --duty 40 --period-ms 50 > spin.out 2>&1 &
+spinner=$!
+rtlens timerlat top -c 1 -T 15000 -s 15000 -d 35 -q -t block-trace.txt --json block.json \
+	> block.txt 2>&1
+check_exit "timerlat top -T stops with status 2" 2 $?
+kill $spinner 2>/dev/null; wait $spinner
+emit_file block.txt
+emit_file block.json
+check_grep "the stop is announced" '^rtlens timerlat hit stop tracing$' block.txt
+check_grep "the analysis runs on cpu 1" '^## CPU 1 hit stop tracing, analyzing it ##$' block.txt
+check_grep "the analysis names the blocking SCHED_FIFO thread" 'rtl_blocker' block.txt
+check_grep "the analysis ends with the thread latency" 'Thread latency: +[0-9.]+ us \(100%\)' block.txt
+check_grep "-t saves the trace" '^  Saving trace to block-trace.txt$' block.txt
+check_grep "the trace is timerlat's" '^# tracer: timerlat' block-trace.txt
+
+# ---- IPIs from cpu 0 interfere with cpu 1 ----
+ipi -c 0 -t 1 -d 40 -r 50000 > ipi.out 2>&1 &
+ipis=$!
+rtlens timerlat top -c 1 -T 1 -d 30 -q --json ipi.json > ipi.txt 2>&1
+check_exit "timerlat top -T 1 stops with status 2" 2 $?
+kill $ipis 2>/dev/null; wait $ipis
+emit_file ipi.txt
+emit_file ipi.json
+diag "$(cat ipi.out)"
+check_grep "IRQ interference names the IPIs" 'call_function' ipi.txt
+
+# ---- actions: shell and continue, then the end ----
+rtlens timerlat top -c 1 -T 1 -d 4 -q --on-threshold 'shell,command=echo hit >> actions.log' \
+	--on-threshold continue --on-end 'shell,command=echo end >> actions.log' > act.txt 2>&1
+check_exit "continue: the run goes on to -d, status 2" 2 $?
+hits=$(grep -c hit actions.log); ends=$(grep -c end actions.log)
+if [ "$hits" -ge 2 ] && [ "$ends" = 1 ]; then
+	ok "threshold actions ran on every hit ($hits), the end action once"
+else
+	not_ok "threshold actions ran on every hit, the end action once" "hits=$hits ends=$ends"
+fi
+rtlens timerlat top -c 1 -T 1 -d 20 -q --on-threshold 'shell,command=false' \
+	--on-threshold 'shell,command=echo never >> never.log' > fail.txt 2>&1
+check_exit "a failing action: status 1" 1 $?
+if [ -e never.log ]; then not_ok "actions after a failure are skipped"; else ok "actions after a failure are skipped"; fi
+sh -c 'trap "echo got-usr1 > usr1.log" USR1; rtlens timerlat top -c 1 -T 1 -d 20 -q --on-threshold signal,num=10,pid=parent > sig.txt 2>&1; sleep 1; true'
+check_grep "signal action reaches the parent" 'got-usr1' usr1.log
+
+# ---- power: DMA latency and idle states are held, then released ----
+rtlens timerlat top -c 1 -d 5 -q --dma-latency 0 > dma.txt 2>&1 &
+pid=$!
+sleep 3
+during=$(od -An -tu4 /dev/cpu_dma_latency | tr -d ' ')
+wait $pid
+check_exit "--dma-latency run exits 0" 0 $?
+after=$(od -An -tu4 /dev/cpu_dma_latency | tr -d ' ')
+if [ "$during" = 0 ] && [ "$after" != 0 ]; then
+	ok "--dma-latency 0 holds /dev/cpu_dma_latency at 0 during the run only"
+else
+	not_ok "--dma-latency 0 holds /dev/cpu_dma_latency at 0 during the run only" "during=$during after=$after"
+fi
+idle_before=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state*/disable 2>/dev/null | tr '\n' ' ')
+rtlens timerlat top -c 1 -d 3 -q --deepest-idle-state 0 > idle.txt 2>&1
+check_exit "--deepest-idle-state 0 exits 0" 0 $?
+idle_after=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state*/disable 2>/dev/null | tr '\n' ' ')
+if [ "$idle_before" = "$idle_after" ]; then ok "idle states restored"; else not_ok "idle states restored" "$idle_before -> $idle_after"; fi
+diag "cpuidle states of cpu1: '$idle_before'; $(cat idle.txt | grep -i idle)"
+
+# ---- -u on a kernel without timerlat_fd ----
+rtlens timerlat top -c 1 -d 2 -u > user.txt 2>&1
+check_exit "-u without timerlat_fd: exit 1" 1 $?
+check_grep "-u says what is missing" 'timerlat_fd' user.txt
+
+# ---- SIGINT: restored, report written ----
+rtlens timerlat hist -c 1-2 --json int.json > int.txt 2>&1 &
+pid=$!
+sleep 5
+kill -INT $pid
+wait $pid
+check_exit "SIGINT ends timerlat hist with status 0" 0 $?
+emit_file int.json
+:

@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host-side checks of tests/vm/guest/30-timerlat.sh: the JSON reports are
+# valid against the schema and say what the runs did.
+
+SCHEMA=Documentation/rtlens-report-v1.schema.json
+dir=$VM_OUT/30-timerlat
+
+for f in "$dir"/*.json; do
+	name=${f##*/}
+	if out=$(python3 tests/schema/validate.py "$SCHEMA" "$f" 2>&1); then
+		ok "$name is valid against the schema"
+	else
+		not_ok "$name is valid against the schema" "$out"
+	fi
+done
+
+expect_json() {
+	local name=$1 file=$2 expr=$3 out
+
+	if out=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($expr) else 1)" "$dir/$file" 2>&1); then
+		ok "$name"
+	else
+		not_ok "$name" "$file: $expr" "$out"
+	fi
+}
+
+expect_json "top.json: timerlat top, both cpus, samples" top.json \
+	'd["command"] == "timerlat top" and [c["cpu"] for c in d["cpus"]] == [1, 2] and all(c["irq"]["count"] > 0 and c["thread"]["count"] > 0 for c in d["cpus"])'
+expect_json "hist.json: irq and thread histograms add up" hist.json \
+	'all(sum(b["count"] for b in c[k]["buckets"]) + c[k]["over"] == c[k]["count"] for c in d["histogram"]["cpus"] for k in ("irq", "thread"))'
+expect_json "block.json: thread threshold on cpu 1, analysis present" block.json \
+	'd["exit_status"] == 2 and d["stop"]["reason"] == "threshold" and d["stop"]["threshold"]["cpu"] == 1 and d["analysis"] is not None'
+expect_json "block.json: the analysis names rtl_blocker" block.json \
+	'"rtl_blocker" in json.dumps(d["analysis"])'
+expect_json "block.json: the parts and the remainder add up to the total" block.json \
+	'abs(d["analysis"]["parts_sum_us"] + d["analysis"]["remainder_us"] - d["analysis"]["total_us"]) < 0.01'
+expect_json "ipi.json: IRQ interference lists the IPI vector" ipi.json \
+	'any("call_function" in s["name"] and s["vector"] is not None for s in d["analysis"]["irq_interference"]["sources"])'
+expect_json "int.json: stopped by SIGINT" int.json \
+	'd["stop"]["reason"] == "signal" and d["stop"]["signal"] == "SIGINT" and d["exit_status"] == 0'
