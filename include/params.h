@@ -42,6 +42,7 @@ struct rtl_params {
 	enum rtl_tool		tool;
 	enum rtl_mode		mode;
 	const char		*command;	/* "osnoise top" */
+	bool			hwnoise;	/* osnoise with IRQs disabled: hardware noise */
 	int			nr_cpus;	/* CPUs of the system */
 
 	struct cpu_mask		cpus;		/* measured CPUs */
@@ -86,6 +87,8 @@ struct rtl_params {
 	bool			kernel_threads;
 	bool			aa_only;
 	bool			no_aa;
+	bool			aa;		/* osnoise: --aa */
+	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
 	bool			no_irq;
 	bool			no_thread;
 
@@ -94,6 +97,8 @@ struct rtl_params {
 };
 
 unsigned int params_cmd(const struct rtl_params *p);
+/* Is the root-cause analysis on for this run? */
+bool params_analysis_on(const struct rtl_params *p);
 /* Output unit of latencies: 1 (ns, -n) or 1000 (us). */
 unsigned int params_divisor(const struct rtl_params *p);
 

@@ -15,7 +15,7 @@
 #include "run.h"
 
 struct command {
-	const char	*tool;
+	const char	*tool;		/* the word, or the argv[0] of a symlink */
 	const char	*mode;
 	const char	*name;		/* "osnoise top" */
 	enum rtl_tool	tool_id;
@@ -32,6 +32,8 @@ static const struct command commands[] = {
 	  "a per-cpu summary of the timer latency" },
 	{ "timerlat", "hist", "timerlat hist", TOOL_TIMERLAT, MODE_HIST,
 	  "a per-cpu histogram of the timer latency" },
+	{ "hwnoise", "top", "hwnoise", TOOL_OSNOISE, MODE_TOP,
+	  "a summary of hardware-related noise (osnoise with IRQs disabled)" },
 };
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -85,6 +87,8 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 	snprintf(prefix, sizeof(prefix), "rtlens %s", cmd->name);
 	log_set_prefix(prefix);
 	params_init(&p, cmd->tool_id, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
+	if (!strcmp(cmd->tool, "hwnoise"))
+		params_set_hwnoise(&p);
 	switch (options_parse(&p, argc, argv)) {
 	case OPTS_OK:
 		status = run_session(&p);

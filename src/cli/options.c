@@ -391,6 +391,21 @@ static int set_on_end(struct rtl_params *p, const char *arg, const char **why)
 }
 
 DEFINE_FLAG_SETTER(nano)
+DEFINE_FLAG_SETTER(aa)
+
+static int set_aa_top(struct rtl_params *p, const char *arg, const char **why)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, &v, why))
+		return -1;
+	if (v < 1 || v > 1000) {
+		*why = "N must be 1 to 1000";
+		return -1;
+	}
+	p->aa_top = v;
+	return 0;
+}
 DEFINE_FLAG_SETTER(user_threads)
 DEFINE_FLAG_SETTER(kernel_threads)
 DEFINE_FLAG_SETTER(no_aa)
@@ -467,6 +482,12 @@ static const struct opt_desc opt_table[] = {
 	  TL, set_stack },
 	{ "nano", 'n', ARG_NONE, NULL, "display data in nanoseconds", TL, set_nano },
 	{ "no-aa", 0, ARG_NONE, NULL, "disable auto-analysis, reducing rtlens cpu usage", TL, set_no_aa },
+	{ "aa", 0, ARG_NONE, NULL,
+	  "analyse the causes of every noise sample (on with -a, -s, -S, --aa-top)", OSN, set_aa },
+	{ "no-aa", 0, ARG_NONE, NULL, "disable the noise analysis, even with -a, -s or -S",
+	  OSN, set_no_aa },
+	{ "aa-top", 0, ARG_REQUIRED, "N",
+	  "print the causes of the N worst noise samples of the run", OSN, set_aa_top },
 	{ "no-irq", 0, ARG_NONE, NULL, "ignore IRQ latencies", CMD_TIMERLAT_HIST, set_no_irq },
 	{ "no-thread", 0, ARG_NONE, NULL, "ignore thread latencies", CMD_TIMERLAT_HIST, set_no_thread },
 	{ "dma-latency", 0, ARG_REQUIRED, "us",
@@ -503,6 +524,20 @@ void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
 	p->entries = 256;
 	p->dma_latency_us = -1;
 	p->deepest_idle = -1;
+}
+
+void params_set_hwnoise(struct rtl_params *p)
+{
+	p->hwnoise = true;
+}
+
+bool params_analysis_on(const struct rtl_params *p)
+{
+	if (p->no_aa)
+		return false;
+	if (p->tool == TOOL_TIMERLAT)
+		return true;
+	return p->aa || p->aa_top || p->stop_us || p->stop_total_us;
 }
 
 unsigned int params_cmd(const struct rtl_params *p)
@@ -555,7 +590,8 @@ void options_usage(const struct rtl_params *p, FILE *out)
 	};
 
 	fprintf(out, "rtlens %s: %s (version %s)\n\n", p->command,
-		what[p->tool * 2 + (p->mode == MODE_HIST)], RTLENS_VERSION);
+		p->hwnoise ? "a summary of hardware-related noise" :
+			     what[p->tool * 2 + (p->mode == MODE_HIST)], RTLENS_VERSION);
 	fprintf(out, "  usage: rtlens %s [options]\n\n", p->command);
 	fprintf(out, "\t  -h/--help: print this menu\n");
 	for (i = 0; i < NR_OPTS; i++) {
@@ -658,6 +694,10 @@ static int check_combinations(struct rtl_params *p)
 {
 	if (p->tool == TOOL_TIMERLAT && check_timerlat(p))
 		return -1;
+	if ((p->aa || p->aa_top) && p->no_aa) {
+		err_msg("--aa/--aa-top and --no-aa exclude each other");
+		return -1;
+	}
 	if (p->period_us && p->runtime_us && p->runtime_us > p->period_us) {
 		err_msg("runtime %llu us is longer than period %llu us: the runtime must fit in the period",
 			(unsigned long long)p->runtime_us, (unsigned long long)p->period_us);
@@ -739,6 +779,11 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 	if (optind < argc) {
 		err_msg("unexpected argument '%s'", argv[optind]);
 		return bad_usage(p);
+	}
+	if (p->hwnoise && !p->period_us && !p->runtime_us) {
+		/* IRQs stay off while it runs: leave a quarter of each period */
+		p->period_us = 1000000;
+		p->runtime_us = 750000;
 	}
 	if (check_combinations(p))
 		return OPTS_ERROR;

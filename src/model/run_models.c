@@ -15,7 +15,7 @@ int run_models_init(struct run_models *m, const struct rtl_params *p)
 	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
 			       p->entries))
 		return -1;
-	if (!p->no_aa && !(m->aa = tl_aa_new(p->nr_cpus)))
+	if (params_analysis_on(p) && !(m->aa = tl_aa_new(p->nr_cpus)))
 		return -1;
 	return 0;
 }

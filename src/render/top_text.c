@@ -17,19 +17,24 @@ void format_duration(double seconds, char *buf, size_t len)
 		 s / 60 % 60, s % 60);
 }
 
-static void top_header(FILE *out, const struct run_view *v)
+static void top_header(FILE *out, const struct rtl_params *p, const struct run_view *v)
 {
 	char duration[32];
 
 	format_duration(v->elapsed_s, duration, sizeof(duration));
-	fprintf(out, "%s%42s%s%39s%35s%s\n", v->pretty ? COLOR_TITLE : "", "",
-		"Operating System Noise", "", "", v->pretty ? COLOR_RESET : "");
+	if (p->hwnoise)
+		fprintf(out, "%s%42s%s%35s%s\n", v->pretty ? COLOR_TITLE : "", "",
+			"Hardware-related Noise", "", v->pretty ? COLOR_RESET : "");
+	else
+		fprintf(out, "%s%42s%s%39s%35s%s\n", v->pretty ? COLOR_TITLE : "", "",
+			"Operating System Noise", "", "", v->pretty ? COLOR_RESET : "");
 	fprintf(out, "duration: %9s | time is in us%s\n", duration,
 		v->paused ? "   [paused: p resumes, r resets, q quits]" : "");
 	fprintf(out, "%s" "CPU Period       Runtime " "       Noise " " %% CPU Aval "
-		"  Max Noise   Max Single " "         HW          NMI"
-		"          IRQ      Softirq       Thread" "%s\n",
-		v->pretty ? COLOR_HEADER : "", v->pretty ? COLOR_RESET : "");
+		"  Max Noise   Max Single " "         HW          NMI" "%s" "%s\n",
+		v->pretty ? COLOR_HEADER : "",
+		p->hwnoise ? "" : "          IRQ      Softirq       Thread",
+		v->pretty ? COLOR_RESET : "");
 }
 
 /* rtla's fixed-point percentage: 3 digits, 5 decimals, truncated */
@@ -49,19 +54,21 @@ static bool over_stop(const struct cpu_noise *c, const struct rtl_params *p)
 	       (p->stop_total_us && c->max_noise_us >= p->stop_total_us);
 }
 
-static void top_row(FILE *out, int cpu, const struct cpu_noise *c, bool alert)
+static void top_row(FILE *out, int cpu, const struct cpu_noise *c, bool alert, bool hwnoise)
 {
 	int whole, decimal;
 
 	available_fixed(c, &whole, &decimal);
-	fprintf(out, "%s%3d #%-6llu %12llu %12llu   %3d.%05d%12llu %12llu%12llu %12llu "
-		"%12llu %12llu %12llu%s\n", alert ? COLOR_ALERT : "", cpu,
+	fprintf(out, "%s%3d #%-6llu %12llu %12llu   %3d.%05d%12llu %12llu%12llu %12llu ",
+		alert ? COLOR_ALERT : "", cpu,
 		(unsigned long long)c->cycles, (unsigned long long)c->sum_runtime_us,
 		(unsigned long long)c->sum_noise_us, whole, decimal,
 		(unsigned long long)c->max_noise_us, (unsigned long long)c->max_single_us,
-		(unsigned long long)c->hw_count, (unsigned long long)c->nmi_count,
-		(unsigned long long)c->irq_count, (unsigned long long)c->softirq_count,
-		(unsigned long long)c->thread_count, alert ? COLOR_RESET : "");
+		(unsigned long long)c->hw_count, (unsigned long long)c->nmi_count);
+	if (!hwnoise)
+		fprintf(out, "%12llu %12llu %12llu", (unsigned long long)c->irq_count,
+			(unsigned long long)c->softirq_count, (unsigned long long)c->thread_count);
+	fprintf(out, "%s\n", alert ? COLOR_RESET : "");
 }
 
 void render_top(FILE *out, const struct noise_model *m, const struct rtl_params *p,
@@ -69,12 +76,12 @@ void render_top(FILE *out, const struct noise_model *m, const struct rtl_params 
 {
 	int cpu;
 
-	top_header(out, v);
+	top_header(out, p, v);
 	for_each_cpu_in(cpu, &p->cpus) {
 		const struct cpu_noise *c = &m->cpu[cpu];
 
 		if (cpu >= m->nr_cpus || !c->sum_runtime_us)
 			continue;
-		top_row(out, cpu, c, v->pretty && over_stop(c, p));
+		top_row(out, cpu, c, v->pretty && over_stop(c, p), p->hwnoise);
 	}
 }

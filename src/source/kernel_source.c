@@ -118,8 +118,23 @@ static int check_events(const struct rtl_params *p)
 
 static const struct tracer_desc *tracer_of(const struct rtl_params *p);
 
+static bool has_option(const char *option)
+{
+	char *opts = tracefs_file_exists(NULL, OPTIONS_FILE) ? tracefs_read_text(OPTIONS_FILE) : NULL;
+	bool found = opts && strstr(opts, option);
+
+	free(opts);
+	return found;
+}
+
 static int check_features(const struct rtl_params *p)
 {
+	if (p->hwnoise && !has_option("OSNOISE_IRQ_DISABLE")) {
+		err_msg("hwnoise needs the OSNOISE_IRQ_DISABLE option of the osnoise tracer, "
+			"which this kernel's %s lacks (use a newer kernel, or osnoise top)",
+			OPTIONS_FILE);
+		return -1;
+	}
 	if (p->tool != TOOL_TIMERLAT || !p->user_threads)
 		return 0;
 	if (!tracefs_file_exists(NULL, TIMERLAT_FD)) {
@@ -221,10 +236,24 @@ static int common_globals(const struct rtl_params *p, struct sys_state *st)
 	return 0;
 }
 
+/* hwnoise: the osnoise workload runs with IRQs disabled */
+static int set_irq_disable_option(const struct rtl_params *p, struct sys_state *st)
+{
+	if (!p->hwnoise)
+		return 0;
+	if (sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS))
+		return -1;
+	if (tracefs_instance_file_write(NULL, OPTIONS_FILE, "OSNOISE_IRQ_DISABLE") >= 0)
+		return 0;
+	err_msg("cannot set OSNOISE_IRQ_DISABLE in %s: %s", OPTIONS_FILE, strerror(errno));
+	return -1;
+}
+
 static int osnoise_globals(const struct rtl_params *p, struct sys_state *st)
 {
 	if (common_globals(p, st) || set_period_runtime(p, st) ||
-	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)))
+	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)) ||
+	    set_irq_disable_option(p, st))
 		return -1;
 	return 0;
 }
@@ -314,39 +343,38 @@ static int set_tracer(const struct tracer_desc *desc, struct tracefs_instance *i
 
 static unsigned int osnoise_sets(const struct rtl_params *p)
 {
-	(void)p;
-	return DECODE_OSNOISE;
+	return DECODE_OSNOISE | (params_analysis_on(p) ? DECODE_NOISE_EVENTS : 0);
 }
 
 static unsigned int timerlat_sets(const struct rtl_params *p)
 {
-	return DECODE_TIMERLAT | (p->no_aa ? 0 : DECODE_NOISE_EVENTS) |
+	return DECODE_TIMERLAT | (params_analysis_on(p) ? DECODE_NOISE_EVENTS : 0) |
 	       (p->stack_us ? DECODE_STACK : 0);
 }
 
-static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *inst)
-{
-	(void)p;
-	return enable_event(inst, "osnoise", "sample_threshold");
-}
-
-static int timerlat_events(const struct rtl_params *p, struct tracefs_instance *inst)
+/* the interference events the analyses attribute noise to */
+static int noise_events(const struct rtl_params *p, struct tracefs_instance *inst)
 {
 	static const char *const noise[] = { "nmi_noise", "irq_noise", "softirq_noise",
 					     "thread_noise" };
 	size_t i;
 
-	for (i = 0; !p->no_aa && i < sizeof(noise) / sizeof(noise[0]); i++)
+	for (i = 0; params_analysis_on(p) && i < sizeof(noise) / sizeof(noise[0]); i++)
 		if (enable_event(inst, "osnoise", noise[i]))
 			return -1;
 	return 0;
+}
+
+static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	return enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst);
 }
 
 static const struct tracer_desc tracers[] = {
 	[TOOL_OSNOISE] = { "osnoise", "CONFIG_OSNOISE_TRACER", osnoise_globals, osnoise_sets,
 			   osnoise_events },
 	[TOOL_TIMERLAT] = { "timerlat", "CONFIG_TIMERLAT_TRACER", timerlat_globals,
-			    timerlat_sets, timerlat_events },
+			    timerlat_sets, noise_events },
 };
 
 static const struct tracer_desc *tracer_of(const struct rtl_params *p)

@@ -129,6 +129,13 @@ expect "dma latency too large" 1 "DMA latency must be" -- $R timerlat top --dma-
 expect "idle state junk" 1 "invalid --deepest-idle-state value 'x'" -- $R timerlat top --deepest-idle-state x
 expect "osnoise has no -i" 1 "unknown option" -- $R osnoise top -i 10
 
+# ---- hwnoise and the osnoise analysis options ----
+expect "hwnoise --help" 0 'rtlens hwnoise: a summary of hardware-related noise' -- $R hwnoise --help
+ln -s "$BIN" "$WORK/hwnoise"
+expect "hwnoise symlink" 0 'rtlens hwnoise:' -- "$WORK/hwnoise" --help
+expect "osnoise --aa and --no-aa" 1 "exclude each other" -- $R osnoise top --aa --no-aa
+expect "osnoise --aa-top 0" 1 "invalid --aa-top value '0'" -- $R osnoise hist --aa-top 0
+
 # ---- checks that need the system ----
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 	expect "not root" 1 "needs root" -- \
@@ -140,6 +147,7 @@ if [ "$(id -u)" = 0 ] && ! has_osnoise; then
 	expect "missing tracer, hist" 1 "CONFIG_OSNOISE_TRACER" -- $R osnoise hist -d 1
 	expect "missing tracer, symlink" 1 "CONFIG_OSNOISE_TRACER" -- "$WORK/osnoise" -d 1
 	expect "missing timerlat tracer" 1 "CONFIG_TIMERLAT_TRACER" -- $R timerlat top -d 1
+	expect "missing tracer, hwnoise" 1 "CONFIG_OSNOISE_TRACER" -- $R hwnoise -d 1
 	expect "missing timerlat tracer, hist" 1 "CONFIG_TIMERLAT_TRACER" -- $R timerlat hist -d 1
 	expect "json path unwritable" 1 "cannot write the JSON report to $WORK/nope/x.json" -- \
 		$R osnoise top -d 1 --json "$WORK/nope/x.json"

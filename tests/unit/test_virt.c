@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for guest detection (fake sysroots, CPUID off) and for the
+ * steal time meter (on this machine's /proc/stat)
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "steal.h"
+#include "virt.h"
+
+/* A fresh empty sysroot under $TMPDIR for each test. */
+static int sysroot_setup(void **state)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir;
+
+	if (asprintf(&dir, "%s/rtlens-virt-XXXXXX", tmp && *tmp ? tmp : "/tmp") < 0)
+		return -1;
+	if (!mkdtemp(dir)) {
+		free(dir);
+		return -1;
+	}
+	*state = dir;
+	return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static int sysroot_teardown(void **state)
+{
+	char *dir = *state;
+	int ret = nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+
+	free(dir);
+	return ret;
+}
+
+/* Write @content to @root/@rel, creating the directories on the way. */
+static void put_file(const char *root, const char *rel, const char *content)
+{
+	char path[4096];
+	char *slash;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (slash = strchr(path + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		assert_true(mkdir(path, 0755) == 0 || access(path, F_OK) == 0);
+		*slash = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(content, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void put_dmi(const char *root, const char *vendor, const char *product)
+{
+	put_file(root, "sys/class/dmi/id/sys_vendor", vendor);
+	put_file(root, "sys/class/dmi/id/product_name", product);
+}
+
+static void assert_virt(const char *root, bool guest, const char *hypervisor, const char *source)
+{
+	struct virt_info vi;
+
+	memset(&vi, 0xa5, sizeof(vi));
+	assert_int_equal(virt_detect_at(root, false, &vi), 0);
+	assert_int_equal(vi.guest, guest);
+	assert_string_equal(vi.hypervisor, hypervisor);
+	assert_string_equal(vi.source, source);
+}
+
+static void test_virt_empty_sysroot(void **state)
+{
+	assert_virt(*state, false, "none", "none");
+}
+
+static void test_virt_bad_args(void **state)
+{
+	struct virt_info vi;
+
+	assert_int_equal(virt_detect_at(NULL, false, &vi), -1);
+	assert_int_equal(virt_detect_at(*state, false, NULL), -1);
+}
+
+static void test_virt_dmi_qemu(void **state)
+{
+	put_dmi(*state, "QEMU\n", "Standard PC (Q35 + ICH9, 2009)\n");
+	assert_virt(*state, true, "QEMU", "dmi");
+}
+
+static void test_virt_dmi_kvm_product(void **state)
+{
+	put_dmi(*state, "Red Hat\n", "KVM\n");
+	assert_virt(*state, true, "KVM", "dmi");
+}
+
+static void test_virt_dmi_vmware(void **state)
+{
+	put_dmi(*state, "VMware, Inc.\n", "VMware Virtual Platform\n");
+	assert_virt(*state, true, "VMware", "dmi");
+}
+
+static void test_virt_dmi_virtualbox(void **state)
+{
+	put_dmi(*state, "innotek GmbH\n", "VirtualBox\n");
+	assert_virt(*state, true, "VirtualBox", "dmi");
+}
+
+static void test_virt_dmi_hyperv(void **state)
+{
+	put_dmi(*state, "Microsoft Corporation\n", "Virtual Machine\n");
+	assert_virt(*state, true, "Microsoft Hv", "dmi");
+}
+
+static void test_virt_dmi_microsoft_hardware(void **state)
+{
+	put_dmi(*state, "Microsoft Corporation\n", "Surface Laptop 5\n");
+	assert_virt(*state, false, "none", "none");
+}
+
+static void test_virt_dmi_ec2(void **state)
+{
+	put_dmi(*state, "Amazon EC2\n", "m5.large\n");
+	assert_virt(*state, true, "Amazon EC2", "dmi");
+}
+
+static void test_virt_dmi_ec2_metal(void **state)
+{
+	put_dmi(*state, "Amazon EC2\n", "m5.metal\n");
+	assert_virt(*state, false, "none", "none");
+}
+
+static void test_virt_dmi_gce(void **state)
+{
+	put_dmi(*state, "Google\n", "Google Compute Engine\n");
+	assert_virt(*state, true, "Google Compute Engine", "dmi");
+}
+
+static void test_virt_dmi_xen_hvm(void **state)
+{
+	put_dmi(*state, "Xen\n", "HVM domU\n");
+	assert_virt(*state, true, "Xen", "dmi");
+}
+
+static void test_virt_dmi_bare_metal(void **state)
+{
+	put_dmi(*state, "Dell Inc.\n", "PowerEdge R750\n");
+	assert_virt(*state, false, "none", "none");
+}
+
+static void test_virt_sys_hypervisor(void **state)
+{
+	put_file(*state, "sys/hypervisor/type", "xen\n");
+	assert_virt(*state, true, "Xen", "sys-hypervisor");
+}
+
+static void test_virt_sys_hypervisor_other(void **state)
+{
+	put_file(*state, "sys/hypervisor/type", "  \n");
+	assert_virt(*state, false, "none", "none");
+	put_file(*state, "sys/hypervisor/type", "acme hv\n");
+	assert_virt(*state, true, "acme hv", "sys-hypervisor");
+}
+
+/* DMI comes before /sys/hypervisor; bare-metal DMI does not hide it */
+static void test_virt_order(void **state)
+{
+	put_file(*state, "sys/hypervisor/type", "xen\n");
+	put_dmi(*state, "Amazon EC2\n", "t3.micro\n");
+	assert_virt(*state, true, "Amazon EC2", "dmi");
+	put_dmi(*state, "Dell Inc.\n", "PowerEdge R750\n");
+	assert_virt(*state, true, "Xen", "sys-hypervisor");
+}
+
+static void test_virt_cpuid_signatures(void **state)
+{
+	(void)state;
+	assert_string_equal(virt_cpuid_hypervisor("KVMKVMKVM\0\0\0"), "KVM");
+	assert_string_equal(virt_cpuid_hypervisor("Microsoft Hv"), "Microsoft Hv");
+	assert_string_equal(virt_cpuid_hypervisor("VMwareVMware"), "VMware");
+	assert_string_equal(virt_cpuid_hypervisor("XenVMMXenVMM"), "Xen");
+	assert_string_equal(virt_cpuid_hypervisor("TCGTCGTCGTCG"), "TCG");
+	assert_null(virt_cpuid_hypervisor("KVMKVMKVMKVM"));
+	assert_null(virt_cpuid_hypervisor("\0\0\0\0\0\0\0\0\0\0\0\0"));
+}
+
+static void test_virt_dmi_names(void **state)
+{
+	(void)state;
+	assert_null(virt_dmi_hypervisor("", ""));
+	assert_null(virt_dmi_hypervisor(NULL, "KVM"));
+	assert_string_equal(virt_dmi_hypervisor("", "KVM"), "KVM");
+	assert_null(virt_dmi_hypervisor("Microsoft Corporation", ""));
+	assert_null(virt_dmi_hypervisor("Google", "Pixelbook"));
+}
+
+/* On this machine: succeeds, and says something coherent */
+static void test_virt_detect_here(void **state)
+{
+	struct virt_info vi;
+
+	(void)state;
+	assert_int_equal(virt_detect(&vi), 0);
+	assert_true(vi.hypervisor[0] && vi.source[0]);
+	assert_int_equal(vi.guest, strcmp(vi.source, "none") != 0);
+	print_message("this machine: guest=%d hypervisor=\"%s\" source=\"%s\"\n",
+		      vi.guest, vi.hypervisor, vi.source);
+}
+
+static void test_steal_ticks_to_ns(void **state)
+{
+	(void)state;
+	assert_int_equal(steal_ticks_to_ns(0, 100), 0);
+	assert_int_equal(steal_ticks_to_ns(1, 100), 10000000ULL);
+	assert_int_equal(steal_ticks_to_ns(250, 100), 2500000000ULL);
+	assert_int_equal(steal_ticks_to_ns(1, 1000), 1000000ULL);
+	assert_int_equal(steal_ticks_to_ns(7, 3), 2333333333ULL);
+	assert_int_equal(steal_ticks_to_ns(5, 0), 0);
+	assert_int_equal(steal_ticks_to_ns(5, -1), 0);
+	/* no overflow where ticks * 1e9 would wrap */
+	assert_int_equal(steal_ticks_to_ns(100000000000ULL, 100), 1000000000000000000ULL);
+}
+
+static void test_steal_here(void **state)
+{
+	struct steal_meter m;
+	long nr = sysconf(_SC_NPROCESSORS_CONF);
+	uint64_t sum = 0;
+	int cpu, present = 0;
+
+	(void)state;
+	assert_true(nr > 0);
+	assert_int_equal(steal_meter_start(&m, (int)nr), 0);
+	assert_int_equal(m.clk_tck, sysconf(_SC_CLK_TCK));
+	assert_int_equal(steal_ns(&m, 0), 0);		/* not stopped yet */
+	for (cpu = 0; cpu < nr; cpu++)
+		present += m.start[cpu] != STEAL_NO_CPU;
+	assert_true(present > 0 && present <= nr);
+	usleep(20000);
+	assert_int_equal(steal_meter_stop(&m), 0);
+	for (cpu = 0; cpu < nr; cpu++)
+		sum += steal_ns(&m, cpu);
+	assert_int_equal(steal_total_ns(&m), sum);
+	assert_int_equal(steal_ns(&m, -1), 0);
+	assert_int_equal(steal_ns(&m, (int)nr), 0);
+	steal_meter_free(&m);
+	assert_int_equal(steal_total_ns(&m), 0);
+}
+
+/* Missing CPUs and counters going back give 0; the total adds ticks */
+static void test_steal_missing_cpu(void **state)
+{
+	uint64_t start[4] = { 10, STEAL_NO_CPU, 30, 50 };
+	uint64_t stop[4] = { 13, 20, STEAL_NO_CPU, 40 };
+	struct steal_meter m = { .nr_cpus = 4, .clk_tck = 100, .start = start, .stop = stop };
+
+	(void)state;
+	assert_int_equal(steal_ns(&m, 0), 30000000ULL);
+	assert_int_equal(steal_ns(&m, 1), 0);
+	assert_int_equal(steal_ns(&m, 2), 0);
+	assert_int_equal(steal_ns(&m, 3), 0);
+	assert_int_equal(steal_total_ns(&m), 30000000ULL);
+}
+
+static void test_steal_bad_args(void **state)
+{
+	struct steal_meter m;
+
+	(void)state;
+	assert_int_equal(steal_meter_start(&m, 0), -1);
+	assert_int_equal(steal_meter_stop(&m), -1);
+	assert_int_equal(steal_total_ns(&m), 0);
+	steal_meter_free(&m);
+}
+
+#define sysroot_test(f) cmocka_unit_test_setup_teardown(f, sysroot_setup, sysroot_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		sysroot_test(test_virt_empty_sysroot),
+		sysroot_test(test_virt_bad_args),
+		sysroot_test(test_virt_dmi_qemu),
+		sysroot_test(test_virt_dmi_kvm_product),
+		sysroot_test(test_virt_dmi_vmware),
+		sysroot_test(test_virt_dmi_virtualbox),
+		sysroot_test(test_virt_dmi_hyperv),
+		sysroot_test(test_virt_dmi_microsoft_hardware),
+		sysroot_test(test_virt_dmi_ec2),
+		sysroot_test(test_virt_dmi_ec2_metal),
+		sysroot_test(test_virt_dmi_gce),
+		sysroot_test(test_virt_dmi_xen_hvm),
+		sysroot_test(test_virt_dmi_bare_metal),
+		sysroot_test(test_virt_sys_hypervisor),
+		sysroot_test(test_virt_sys_hypervisor_other),
+		sysroot_test(test_virt_order),
+		cmocka_unit_test(test_virt_cpuid_signatures),
+		cmocka_unit_test(test_virt_dmi_names),
+		cmocka_unit_test(test_virt_detect_here),
+		cmocka_unit_test(test_steal_ticks_to_ns),
+		cmocka_unit_test(test_steal_here),
+		cmocka_unit_test(test_steal_missing_cpu),
+		cmocka_unit_test(test_steal_bad_args),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
