@@ -36,53 +36,55 @@ status=$?
 
 out=$RTLENS_VM_DIR/out/osnoise-hist
 
-# sum_times TOOL: "runs user sys real events" over TOOL's successful runs
-sum_times()
+# events a hist output counted: the sum of its count: line
+count_events()
 {
-	local f n=0 u=0 s=0 r=0 e=0 line txt
-
-	for f in "$out/$1"-*.time; do
-		[ -f "$f" ] || continue
-		line=$(cat "$f")
-		case "$line" in *" status=0") ;; *) continue ;; esac
-		txt=${f%.time}.txt
-		read -r u s r e <<< "$(awk -v u="$u" -v s="$s" -v r="$r" -v e="$e" \
-			-v l="$line" -v ev="$(awk '$1 == "count:" { for (i = 2; i <= NF; i++) t += $i } END { print t + 0 }' "$txt")" '
-			BEGIN {
-				n = split(l, f, /[ =]/)
-				for (i = 1; i < n; i++) v[f[i]] = f[i + 1]
-				print u + v["user"], s + v["sys"], r + v["real"], e + ev
-			}')"
-		n=$((n + 1))
-	done
-	echo "$n $u $s $r $e"
+	awk '$1 == "count:" { for (i = 2; i <= NF; i++) t += $i } END { print t + 0 }' "$1"
 }
 
-echo
-echo "osnoise hist $RTLENS_GUEST_BENCH_ARGS, $runs run(s) per tool, guest CPU seconds per run (TCG):"
-printf '%-8s %9s %9s %9s %9s %12s %18s\n' tool "user s" "sys s" total "wall s" events "rtlens/rtla"
-read -r rn ru rs rr re <<< "$(sum_times rtla)"
-read -r ln lu ls lr le <<< "$(sum_times rtlens)"
-row()
+# one line per run: TOOL cputime: user=U sys=S real=R status=N EVENTS
+for f in "$out"/*-[0-9]*.time; do
+	[ -f "$f" ] || continue
+	tool=${f##*/}
+	echo "${tool%-*} $(cat "$f") $(count_events "${f%.time}.txt")"
+done | awk -v args="$RTLENS_GUEST_BENCH_ARGS" -v runs="$runs" '
 {
-	local name=$1 n=$2 u=$3 s=$4 r=$5 e=$6 ratio=$7
-
-	if [ "$n" -eq 0 ]; then
-		local why="(not run)"
-
-		ls "$out/$name"-*.time > /dev/null 2>&1 && why="(failed)"
-		printf '%-8s %9s %9s %9s %9s %12s %18s\n' "$name" - - - - - "$why"
+	tool = $1
+	for (i = 3; i < NF; i++) {
+		split($i, kv, "=")
+		v[kv[1]] = kv[2]
+	}
+	if (v["status"] != 0) {
+		failed[tool]++
+		next
+	}
+	n[tool]++
+	u[tool] += v["user"]
+	s[tool] += v["sys"]
+	r[tool] += v["real"]
+	e[tool] += $NF
+}
+function row(t, ratio) {
+	if (!n[t]) {
+		printf "%-8s %8s %8s %8s %8s %12s  %s\n", t, "-", "-", "-", "-", "-",
+			failed[t] ? "(failed)" : "(not run)"
 		return
-	fi
-	awk -v name="$name" -v n="$n" -v u="$u" -v s="$s" -v r="$r" -v e="$e" -v ratio="$ratio" 'BEGIN {
-		printf "%-8s %9.2f %9.2f %9.2f %9.1f %12d %18s\n", name, u / n, s / n, (u + s) / n, r / n, e / n, ratio
-	}'
+	}
+	printf "%-8s %8.2f %8.2f %8.2f %8.1f %12d  %s\n", t, u[t] / n[t],
+		s[t] / n[t], (u[t] + s[t]) / n[t], r[t] / n[t], e[t] / n[t], ratio
 }
-row rtla "$rn" "$ru" "$rs" "$rr" "$re" 1.00
-ratio=-
-if [ "$rn" -gt 0 ] && [ "$ln" -gt 0 ]; then
-	ratio=$(awk -v a="$lu" -v b="$ls" -v c="$ru" -v d="$rs" -v ln="$ln" -v rn="$rn" \
-		'BEGIN { x = (c + d) / rn; printf "%.2f", x > 0 ? (a + b) / ln / x : 0 }')
-fi
-row rtlens "$ln" "$lu" "$ls" "$lr" "$le" "$ratio"
+END {
+	printf "\nosnoise hist %s: guest CPU seconds per run, mean of %d (TCG)\n",
+		args, runs
+	printf "%-8s %8s %8s %8s %8s %12s  %s\n", "tool", "user s", "sys s",
+		"total", "wall s", "events", "rtlens/rtla"
+	row("rtla", n["rtla"] ? "1.00" : "-")
+	ratio = "-"
+	if (n["rtla"] && n["rtlens"] && u["rtla"] + s["rtla"] > 0) {
+		mine = (u["rtlens"] + s["rtlens"]) / n["rtlens"]
+		ref = (u["rtla"] + s["rtla"]) / n["rtla"]
+		ratio = sprintf("%.2f", mine / ref)
+	}
+	row("rtlens", ratio)
+}'
 exit $status

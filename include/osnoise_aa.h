@@ -47,7 +47,7 @@ enum osn_cause_kind {
 /* What ran during one noise sample: the events of one source, summed. */
 struct osn_aa_cause {
 	enum osn_cause_kind	kind;
-	char			name[NOISE_NAME_LEN];	/* IRQ desc, softirq, comm, "nmi" */
+	char			name[NOISE_NAME_LEN];	/* IRQ desc, softirq, comm */
 	int			vector;			/* IRQ and softirq, else -1 */
 	int			pid;			/* thread, else -1 */
 	uint64_t		count;			/* events */
@@ -63,7 +63,7 @@ struct osn_aa_sample {
 	int			nr_causes;		/* largest first, "other" last */
 	struct osn_aa_cause	causes[OSN_AA_MAX_CAUSES + 1];
 	uint64_t		vm_ns;			/* 0 until osn_aa_sample_split_vm() */
-	int64_t			hardware_ns;		/* duration - causes - vm, as is */
+	int64_t			hardware_ns;		/* duration - causes - vm */
 	uint64_t		events_dropped;		/* lost to the per-CPU bound */
 };
 

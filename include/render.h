@@ -57,13 +57,17 @@ void render_timerlat_hist(FILE *out, const struct latency_model *m, const struct
 void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		   const struct run_view *v);
 
+/* The root-cause analysis and the guest note, after the table. */
+void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		     const struct run_view *v);
+
 /* 0, or -1 when the document could not be written completely. */
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v);
 
 /* ---- JSON sections, for report_json.c ---- */
 struct json_writer;
-void json_osnoise_sections(struct json_writer *w, const struct noise_model *m,
+void json_osnoise_sections(struct json_writer *w, const struct run_models *m,
 			   const struct rtl_params *p);
 /* count, min, avg, max, over, buckets of one histogram */
 void json_hist_fields(struct json_writer *w, const struct histogram *h);

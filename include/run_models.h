@@ -10,8 +10,11 @@
 
 #include "latency_model.h"
 #include "model.h"
+#include "osnoise_aa.h"
 #include "params.h"
+#include "steal.h"
 #include "timerlat_aa.h"
+#include "virt.h"
 
 struct run_models {
 	enum rtl_tool		tool;
@@ -20,6 +23,20 @@ struct run_models {
 	struct tl_aa		*aa;		/* timerlat without --no-aa */
 	bool			aa_done;	/* aa_result holds an analysis */
 	struct tl_aa_result	aa_result;
+
+	/* osnoise root-cause analysis (with -a, -s, -S, --aa, --aa-top) */
+	struct osn_aa		*oaa;
+	bool			oaa_sample_done; /* oaa_sample: the threshold's sample */
+	struct osn_aa_sample	oaa_sample;
+	struct osn_aa_sample	*oaa_worst;	/* --aa-top N */
+	int			nr_oaa_worst;
+	struct osn_aa_source	(*oaa_tables)[OSN_AA_TABLE_LEN];	/* per CPU */
+	int			*nr_oaa_table;
+
+	/* the machine: guest or not, and what the hypervisor took */
+	struct virt_info	virt;
+	struct steal_meter	steal;
+	bool			steal_ok;
 };
 
 int run_models_init(struct run_models *m, const struct rtl_params *p);
@@ -32,5 +49,9 @@ int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params
 			     bool *total);
 /* Analyse @cpu's last latency into aa_result; false when nothing is known. */
 bool run_models_analyse(struct run_models *m, int cpu);
+/* The measurement starts / ends: steal time snapshots. */
+void run_models_start(struct run_models *m, const struct rtl_params *p);
+/* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
+void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
 
 #endif

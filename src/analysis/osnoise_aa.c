@@ -295,15 +295,29 @@ static bool in_sample(const struct noise_event *e, const struct noise_sample *ns
 	return e->start_ns >= ns->start_ns && e->start_ns < ns->start_ns + ns->duration_ns;
 }
 
+/* Ties in time: by kind, name, vector, pid, for a stable output. */
+static int cmp_id(enum osn_cause_kind ka, const char *na, int va, int pa,
+		  enum osn_cause_kind kb, const char *nb, int vb, int pb)
+{
+	int r;
+
+	if (ka != kb)
+		return ka < kb ? -1 : 1;
+	r = strcmp(na, nb);
+	if (r)
+		return r;
+	if (va != vb)
+		return va < vb ? -1 : 1;
+	return pa < pb ? -1 : pa > pb;
+}
+
 static int cmp_cause(const void *a, const void *b)
 {
 	const struct osn_aa_cause *x = a, *y = b;
 
 	if (x->ns != y->ns)
 		return x->ns > y->ns ? -1 : 1;
-	if (x->kind != y->kind)
-		return x->kind < y->kind ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return cmp_id(x->kind, x->name, x->vector, x->pid, y->kind, y->name, y->vector, y->pid);
 }
 
 /* Largest cause first, "other" stays last. */
@@ -502,18 +516,10 @@ int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max)
 static int cmp_source(const void *a, const void *b)
 {
 	const struct osn_aa_source *x = a, *y = b;
-	int r;
 
 	if (x->total_ns != y->total_ns)
 		return x->total_ns > y->total_ns ? -1 : 1;
-	if (x->kind != y->kind)
-		return x->kind < y->kind ? -1 : 1;
-	r = strcmp(x->name, y->name);
-	if (r)
-		return r;
-	if (x->vector != y->vector)
-		return x->vector < y->vector ? -1 : 1;
-	return x->pid < y->pid ? -1 : x->pid > y->pid;
+	return cmp_id(x->kind, x->name, x->vector, x->pid, y->kind, y->name, y->vector, y->pid);
 }
 
 static void sort_sources(struct osn_aa_source *table, int n)

@@ -304,6 +304,7 @@ static int save_trace_action(void *ctx, const char *file)
  */
 static int measure(struct session *s)
 {
+	run_models_start(&s->models, s->p);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->t_counted = s->t0;
 	for (;;) {
@@ -352,6 +353,8 @@ static int finish(struct session *s)
 		find_threshold_cpu(s);
 		run_models_analyse(&s->models, s->view.threshold_cpu);
 	}
+	run_models_explain_noise(&s->models, s->p,
+				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
 	if (s->view.reason == STOP_THRESHOLD || s->thresholds_hit)
 		s->view.exit_status = 2;
 	return 0;
@@ -366,14 +369,10 @@ static void report_text(struct session *s)
 	if (s->interactive)
 		fputs("\033[H\033[2J", stdout);
 	render_screen(stdout, &s->models, p, &s->view);
-	if (s->view.reason != STOP_THRESHOLD)
-		return;
-	printf("rtlens %s hit stop tracing\n", p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
-	if (s->models.aa_done)
-		tl_aa_print(stdout, &s->models.aa_result);
-	else if (p->tool == TOOL_TIMERLAT && !p->no_aa)
-		printf("  auto-analysis: no timerlat sample of cpu %d was seen\n",
-		       s->view.threshold_cpu);
+	if (s->view.reason == STOP_THRESHOLD)
+		printf("rtlens %s hit stop tracing\n",
+		       p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
+	render_analysis(stdout, &s->models, p, &s->view);
 }
 
 static int report(struct session *s)

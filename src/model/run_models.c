@@ -2,16 +2,32 @@
 /*
  * run_models - route each record to the models of the session's tool
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "run_models.h"
+
+static int init_osnoise(struct run_models *m, const struct rtl_params *p)
+{
+	if (model_init(&m->noise, p->nr_cpus, p->bucket_size, p->entries))
+		return -1;
+	if (!params_analysis_on(p))
+		return 0;
+	m->oaa = osn_aa_new(p->nr_cpus, p->aa_top);
+	m->oaa_worst = calloc(p->aa_top ? p->aa_top : 1, sizeof(*m->oaa_worst));
+	m->oaa_tables = calloc(p->nr_cpus, sizeof(*m->oaa_tables));
+	m->nr_oaa_table = calloc(p->nr_cpus, sizeof(*m->nr_oaa_table));
+	return m->oaa && m->oaa_worst && m->oaa_tables && m->nr_oaa_table ? 0 : -1;
+}
 
 int run_models_init(struct run_models *m, const struct rtl_params *p)
 {
 	memset(m, 0, sizeof(*m));
 	m->tool = p->tool;
+	virt_detect(&m->virt);
 	if (p->tool == TOOL_OSNOISE)
-		return model_init(&m->noise, p->nr_cpus, p->bucket_size, p->entries);
+		return init_osnoise(m, p);
 	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
 			       p->entries))
 		return -1;
@@ -26,6 +42,17 @@ void run_models_free(struct run_models *m)
 	latency_model_free(&m->lat);
 	tl_aa_free(m->aa);
 	m->aa = NULL;
+	osn_aa_free(m->oaa);
+	m->oaa = NULL;
+	free(m->oaa_worst);
+	free(m->oaa_tables);
+	free(m->nr_oaa_table);
+	m->oaa_worst = NULL;
+	m->oaa_tables = NULL;
+	m->nr_oaa_table = NULL;
+	if (m->steal_ok)
+		steal_meter_free(&m->steal);
+	m->steal_ok = false;
 }
 
 void run_models_reset(struct run_models *m)
@@ -40,6 +67,8 @@ void run_models_add(struct run_models *m, const struct rtl_record *rec)
 {
 	if (m->tool == TOOL_OSNOISE) {
 		model_add(&m->noise, rec);
+		if (m->oaa)
+			osn_aa_feed(m->oaa, rec);
 		return;
 	}
 	latency_model_add(&m->lat, rec);
@@ -112,4 +141,40 @@ bool run_models_analyse(struct run_models *m, int cpu)
 {
 	m->aa_done = m->aa && cpu >= 0 && !tl_aa_explain(m->aa, cpu, &m->aa_result);
 	return m->aa_done;
+}
+
+void run_models_start(struct run_models *m, const struct rtl_params *p)
+{
+	if (m->steal_ok)
+		steal_meter_free(&m->steal);
+	m->steal_ok = !steal_meter_start(&m->steal, p->nr_cpus);
+}
+
+static void explain_cpu_sources(struct run_models *m, int cpu)
+{
+	struct osn_aa_source *table = m->oaa_tables[cpu];
+	int *n = &m->nr_oaa_table[cpu];
+
+	*n = osn_aa_sources(m->oaa, cpu, table, OSN_AA_TABLE_LEN);
+	if (*n > 0 && m->steal_ok && steal_ns(&m->steal, cpu))
+		osn_aa_split_vm(table, n, OSN_AA_TABLE_LEN, steal_ns(&m->steal, cpu));
+}
+
+void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu)
+{
+	int c;
+
+	if (m->steal_ok && steal_meter_stop(&m->steal)) {
+		steal_meter_free(&m->steal);
+		m->steal_ok = false;
+	}
+	if (!m->oaa)
+		return;
+	m->oaa_sample_done = cpu >= 0 && p->stop_us &&
+			     !osn_aa_last_over(m->oaa, cpu, p->stop_us * 1000, &m->oaa_sample);
+	if (p->aa_top)
+		m->nr_oaa_worst = osn_aa_worst(m->oaa, m->oaa_worst, p->aa_top);
+	for_each_cpu_in(c, &p->cpus)
+		if (c < p->nr_cpus)
+			explain_cpu_sources(m, c);
 }

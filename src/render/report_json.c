@@ -131,7 +131,16 @@ static void json_config(struct json_writer *w, const struct rtl_params *p)
 	json_end_object(w);
 }
 
-static void json_system(struct json_writer *w, int nr_cpus)
+static void json_virt(struct json_writer *w, const struct virt_info *v)
+{
+	json_begin_object(w, "virtualization");
+	json_bool(w, "guest", v->guest);
+	json_string(w, "hypervisor", v->guest ? v->hypervisor : NULL);
+	json_string(w, "source", v->guest ? v->source : NULL);
+	json_end_object(w);
+}
+
+static void json_system(struct json_writer *w, int nr_cpus, const struct virt_info *v)
 {
 	struct utsname u;
 	bool ok = !uname(&u);
@@ -140,6 +149,7 @@ static void json_system(struct json_writer *w, int nr_cpus)
 	json_string(w, "kernel_release", ok ? u.release : "unknown");
 	json_string(w, "hostname", ok ? u.nodename : "unknown");
 	json_u64(w, "nr_cpus", nr_cpus);
+	json_virt(w, v);
 	json_end_object(w);
 }
 
@@ -275,12 +285,48 @@ static void json_started(struct json_writer *w, time_t started)
 	json_string(w, "started_at", buf);
 }
 
-void json_osnoise_sections(struct json_writer *w, const struct noise_model *m,
+static void json_noise_analysis(struct json_writer *w, const struct run_models *m,
+				const struct rtl_params *p)
+{
+	int i, cpu;
+
+	if (!m->oaa) {
+		json_null(w, "analysis");
+		return;
+	}
+	json_begin_object(w, "analysis");
+	if (m->oaa_sample_done)
+		osn_aa_json_sample(w, "threshold_sample", &m->oaa_sample);
+	else
+		json_null(w, "threshold_sample");
+	json_begin_array(w, "worst_samples");
+	for (i = 0; i < m->nr_oaa_worst; i++)
+		osn_aa_json_sample(w, NULL, &m->oaa_worst[i]);
+	json_end_array(w);
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= p->nr_cpus)
+			continue;
+		json_begin_object(w, NULL);
+		json_u64(w, "cpu", cpu);
+		if (m->steal_ok)
+			json_double(w, "steal_us", steal_ns(&m->steal, cpu) / 1000.0);
+		else
+			json_null(w, "steal_us");
+		osn_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
+void json_osnoise_sections(struct json_writer *w, const struct run_models *m,
 			   const struct rtl_params *p)
 {
-	json_osnoise_cpus(w, m, p);
+	json_osnoise_cpus(w, &m->noise, p);
 	if (p->mode == MODE_HIST)
-		json_histograms(w, m, p);
+		json_histograms(w, &m->noise, p);
+	json_noise_analysis(w, m, p);
 }
 
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
@@ -299,12 +345,12 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_end_object(w);
 	json_string(w, "command", p->command);
 	json_string(w, "engine", "kernel");
-	json_system(w, p->nr_cpus);
+	json_system(w, p->nr_cpus, &m->virt);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
 	json_config(w, p);
 	if (p->tool == TOOL_OSNOISE)
-		json_osnoise_sections(w, &m->noise, p);
+		json_osnoise_sections(w, m, p);
 	else
 		json_timerlat_sections(w, m, p);
 	json_u64(w, "lost_events", v->lost_events);

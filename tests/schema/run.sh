@@ -7,7 +7,7 @@
 #                            message must contain the text of the matching
 #                            invalid-*.expect file (so each one fails for the
 #                            rule it was written to break);
-#   the example in Documentation/json-report.md must validate.
+#   every ```json example in Documentation/json-report.md must validate.
 # Prints one "ok - NAME" or "not ok - NAME" line per file and exits 1 if any
 # file did not behave as expected.
 #
@@ -88,14 +88,22 @@ if [ "$found" -eq 0 ]; then
 	failed=1
 fi
 
-# The example document in json-report.md: the first ```json block.
-awk '/^```json$/ { on = 1; next } on && /^```$/ { exit } on { print }' \
-	"$doc" >"$tmp/doc-example.json"
-if [ ! -s "$tmp/doc-example.json" ]; then
+# The example documents in json-report.md: every ```json block.
+awk -v dir="$tmp" '
+	/^```json$/ { n++; on = 1; next }
+	on && /^```$/ { on = 0; next }
+	on { print > (dir "/doc-example-" n ".json") }
+' "$doc"
+set -- "$tmp"/doc-example-*.json
+if [ ! -e "$1" ]; then
 	echo "not ok - json-report.md: no \`\`\`json example block found"
 	failed=1
 else
-	expect_valid "json-report.md example" "$tmp/doc-example.json"
+	n=0
+	for f in "$@"; do
+		n=$((n + 1))
+		expect_valid "json-report.md example $n" "$f"
+	done
 fi
 
 exit "$failed"

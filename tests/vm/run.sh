@@ -454,12 +454,15 @@ main()
 	select_scripts "$@"
 
 	mkdir -p "$CACHE" "$VM_DIR"
-	# one VM at a time: they share the cache and the 2 host CPUs
-	exec 9> "$CACHE/.lock"
-	if ! flock -n 9; then
-		log "# another VM run holds $CACHE/.lock: waiting"
-		flock 9
-	fi
+	# one run at a time per cache (kernel, initramfs) and per results
+	# directory; two VMs at once would also share the host's CPUs
+	exec 8> "$CACHE/.lock" 9> "$VM_DIR/.lock"
+	for fd in 8 9; do
+		if ! flock -n $fd; then
+			log "# another VM run uses $CACHE or $VM_DIR: waiting"
+			flock $fd
+		fi
+	done
 
 	rm -rf "$OUT" "$VM_DIR/done" "$VM_DIR/host-run" "$VM_DIR/host-count"
 	mkdir -p "$OUT"

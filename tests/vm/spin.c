@@ -155,8 +155,9 @@ static int spin_setup(const struct spin_opts *o)
 		return -1;
 	}
 	if (sched_setscheduler(0, o->prio ? SCHED_FIFO : SCHED_OTHER, &sp)) {
-		fprintf(stderr, "spin: cannot set SCHED_FIFO %d: %s\n",
-			o->prio, strerror(errno));
+		fprintf(stderr, "spin: cannot set %s %d: %s\n",
+			o->prio ? "SCHED_FIFO" : "SCHED_OTHER", o->prio,
+			strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -184,9 +185,13 @@ int main(int argc, char **argv)
 	for (next = start; next < end && !stop; next += period) {
 		long long until = next + busy < end ? next + busy : end;
 
-		while (!stop && (t = now_ns()) < until)
-			;
-		busy_total += (stop ? t : until) - next;
+		do
+			t = now_ns();
+		while (!stop && t < until);
+		if (t > until)
+			t = until;
+		if (t > next)
+			busy_total += t - next;
 		periods++;
 		if (o.duty < 100 && next + period < end)
 			sleep_until(next + period);

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * analysis_text - after the table: what caused the noise (osnoise), where the
+ * latency went (timerlat), and whether the machine is a guest
+ */
+#include "render.h"
+
+static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p)
+{
+	char title[96];
+	int i, cpu;
+
+	if (m->oaa_sample_done) {
+		snprintf(title, sizeof(title), "hit stop tracing, analyzing the sample");
+		osn_aa_print_sample(out, &m->oaa_sample, title);
+	}
+	for (i = 0; i < m->nr_oaa_worst; i++) {
+		snprintf(title, sizeof(title), "worst noise sample #%d", i + 1);
+		osn_aa_print_sample(out, &m->oaa_worst[i], title);
+	}
+	for_each_cpu_in(cpu, &p->cpus)
+		if (cpu < p->nr_cpus && m->nr_oaa_table[cpu] > 0)
+			osn_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
+}
+
+void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		     const struct run_view *v)
+{
+	if (m->oaa)
+		noise_analysis(out, m, p);
+	if (v->reason == STOP_THRESHOLD && m->aa_done)
+		tl_aa_print(out, &m->aa_result);
+	else if (v->reason == STOP_THRESHOLD && m->aa)
+		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
+			v->threshold_cpu);
+	if (m->virt.guest)
+		fprintf(out, "note: running as a guest of %s (found by %s): part of what looks like "
+			"hardware noise is the hypervisor\n", m->virt.hypervisor, m->virt.source);
+}

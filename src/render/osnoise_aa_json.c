@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * osnoise_aa_json - the osnoise root-cause analysis as JSON: one noise sample,
+ * and a CPU's table of noise sources
+ *
+ * Times are microseconds, numbers with up to 3 decimals (ns resolution). The
+ * parts of a sample add up: sum(causes[].us) + vm_us + hardware_us ==
+ * duration_us (exact in ns, rounded here).
+ *
+ * sample: {
+ *   "cpu": integer,
+ *   "start_ns": integer,		trace clock
+ *   "duration_us": number,
+ *   "interference": integer,		interfering events the kernel counted
+ *   "events": integer,			events traced and attributed to the sample
+ *   "events_dropped": integer,		lost to the per-CPU bound (time in hardware)
+ *   "causes": [ cause, ... ],		largest first, "other" last; at most 17
+ *   "vm_us": number,			hardware time matched by steal, else 0
+ *   "hardware_us": number,		what no event explains; negative when the
+ *					events overlap
+ *   "parts_sum_us": number		== duration_us
+ * }
+ * cause: {
+ *   "kind": "nmi" | "irq" | "softirq" | "thread" | "other",
+ *   "name": string,			IRQ desc, softirq name, comm, "nmi", or
+ *					"other" for the causes past the 16th
+ *   "vector": integer | null,		IRQ and softirq
+ *   "pid": integer | null,		thread
+ *   "count": integer,			events
+ *   "us": number
+ * }
+ *
+ * sources: [ source, ... ]		by total_us, largest first; time inside
+ *					noise samples only
+ * source: {
+ *   "kind": "nmi" | "irq" | "softirq" | "thread" | "hardware" | "vm" | "other",
+ *   "name": string,			as in cause; "hardware"; "hypervisor (steal)";
+ *					"other" for the sources past the 64th
+ *   "vector": integer | null,
+ *   "pid": integer | null,
+ *   "count": integer,			events; hardware and vm: samples with
+ *					unexplained time
+ *   "total_us": number,
+ *   "max_us": number			longest event; hardware: longest unexplained
+ *					time of a sample
+ * }
+ */
+#include "json_writer.h"
+#include "osnoise_aa.h"
+
+/* Microseconds rounded to 3 decimals (ns resolution). */
+static void json_us(struct json_writer *w, const char *key, int64_t ns)
+{
+	json_double(w, key, (double)ns / 1000.0);
+}
+
+static void json_int_or_null(struct json_writer *w, const char *key, int val)
+{
+	if (val >= 0)
+		json_i64(w, key, val);
+	else
+		json_null(w, key);
+}
+
+static void json_id(struct json_writer *w, enum osn_cause_kind kind, const char *name,
+		    int vector, int pid)
+{
+	json_string(w, "kind", osn_aa_kind_name(kind));
+	json_string(w, "name", name);
+	json_int_or_null(w, "vector", vector);
+	json_int_or_null(w, "pid", pid);
+}
+
+static void json_cause(struct json_writer *w, const struct osn_aa_cause *k)
+{
+	json_begin_object(w, NULL);
+	json_id(w, k->kind, k->name, k->vector, k->pid);
+	json_u64(w, "count", k->count);
+	json_us(w, "us", (int64_t)k->ns);
+	json_end_object(w);
+}
+
+void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn_aa_sample *s)
+{
+	int i;
+
+	json_begin_object(w, key);
+	json_i64(w, "cpu", s->cpu);
+	json_u64(w, "start_ns", s->start_ns);
+	json_us(w, "duration_us", (int64_t)s->duration_ns);
+	json_u64(w, "interference", s->interference);
+	json_u64(w, "events", s->nr_events);
+	json_u64(w, "events_dropped", s->events_dropped);
+	json_begin_array(w, "causes");
+	for (i = 0; i < s->nr_causes; i++)
+		json_cause(w, &s->causes[i]);
+	json_end_array(w);
+	json_us(w, "vm_us", (int64_t)s->vm_ns);
+	json_us(w, "hardware_us", s->hardware_ns);
+	json_us(w, "parts_sum_us", osn_aa_parts_sum(s));
+	json_end_object(w);
+}
+
+static void json_source(struct json_writer *w, const struct osn_aa_source *src)
+{
+	json_begin_object(w, NULL);
+	json_id(w, src->kind, src->name, src->vector, src->pid);
+	json_u64(w, "count", src->count);
+	json_us(w, "total_us", (int64_t)src->total_ns);
+	json_us(w, "max_us", (int64_t)src->max_ns);
+	json_end_object(w);
+}
+
+void osn_aa_json_sources(struct json_writer *w, const char *key,
+			 const struct osn_aa_source *table, int n)
+{
+	int i;
+
+	json_begin_array(w, key);
+	for (i = 0; i < n; i++)
+		json_source(w, &table[i]);
+	json_end_array(w);
+}

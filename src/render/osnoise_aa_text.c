@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * osnoise_aa_text - the osnoise root-cause analysis as text: one noise sample
+ * cut into its causes, and a CPU's table of noise sources
+ *
+ * Times in microseconds with 2 decimals. In a sample, percentages are of the
+ * sample's duration and every number starts at the same column; in a table,
+ * the share is of the table's total and the columns are right-aligned under
+ * their header (the source column widens for a long label).
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "osnoise_aa.h"
+
+#define AA_COL		48	/* numbers of a sample start at this column */
+#define AA_RULE		"------------------------------------------------------------------------"
+#define TABLE_LABEL	26	/* narrowest source column, past the indent */
+#define LABEL_LEN	(NOISE_NAME_LEN + 32)
+
+static double ns_to_us(int64_t ns)
+{
+	return (double)ns / 1000.0;
+}
+
+static double ns_to_pct(int64_t ns, uint64_t total)
+{
+	return total ? 100.0 * (double)ns / (double)total : 0.0;
+}
+
+/* "irq name:vector", "softirq name", "thread comm:pid", "nmi", or the name. */
+static void cause_label(enum osn_cause_kind kind, const char *name, int vector, int pid,
+			char *buf, size_t size)
+{
+	switch (kind) {
+	case OSN_CAUSE_IRQ:
+		if (vector >= 0)
+			snprintf(buf, size, "irq %s:%d", name, vector);
+		else
+			snprintf(buf, size, "irq %s", name);
+		break;
+	case OSN_CAUSE_SOFTIRQ:
+		snprintf(buf, size, "softirq %s", name);
+		break;
+	case OSN_CAUSE_THREAD:
+		if (pid >= 0)
+			snprintf(buf, size, "thread %s:%d", name, pid);
+		else
+			snprintf(buf, size, "thread %s", name);
+		break;
+	default:
+		snprintf(buf, size, "%s", name);
+		break;
+	}
+}
+
+/* "  label" padded to the number column, then "X us (P %)". */
+static void print_part(FILE *out, const char *label, int64_t ns, uint64_t total)
+{
+	char buf[LABEL_LEN + 4];
+
+	snprintf(buf, sizeof(buf), "  %s", label);
+	fprintf(out, "%-*s%9.2f us (%.2f %%)", AA_COL, buf, ns_to_us(ns), ns_to_pct(ns, total));
+}
+
+static void print_cause(FILE *out, const struct osn_aa_cause *k, uint64_t total)
+{
+	char label[LABEL_LEN];
+
+	cause_label(k->kind, k->name, k->vector, k->pid, label, sizeof(label));
+	print_part(out, label, (int64_t)k->ns, total);
+	if (k->count > 1)
+		fprintf(out, "  (%" PRIu64 " events)", k->count);
+	fprintf(out, "\n");
+}
+
+static void print_notes(FILE *out, const struct osn_aa_sample *s)
+{
+	if (s->hardware_ns < 0)
+		fprintf(out, "  Note: the events overlap, they add up to more than the sample\n");
+	if (s->events_dropped)
+		fprintf(out, "  Note: %" PRIu64 " events dropped (per-CPU bound of %d), "
+			"counted as hardware\n", s->events_dropped, OSN_AA_MAX_EVENTS);
+	if (s->nr_events + s->events_dropped != s->interference)
+		fprintf(out, "  Note: the kernel counted %" PRIu64 " interfering events, "
+			"%" PRIu64 " were traced\n", s->interference, s->nr_events);
+}
+
+void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *title)
+{
+	int i;
+
+	fprintf(out, "## CPU %d %s ##\n", s->cpu, title ? title : "noise sample");
+	fprintf(out, "  start: %" PRIu64 ".%09" PRIu64 "  duration: %.2f us  interference: %"
+		PRIu64 "\n", s->start_ns / 1000000000, s->start_ns % 1000000000,
+		ns_to_us((int64_t)s->duration_ns), s->interference);
+	for (i = 0; i < s->nr_causes; i++)
+		print_cause(out, &s->causes[i], s->duration_ns);
+	if (s->vm_ns) {
+		print_part(out, OSN_AA_VM_NAME, (int64_t)s->vm_ns, s->duration_ns);
+		fprintf(out, "\n");
+	}
+	print_part(out, "hardware (no event explains it)", s->hardware_ns, s->duration_ns);
+	fprintf(out, "\n");
+	print_notes(out, s);
+	fprintf(out, "%s\n", AA_RULE);
+	fprintf(out, "%-*s%9.2f us (100%%)\n", AA_COL, "  total",
+		ns_to_us((int64_t)s->duration_ns));
+}
+
+static void source_label(const struct osn_aa_source *src, char *buf, size_t size)
+{
+	cause_label(src->kind, src->name, src->vector, src->pid, buf, size);
+}
+
+/* The source column: wide enough for every label. */
+static int label_width(const struct osn_aa_source *table, int n)
+{
+	char label[LABEL_LEN];
+	int i, len, width = TABLE_LABEL;
+
+	for (i = 0; i < n; i++) {
+		source_label(&table[i], label, sizeof(label));
+		len = (int)strlen(label);
+		if (len > width)
+			width = len;
+	}
+	return width;
+}
+
+void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n)
+{
+	int i, width = label_width(table, n);
+	char label[LABEL_LEN];
+	uint64_t total = 0;
+
+	for (i = 0; i < n; i++)
+		total += table[i].total_ns;
+	fprintf(out, "CPU %d noise sources (time inside noise samples)\n", cpu);
+	fprintf(out, "  %-*s%7s%14s%14s%8s\n", width, "source", "count", "total us", "max us",
+		"share");
+	if (!n) {
+		fprintf(out, "  no noise sample\n");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		const struct osn_aa_source *src = &table[i];
+
+		source_label(src, label, sizeof(label));
+		fprintf(out, "  %-*s%7" PRIu64 "%14.2f%14.2f%8.2f %%\n", width, label, src->count,
+			ns_to_us((int64_t)src->total_ns), ns_to_us((int64_t)src->max_ns),
+			ns_to_pct((int64_t)src->total_ns, total));
+	}
+	fprintf(out, "  ");
+	for (i = 0; i < width + 43; i++)
+		fputc('-', out);
+	fprintf(out, "\n");
+	fprintf(out, "  %-*s%7s%14.2f%14s%8.2f %%\n", width, "total", "",
+		ns_to_us((int64_t)total), "", 100.0);
+}

@@ -1,0 +1,953 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the osnoise root-cause analysis: synthetic osnoise:*_noise
+ * events and osnoise:sample_threshold samples in, the causes of each sample
+ * and the per-CPU source tables out
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "json_writer.h"
+#include "osnoise_aa.h"
+
+#define B	1000000000ULL	/* a time in the run, ns */
+
+/* One interference event, recorded when it ends (start + duration when 0). */
+static void add_noise(struct osn_aa *aa, int cpu, enum noise_kind kind, const char *name,
+		      int id, uint64_t start, uint64_t duration, uint64_t end)
+{
+	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
+
+	r.noise.cpu = cpu;
+	r.noise.kind = kind;
+	r.noise.start_ns = start;
+	r.noise.duration_ns = duration;
+	r.noise.ts = end ? end : start + duration;
+	if (kind == NOISE_THREAD)
+		r.noise.pid = id;
+	else
+		r.noise.vector = id;
+	snprintf(r.noise.name, sizeof(r.noise.name), "%s", name ? name : "");
+	osn_aa_feed(aa, &r);
+}
+
+static void add_irq(struct osn_aa *aa, int cpu, const char *name, int vector, uint64_t start,
+		    uint64_t duration)
+{
+	add_noise(aa, cpu, NOISE_IRQ, name, vector, start, duration, 0);
+}
+
+/* A sample of the gap [start, start + duration], recorded after it. */
+static void add_sample(struct osn_aa *aa, int cpu, uint64_t start, uint64_t duration,
+		       uint64_t interference)
+{
+	struct rtl_record r = { .kind = RECORD_NOISE_SAMPLE };
+
+	r.sample.cpu = cpu;
+	r.sample.ts = start + duration + 100;
+	r.sample.start_ns = start;
+	r.sample.duration_ns = duration;
+	r.sample.interference = interference;
+	osn_aa_feed(aa, &r);
+}
+
+/* causes + vm + hardware == duration, summed here independently. */
+static void assert_adds_up(const struct osn_aa_sample *s)
+{
+	int64_t sum = (int64_t)s->vm_ns + s->hardware_ns;
+	uint64_t events = 0;
+	int i;
+
+	assert_in_range(s->nr_causes, 0, OSN_AA_MAX_CAUSES + 1);
+	for (i = 0; i < s->nr_causes; i++) {
+		sum += (int64_t)s->causes[i].ns;
+		events += s->causes[i].count;
+	}
+	assert_true(sum == (int64_t)s->duration_ns);
+	assert_true(osn_aa_parts_sum(s) == (int64_t)s->duration_ns);
+	assert_int_equal(events, s->nr_events);
+}
+
+static struct osn_aa_sample *last_over(struct osn_aa *aa, int cpu, uint64_t threshold)
+{
+	struct osn_aa_sample *s = calloc(1, sizeof(*s));
+
+	assert_non_null(s);
+	assert_int_equal(osn_aa_last_over(aa, cpu, threshold, s), 0);
+	assert_int_equal(s->cpu, cpu);
+	assert_adds_up(s);
+	return s;
+}
+
+/* The last sample of the CPU, whatever its duration. */
+static struct osn_aa_sample *last(struct osn_aa *aa, int cpu)
+{
+	return last_over(aa, cpu, 0);
+}
+
+static void assert_cause(const struct osn_aa_cause *k, enum osn_cause_kind kind,
+			 const char *name, int vector, int pid, uint64_t count, uint64_t ns)
+{
+	assert_int_equal(k->kind, kind);
+	assert_string_equal(k->name, name);
+	assert_int_equal(k->vector, vector);
+	assert_int_equal(k->pid, pid);
+	assert_int_equal(k->count, count);
+	assert_int_equal(k->ns, ns);
+}
+
+static char *print_sample(const struct osn_aa_sample *s, const char *title)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	osn_aa_print_sample(out, s, title);
+	assert_int_equal(fclose(out), 0);
+	return buf;
+}
+
+static char *print_sources(int cpu, const struct osn_aa_source *t, int n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	osn_aa_print_sources(out, cpu, t, n);
+	assert_int_equal(fclose(out), 0);
+	return buf;
+}
+
+static void assert_has(const char *text, const char *needle)
+{
+	if (!strstr(text, needle))
+		fail_msg("\"%s\" not found in:\n%s", needle, text);
+}
+
+/* The line "  label" padded to the number column, then "value". */
+static void assert_line(const char *text, const char *label, const char *value)
+{
+	char line[256];
+
+	snprintf(line, sizeof(line), "\n  %-46s%s\n", label, value);
+	assert_has(text, line);
+}
+
+static void test_empty_and_bounds(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(2, 5);
+	struct osn_aa_sample s;
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+
+	(void)state;
+	assert_null(osn_aa_new(0, 1));
+	assert_null(osn_aa_new(1, -1));
+	assert_non_null(aa);
+	assert_int_equal(osn_aa_last_over(aa, 0, 0, &s), -1);
+	assert_int_equal(osn_aa_last_over(aa, -1, 0, &s), -1);
+	assert_int_equal(osn_aa_last_over(aa, 2, 0, &s), -1);
+	assert_int_equal(osn_aa_worst(aa, &s, 1), 0);
+	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 0);
+	add_sample(aa, 7, B, 10000, 0);		/* out of range: ignored */
+	add_irq(aa, -1, "eth0", 40, B, 100);
+	assert_int_equal(osn_aa_worst(aa, &s, 1), 0);
+	add_irq(aa, 0, "eth0", 40, B, 100);	/* events alone: no sample */
+	assert_int_equal(osn_aa_last_over(aa, 0, 0, &s), -1);
+	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 0);
+	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_NMI), "nmi");
+	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_IRQ), "irq");
+	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_SOFTIRQ), "softirq");
+	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_THREAD), "thread");
+	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_HARDWARE), "hardware");
+	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_VM), "vm");
+	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_OTHER), "other");
+	osn_aa_free(aa);
+	osn_aa_free(NULL);
+}
+
+/*
+ * rtl_spinner ran B+1000 .. B+11000, a 2 us IRQ nested in it: the thread's
+ * net duration is 8 us. The IRQ ends first, so it is recorded first.
+ */
+static void feed_nested(struct osn_aa *aa, int cpu, uint64_t t)
+{
+	add_irq(aa, cpu, "local_timer", 236, t + 3000, 2000);
+	add_noise(aa, cpu, NOISE_THREAD, "rtl_spinner", 412, t + 1000, 8000, t + 11000);
+	add_sample(aa, cpu, t + 500, 11000, 2);
+}
+
+static void test_irq_nested_in_thread(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_sample *s;
+
+	(void)state;
+	feed_nested(aa, 0, B);
+	s = last(aa, 0);
+	assert_int_equal(s->start_ns, B + 500);
+	assert_int_equal(s->duration_ns, 11000);
+	assert_int_equal(s->interference, 2);
+	assert_int_equal(s->nr_events, 2);
+	assert_int_equal(s->nr_causes, 2);
+	assert_cause(&s->causes[0], OSN_CAUSE_THREAD, "rtl_spinner", -1, 412, 1, 8000);
+	assert_cause(&s->causes[1], OSN_CAUSE_IRQ, "local_timer", 236, -1, 1, 2000);
+	assert_int_equal(s->hardware_ns, 1000);
+	assert_int_equal(s->vm_ns, 0);
+	assert_int_equal(s->events_dropped, 0);
+	free(s);
+	osn_aa_free(aa);
+}
+
+static void test_softirq_after_irq(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_sample *s;
+
+	(void)state;
+	add_irq(aa, 0, "local_timer", 236, B + 1000, 3000);
+	add_noise(aa, 0, NOISE_SOFTIRQ, "TIMER", 1, B + 4000, 6000, 0);
+	add_noise(aa, 0, NOISE_SOFTIRQ, NULL, 9, B + 10000, 500, 0);	/* unnamed: RCU */
+	add_noise(aa, 0, NOISE_NMI, NULL, 0, B + 10600, 300, 0);
+	add_irq(aa, 0, "local_timer", 236, B + 11000, 1000);
+	add_sample(aa, 0, B, 12500, 5);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 4);
+	assert_cause(&s->causes[0], OSN_CAUSE_SOFTIRQ, "TIMER", 1, -1, 1, 6000);
+	assert_cause(&s->causes[1], OSN_CAUSE_IRQ, "local_timer", 236, -1, 2, 4000);
+	assert_cause(&s->causes[2], OSN_CAUSE_SOFTIRQ, "RCU", 9, -1, 1, 500);
+	assert_cause(&s->causes[3], OSN_CAUSE_NMI, "nmi", -1, -1, 1, 300);
+	assert_int_equal(s->hardware_ns, 12500 - 6000 - 4000 - 500 - 300);
+	free(s);
+	osn_aa_free(aa);
+}
+
+/* interference 0: nothing the OS did explains it (rtla's HW noise). */
+static void test_hardware_only(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample *s;
+	char *text;
+
+	(void)state;
+	add_sample(aa, 0, B, 25000, 0);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 0);
+	assert_int_equal(s->nr_events, 0);
+	assert_int_equal(s->hardware_ns, 25000);
+	text = print_sample(s, NULL);
+	assert_true(!strncmp(text, "## CPU 0 noise sample ##\n", 25));
+	assert_line(text, "hardware (no event explains it)", "    25.00 us (100.00 %)");
+	assert_null(strstr(text, "Note"));
+	free(text);
+	free(s);
+
+	add_sample(aa, 0, 2 * B, 7000, 0);
+	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 1);
+	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_string_equal(t[0].name, "hardware");
+	assert_int_equal(t[0].vector, -1);
+	assert_int_equal(t[0].pid, -1);
+	assert_int_equal(t[0].count, 2);
+	assert_int_equal(t[0].total_ns, 32000);
+	assert_int_equal(t[0].max_ns, 25000);
+	osn_aa_free(aa);
+}
+
+/* Overlapping events explain more than the gap: hardware is negative, kept. */
+static void test_overlap_negative(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample *s;
+	char *text;
+	int n;
+
+	(void)state;
+	add_irq(aa, 0, "eth0", 40, B + 1000, 4000);
+	add_irq(aa, 0, "eth1", 41, B + 2000, 4000);
+	add_sample(aa, 0, B, 6000, 2);
+	s = last(aa, 0);
+	assert_int_equal(s->hardware_ns, -2000);
+	text = print_sample(s, "noise sample over the threshold");
+	assert_line(text, "hardware (no event explains it)", "    -2.00 us (-33.33 %)");
+	assert_has(text, "\n  Note: the events overlap, they add up to more than the sample\n");
+	assert_line(text, "irq eth0:40", "     4.00 us (66.67 %)");
+	assert_line(text, "irq eth1:41", "     4.00 us (66.67 %)");
+	free(text);
+	free(s);
+
+	/* the table holds only positive hardware time */
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(n, 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_IRQ);
+	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
+	osn_aa_free(aa);
+}
+
+/* Only events that started inside the sample count, in it and in the table. */
+static void test_events_outside_samples(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample *s;
+	int n;
+
+	(void)state;
+	add_irq(aa, 0, "ahci", 30, B - 50000, 3000);		/* below the threshold */
+	add_irq(aa, 0, "local_timer", 236, B - 20000, 2000);	/* below the threshold */
+	add_irq(aa, 0, "nvme0q1", 35, B - 1000, 1500);	/* began before the gap */
+	add_irq(aa, 0, "local_timer", 236, B + 1000, 4000);
+	add_sample(aa, 0, B, 9000, 1);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 1);
+	assert_cause(&s->causes[0], OSN_CAUSE_IRQ, "local_timer", 236, -1, 1, 4000);
+	assert_int_equal(s->hardware_ns, 5000);
+	free(s);
+
+	/* between samples, then a sample with no event: the old ones are gone */
+	add_irq(aa, 0, "eth0", 40, B + 20000, 1000);
+	add_sample(aa, 0, B + 30000, 6000, 0);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 0);
+	assert_int_equal(s->hardware_ns, 6000);
+	free(s);
+
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(n, 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[0].count, 2);
+	assert_int_equal(t[0].total_ns, 11000);
+	assert_string_equal(t[1].name, "local_timer");
+	assert_int_equal(t[1].count, 1);
+	assert_int_equal(t[1].total_ns, 4000);
+	osn_aa_free(aa);
+}
+
+static void test_sources_order_and_other(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	const struct osn_aa_source *other = NULL;
+	uint64_t sum = 0;
+	int i, n, named = 0;
+
+	(void)state;
+	/* 70 IRQs, one sample each: dev100 1 us ... dev169 70 us, 1 us of hardware */
+	for (i = 0; i < 70; i++) {
+		uint64_t t0 = B + (uint64_t)i * 1000000;
+
+		add_irq(aa, 0, "dev", 100 + i, t0 + 500, 1000 * (i + 1));
+		add_sample(aa, 0, t0, 1000 * (i + 1) + 1000, 1);
+	}
+	add_irq(aa, 0, "dev", 100, 2 * B + 10, 5000);	/* dev100 again: 6 us */
+	add_sample(aa, 0, 2 * B, 5000, 1);
+
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(n, OSN_AA_MAX_SOURCES + 2);
+	for (i = 0; i < n; i++) {
+		sum += t[i].total_ns;
+		if (i)
+			assert_true(t[i - 1].total_ns >= t[i].total_ns);
+		if (t[i].kind == OSN_CAUSE_OTHER)
+			other = &t[i];
+		else if (t[i].kind == OSN_CAUSE_IRQ)
+			named++;
+	}
+	assert_int_equal(named, OSN_AA_MAX_SOURCES);
+	assert_non_null(other);
+	assert_string_equal(other->name, "other");
+	assert_int_equal(other->vector, -1);
+	assert_int_equal(other->count, 6);		/* dev164 .. dev169 */
+	assert_int_equal(other->total_ns, 1000ULL * (65 + 66 + 67 + 68 + 69 + 70));
+	assert_int_equal(other->max_ns, 70000);
+	assert_int_equal(t[0].kind, OSN_CAUSE_OTHER);
+	assert_int_equal(t[1].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[1].count, 70);
+	assert_int_equal(t[1].total_ns, 70000);
+	assert_int_equal(t[2].vector, 163);
+	assert_int_equal(t[n - 1].vector, 101);		/* 2 us: below dev100's 6 us */
+	assert_int_equal(t[n - 2].vector, 102);
+	assert_int_equal(sum, 70 * 71 / 2 * 1000 + 70000 + 5000);
+
+	/* a short table keeps the largest */
+	assert_int_equal(osn_aa_sources(aa, 0, t, 2), 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_OTHER);
+	assert_int_equal(t[1].kind, OSN_CAUSE_HARDWARE);
+	osn_aa_free(aa);
+}
+
+/* 20 sources in one sample: 16 named, largest first, then "other". */
+static void test_sample_causes_bound(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_sample *s;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 20; i++)
+		add_irq(aa, 0, "dev", 100 + i, B + i * 1000, 100 + i);
+	add_irq(aa, 0, "dev", 119, B + 30000, 900);
+	add_sample(aa, 0, B, 40000, 21);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, OSN_AA_MAX_CAUSES + 1);
+	assert_int_equal(s->nr_events, 21);
+	assert_cause(&s->causes[0], OSN_CAUSE_IRQ, "dev", 115, -1, 1, 115);
+	assert_cause(&s->causes[OSN_AA_MAX_CAUSES - 1], OSN_CAUSE_IRQ, "dev", 100, -1, 1, 100);
+	assert_cause(&s->causes[OSN_AA_MAX_CAUSES], OSN_CAUSE_OTHER, "other", -1, -1, 5,
+		     116 + 117 + 118 + 119 + 900);
+	free(s);
+	osn_aa_free(aa);
+}
+
+static void test_two_cpus(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(4, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample *s0, *s3, s;
+
+	(void)state;
+	add_irq(aa, 3, "eth0", 40, B + 1000, 3000);
+	add_irq(aa, 0, "local_timer", 236, B + 1200, 2000);
+	add_noise(aa, 3, NOISE_THREAD, "kworker/3:1", 99, B + 5000, 2000, 0);
+	add_sample(aa, 0, B + 1000, 6000, 1);
+	add_noise(aa, 0, NOISE_SOFTIRQ, "RCU", 9, B + 8000, 700, 0);
+	add_sample(aa, 3, B, 8000, 2);
+	s0 = last(aa, 0);
+	s3 = last(aa, 3);
+	assert_int_equal(s0->nr_causes, 1);
+	assert_cause(&s0->causes[0], OSN_CAUSE_IRQ, "local_timer", 236, -1, 1, 2000);
+	assert_int_equal(s0->hardware_ns, 4000);
+	assert_int_equal(s3->nr_causes, 2);
+	assert_cause(&s3->causes[0], OSN_CAUSE_IRQ, "eth0", 40, -1, 1, 3000);
+	assert_cause(&s3->causes[1], OSN_CAUSE_THREAD, "kworker/3:1", -1, 99, 1, 2000);
+	assert_int_equal(s3->hardware_ns, 3000);
+	assert_int_equal(osn_aa_last_over(aa, 1, 0, &s), -1);
+
+	/* the RCU softirq waits on CPU 0 only */
+	add_sample(aa, 0, B + 7500, 2000, 1);
+	free(s0);
+	s0 = last(aa, 0);
+	assert_int_equal(s0->nr_causes, 1);
+	assert_string_equal(s0->causes[0].name, "RCU");
+	assert_int_equal(osn_aa_sources(aa, 3, t, OSN_AA_TABLE_LEN), 3);
+	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 3);
+	assert_int_equal(osn_aa_sources(aa, 1, t, OSN_AA_TABLE_LEN), 0);
+	free(s0);
+	free(s3);
+	osn_aa_free(aa);
+}
+
+static void test_worst_n(void **state)
+{
+	static const uint64_t dur[] = { 10000, 50000, 30000, 50000, 20000, 40000, 5000 };
+	struct osn_aa *aa = osn_aa_new(2, 3);
+	struct osn_aa *none = osn_aa_new(2, 0);
+	struct osn_aa_sample out[4];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 7; i++) {
+		add_sample(aa, i % 2, B * (i + 1), dur[i], 0);
+		add_sample(none, i % 2, B * (i + 1), dur[i], 0);
+	}
+	assert_int_equal(osn_aa_worst(aa, out, 4), 3);
+	assert_int_equal(out[0].duration_ns, 50000);
+	assert_int_equal(out[0].start_ns, 2 * B);	/* the earlier of the two */
+	assert_int_equal(out[0].cpu, 1);
+	assert_int_equal(out[1].duration_ns, 50000);
+	assert_int_equal(out[1].start_ns, 4 * B);
+	assert_int_equal(out[2].duration_ns, 40000);
+	assert_int_equal(out[2].cpu, 1);
+	for (i = 0; i < 3; i++)
+		assert_adds_up(&out[i]);
+	assert_int_equal(osn_aa_worst(aa, out, 1), 1);
+	assert_int_equal(out[0].start_ns, 2 * B);
+	assert_int_equal(osn_aa_worst(aa, out, 0), 0);
+	assert_int_equal(osn_aa_worst(none, out, 4), 0);
+	osn_aa_free(aa);
+	osn_aa_free(none);
+}
+
+static void test_worst_many(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 100);
+	struct osn_aa_sample *out = calloc(100, sizeof(*out));
+	int i, n;
+
+	(void)state;
+	assert_non_null(out);
+	/* a shuffled 1..500 us: the worst 100 are 401..500 us */
+	for (i = 0; i < 500; i++)
+		add_sample(aa, 0, B + i * 1000000ULL, 1000ULL * (1 + (i * 7) % 500), 0);
+	n = osn_aa_worst(aa, out, 100);
+	assert_int_equal(n, 100);
+	for (i = 0; i < n; i++)
+		assert_int_equal(out[i].duration_ns, 1000ULL * (500 - i));
+	free(out);
+	osn_aa_free(aa);
+}
+
+static void test_last_over(void **state)
+{
+	static const uint64_t dur[] = { 30000, 100000, 20000, 60000, 10000 };
+	struct osn_aa *aa = osn_aa_new(2, 0);
+	struct osn_aa_sample *s, x;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 5; i++)
+		add_sample(aa, 0, B * (i + 1), dur[i], 0);
+	add_sample(aa, 1, B * 9, 500000, 0);		/* another CPU */
+	s = last_over(aa, 0, 50000);
+	assert_int_equal(s->start_ns, 4 * B);
+	free(s);
+	s = last_over(aa, 0, 60000);			/* >=: the one that hit it */
+	assert_int_equal(s->start_ns, 4 * B);
+	free(s);
+	s = last_over(aa, 0, 60001);
+	assert_int_equal(s->start_ns, 2 * B);
+	free(s);
+	s = last_over(aa, 0, 5000);
+	assert_int_equal(s->start_ns, 5 * B);
+	free(s);
+	assert_int_equal(osn_aa_last_over(aa, 0, 100001, &x), -1);
+
+	/* an equal sample later replaces the earlier one */
+	add_sample(aa, 0, B * 6, 100000, 0);
+	s = last_over(aa, 0, 100000);
+	assert_int_equal(s->start_ns, 6 * B);
+	free(s);
+	osn_aa_free(aa);
+}
+
+/* More decreasing samples than kept: answers stay samples over the threshold. */
+static void test_last_over_bound(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_sample *s;
+	uint64_t th;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 100; i++)
+		add_sample(aa, 0, B + i * 1000000ULL, 1000ULL * (200 - i), 0);
+	for (th = 101000; th <= 200000; th += 1000) {
+		s = last_over(aa, 0, th);
+		assert_true(s->duration_ns >= th);
+		free(s);
+	}
+	s = last_over(aa, 0, 200000);			/* the first is never evicted */
+	assert_int_equal(s->start_ns, B);
+	free(s);
+	s = last_over(aa, 0, 0);			/* nor the last */
+	assert_int_equal(s->duration_ns, 101000);
+	free(s);
+	osn_aa_free(aa);
+}
+
+/* irq 5 us; hardware 10 us over two samples (6 and 4 us). */
+static int vm_table(struct osn_aa_source *t)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	int n;
+
+	add_irq(aa, 0, "eth0", 40, B + 100, 5000);
+	add_sample(aa, 0, B, 11000, 1);
+	add_sample(aa, 0, 2 * B, 4000, 0);
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	osn_aa_free(aa);
+	assert_int_equal(n, 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[0].total_ns, 10000);
+	return n;
+}
+
+static void test_vm_split_table(void **state)
+{
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	int n;
+
+	(void)state;
+	/* steal < hardware: a new row, the table re-sorted */
+	n = vm_table(t);
+	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 6000), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
+	assert_string_equal(t[0].name, OSN_AA_VM_NAME);
+	assert_int_equal(t[0].total_ns, 6000);
+	assert_int_equal(t[0].max_ns, 6000);
+	assert_int_equal(t[0].count, 2);
+	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
+	assert_int_equal(t[2].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[2].total_ns, 4000);
+	assert_int_equal(t[2].max_ns, 4000);
+	assert_int_equal(t[2].count, 2);
+	/* again: the VM row grows, hardware is used up and goes */
+	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 9000), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
+	assert_int_equal(t[0].total_ns, 10000);
+	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
+
+	/* steal == hardware: the row becomes the VM row */
+	n = vm_table(t);
+	assert_int_equal(osn_aa_split_vm(t, &n, 2, 10000), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
+	assert_string_equal(t[0].name, OSN_AA_VM_NAME);
+	assert_int_equal(t[0].total_ns, 10000);
+	assert_int_equal(t[0].max_ns, 6000);
+	assert_int_equal(t[0].count, 2);
+	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
+
+	/* steal > hardware: the same, the extra steal is not invented noise */
+	n = vm_table(t);
+	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 1000000), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
+	assert_int_equal(t[0].total_ns, 10000);
+	assert_int_equal(t[1].total_ns, 5000);
+
+	/* no room for the new row: unchanged */
+	n = vm_table(t);
+	assert_int_equal(osn_aa_split_vm(t, &n, 2, 3000), -1);
+	assert_int_equal(n, 2);
+	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[0].total_ns, 10000);
+
+	/* no steal, or no hardware: nothing to do */
+	n = vm_table(t);
+	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 0), 0);
+	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	n = 1;
+	t[0] = t[1];
+	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 5000), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(t[0].kind, OSN_CAUSE_IRQ);
+}
+
+static void test_vm_split_sample(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_sample *s;
+	char *text;
+
+	(void)state;
+	add_irq(aa, 0, "eth0", 40, B + 100, 5000);
+	add_sample(aa, 0, B, 10000, 1);
+
+	s = last(aa, 0);			/* steal < hardware */
+	osn_aa_sample_split_vm(s, 2000);
+	assert_int_equal(s->vm_ns, 2000);
+	assert_int_equal(s->hardware_ns, 3000);
+	assert_adds_up(s);
+	text = print_sample(s, NULL);
+	assert_line(text, OSN_AA_VM_NAME, "     2.00 us (20.00 %)");
+	assert_line(text, "hardware (no event explains it)", "     3.00 us (30.00 %)");
+	assert_line(text, "irq eth0:40", "     5.00 us (50.00 %)");
+	free(text);
+	free(s);
+
+	s = last(aa, 0);			/* steal == hardware */
+	osn_aa_sample_split_vm(s, 5000);
+	assert_int_equal(s->vm_ns, 5000);
+	assert_int_equal(s->hardware_ns, 0);
+	assert_adds_up(s);
+	free(s);
+
+	s = last(aa, 0);			/* steal > hardware */
+	osn_aa_sample_split_vm(s, 80000);
+	assert_int_equal(s->vm_ns, 5000);
+	assert_int_equal(s->hardware_ns, 0);
+	assert_adds_up(s);
+	text = print_sample(s, NULL);
+	assert_line(text, "hardware (no event explains it)", "     0.00 us (0.00 %)");
+	free(text);
+	free(s);
+
+	/* negative hardware is not steal */
+	add_irq(aa, 0, "eth0", 40, 2 * B + 100, 5000);
+	add_irq(aa, 0, "eth1", 41, 2 * B + 200, 5000);
+	add_sample(aa, 0, 2 * B, 9000, 2);
+	s = last(aa, 0);
+	osn_aa_sample_split_vm(s, 80000);
+	assert_int_equal(s->vm_ns, 0);
+	assert_int_equal(s->hardware_ns, -1000);
+	assert_adds_up(s);
+	text = print_sample(s, NULL);
+	assert_null(strstr(text, OSN_AA_VM_NAME));
+	free(text);
+	free(s);
+	osn_aa_free(aa);
+}
+
+static void test_flood_bound(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample *s;
+	char *text;
+	int i;
+
+	(void)state;
+	/* 1000 events below the threshold, then a sample of 2: nothing lost */
+	for (i = 0; i < 1000; i++)
+		add_irq(aa, 0, "eth0", 40, B + i * 100, 10);
+	add_irq(aa, 0, "local_timer", 236, 2 * B + 1000, 2000);
+	add_noise(aa, 0, NOISE_SOFTIRQ, "TIMER", 1, 2 * B + 3000, 1000, 0);
+	add_sample(aa, 0, 2 * B, 8000, 2);
+	s = last(aa, 0);
+	assert_int_equal(s->events_dropped, 0);
+	assert_int_equal(s->nr_events, 2);
+	assert_int_equal(s->hardware_ns, 5000);
+	free(s);
+
+	/* a flood inside one gap: the newest are kept, the rest counted */
+	for (i = 0; i < 1000; i++)
+		add_irq(aa, 0, "call_function_single", 251, 3 * B + 1000 + i * 20, 10);
+	add_sample(aa, 0, 3 * B, 30000, 1000);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_events, OSN_AA_MAX_EVENTS);
+	assert_int_equal(s->events_dropped, 1000 - OSN_AA_MAX_EVENTS);
+	assert_int_equal(s->causes[0].count, OSN_AA_MAX_EVENTS);
+	assert_int_equal(s->hardware_ns, 30000 - 10 * OSN_AA_MAX_EVENTS);
+	text = print_sample(s, NULL);
+	assert_has(text, "\n  Note: 488 events dropped (per-CPU bound of 512), "
+		   "counted as hardware\n");
+	assert_null(strstr(text, "interfering events"));
+	free(text);
+	free(s);
+
+	/* the next sample starts clean */
+	add_irq(aa, 0, "local_timer", 236, 4 * B + 1000, 2000);
+	add_sample(aa, 0, 4 * B, 6000, 1);
+	s = last(aa, 0);
+	assert_int_equal(s->events_dropped, 0);
+	assert_int_equal(s->nr_events, 1);
+	free(s);
+
+	/* the table counted only what was attributed */
+	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 4);
+	assert_string_equal(t[0].name, "hardware");
+	assert_int_equal(t[0].total_ns, 5000 + 30000 - 10 * OSN_AA_MAX_EVENTS + 4000);
+	osn_aa_free(aa);
+}
+
+/* The kernel counted events the trace does not have (not enabled). */
+static void test_untraced_events(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_sample *s;
+	char *text;
+
+	(void)state;
+	add_sample(aa, 0, B, 9000, 3);
+	s = last(aa, 0);
+	assert_int_equal(s->events_dropped, 0);
+	assert_int_equal(s->hardware_ns, 9000);
+	text = print_sample(s, NULL);
+	assert_has(text, "\n  Note: the kernel counted 3 interfering events, 0 were traced\n");
+	free(text);
+	free(s);
+	osn_aa_free(aa);
+}
+
+static void test_text_sample(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(4, 0);
+	struct osn_aa_sample *s;
+	char *text;
+
+	(void)state;
+	add_irq(aa, 3, "local_timer", 236, 5 * B - 10000, 1000);	/* not in it */
+	feed_nested(aa, 3, 5 * B);
+	s = last(aa, 3);
+	text = print_sample(s, "noise sample over the threshold");
+	assert_string_equal(text,
+		"## CPU 3 noise sample over the threshold ##\n"
+		"  start: 5.000000500  duration: 11.00 us  interference: 2\n"
+		"  thread rtl_spinner:412                             8.00 us (72.73 %)\n"
+		"  irq local_timer:236                                2.00 us (18.18 %)\n"
+		"  hardware (no event explains it)                    1.00 us (9.09 %)\n"
+		"------------------------------------------------------------------------\n"
+		"  total                                             11.00 us (100%)\n");
+	free(text);
+	free(s);
+
+	/* several events of one source */
+	add_irq(aa, 3, "local_timer", 236, 6 * B + 1000, 1000);
+	add_irq(aa, 3, "local_timer", 236, 6 * B + 3000, 1500);
+	add_noise(aa, 3, NOISE_NMI, NULL, 0, 6 * B + 5000, 500, 0);
+	add_sample(aa, 3, 6 * B, 5000, 3);
+	s = last(aa, 3);
+	text = print_sample(s, NULL);
+	assert_line(text, "irq local_timer:236", "     2.50 us (50.00 %)  (2 events)");
+	assert_null(strstr(text, "nmi"));	/* started at the sample's end */
+	assert_has(text, "\n  Note: the kernel counted 3 interfering events, 2 were traced\n");
+	free(text);
+	free(s);
+	osn_aa_free(aa);
+}
+
+static void test_text_sources(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(4, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	char *text;
+	int n;
+
+	(void)state;
+	feed_nested(aa, 2, B);
+	feed_nested(aa, 2, 2 * B);
+	add_noise(aa, 2, NOISE_THREAD, "kworker/u16:3-events_unbound", 12345, 3 * B + 100,
+		  1000, 0);
+	add_sample(aa, 2, 3 * B, 1200, 1);
+	n = osn_aa_sources(aa, 2, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(n, 4);
+	text = print_sources(2, t, n);
+	/* the longest label widens the source column to 41 */
+	assert_string_equal(text,
+		"CPU 2 noise sources (time inside noise samples)\n"
+		"  source                                     count      total us        max us   share\n"
+		"  thread rtl_spinner:412                         2         16.00          8.00   68.97 %\n"
+		"  irq local_timer:236                            2          4.00          2.00   17.24 %\n"
+		"  hardware                                       3          2.20          1.00    9.48 %\n"
+		"  thread kworker/u16:3-events_unbound:12345      1          1.00          1.00    4.31 %\n"
+		"  ------------------------------------------------------------------------------------\n"
+		"  total                                                    23.20                100.00 %\n");
+	free(text);
+
+	/* short labels: the narrowest column */
+	n = 1;
+	t[0] = t[1];
+	text = print_sources(2, t, n);
+	assert_has(text, "\n  source                      count      total us        max us   share\n"
+		   "  irq local_timer:236             2          4.00          2.00  100.00 %\n");
+	free(text);
+
+	text = print_sources(1, t, 0);
+	assert_string_equal(text,
+		"CPU 1 noise sources (time inside noise samples)\n"
+		"  source                      count      total us        max us   share\n"
+		"  no noise sample\n");
+	free(text);
+	osn_aa_free(aa);
+}
+
+static char *to_json(const struct osn_aa_sample *s, const struct osn_aa_source *t, int n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	struct json_writer *w;
+
+	assert_non_null(out);
+	w = json_writer_new(out, false);
+	assert_non_null(w);
+	json_begin_object(w, NULL);
+	osn_aa_json_sample(w, "sample", s);
+	osn_aa_json_sources(w, "sources", t, n);
+	json_end_object(w);
+	assert_int_equal(json_writer_finish(w), 0);
+	json_writer_free(w);
+	assert_int_equal(fclose(out), 0);
+	return buf;
+}
+
+static void test_json(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample *s;
+	char *json;
+	int n;
+
+	(void)state;
+	feed_nested(aa, 0, B);
+	add_irq(aa, 0, "eth0", 40, 2 * B + 100, 1234);
+	add_noise(aa, 0, NOISE_SOFTIRQ, "NET_RX", 3, 2 * B + 1500, 1000, 0);
+	add_noise(aa, 0, NOISE_NMI, NULL, 0, 2 * B + 2600, 100, 0);
+	add_sample(aa, 0, 2 * B, 6000, 3);
+	s = last(aa, 0);
+	osn_aa_sample_split_vm(s, 1000);
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 2000), 0);
+	json = to_json(s, t, n);
+	assert_has(json, "{\"sample\":{\"cpu\":0,\"start_ns\":2000000000,\"duration_us\":6,"
+		   "\"interference\":3,\"events\":3,\"events_dropped\":0,\"causes\":["
+		   "{\"kind\":\"irq\",\"name\":\"eth0\",\"vector\":40,\"pid\":null,\"count\":1,"
+		   "\"us\":1.234},"
+		   "{\"kind\":\"softirq\",\"name\":\"NET_RX\",\"vector\":3,\"pid\":null,"
+		   "\"count\":1,\"us\":1},"
+		   "{\"kind\":\"nmi\",\"name\":\"nmi\",\"vector\":null,\"pid\":null,\"count\":1,"
+		   "\"us\":0.1}],"
+		   "\"vm_us\":1,\"hardware_us\":2.666,\"parts_sum_us\":6}");
+	assert_has(json, "\"sources\":[{\"kind\":\"thread\",\"name\":\"rtl_spinner\","
+		   "\"vector\":null,\"pid\":412,\"count\":1,\"total_us\":8,\"max_us\":8},");
+	assert_has(json, "{\"kind\":\"vm\",\"name\":\"hypervisor (steal)\",\"vector\":null,"
+		   "\"pid\":null,\"count\":2,\"total_us\":2,\"max_us\":2}");
+	assert_has(json, "{\"kind\":\"hardware\",\"name\":\"hardware\",\"vector\":null,"
+		   "\"pid\":null,\"count\":2,\"total_us\":2.666,\"max_us\":2.666}");
+	assert_has(json, "{\"kind\":\"irq\",\"name\":\"local_timer\",\"vector\":236,");
+	free(json);
+	free(s);
+
+	/* negative hardware, no causes */
+	s = calloc(1, sizeof(*s));
+	assert_non_null(s);
+	s->cpu = 5;
+	s->duration_ns = 5000;
+	s->nr_causes = 1;
+	s->causes[0].kind = OSN_CAUSE_OTHER;
+	snprintf(s->causes[0].name, sizeof(s->causes[0].name), "other");
+	s->causes[0].vector = -1;
+	s->causes[0].pid = -1;
+	s->causes[0].count = 2;
+	s->causes[0].ns = 7000;
+	s->hardware_ns = -2000;
+	json = to_json(s, t, 0);
+	assert_has(json, "\"causes\":[{\"kind\":\"other\",\"name\":\"other\",\"vector\":null,"
+		   "\"pid\":null,\"count\":2,\"us\":7}],\"vm_us\":0,\"hardware_us\":-2,"
+		   "\"parts_sum_us\":5}");
+	assert_has(json, "\"sources\":[]}");
+	free(json);
+	free(s);
+	osn_aa_free(aa);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_empty_and_bounds),
+		cmocka_unit_test(test_irq_nested_in_thread),
+		cmocka_unit_test(test_softirq_after_irq),
+		cmocka_unit_test(test_hardware_only),
+		cmocka_unit_test(test_overlap_negative),
+		cmocka_unit_test(test_events_outside_samples),
+		cmocka_unit_test(test_sources_order_and_other),
+		cmocka_unit_test(test_sample_causes_bound),
+		cmocka_unit_test(test_two_cpus),
+		cmocka_unit_test(test_worst_n),
+		cmocka_unit_test(test_worst_many),
+		cmocka_unit_test(test_last_over),
+		cmocka_unit_test(test_last_over_bound),
+		cmocka_unit_test(test_vm_split_table),
+		cmocka_unit_test(test_vm_split_sample),
+		cmocka_unit_test(test_flood_bound),
+		cmocka_unit_test(test_untraced_events),
+		cmocka_unit_test(test_text_sample),
+		cmocka_unit_test(test_text_sources),
+		cmocka_unit_test(test_json),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
