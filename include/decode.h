@@ -30,7 +30,7 @@ void decoder_decode(const struct decoder *d, struct tep_event *event,
 
 /* ---- for the event modules ---- */
 
-#define DECODE_MAX_FIELDS	8
+#define DECODE_MAX_FIELDS	10
 
 struct event_decoder {
 	const char		*system;

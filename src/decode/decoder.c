@@ -28,7 +28,7 @@ static int bind_event(struct tep_handle *tep, struct event_decoder *ed)
 			ed->system, ed->name);
 		return -1;
 	}
-	for (i = 0; ed->fields[i]; i++) {
+	for (i = 0; i < DECODE_MAX_FIELDS && ed->fields[i]; i++) {
 		ed->f[i] = tep_find_field(ev, ed->fields[i]);
 		if (!ed->f[i]) {
 			err_msg("event %s:%s has no field '%s': this kernel's tracer is not supported",
