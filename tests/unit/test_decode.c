@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for the decoder: event formats like the kernel's (6.1) parsed
+ * by libtraceevent, raw records built by hand, typed records checked
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <event-parse.h>
+
+#include "decode.h"
+
+#define COMMON \
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+
+static const char fmt_osnoise[] = "name: osnoise\nID: 10\nformat:\n" COMMON
+	"\tfield:u64 runtime;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 noise;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 max_sample;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned int hw_count;\toffset:32;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned int nmi_count;\toffset:36;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned int irq_count;\toffset:40;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned int softirq_count;\toffset:44;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned int thread_count;\toffset:48;\tsize:4;\tsigned:0;\n\n"
+	"print fmt: \"%llu\", REC->runtime\n";
+
+static const char fmt_sample[] = "name: sample_threshold\nID: 11\nformat:\n" COMMON
+	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 interference;\toffset:24;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"%llu\", REC->start\n";
+
+static const char fmt_irq[] = "name: irq_noise\nID: 12\nformat:\n" COMMON
+	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:__data_loc char[] desc;\toffset:24;\tsize:4;\tsigned:0;\n"
+	"\tfield:int vector;\toffset:28;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"%s\", __get_str(desc)\n";
+
+static const char fmt_thread[] = "name: thread_noise\nID: 13\nformat:\n" COMMON
+	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
+	"\tfield:u64 start;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 duration;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\tfield:pid_t pid;\toffset:40;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"%s\", REC->comm\n";
+
+static const char fmt_softirq[] = "name: softirq_noise\nID: 14\nformat:\n" COMMON
+	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:int vector;\toffset:24;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"%d\", REC->vector\n";
+
+static const char fmt_nmi[] = "name: nmi_noise\nID: 15\nformat:\n" COMMON
+	"\tfield:u64 start;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 duration;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"%llu\", REC->start\n";
+
+static const char fmt_timerlat[] = "name: timerlat\nID: 16\nformat:\n" COMMON
+	"\tfield:unsigned int seqnum;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:int context;\toffset:12;\tsize:4;\tsigned:1;\n"
+	"\tfield:u64 timer_latency;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"%llu\", REC->timer_latency\n";
+
+static struct tep_handle *make_tep(void)
+{
+	struct { const char *fmt, *sys; } evs[] = {
+		{ fmt_osnoise, "ftrace" }, { fmt_sample, "osnoise" }, { fmt_irq, "osnoise" },
+		{ fmt_thread, "osnoise" }, { fmt_softirq, "osnoise" }, { fmt_nmi, "osnoise" },
+		{ fmt_timerlat, "ftrace" },
+	};
+	struct tep_handle *tep = tep_alloc();
+	size_t i;
+
+	assert_non_null(tep);
+	tep_set_long_size(tep, 8);
+	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	for (i = 0; i < sizeof(evs) / sizeof(evs[0]); i++)
+		assert_int_equal(tep_parse_event(tep, evs[i].fmt, strlen(evs[i].fmt), evs[i].sys), 0);
+	return tep;
+}
+
+static void decode(struct tep_handle *tep, struct decoder *d, void *data, int size, int id,
+		   struct rtl_record *out)
+{
+	struct tep_record rec = { .ts = 777, .size = size, .data = data };
+
+	memcpy(data, &(uint16_t){ id }, 2);
+	decoder_decode(d, tep_find_event(tep, id), &rec, 3, out);
+}
+
+static void test_osnoise_period_and_sample(void **state)
+{
+	struct tep_handle *tep = make_tep();
+	struct decoder *d = decoder_new(tep, DECODE_OSNOISE);
+	unsigned char buf[64] = { 0 };
+	struct rtl_record r;
+	uint64_t v64;
+	uint32_t v32;
+
+	(void)state;
+	assert_non_null(d);
+	v64 = 1000000; memcpy(buf + 8, &v64, 8);
+	v64 = 250; memcpy(buf + 16, &v64, 8);
+	v64 = 40; memcpy(buf + 24, &v64, 8);
+	v32 = 1; memcpy(buf + 32, &v32, 4);
+	v32 = 2; memcpy(buf + 36, &v32, 4);
+	v32 = 3; memcpy(buf + 40, &v32, 4);
+	v32 = 4; memcpy(buf + 44, &v32, 4);
+	v32 = 5; memcpy(buf + 48, &v32, 4);
+	decode(tep, d, buf, 52, 10, &r);
+	assert_int_equal(r.kind, RECORD_OSNOISE_PERIOD);
+	assert_int_equal(r.period.cpu, 3);
+	assert_int_equal(r.period.ts, 777);
+	assert_int_equal(r.period.runtime_us, 1000000);
+	assert_int_equal(r.period.noise_us, 250);
+	assert_int_equal(r.period.max_sample_us, 40);
+	assert_int_equal(r.period.hw_count, 1);
+	assert_int_equal(r.period.nmi_count, 2);
+	assert_int_equal(r.period.irq_count, 3);
+	assert_int_equal(r.period.softirq_count, 4);
+	assert_int_equal(r.period.thread_count, 5);
+
+	memset(buf, 0, sizeof(buf));
+	v64 = 123456789; memcpy(buf + 8, &v64, 8);
+	v64 = 5000; memcpy(buf + 16, &v64, 8);
+	v64 = 2; memcpy(buf + 24, &v64, 8);
+	decode(tep, d, buf, 32, 11, &r);
+	assert_int_equal(r.kind, RECORD_NOISE_SAMPLE);
+	assert_int_equal(r.sample.start_ns, 123456789);
+	assert_int_equal(r.sample.duration_ns, 5000);
+	assert_int_equal(r.sample.interference, 2);
+
+	decode(tep, d, buf, 32, 16, &r);	/* timerlat: not asked for */
+	assert_int_equal(r.kind, RECORD_NONE);
+	decoder_free(d);
+	tep_free(tep);
+}
+
+static void test_noise_events(void **state)
+{
+	struct tep_handle *tep = make_tep();
+	struct decoder *d = decoder_new(tep, DECODE_NOISE_EVENTS | DECODE_TIMERLAT);
+	unsigned char buf[96] = { 0 };
+	struct rtl_record r;
+	uint64_t v64;
+	uint32_t loc;
+	int32_t v32;
+
+	(void)state;
+	assert_non_null(d);
+	/* irq_noise with its __data_loc name after the fixed fields */
+	v64 = 100; memcpy(buf + 8, &v64, 8);
+	v64 = 2500; memcpy(buf + 16, &v64, 8);
+	loc = (12u << 16) | 32; memcpy(buf + 24, &loc, 4);
+	v32 = 236; memcpy(buf + 28, &v32, 4);
+	memcpy(buf + 32, "local_timer", 12);
+	decode(tep, d, buf, 44, 12, &r);
+	assert_int_equal(r.kind, RECORD_NOISE_EVENT);
+	assert_int_equal(r.noise.kind, NOISE_IRQ);
+	assert_string_equal(r.noise.name, "local_timer");
+	assert_int_equal(r.noise.vector, 236);
+	assert_int_equal(r.noise.start_ns, 100);
+	assert_int_equal(r.noise.duration_ns, 2500);
+
+	memset(buf, 0, sizeof(buf));
+	memcpy(buf + 8, "rtl_spinner", 12);
+	v64 = 5; memcpy(buf + 24, &v64, 8);
+	v64 = 9; memcpy(buf + 32, &v64, 8);
+	v32 = 412; memcpy(buf + 40, &v32, 4);
+	decode(tep, d, buf, 44, 13, &r);
+	assert_int_equal(r.noise.kind, NOISE_THREAD);
+	assert_string_equal(r.noise.name, "rtl_spinner");
+	assert_int_equal(r.noise.pid, 412);
+	assert_int_equal(r.noise.duration_ns, 9);
+
+	memset(buf, 0, sizeof(buf));
+	v32 = 1; memcpy(buf + 24, &v32, 4);
+	decode(tep, d, buf, 28, 14, &r);
+	assert_int_equal(r.noise.kind, NOISE_SOFTIRQ);
+	assert_string_equal(r.noise.name, "TIMER");
+	v32 = 42; memcpy(buf + 24, &v32, 4);
+	decode(tep, d, buf, 28, 14, &r);
+	assert_string_equal(r.noise.name, "softirq-42");
+
+	decode(tep, d, buf, 24, 15, &r);
+	assert_int_equal(r.noise.kind, NOISE_NMI);
+
+	memset(buf, 0, sizeof(buf));
+	loc = 7; memcpy(buf + 8, &loc, 4);
+	v32 = 1; memcpy(buf + 12, &v32, 4);
+	v64 = 12345; memcpy(buf + 16, &v64, 8);
+	decode(tep, d, buf, 24, 16, &r);
+	assert_int_equal(r.kind, RECORD_TIMERLAT);
+	assert_int_equal(r.timerlat.seqnum, 7);
+	assert_int_equal(r.timerlat.context, TIMERLAT_THREAD);
+	assert_int_equal(r.timerlat.latency_ns, 12345);
+	decoder_free(d);
+	tep_free(tep);
+}
+
+static void test_missing_event(void **state)
+{
+	struct tep_handle *tep = tep_alloc();
+
+	(void)state;
+	assert_int_equal(tep_parse_event(tep, fmt_osnoise, strlen(fmt_osnoise), "ftrace"), 0);
+	/* no osnoise:sample_threshold: refused with a message */
+	assert_null(decoder_new(tep, DECODE_OSNOISE));
+	tep_free(tep);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_osnoise_period_and_sample),
+		cmocka_unit_test(test_noise_events),
+		cmocka_unit_test(test_missing_event),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
