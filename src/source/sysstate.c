@@ -203,21 +203,22 @@ static int load_record(struct sys_state *s, FILE *f, int *pid)
 
 /* ---- lock and recovery ---- */
 
-static int record_pid(struct sys_state *s)
+/* The lock file holds the pid of the session that has it. */
+static int lock_holder(int fd)
 {
-	char path[300], line[64];
-	int pid = 0;
-	FILE *f;
+	char buf[32] = "";
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
 
-	state_paths(s, "state", path, sizeof(path));
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "pid %d", &pid) == 1)
-			break;
-	fclose(f);
-	return pid;
+	return n > 0 ? atoi(buf) : 0;
+}
+
+static void lock_claim(int fd)
+{
+	char buf[32];
+	int n = snprintf(buf, sizeof(buf), "%d\n", (int)getpid());
+
+	if (ftruncate(fd, 0) || pwrite(fd, buf, n, 0) != n)
+		debug_msg("cannot write the pid into the lock file: %s", strerror(errno));
 }
 
 int sysstate_lock(struct sys_state *s)
@@ -234,11 +235,13 @@ int sysstate_lock(struct sys_state *s)
 		err_msg("cannot open the lock %s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (!flock(s->lock_fd, LOCK_EX | LOCK_NB))
+	if (!flock(s->lock_fd, LOCK_EX | LOCK_NB)) {
+		lock_claim(s->lock_fd);
 		return 0;
+	}
 	if (errno == EWOULDBLOCK)
 		err_msg("another rtlens session (pid %d) is running: wait for it to end, or stop it first",
-			record_pid(s));
+			lock_holder(s->lock_fd));
 	else
 		err_msg("cannot lock %s: %s", path, strerror(errno));
 	close(s->lock_fd);

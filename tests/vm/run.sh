@@ -17,7 +17,7 @@
 #   RTLENS_VM_SMP     guest CPUs (4)
 #   RTLENS_VM_MEM     guest memory (1G)
 #   RTLENS_VM_TIMEOUT seconds before the boot is killed (900)
-#   RTLENS_VM_SCRIPT_TIMEOUT  seconds per guest script (600)
+#   RTLENS_VM_SCRIPT_TIMEOUT  seconds per guest script (300)
 #   RTLENS_VM_EXTRA   more guest scripts, space separated, run after SCRIPTs
 #   RTLENS_VM_KERNEL  a vmlinuz to boot instead of Debian's rt kernel
 #   RTLENS_VM_APPEND  more kernel command line
@@ -55,7 +55,7 @@ VM_DIR=${RTLENS_VM_DIR:-build/vm}
 SMP=${RTLENS_VM_SMP:-4}
 MEM=${RTLENS_VM_MEM:-1G}
 TIMEOUT=${RTLENS_VM_TIMEOUT:-900}
-SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-600}
+SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-300}
 RTLENS=${RTLENS_BIN:-./rtlens}
 RTLA=${RTLENS_VM_RTLA:-/usr/bin/rtla}
 KERNEL_META=linux-image-rt-amd64

@@ -104,7 +104,7 @@ if [ -s osnoise_trace.txt ]; then ok "osnoise_trace.txt written"; else not_ok "o
 # ---- injected noise: a SCHED_FIFO spinner on CPU 1, none on CPU 2 ----
 spin -c 1 -p 95 -n rtl_spinner -d 9 --duty 50 --period-ms 10 > spin.out 2>&1 &
 spinner=$!
-rtlens osnoise top -c 1-2 -d 6 -q --json spin.json > spin.txt 2>&1
+rtlens osnoise top -c 1-2 -d 6 -q --aa --json spin.json > spin.txt 2>&1
 check_exit "top under a spinner exits 0" 0 $?
 wait $spinner
 emit_file spin.txt
@@ -112,11 +112,15 @@ emit_file spin.json
 t1=$(top_field spin.txt 1 12); t2=$(top_field spin.txt 2 12)
 r1=$(top_field spin.txt 1 3); n1=$(top_field spin.txt 1 4)
 diag "spinner: cpu1 thread=$t1 noise=$n1/$r1 us, cpu2 thread=$t2; $(cat spin.out)"
-if [ -n "$t1" ] && [ -n "$t2" ] && [ "$t1" -gt $((t2 + 200)) ]; then
-	ok "the spinner shows in cpu 1's thread count"
+# TCG's own thread noise (rcu, kworkers: 100-600 in 6 s) blurs the count:
+# the direction must hold, and the analysis must put the spinner in it
+if [ -n "$t1" ] && [ -n "$t2" ] && [ "$t1" -gt "$t2" ]; then
+	ok "cpu 1's thread count is above cpu 2's"
 else
-	not_ok "the spinner shows in cpu 1's thread count" "$(cat spin.txt)"
+	not_ok "cpu 1's thread count is above cpu 2's" "$(cat spin.txt)"
 fi
+sed -n '/^CPU 1 noise sources/,/^  total/p' spin.txt > spin-sources.txt
+check_grep "cpu 1's thread noise is the spinner's" '^  thread rtl_spinner:[0-9]+ ' spin-sources.txt
 if [ -n "$n1" ] && [ "$n1" -gt $((r1 * 4 / 10)) ]; then
 	ok "the spinner shows in cpu 1's noise (over 40% of runtime)"
 else
@@ -125,10 +129,15 @@ fi
 
 # ---- options that reach the kernel, read while rtlens runs ----
 # (a SCHED_FIFO workload must leave time to the rest of its CPU: -r < -p)
-rtlens osnoise top -c 1 -d 6 -q -P f:10 -p 1000000 -r 500000 -H 0 --trace-buffer-size 2048 > opts.txt 2>&1 &
+rtlens osnoise top -c 1 -d 15 -q -P f:10 -p 1000000 -r 500000 -H 0 --trace-buffer-size 2048 > opts.txt 2>&1 &
 pid=$!
-sleep 4
-ospid=$(for d in /proc/[0-9]*; do [ "$(cat $d/comm 2>/dev/null)" = osnoise/1 ] && echo ${d#/proc/}; done | head -1)
+# setup takes seconds under TCG: wait for the workload thread
+for i in $(seq 40); do
+	ospid=$(for d in /proc/[0-9]*; do [ "$(cat $d/comm 2>/dev/null)" = osnoise/1 ] && echo ${d#/proc/}; done | head -1)
+	[ -n "$ospid" ] && break
+	sleep 0.5
+done
+sleep 1
 if [ -n "$ospid" ]; then
 	stat=$(sed 's/.*) //' /proc/$ospid/stat)
 	prio=$(echo "$stat" | awk '{ print $38 }'); policy=$(echo "$stat" | awk '{ print $39 }')
