@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise_event.h"
 #include "osnoise_aa.h"
 
 #define OSN_AA_STAIRS	32	/* samples kept per CPU for osn_aa_last_over() */
@@ -107,21 +108,6 @@ void osn_aa_free(struct osn_aa *aa)
 	free(aa);
 }
 
-static uint64_t min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
-
-static uint64_t max_u64(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
-}
-
-/* The event's end: its record time, or start + duration when that is later. */
-static uint64_t ev_end(const struct noise_event *e)
-{
-	return max_u64(e->ts, e->start_ns + e->duration_ns);
-}
 
 static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
 {

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise_event.h"
 #include "timerlat_aa.h"
 
 struct tl_aa_cpu {
@@ -98,21 +99,6 @@ void tl_aa_free(struct tl_aa *aa)
 	free(aa);
 }
 
-static uint64_t min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
-
-static uint64_t max_u64(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
-}
-
-/* The event's end: its record time, or start + duration when that is later. */
-static uint64_t ev_end(const struct noise_event *e)
-{
-	return max_u64(e->ts, e->start_ns + e->duration_ns);
-}
 
 static uint64_t sample_expiry(const struct timerlat_sample *s)
 {

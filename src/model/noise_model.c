@@ -51,7 +51,7 @@ void model_reset(struct noise_model *m)
 	m->records = 0;
 }
 
-static void max_u64(uint64_t *dst, uint64_t val)
+static void update_max(uint64_t *dst, uint64_t val)
 {
 	if (val > *dst)
 		*dst = val;
@@ -62,8 +62,8 @@ static void add_period(struct cpu_noise *c, const struct osnoise_period *p)
 	c->cycles++;
 	c->sum_runtime_us += p->runtime_us;
 	c->sum_noise_us += p->noise_us;
-	max_u64(&c->max_noise_us, p->noise_us);
-	max_u64(&c->max_single_us, p->max_sample_us);
+	update_max(&c->max_noise_us, p->noise_us);
+	update_max(&c->max_single_us, p->max_sample_us);
 	c->hw_count += p->hw_count;
 	c->nmi_count += p->nmi_count;
 	c->irq_count += p->irq_count;
@@ -76,7 +76,7 @@ static void add_sample(struct cpu_noise *c, const struct noise_sample *s)
 	uint64_t us = s->duration_ns / 1000;
 
 	histogram_add(&c->hist, us);
-	max_u64(&c->max_single_us, us);
+	update_max(&c->max_single_us, us);
 }
 
 static int record_cpu(const struct rtl_record *rec)
