@@ -334,8 +334,8 @@ static int set_tl_period(struct rtl_params *p, const char *arg, const char **why
 {
 	if (parse_u64(arg, &p->period_us, why))
 		return -1;
-	if (p->period_us == 0 || p->period_us > MAX_TL_PERIOD_US) {
-		*why = "the timerlat period must be 1 us to 1 s (1000000 us)";
+	if (p->period_us < 100 || p->period_us > MAX_TL_PERIOD_US) {
+		*why = "the timerlat period must be 100 us to 1 s (1000000 us)";
 		return -1;
 	}
 	return 0;

@@ -262,7 +262,11 @@ static bool should_stop(struct session *s)
 		if (handle_key(s, key))
 			return true;
 	if (source_tracing_stopped(s->src)) {
-		s->view.reason = STOP_THRESHOLD;
+		/* without a threshold of ours, someone else turned tracing off */
+		s->view.reason = s->p->stop_us || s->p->stop_total_us ? STOP_THRESHOLD : STOP_USER;
+		if (s->view.reason == STOP_USER)
+			warn_msg("tracing was turned off from outside rtlens (a traceoff trigger?): "
+				 "ending the run");
 		return true;
 	}
 	if (s->p->duration_s && seconds_since(&s->t0) >= s->p->duration_s) {
@@ -337,9 +341,10 @@ static void find_threshold_cpu(struct session *s)
 	bool total;
 
 	s->view.threshold_cpu = run_models_threshold_cpu(&s->models, s->p, &total);
+	/* no cpu over a limit (counters reset with r): name the limit that is set */
+	if (s->view.threshold_cpu < 0)
+		total = !s->p->stop_us;
 	s->view.threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
-	if (!s->p->stop_us)
-		s->view.threshold_kind = THRESHOLD_TOTAL;
 }
 
 static int finish(struct session *s)
@@ -417,7 +422,7 @@ int run_session(struct rtl_params *p)
 	signals_install(&s);
 	if (setup(&s))
 		goto out;
-	s.interactive = p->mode == MODE_TOP && !p->quiet && isatty(STDOUT_FILENO) &&
+	s.interactive = p->mode == MODE_TOP && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
 			!(p->json_path && !strcmp(p->json_path, "-"));
 	s.view.pretty = s.interactive;
 	if (s.interactive)

@@ -117,7 +117,8 @@ expect "timerlat --help is top's" 0 'rtlens timerlat top:' -- $R timerlat --help
 expect "timerlat hist --help" 0 '--no-thread' -- $R timerlat hist --help
 ln -s "$BIN" "$WORK/timerlat"
 expect "timerlat symlink" 0 'rtlens timerlat hist:' -- "$WORK/timerlat" hist --help
-expect "timerlat period over 1 s" 1 "timerlat period must be 1 us to 1 s" -- $R timerlat top -p 2000000
+expect "timerlat period over 1 s" 1 "timerlat period must be 100 us to 1 s" -- $R timerlat top -p 2000000
+expect "timerlat period under 100 us" 1 "timerlat period must be 100 us to 1 s" -- $R timerlat top -p 50
 expect "timerlat -u and -k" 1 "-u and -k exclude each other" -- $R timerlat top -u -k
 expect "timerlat --no-irq --no-thread" 1 "leave nothing to show" -- $R timerlat hist --no-irq --no-thread
 expect "timerlat --aa-only --no-aa" 1 "exclude each other" -- $R timerlat top --aa-only 10 --no-aa

@@ -287,6 +287,67 @@ def check_analysis(aa, doc, measured):
                 aa["parts_sum_us"], aa["remainder_us"], aa["total_us"])
 
 
+def check_osnoise_sample(base, s, measured):
+    """One analyzed osnoise sample: its parts add up to its duration."""
+    if measured is not None and s["cpu"] not in measured:
+        yield base + ["cpu"], "cpu %d is not a measured CPU" % s["cpu"]
+    causes = s["causes"]
+    parts = sum(c["us"] for c in causes) + s["vm_us"] + s["hardware_us"]
+    if not _near(s["parts_sum_us"], parts, len(causes) + 2):
+        yield base + ["parts_sum_us"], \
+            "parts_sum_us %s is not the sum of the causes, vm_us and " \
+            "hardware_us (%s)" % (s["parts_sum_us"], round(parts, 6))
+    elif not _near(s["parts_sum_us"], s["duration_us"], 2):
+        yield base + ["parts_sum_us"], \
+            "parts_sum_us %s is not duration_us %s" % (s["parts_sum_us"],
+                                                       s["duration_us"])
+    if sum(c["count"] for c in causes) != s["events"]:
+        yield base + ["events"], \
+            "events %d is not the sum of the causes' counts (%d)" % (
+                s["events"], sum(c["count"] for c in causes))
+
+
+def check_osnoise_analysis(aa, doc, measured, check_cpu_entries):
+    """The osnoise root-cause analysis."""
+    base = ["analysis"]
+    cfg = doc["config"]
+    thr = doc["stop"]["threshold"]
+    ts = aa["threshold_sample"]
+    if ts is not None:
+        for problem in check_osnoise_sample(base + ["threshold_sample"], ts,
+                                            measured):
+            yield problem
+        if thr is not None and thr["cpu"] is not None and ts["cpu"] != thr["cpu"]:
+            yield base + ["threshold_sample", "cpu"], \
+                "cpu %d is not stop.threshold.cpu %d (the threshold sample is " \
+                "of the CPU that hit the threshold)" % (ts["cpu"], thr["cpu"])
+        elif cfg["stop_us"] is None:
+            yield base + ["threshold_sample"], \
+                "a threshold sample needs config.stop_us (-s), which is null"
+        elif ts["duration_us"] < cfg["stop_us"]:
+            yield base + ["threshold_sample", "duration_us"], \
+                "duration_us %s is below config.stop_us %d" % (
+                    ts["duration_us"], cfg["stop_us"])
+    worst = aa["worst_samples"]
+    for i, s in enumerate(worst):
+        for problem in check_osnoise_sample(base + ["worst_samples", i], s,
+                                            measured):
+            yield problem
+        if i and s["duration_us"] > worst[i - 1]["duration_us"]:
+            yield base + ["worst_samples", i, "duration_us"], \
+                "duration_us %s is above the one before (%s): the worst " \
+                "samples come longest first" % (s["duration_us"],
+                                                worst[i - 1]["duration_us"])
+    for problem in check_cpu_entries(base + ["cpus"], aa["cpus"]):
+        yield problem
+    for i, c in enumerate(aa["cpus"]):
+        for j, s in enumerate(c["sources"]):
+            if s["max_us"] > s["total_us"] + US_EPSILON:
+                yield base + ["cpus", i, "sources", j, "max_us"], \
+                    "max_us %s is above total_us %s" % (s["max_us"],
+                                                         s["total_us"])
+
+
 def consistency(doc):
     """Yield (path, message) for every broken cross-field rule."""
     cfg = doc["config"]
@@ -387,8 +448,13 @@ def consistency(doc):
         yield ["stop", "reason"], \
             "the run stopped on its duration but config.duration_s is null"
 
-    if timerlat and doc["analysis"] is not None:
-        for problem in check_analysis(doc["analysis"], doc, measured):
+    aa = doc.get("analysis")
+    if aa is not None and timerlat:
+        for problem in check_analysis(aa, doc, measured):
+            yield problem
+    elif aa is not None:
+        for problem in check_osnoise_analysis(aa, doc, measured,
+                                              check_cpu_entries):
             yield problem
 
 

@@ -33,102 +33,7 @@ sha256sum blob > blob.sha256
 emit_file blob
 emit_file blob.sha256
 
-# 1. top: the table, one row for the CPU asked for
-run_tool top rtla osnoise top -c 1 -d 5 -q
-check_exit "top: exit status" 0 "$RC"
-check_top_layout top top.txt 1
-check_ge "top: at least 3 periods of 1 s" "$(top_field 1 2 top.txt | tr -d '#')" 3
-check_restored "top: tracefs restored" "$VM_BEFORE"
-
-# 2. hist: header, buckets, summary
-run_tool hist rtla osnoise hist -c 1 -d 5
-check_exit "hist: exit status" 0 "$RC"
-check_hist_layout hist hist.txt 1
-check_restored "hist: tracefs restored" "$VM_BEFORE"
-
-# 3. a SCHED_FIFO 95 spinner on CPU 1, 500 ms every second, against the
-# osnoise thread at FIFO 1: one single noise of ~500 ms per burst.
-# (Thread is never 0 anyway: rcuc/ksoftirqd/kworkers run on CPU 1.)
-start_spinner
-run_tool spin-top rtla osnoise top -c 1 -d 5 -q -P f:1
-stop_spinner
-check_exit "spin-top: exit status" 0 "$RC"
-check_top_layout spin-top spin-top.txt 1
-check_ge "spin-top: Max Single >= 90% of the spinner's burst" \
-	"$(top_field 1 7 spin-top.txt)" $((BURST_US * 9 / 10))
-check_ge "spin-top: Noise >= 3 bursts" \
-	"$(top_field 1 4 spin-top.txt)" $((BURST_US * 3))
-check_ge "spin-top: Thread count > 0" "$(top_field 1 12 spin-top.txt)" 1
-
-# 4. -s: the spinner's burst crosses the stop threshold; the saved trace
-# (-t=FILE: rtla 6.1 needs the '=', and drops the first character of
-# --trace=FILE) names the spinner as a thread_noise
-start_spinner
-run_tool stop-top rtla osnoise top -c 1 -d 120 -q -s $STOP_US \
-	-t="$VM_RUN/stop-top.trace"
-stop_spinner
-case "$RC" in
-0|2) ok "stop-top: exit status 0 (rtla 6.1) or 2" ;;
-*) not_ok "stop-top: exit status 0 (rtla 6.1) or 2" "got $RC" ;;
-esac
-check_grep "stop-top: says it hit the stop" '^osnoise hit stop tracing$' stop-top.txt
-check_grep "stop-top: says where the trace went" '^  Saving trace to ' stop-top.txt
-if ge 100 "$WALL"; then
-	ok "stop-top: stopped before -d 120"
-else
-	not_ok "stop-top: stopped before -d 120" "it took $WALL s"
-fi
-if [ -f "$VM_RUN/stop-top.trace" ]; then
-	emit_file "$VM_RUN/stop-top.trace"
-	awk -v min=$((STOP_US * 1000)) '
-		$0 ~ /thread_noise: +vmspin:/ {
-			for (i = 1; i < NF; i++)
-				if ($i == "duration" && $(i + 1) >= min) found = 1
-		} END { exit !found }' "$VM_RUN/stop-top.trace"
-	result "stop-top: the trace has a thread_noise of vmspin >= -s" $?
-else
-	not_ok "stop-top: trace saved with -t=FILE"
-fi
-check_restored "stop-top: tracefs restored" "$VM_BEFORE"
-
-start_spinner
-run_tool stop-hist rtla osnoise hist -c 1 -d 120 -s $STOP_US
-stop_spinner
-case "$RC" in
-0|2) ok "stop-hist: exit status 0 (rtla 6.1) or 2" ;;
-*) not_ok "stop-hist: exit status 0 (rtla 6.1) or 2" "got $RC" ;;
-esac
-check_grep "stop-hist: says it hit the stop" '^rtla osnoise hit stop tracing$' stop-hist.txt
-check_hist_layout stop-hist stop-hist.txt 1
-check_ge "stop-hist: max >= -s" "$(hist_field max 1 stop-hist.txt)" $STOP_US
-check_restored "stop-hist: tracefs restored" "$VM_BEFORE"
-
-# 5. Ctrl-C: the final table, exit 0, everything restored
-rtla osnoise top -c 1 -q > sigint.txt 2>&1 &
-pid=$!
-if wait_tracer osnoise_top osnoise 120; then
-	sleep 3
-	kill -INT $pid
-	wait $pid
-	check_exit "sigint: exit status" 0 $?
-	emit_file sigint.txt
-	strip_ansi sigint.txt > sigint.plain
-	check_grep "sigint: prints the table" "^$OSNOISE_TOP_HEADER" sigint.plain
-else
-	kill -KILL $pid
-	not_ok "sigint: rtla started its tracer within 120 s"
-fi
-check_restored "sigint: tracefs restored" "$VM_BEFORE"
-
-# 6. option errors: a bad CPU list fails with 1 (an unknown option
-# exits 0 in rtla 6.1: recorded, not asserted)
-run_tool bad-cpu rtla osnoise top -c 9 -d 1
-check_exit "bad-cpu: exit status" 1 "$RC"
-check_grep "bad-cpu: says why" 'Invalid -c cpu list' bad-cpu.txt
-rtla osnoise top --no-such-option > /dev/null 2>&1
-diag "rtla osnoise top --no-such-option: exit $?"
-
-# 7. the ipi helper: perf-event IPIs reach CPU 1 (the kernel's CAL count)
+# 1. the ipi helper: perf-event IPIs reach CPU 1 (the kernel's CAL count)
 # and the osnoise tracer names them: irq_noise "call_function_single"
 # (tracefs directly, no rtla).  A 3 s phase without IPIs, a marker, a 5 s
 # phase with them.  TCG keeps only ~60-800 IPIs/s and osnoise saw as few
@@ -175,7 +80,103 @@ diag "$(cat ipi.out)" \
      "call_function_single noise on CPU 1: $before in 3 s without IPIs, $during in 5 s with"
 check_ge "ipi: the helper sent >= 100 IPIs in 5 s" "$rounds" 100
 check_ge "ipi: CPU 1 got them (CAL count)" "$cal1" $((rounds * 9 / 10))
-check_ge "ipi: ... CPU 2 did not" "$((cal1 - cal2))" $((rounds / 2))
+# CPU 2 gets some too (~30/s while the helper runs, ~7/s otherwise)
+check_ge "ipi: ... far more than CPU 2" "$((cal1 - cal2))" $((rounds / 4))
 check_ge "ipi: osnoise names >= 10 of them call_function_single" "$during" 10
 check_ge "ipi: ... above the quiet phase" "$during" $((before * 3 + 1))
 check_restored "ipi: tracefs restored" "$VM_BEFORE"
+
+# 2. top: the table, one row for the CPU asked for
+run_tool top rtla osnoise top -c 1 -d 5 -q
+check_exit "top: exit status" 0 "$RC"
+check_top_layout top top.txt 1
+check_ge "top: at least 3 periods of 1 s" "$(top_field 1 2 top.txt | tr -d '#')" 3
+check_restored "top: tracefs restored" "$VM_BEFORE"
+
+# 3. hist: header, buckets, summary
+run_tool hist rtla osnoise hist -c 1 -d 5
+check_exit "hist: exit status" 0 "$RC"
+check_hist_layout hist hist.txt 1
+check_restored "hist: tracefs restored" "$VM_BEFORE"
+
+# 4. a SCHED_FIFO 95 spinner on CPU 1, 500 ms every second, against the
+# osnoise thread at FIFO 1: one single noise of ~500 ms per burst.
+# (Thread is never 0 anyway: rcuc/ksoftirqd/kworkers run on CPU 1.)
+start_spinner
+run_tool spin-top rtla osnoise top -c 1 -d 5 -q -P f:1
+stop_spinner
+check_exit "spin-top: exit status" 0 "$RC"
+check_top_layout spin-top spin-top.txt 1
+check_ge "spin-top: Max Single >= 90% of the spinner's burst" \
+	"$(top_field 1 7 spin-top.txt)" $((BURST_US * 9 / 10))
+check_ge "spin-top: Noise >= 3 bursts" \
+	"$(top_field 1 4 spin-top.txt)" $((BURST_US * 3))
+check_ge "spin-top: Thread count > 0" "$(top_field 1 12 spin-top.txt)" 1
+
+# 5. -s: the spinner's burst crosses the stop threshold; the saved trace
+# (-t=FILE: rtla 6.1 needs the '=', and drops the first character of
+# --trace=FILE) names the spinner as a thread_noise
+start_spinner
+run_tool stop-top rtla osnoise top -c 1 -d 120 -q -s $STOP_US \
+	-t="$VM_RUN/stop-top.trace"
+stop_spinner
+case "$RC" in
+0|2) ok "stop-top: exit status 0 (rtla 6.1) or 2" ;;
+*) not_ok "stop-top: exit status 0 (rtla 6.1) or 2" "got $RC" ;;
+esac
+check_grep "stop-top: says it hit the stop" '^osnoise hit stop tracing$' stop-top.txt
+check_grep "stop-top: says where the trace went" '^  Saving trace to ' stop-top.txt
+if ge 100 "$WALL"; then
+	ok "stop-top: stopped before -d 120"
+else
+	not_ok "stop-top: stopped before -d 120" "it took $WALL s"
+fi
+if [ -f "$VM_RUN/stop-top.trace" ]; then
+	emit_file "$VM_RUN/stop-top.trace"
+	awk -v min=$((STOP_US * 1000)) '
+		$0 ~ /thread_noise: +vmspin:/ {
+			for (i = 1; i < NF; i++)
+				if ($i == "duration" && $(i + 1) >= min) found = 1
+		} END { exit !found }' "$VM_RUN/stop-top.trace"
+	result "stop-top: the trace has a thread_noise of vmspin >= -s" $?
+else
+	not_ok "stop-top: trace saved with -t=FILE"
+fi
+check_restored "stop-top: tracefs restored" "$VM_BEFORE"
+
+start_spinner
+run_tool stop-hist rtla osnoise hist -c 1 -d 120 -s $STOP_US
+stop_spinner
+case "$RC" in
+0|2) ok "stop-hist: exit status 0 (rtla 6.1) or 2" ;;
+*) not_ok "stop-hist: exit status 0 (rtla 6.1) or 2" "got $RC" ;;
+esac
+check_grep "stop-hist: says it hit the stop" '^rtla osnoise hit stop tracing$' stop-hist.txt
+check_hist_layout stop-hist stop-hist.txt 1
+check_ge "stop-hist: max >= -s" "$(hist_field max 1 stop-hist.txt)" $STOP_US
+check_restored "stop-hist: tracefs restored" "$VM_BEFORE"
+
+# 6. Ctrl-C: the final table, exit 0, everything restored
+rtla osnoise top -c 1 -q > sigint.txt 2>&1 &
+pid=$!
+if wait_tracer osnoise_top osnoise 120; then
+	sleep 3
+	kill -INT $pid
+	wait $pid
+	check_exit "sigint: exit status" 0 $?
+	emit_file sigint.txt
+	strip_ansi sigint.txt > sigint.plain
+	check_grep "sigint: prints the table" "^$OSNOISE_TOP_HEADER" sigint.plain
+else
+	kill -KILL $pid
+	not_ok "sigint: rtla started its tracer within 120 s"
+fi
+check_restored "sigint: tracefs restored" "$VM_BEFORE"
+
+# 7. option errors: a bad CPU list fails with 1 (an unknown option
+# exits 0 in rtla 6.1: recorded, not asserted)
+run_tool bad-cpu rtla osnoise top -c 9 -d 1
+check_exit "bad-cpu: exit status" 1 "$RC"
+check_grep "bad-cpu: says why" 'Invalid -c cpu list' bad-cpu.txt
+rtla osnoise top --no-such-option > /dev/null 2>&1
+diag "rtla osnoise top --no-such-option: exit $?"
