@@ -21,10 +21,13 @@ diag "$(cat spin.out)" "$(cat ipi.out)"
 emit_file sources.txt
 emit_file sources.json
 check_grep "a source table for cpu 1" '^CPU 1 noise sources' sources.txt
-# the spinner and the IPI vector are among the top 5 rows of cpu 1's table
-sed -n '/^CPU 1 noise sources/,/^  total/p' sources.txt | sed -n '3,7p' > top5.txt
-check_grep "the spinner is among cpu 1's top sources" 'rtl_spinner:[0-9]+' top5.txt
-check_grep "the IPIs are among cpu 1's top sources" 'call_function[a-z_]*:[0-9]+' top5.txt
+# the spinner and the IPI vector are among the top rows of cpu 1's table
+# (TCG's hardware noise, the local timer, rcuc and ktimers compete with
+# them; under TCG the IPI helper keeps ~110/s)
+sed -n '/^CPU 1 noise sources/,/^  total/p' sources.txt | sed -n '3,10p' > top8.txt
+check_grep "the spinner is among cpu 1's top sources" 'rtl_spinner:[0-9]+' top8.txt
+check_grep "the IPIs are among cpu 1's top sources, counted" \
+	'call_function[a-z_]*:[0-9]+ +([2-9][0-9]|[0-9]{3,}) ' top8.txt
 if grep -qE '^  (hardware|vm hypervisor \(steal\)|hypervisor \(steal\)) ' sources.txt; then
 	ok "unexplained noise shows as hardware or hypervisor"
 else
