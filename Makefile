@@ -84,6 +84,7 @@ check:
 
 bench: rtlens
 	@bench/osnoise-hist.sh
+	@bench/timerlat-hist.sh
 
 install: rtlens
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
