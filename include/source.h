@@ -27,6 +27,8 @@ int source_check(const struct rtl_params *p);
 struct source *source_open(const struct rtl_params *p, struct sys_state *st);
 /* Read what the buffers hold now; returns the number of records or -1. */
 int source_poll(struct source *src, record_fn fn, void *ctx);
+/* The last poll stopped on its time budget: the buffers hold more. */
+bool source_has_more(const struct source *src);
 /* True once the kernel stopped tracing (a stop threshold was hit). */
 bool source_tracing_stopped(struct source *src);
 /* Record again after the kernel stopped on a threshold (action continue). */

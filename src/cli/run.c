@@ -112,6 +112,16 @@ static int poll_into_model(struct session *s)
 	return source_poll(s->src, add_record, &s->models) < 0 ? -1 : 0;
 }
 
+/* After the end: read until the buffers are empty, budget after budget. */
+static int drain_into_model(struct session *s)
+{
+	do {
+		if (poll_into_model(s))
+			return -1;
+	} while (source_has_more(s->src));
+	return 0;
+}
+
 /* ---- setup and teardown ---- */
 
 static int check_system(struct rtl_params *p)
@@ -216,7 +226,9 @@ static void warm_up(struct session *s)
 		wait_event(s, POLL_MS);
 		source_poll(s->src, drop_record, NULL);
 	}
-	source_poll(s->src, drop_record, NULL);
+	do
+		source_poll(s->src, drop_record, NULL);
+	while (source_has_more(s->src));
 }
 
 static void show_screen(struct session *s)
@@ -281,7 +293,9 @@ static int main_loop(struct session *s)
 	double last_screen = 0;
 
 	while (!should_stop(s)) {
-		wait_event(s, POLL_MS);
+		/* the buffers still hold events: read on without sleeping */
+		if (!source_has_more(s->src))
+			wait_event(s, POLL_MS);
 		if (poll_into_model(s))
 			return -1;
 		debug_msg("%llu records so far",
@@ -317,7 +331,7 @@ static int measure(struct session *s)
 		if (s->view.reason != STOP_THRESHOLD || !s->p->on_threshold)
 			return 0;
 		s->thresholds_hit++;
-		if (poll_into_model(s))
+		if (drain_into_model(s))
 			return -1;
 		switch (actions_run(s->p->on_threshold, save_trace_action, s)) {
 		case ACTIONS_CONTINUE:
@@ -351,7 +365,7 @@ static int finish(struct session *s)
 {
 	source_stop(s->src);
 	s->view.elapsed_s = seconds_since(&s->t_counted);
-	if (poll_into_model(s))
+	if (drain_into_model(s))
 		return -1;
 	s->view.lost_events = source_lost_events(s->src);
 	if (s->view.reason == STOP_THRESHOLD) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -39,7 +40,18 @@ struct source {
 	record_fn		fn;
 	void			*ctx;
 	int			polled;
+	unsigned long		seen;
+	bool			budget_hit;	/* the last poll left events behind */
+	struct timespec		poll_start;
 };
+
+/*
+ * One poll reads for this long at most: when the tracer writes faster than
+ * rtlens decodes, the buffers never run empty, and the session must still
+ * look at its clock, its keys and its signals.
+ */
+#define POLL_BUDGET_NS	200000000LL
+#define POLL_CHECK_EVERY	1024
 
 static bool list_has(char **list, const char *word)
 {
@@ -462,16 +474,29 @@ fail:
 
 /* ---- reading ---- */
 
+static long long ns_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1000000000LL + (now.tv_nsec - t0->tv_nsec);
+}
+
 static int on_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
 {
 	struct source *src = ctx;
 	struct rtl_record rec;
 
 	decoder_decode(src->decoder, event, record, cpu, &rec);
-	if (rec.kind == RECORD_NONE)
-		return 0;
-	src->polled++;
-	src->fn(&rec, src->ctx);
+	if (rec.kind != RECORD_NONE) {
+		src->polled++;
+		src->fn(&rec, src->ctx);
+	}
+	if (!(++src->seen % POLL_CHECK_EVERY) && ns_since(&src->poll_start) > POLL_BUDGET_NS) {
+		/* the rest stays in the buffers for the next poll */
+		tracefs_iterate_stop(src->inst);
+		src->budget_hit = true;
+	}
 	return 0;
 }
 
@@ -480,6 +505,8 @@ int source_poll(struct source *src, record_fn fn, void *ctx)
 	src->fn = fn;
 	src->ctx = ctx;
 	src->polled = 0;
+	src->budget_hit = false;
+	clock_gettime(CLOCK_MONOTONIC, &src->poll_start);
 	if (tracefs_iterate_raw_events(src->tep, src->inst, NULL, 0, on_event, src) < 0) {
 		err_msg("cannot read the trace buffers: %s", strerror(errno));
 		return -1;
@@ -530,6 +557,11 @@ uint64_t source_lost_events(struct source *src)
 		free(stats);
 	}
 	return lost;
+}
+
+bool source_has_more(const struct source *src)
+{
+	return src->budget_hit;
 }
 
 int source_save_trace(struct source *src, const char *path)

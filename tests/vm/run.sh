@@ -18,6 +18,8 @@
 #   RTLENS_VM_MEM     guest memory (1G)
 #   RTLENS_VM_TIMEOUT seconds before the boot is killed (900)
 #   RTLENS_VM_SCRIPT_TIMEOUT  seconds per guest script (300)
+#   RTLENS_VM_STALL   seconds of silence on the result port before the
+#                     guest is taken for frozen and killed (script timeout+120)
 #   RTLENS_VM_EXTRA   more guest scripts, space separated, run after SCRIPTs
 #   RTLENS_VM_KERNEL  a vmlinuz to boot instead of Debian's rt kernel
 #   RTLENS_VM_APPEND  more kernel command line
@@ -56,6 +58,7 @@ SMP=${RTLENS_VM_SMP:-4}
 MEM=${RTLENS_VM_MEM:-1G}
 TIMEOUT=${RTLENS_VM_TIMEOUT:-900}
 SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-300}
+STALL=${RTLENS_VM_STALL:-$((SCRIPT_TIMEOUT + 120))}
 RTLENS=${RTLENS_BIN:-./rtlens}
 RTLA=${RTLENS_VM_RTLA:-/usr/bin/rtla}
 KERNEL_META=linux-image-rt-amd64
@@ -401,6 +404,18 @@ boot()
 			-serial "file:$CONSOLE" -serial "file:$RESULTS" \
 			< /dev/null > "$VM_DIR/qemu.log" 2>&1 &
 	qpid=$!
+	# a live guest writes at least every SCRIPT_TIMEOUT s (a script killed
+	# on timeout is reported): silence for longer means it froze
+	(
+		while sleep 10 && kill -0 "$qpid" 2>/dev/null; do
+			age=$(($(date +%s) - $(stat -c %Y "$RESULTS")))
+			if [ "$age" -gt "$STALL" ]; then
+				echo "$age" > "$VM_DIR/stalled"
+				kill "$qpid"
+				break
+			fi
+		done
+	) &
 	tail -n +1 -s 0.5 -f --pid="$qpid" "$RESULTS" | parse_stream
 	wait "$qpid"
 	rc=$?
@@ -411,6 +426,8 @@ boot()
 
 		[ $rc -eq 124 ] || [ $rc -eq 137 ] &&
 			why="the guest did not finish within $TIMEOUT s (RTLENS_VM_TIMEOUT)"
+		[ -e "$VM_DIR/stalled" ] &&
+			why="the guest wrote nothing for $(cat "$VM_DIR/stalled") s: frozen? (RTLENS_VM_STALL)"
 		echo "not ok $(($(grep -c '' "$TAP") + 1)) - vm: boot completed" |
 			tee -a "$TAP"
 		echo "# $why; the console log ($CONSOLE) ends with:"
@@ -464,7 +481,8 @@ main()
 		fi
 	done
 
-	rm -rf "$OUT" "$VM_DIR/done" "$VM_DIR/host-run" "$VM_DIR/host-count"
+	rm -rf "$OUT" "$VM_DIR/done" "$VM_DIR/stalled" "$VM_DIR/host-run" \
+	       "$VM_DIR/host-count"
 	mkdir -p "$OUT"
 	: > "$TAP"
 
