@@ -26,6 +26,9 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v)
 {
+	/* --aa-only prints the analysis of a threshold hit, and nothing else */
+	if (p->aa_only && v->reason != STOP_THRESHOLD)
+		return;
 	if (m->oaa)
 		noise_analysis(out, m, p);
 	if (v->reason == STOP_THRESHOLD && m->aa_done)
