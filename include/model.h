@@ -37,6 +37,8 @@ void model_free(struct noise_model *m);
 void model_reset(struct noise_model *m);
 /* Ignores records of CPUs outside 0..nr_cpus-1. */
 void model_add(struct noise_model *m, const struct rtl_record *rec);
+/* @count samples of @value_us on @cpu, counted by the kernel. */
+void model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64_t count);
 bool model_cpu_has_data(const struct noise_model *m, int cpu);
 /* Available CPU time in percent, 100.0 when nothing ran. */
 double cpu_noise_available_pct(const struct cpu_noise *c);

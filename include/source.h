@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hist_file.h"
 #include "params.h"
 #include "records.h"
 #include "sysstate.h"
@@ -27,6 +28,10 @@ int source_check(const struct rtl_params *p);
 struct source *source_open(const struct rtl_params *p, struct sys_state *st);
 /* Read what the buffers hold now; returns the number of records or -1. */
 int source_poll(struct source *src, record_fn fn, void *ctx);
+/* osnoise hist: the kernel's counts, bucket by bucket (low bound in ns). */
+int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx);
+/* Forget what the kernel counted so far (after the warm-up). */
+void source_discard_counts(struct source *src);
 /* The last poll stopped on its time budget: the buffers hold more. */
 bool source_has_more(const struct source *src);
 /* True once the kernel stopped tracing (a stop threshold was hit). */

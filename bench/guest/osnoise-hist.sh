@@ -31,10 +31,12 @@ while [ $i -le "$runs" ]; do
 		fi
 		out=$tool-$i
 		t0=$(now)
-		cputime -o $out.time $tool osnoise hist $args > $out.txt 2>&1
+		cputime -o $out.time $tool osnoise hist $args > $out.txt 2> $out.err
 		rc=$?
 		diag "$out: exit $rc after $(elapsed "$t0") s; $(cat $out.time)"
+		diag_lines < $out.err
 		emit_file $out.txt
+		emit_file $out.err
 		emit_file $out.time
 		check_exit "$out: exit status" 0 $rc &&
 			check_hist_layout "$out" $out.txt $(expand_cpus "$cpus")

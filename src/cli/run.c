@@ -229,6 +229,7 @@ static void warm_up(struct session *s)
 	do
 		source_poll(s->src, drop_record, NULL);
 	while (source_has_more(s->src));
+	source_discard_counts(s->src);
 }
 
 static void show_screen(struct session *s)
@@ -361,11 +362,17 @@ static void find_threshold_cpu(struct session *s)
 	s->view.threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
 }
 
+static void add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *ctx)
+{
+	model_add_samples(ctx, cpu, low_ns / 1000, count);
+}
+
 static int finish(struct session *s)
 {
 	source_stop(s->src);
 	s->view.elapsed_s = seconds_since(&s->t_counted);
-	if (drain_into_model(s))
+	if (drain_into_model(s) ||
+	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
 		return -1;
 	s->view.lost_events = source_lost_events(s->src);
 	if (s->view.reason == STOP_THRESHOLD) {

@@ -104,6 +104,15 @@ void model_add(struct noise_model *m, const struct rtl_record *rec)
 		add_sample(&m->cpu[cpu], &rec->sample);
 }
 
+void model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64_t count)
+{
+	if (cpu < 0 || cpu >= m->nr_cpus || !count)
+		return;
+	histogram_add_n(&m->cpu[cpu].hist, value_us, count);
+	update_max(&m->cpu[cpu].max_single_us, value_us);
+	m->records += count;
+}
+
 bool model_cpu_has_data(const struct noise_model *m, int cpu)
 {
 	const struct cpu_noise *c = &m->cpu[cpu];

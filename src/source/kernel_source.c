@@ -15,6 +15,7 @@
 
 #include "actions.h"
 #include "decode.h"
+#include "hist_file.h"
 #include "log.h"
 #include "source.h"
 #include "tasks.h"
@@ -39,6 +40,7 @@ struct source {
 	struct tracefs_instance	*trace_inst;	/* kept for -t */
 	record_fn		fn;
 	void			*ctx;
+	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
 	int			polled;
 	unsigned long		seen;
 	bool			budget_hit;	/* the last poll left events behind */
@@ -377,9 +379,38 @@ static int noise_events(const struct rtl_params *p, struct tracefs_instance *ins
 	return 0;
 }
 
+/*
+ * osnoise hist without the analysis needs no sample one by one: the kernel
+ * counts them in a hist trigger (duration buckets x cpu) and nothing is lost,
+ * however many there are. With the analysis, every sample is read.
+ */
+static bool kernel_counts(const struct rtl_params *p)
+{
+	return p->tool == TOOL_OSNOISE && p->mode == MODE_HIST && !params_analysis_on(p);
+}
+
 static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *inst)
 {
+	if (kernel_counts(p))
+		return 0;
 	return enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst);
+}
+
+static int start_kernel_hist(struct source *src)
+{
+	struct tracefs_hist_axis_cnt axes[] = {
+		{ "duration", TRACEFS_HIST_KEY_BUCKETS, src->params->bucket_size * 1000 },
+		{ "cpu", TRACEFS_HIST_KEY_NORMAL, 0 },
+		{ NULL, 0, 0 },
+	};
+
+	src->khist = tracefs_hist_alloc_nd_cnt(src->tep, "osnoise", "sample_threshold", axes);
+	if (!src->khist || tracefs_hist_start(src->inst, src->khist)) {
+		err_msg("cannot start the kernel histogram of osnoise:sample_threshold: %s "
+			"(CONFIG_HIST_TRIGGERS?)", strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 static const struct tracer_desc tracers[] = {
@@ -401,6 +432,8 @@ static int open_instances(struct source *src, struct sys_state *st)
 
 	src->inst = make_instance(st, "", p->buffer_kb);
 	if (!src->inst || src->desc->enable_events(p, src->inst))
+		return -1;
+	if (kernel_counts(p) && start_kernel_hist(src))
 		return -1;
 	if (p->trace_output || action_list_has(p->on_threshold, ACTION_TRACE) ||
 	    action_list_has(p->on_end, ACTION_TRACE)) {
@@ -559,6 +592,38 @@ uint64_t source_lost_events(struct source *src)
 	return lost;
 }
 
+struct khist_ctx {
+	hist_bucket_fn	fn;
+	void		*ctx;
+};
+
+int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
+{
+	char *text;
+	int n;
+
+	if (!src->khist)
+		return 0;
+	tracefs_hist_pause(src->inst, src->khist);
+	text = tracefs_event_file_read(src->inst, "osnoise", "sample_threshold", "hist", NULL);
+	if (!text) {
+		err_msg("cannot read the kernel histogram: %s", strerror(errno));
+		return -1;
+	}
+	n = hist_file_parse(text, fn, ctx);
+	if (n < 0)
+		err_msg("cannot understand the kernel histogram (events/osnoise/sample_threshold/hist)");
+	debug_msg("kernel histogram: %d buckets", n);
+	free(text);
+	return n < 0 ? -1 : 0;
+}
+
+void source_discard_counts(struct source *src)
+{
+	if (src->khist && tracefs_hist_reset(src->inst, src->khist))
+		warn_msg("cannot clear the kernel histogram after the warm-up: %s", strerror(errno));
+}
+
 bool source_has_more(const struct source *src)
 {
 	return src->budget_hit;
@@ -588,6 +653,10 @@ void source_close(struct source *src)
 {
 	if (!src)
 		return;
+	if (src->khist) {
+		tracefs_hist_destroy(src->inst, src->khist);
+		tracefs_hist_free(src->khist);
+	}
 	decoder_free(src->decoder);
 	tep_free(src->tep);
 	tracefs_instance_free(src->inst);

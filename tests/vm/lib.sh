@@ -358,7 +358,8 @@ top_field()
 }
 
 # check_hist_layout NAME FILE CPU... - FILE is an `osnoise hist` output
-# with rtla's layout (header, Index line, increasing buckets, over/count/
+# with rtla's layout (header naming RTLA or rtlens, Index line, increasing
+# buckets, over/count/
 # min/avg/max) whose numbers add up: buckets + over = count, min <= avg
 # <= max
 check_hist_layout()
@@ -369,7 +370,7 @@ check_hist_layout()
 	for cpu in "$@"; do
 		index=$(printf '%s   CPU-%03d' "$index" "$cpu")
 	done
-	check_grep "$name: header line 1" '^# RTLA osnoise histogram$' "$file"
+	check_grep "$name: header line 1" '^# (RTLA|rtlens) osnoise histogram$' "$file"
 	check_grep "$name: header line 2" '^# Time unit is microseconds \(us\)$' "$file"
 	check_grep "$name: duration line" \
 		'^# Duration: +[0-9]+ [0-9]{2}:[0-9]{2}:[0-9]{2}$' "$file"
