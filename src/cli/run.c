@@ -165,7 +165,6 @@ static int setup(struct session *s)
 
 	if (check_system(p) || open_json(s))
 		return -1;
-	s->power.dma_fd = -1;
 	if (run_models_init(&s->models, p)) {
 		err_msg("out of memory");
 		return -1;
@@ -436,7 +435,7 @@ static int check_stdout(void)
 
 int run_session(struct rtl_params *p)
 {
-	struct session s = { .p = p };
+	struct session s = { .p = p, .power = { .dma_fd = -1 } };
 	int status = 1;
 
 	s.view.started = time(NULL);
