@@ -87,6 +87,7 @@ struct rtl_params {
 	bool			kernel_threads;
 	bool			aa_only;
 	bool			no_aa;
+	bool			dump_tasks;	/* timerlat: --dump-tasks */
 	bool			aa;		/* osnoise: --aa */
 	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
 	bool			no_irq;

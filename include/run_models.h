@@ -24,6 +24,9 @@ struct run_models {
 	bool			aa_done;	/* aa_result holds an analysis */
 	struct tl_aa_result	aa_result;
 
+	/* timerlat --dump-tasks: the last thread seen on each CPU */
+	struct noise_event	*last_thread;
+
 	/* osnoise root-cause analysis (with -a, -s, -S, --aa, --aa-top) */
 	struct osn_aa		*oaa;
 	bool			oaa_sample_done; /* oaa_sample: the threshold's sample */

@@ -409,6 +409,7 @@ static int set_aa_top(struct rtl_params *p, const char *arg, const char **why)
 DEFINE_FLAG_SETTER(user_threads)
 DEFINE_FLAG_SETTER(kernel_threads)
 DEFINE_FLAG_SETTER(no_aa)
+DEFINE_FLAG_SETTER(dump_tasks)
 DEFINE_FLAG_SETTER(no_irq)
 DEFINE_FLAG_SETTER(no_thread)
 
@@ -488,6 +489,9 @@ static const struct opt_desc opt_table[] = {
 	  OSN, set_no_aa },
 	{ "aa-top", 0, ARG_REQUIRED, "N",
 	  "print the causes of the N worst noise samples of the run", OSN, set_aa_top },
+	{ "dump-tasks", 0, ARG_NONE, NULL,
+	  "print the last task seen running on each measured CPU when a threshold is hit "
+	  "(needs the auto-analysis)", TL, set_dump_tasks },
 	{ "no-irq", 0, ARG_NONE, NULL, "ignore IRQ latencies", CMD_TIMERLAT_HIST, set_no_irq },
 	{ "no-thread", 0, ARG_NONE, NULL, "ignore thread latencies", CMD_TIMERLAT_HIST, set_no_thread },
 	{ "dma-latency", 0, ARG_REQUIRED, "us",
@@ -685,6 +689,10 @@ static int check_timerlat(const struct rtl_params *p)
 	}
 	if (p->aa_only && p->no_aa) {
 		err_msg("--aa-only and --no-aa exclude each other");
+		return -1;
+	}
+	if (p->dump_tasks && p->no_aa) {
+		err_msg("--dump-tasks needs the auto-analysis, which --no-aa turns off");
 		return -1;
 	}
 	return 0;

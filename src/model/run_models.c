@@ -33,6 +33,8 @@ int run_models_init(struct run_models *m, const struct rtl_params *p)
 		return -1;
 	if (params_analysis_on(p) && !(m->aa = tl_aa_new(p->nr_cpus)))
 		return -1;
+	if (p->dump_tasks && !(m->last_thread = calloc(p->nr_cpus, sizeof(*m->last_thread))))
+		return -1;
 	return 0;
 }
 
@@ -42,6 +44,8 @@ void run_models_free(struct run_models *m)
 	latency_model_free(&m->lat);
 	tl_aa_free(m->aa);
 	m->aa = NULL;
+	free(m->last_thread);
+	m->last_thread = NULL;
 	osn_aa_free(m->oaa);
 	m->oaa = NULL;
 	free(m->oaa_worst);
@@ -74,6 +78,9 @@ void run_models_add(struct run_models *m, const struct rtl_record *rec)
 	latency_model_add(&m->lat, rec);
 	if (m->aa)
 		tl_aa_feed(m->aa, rec);
+	if (m->last_thread && rec->kind == RECORD_NOISE_EVENT && rec->noise.kind == NOISE_THREAD &&
+	    rec->noise.cpu >= 0 && rec->noise.cpu < m->lat.nr_cpus)
+		m->last_thread[rec->noise.cpu] = rec->noise;
 }
 
 uint64_t run_models_records(const struct run_models *m)

@@ -23,6 +23,24 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 			osn_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
 }
 
+/* --dump-tasks: from osnoise:thread_noise, the last thread each CPU ran */
+static void dump_tasks(FILE *out, const struct run_models *m, const struct rtl_params *p)
+{
+	int cpu;
+
+	fprintf(out, "Printing CPU tasks:\n");
+	for_each_cpu_in(cpu, &p->cpus) {
+		const struct noise_event *e = &m->last_thread[cpu];
+
+		if (cpu >= p->nr_cpus)
+			continue;
+		if (e->name[0])
+			fprintf(out, "    [%03d] %s:%d\n", cpu, e->name, e->pid);
+		else
+			fprintf(out, "    [%03d] (no thread seen)\n", cpu);
+	}
+}
+
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v)
 {
@@ -33,6 +51,8 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 		noise_analysis(out, m, p);
 	if (v->reason == STOP_THRESHOLD && m->aa_done)
 		tl_aa_print(out, &m->aa_result);
+	if (v->reason == STOP_THRESHOLD && m->last_thread)
+		dump_tasks(out, m, p);
 	else if (v->reason == STOP_THRESHOLD && m->aa)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);

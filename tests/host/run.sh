@@ -122,6 +122,7 @@ expect "timerlat period under 100 us" 1 "timerlat period must be 100 us to 1 s" 
 expect "timerlat -u and -k" 1 "-u and -k exclude each other" -- $R timerlat top -u -k
 expect "timerlat --no-irq --no-thread" 1 "leave nothing to show" -- $R timerlat hist --no-irq --no-thread
 expect "timerlat --aa-only --no-aa" 1 "exclude each other" -- $R timerlat top --aa-only 10 --no-aa
+expect "timerlat --dump-tasks --no-aa" 1 "dump-tasks needs the auto-analysis" -- $R timerlat top --dump-tasks --no-aa
 expect "unknown action" 1 "unknown action" -- $R timerlat top --on-threshold bogus
 expect "signal action without pid" 1 "signal needs num=N and pid=P" -- $R timerlat top --on-threshold signal,num=10
 expect "shell action without command" 1 "shell needs command=" -- $R timerlat top --on-end shell

@@ -78,7 +78,7 @@ while :; do
 	ipi -c 0 -t 1 -d 40 -r 1000 > ipi.out 2>&1 &
 	ipis=$!
 	rtlens timerlat top -c 1 -T 25000 -s 25000 -d 35 -q -t block-trace.txt \
-		--json block.json > block.txt 2>&1
+		--dump-tasks --json block.json > block.txt 2>&1
 	rc=$?
 	kill $spinner $ipis 2>/dev/null
 	wait $spinner
@@ -96,6 +96,7 @@ check_grep "the analysis runs on cpu 1" '^## CPU 1 hit stop tracing, analyzing i
 check_grep "the analysis names the blocking SCHED_FIFO thread" 'rtl_blocker:[0-9]+ ' block.txt
 check_grep "the analysis names the IPIs among the IRQs that interfered" '^ +call_function[a-z_]*:[0-9]+ +[0-9.]+ us' block.txt
 check_grep "the blocking thread's stack is printed" '^ +-> timerlat_irq$' block.txt
+check_grep "--dump-tasks prints the task of cpu 1" '^    \[001\] [^ ]+:[0-9]+$' block.txt
 check_grep "the analysis ends with the thread latency" 'Thread latency: +[0-9.]+ us \(100%\)' block.txt
 check_grep "-t saves the trace" '^  Saving trace to block-trace.txt$' block.txt
 check_grep "the trace is timerlat's" '^# tracer: timerlat' block-trace.txt
