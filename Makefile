@@ -76,7 +76,7 @@ host-check: rtlens-san
 	@tests/host/run.sh ./rtlens-san
 
 vm-check: rtlens
-	@tests/vm/run.sh
+	@tests/vm/check.sh
 
 # a sub-make, so that `make test-deps check` finds the freshly installed libraries
 check:
