@@ -77,6 +77,7 @@ struct rtl_params {
 	bool			no_summary;
 	bool			no_index;
 	bool			with_zeros;
+	bool			kernel_hist;	/* osnoise hist: count in a kernel hist trigger */
 
 	/* timerlat */
 	uint64_t		stack_us;	/* -s: 0 unset */

@@ -31,7 +31,10 @@ while [ $i -le "$runs" ]; do
 		fi
 		out=$tool-$i
 		t0=$(now)
-		cputime -o $out.time $tool osnoise hist $args > $out.txt 2> $out.err
+		# rtlens counts in the kernel too, as rtla does (--kernel-hist)
+		extra=
+		[ $tool = rtlens ] && extra=--kernel-hist
+		cputime -o $out.time $tool osnoise hist $args $extra > $out.txt 2> $out.err
 		rc=$?
 		diag "$out: exit $rc after $(elapsed "$t0") s; $(cat $out.time)"
 		diag_lines < $out.err

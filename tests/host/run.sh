@@ -137,6 +137,7 @@ ln -s "$BIN" "$WORK/hwnoise"
 expect "hwnoise symlink" 0 'rtlens hwnoise:' -- "$WORK/hwnoise" --help
 expect "osnoise --aa and --no-aa" 1 "exclude each other" -- $R osnoise top --aa --no-aa
 expect "osnoise --aa-top 0" 1 "invalid --aa-top value '0'" -- $R osnoise hist --aa-top 0
+expect "--kernel-hist with the analysis" 1 "cannot be used with the analysis" -- $R osnoise hist --kernel-hist -s 10
 
 # ---- checks that need the system ----
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
