@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # tests/vm/check.sh - `make vm-check`: every guest script in one boot, and
-# one more boot if the guest froze.
+# up to two more boots if the guest froze.
 #
 # Debian's 6.1-rt kernel under QEMU TCG has been seen to freeze (no output,
 # no kernel message) a few times in dozens of boots, each time while a
 # kernel hist trigger was in use (rtla osnoise hist, or rtlens osnoise hist
 # counting samples in the kernel). A frozen guest is not a test result: the
-# run is repeated once, loudly. A second freeze, or any failed check, fails.
+# run is repeated, loudly, up to 3 boots. A third freeze, or any failed
+# check, fails.
 set -uo pipefail
 
 cd "$(dirname "$0")/../.." || exit 1
@@ -16,11 +17,14 @@ export RTLENS_VM_STALL=${RTLENS_VM_STALL:-240}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-tests/vm/run.sh "$@" | tee "$log"
-status=${PIPESTATUS[0]}
-if [ "$status" != 0 ] && grep -q 'frozen? (RTLENS_VM_STALL)' "$log"; then
-	echo "# the guest froze (see above): booting it once more for the whole run"
-	tests/vm/run.sh "$@"
-	status=$?
-fi
+boot=1
+while :; do
+	tests/vm/run.sh "$@" | tee "$log"
+	status=${PIPESTATUS[0]}
+	[ "$status" = 0 ] && break
+	grep -q 'frozen? (RTLENS_VM_STALL)' "$log" || break
+	[ $boot -ge 3 ] && break
+	boot=$((boot + 1))
+	echo "# the guest froze (see above): boot $boot of at most 3 for the whole run"
+done
 exit "$status"
