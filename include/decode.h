@@ -6,6 +6,8 @@
 #ifndef RTLENS_DECODE_H
 #define RTLENS_DECODE_H
 
+#include <stdbool.h>
+
 #include "records.h"
 
 struct tep_handle;
@@ -19,9 +21,19 @@ enum decode_set {
 	DECODE_TIMERLAT		= 1 << 1,	/* ftrace:timerlat */
 	DECODE_NOISE_EVENTS	= 1 << 2,	/* osnoise:{nmi,irq,softirq,thread}_noise */
 	DECODE_STACK		= 1 << 3,	/* ftrace:kernel_stack */
+	/*
+	 * irq:{irq_handler,softirq}_{entry,exit}, sched:sched_switch and, where
+	 * the kernel has them (x86), nmi:nmi_handler and irq_vectors:*_{entry,exit}:
+	 * RECORD_CTX edges for the ctx_tracker (kernels without the osnoise tracer)
+	 */
+	DECODE_STD_EVENTS	= 1 << 4,
+	DECODE_HRTIMER		= 1 << 5,	/* timer:hrtimer_start, hrtimer_expire_entry */
 };
 
-/* NULL with a message when the tep lacks an event of @sets. */
+/*
+ * NULL with a message when the tep lacks an event of @sets; an optional
+ * event (one the arch or config may lack) that is missing is skipped.
+ */
 struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets);
 void decoder_free(struct decoder *d);
 /* Fill @out; out->kind is RECORD_NONE for events it does not know. */
@@ -38,6 +50,7 @@ struct event_decoder {
 	const char		*fields[DECODE_MAX_FIELDS];	/* NULL-terminated */
 	void			(*decode)(const struct event_decoder *ed,
 					  struct tep_record *rec, struct rtl_record *out);
+	bool			optional;	/* missing on some kernels: skipped */
 	/* filled by decoder_new() */
 	int			id;
 	struct tep_format_field	*f[DECODE_MAX_FIELDS];
@@ -47,6 +60,10 @@ struct event_decoder {
 /* a template entry: EVENT_DECODER("osnoise", "irq_noise", fn, "start", ...) */
 #define EVENT_DECODER(sys, ev, fn, ...) \
 	{ .system = (sys), .name = (ev), .decode = (fn), .fields = { __VA_ARGS__ } }
+/* the same for an event some kernels lack (another arch, a config option off) */
+#define OPT_EVENT_DECODER(sys, ev, fn, ...) \
+	{ .system = (sys), .name = (ev), .decode = (fn), .optional = true, \
+	  .fields = { __VA_ARGS__ } }
 
 uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec);
 /* Copy a string field (fixed array or __data_loc) into @buf. */
@@ -62,5 +79,20 @@ extern const struct event_decoder timerlat_decoders[];
 extern const int nr_timerlat_decoders;
 extern const struct event_decoder stack_decoders[];
 extern const int nr_stack_decoders;
+extern const struct event_decoder hrtimer_decoders[];
+extern const int nr_hrtimer_decoders;
+extern const struct event_decoder std_decoders[];
+extern const int nr_std_decoders;
+
+/* A tracepoint DECODE_STD_EVENTS decodes, for the source to enable. */
+struct std_tracepoint {
+	const char	*name;		/* "system:event", e.g. "irq:softirq_entry" */
+	const char	*system;	/* "irq" */
+	const char	*event;		/* "softirq_entry" */
+	bool		optional;	/* may be missing (arch, config): then skip it */
+};
+
+/* Sets *list to the tracepoints DECODE_STD_EVENTS needs; returns how many. */
+int std_events_tracepoints(const struct std_tracepoint **list);
 
 #endif

@@ -16,6 +16,13 @@ enum rtl_tool {
 	TOOL_TIMERLAT,
 };
 
+/* Where the samples come from. */
+enum rtl_engine {
+	ENGINE_AUTO,		/* the kernel tracer if this kernel has it, else user */
+	ENGINE_KERNEL,		/* the osnoise/timerlat tracer */
+	ENGINE_USER,		/* rtlens's own threads and the standard tracepoints */
+};
+
 enum rtl_mode {
 	MODE_TOP	= 1 << 0,
 	MODE_HIST	= 1 << 1,
@@ -43,6 +50,7 @@ struct rtl_params {
 	enum rtl_mode		mode;
 	const char		*command;	/* "osnoise top" */
 	bool			hwnoise;	/* osnoise with IRQs disabled: hardware noise */
+	enum rtl_engine		engine;
 	int			nr_cpus;	/* CPUs of the system */
 
 	struct cpu_mask		cpus;		/* measured CPUs */

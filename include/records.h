@@ -5,6 +5,7 @@
 #ifndef RTLENS_RECORDS_H
 #define RTLENS_RECORDS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* One osnoise period of one CPU (the tracer's ftrace:osnoise entry). */
@@ -81,6 +82,55 @@ struct stack_trace {
 	const char	*sym[STACK_MAX_DEPTH];	/* function names, NULL if unknown */
 };
 
+enum ctx_edge_kind {
+	CTX_IRQ_ENTRY,		/* irq:irq_handler_entry: a device IRQ's handler */
+	CTX_IRQ_EXIT,		/* irq:irq_handler_exit */
+	CTX_VECTOR_ENTRY,	/* irq_vectors:<source>_entry: an x86 system vector */
+	CTX_VECTOR_EXIT,	/* irq_vectors:<source>_exit */
+	CTX_SOFTIRQ_ENTRY,	/* irq:softirq_entry */
+	CTX_SOFTIRQ_EXIT,	/* irq:softirq_exit */
+	CTX_NMI,		/* nmi:nmi_handler: one record as a handler returns */
+	CTX_SWITCH,		/* sched:sched_switch */
+};
+
+#define CTX_COMM_LEN	16	/* the kernel's TASK_COMM_LEN */
+
+/*
+ * One edge of a CPU's execution context, from the tracepoints every kernel
+ * has (irq, sched; irq_vectors and nmi on x86), for the ctx_tracker to turn
+ * into noise events. Only the members of the edge's kind are set.
+ */
+struct ctx_edge {
+	int			cpu;
+	uint64_t		ts;
+	enum ctx_edge_kind	kind;
+	int			vector;		/* IRQ, APIC vector or softirq number */
+	int			ret;		/* irq_handler_exit: ret; NMI: handled */
+	uint64_t		delta_ns;	/* NMI: time in the handler */
+	/* IRQ action, vector source ("local_timer"), softirq, NMI handler */
+	char			name[NOISE_NAME_LEN];
+	/* CTX_SWITCH */
+	int			prev_pid;
+	int			next_pid;
+	int64_t			prev_state;
+	char			prev_comm[CTX_COMM_LEN];
+	char			next_comm[CTX_COMM_LEN];
+};
+
+/*
+ * A sleeper's high-resolution timer (timer:hrtimer_start and
+ * timer:hrtimer_expire_entry), for the user engine's timerlat: the timer's
+ * expiry against its programmed time is the IRQ latency.
+ */
+struct hrtimer_edge {
+	int		cpu;
+	uint64_t	ts;
+	bool		expire;		/* hrtimer_expire_entry; else hrtimer_start */
+	uint64_t	hrtimer;	/* the timer's address: pairs start and expiry */
+	int64_t		time_ns;	/* start: softexpires; expire: now */
+	int		pid;		/* the task that ran the event */
+};
+
 /*
  * Every record above starts with "int cpu; uint64_t ts;": the decoder fills
  * them through any member of the union below.
@@ -92,6 +142,8 @@ enum record_kind {
 	RECORD_TIMERLAT,
 	RECORD_NOISE_EVENT,
 	RECORD_STACK,
+	RECORD_CTX,		/* struct ctx_edge */
+	RECORD_HRTIMER,		/* struct hrtimer_edge */
 };
 
 struct rtl_record {
@@ -102,6 +154,8 @@ struct rtl_record {
 		struct timerlat_sample	timerlat;
 		struct noise_event	noise;
 		struct stack_trace	stack;
+		struct ctx_edge		edge;
+		struct hrtimer_edge	hrtimer;
 	};
 };
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * source - where records come from: the kernel osnoise or timerlat tracer,
+ * source - where records come from: the kernel osnoise or timerlat tracer
+ * ("kernel" engine), or rtlens's own measuring threads with the kernel's
+ * standard tracepoints ("user" engine, where the tracer is missing), both
  * through a private tracefs instance
  */
 #ifndef RTLENS_SOURCE_H
@@ -19,10 +21,12 @@ struct source;
 typedef void (*record_fn)(const struct rtl_record *rec, void *ctx);
 
 /*
- * Checks that need no change to the system: the tracer exists, no other
- * session uses it, every -e event exists. -1 with a message.
+ * Pick the engine (p->engine: auto becomes kernel where the tracer exists,
+ * else user), then the checks that need no change to the system: the
+ * tracer exists, no other session uses it, every -e event exists, the
+ * options suit the engine. -1 with a message.
  */
-int source_check(const struct rtl_params *p);
+int source_check(struct rtl_params *p);
 
 /* Configure and start the tracer; every change goes through @st. */
 struct source *source_open(const struct rtl_params *p, struct sys_state *st);

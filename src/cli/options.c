@@ -308,6 +308,23 @@ DEFINE_FLAG_SETTER(no_index)
 DEFINE_FLAG_SETTER(with_zeros)
 DEFINE_FLAG_SETTER(kernel_hist)
 
+static int set_engine(struct rtl_params *p, const char *arg, const char **why)
+{
+	static const char *const names[] = {
+		[ENGINE_AUTO] = "auto", [ENGINE_KERNEL] = "kernel", [ENGINE_USER] = "user",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(arg, names[i])) {
+			p->engine = i;
+			return 0;
+		}
+	}
+	*why = "the engine is auto, kernel or user";
+	return -1;
+}
+
 /* ---- timerlat ---- */
 
 static int set_tl_auto(struct rtl_params *p, const char *arg, const char **why)
@@ -468,6 +485,10 @@ static const struct opt_desc opt_table[] = {
 	  "count the samples in a kernel hist trigger: no loss at any rate, less CPU "
 	  "(without the analysis only; experimental: it froze Debian's 6.1-rt under QEMU TCG)",
 	  CMD_OSNOISE_HIST, set_kernel_hist },
+	{ "engine", 0, ARG_REQUIRED, "auto|kernel|user",
+	  "where the samples come from: the kernel tracer, or rtlens's own threads with the\n"
+	  "\t\tstandard tracepoints (user, for kernels without the tracer); auto (default):\n"
+	  "\t\tthe tracer if this kernel has it", ALL, set_engine },
 	{ "warm-up", 0, ARG_REQUIRED, "s",
 	  "let the workload run for s seconds before collecting data", ALL, set_warmup },
 	{ "trace-buffer-size", 0, ARG_REQUIRED, "kB",

@@ -11,21 +11,33 @@
 #include "decode.h"
 #include "log.h"
 
-#define MAX_DECODERS	16
+#define MAX_DECODERS	64
 
 struct decoder {
 	struct event_decoder	ev[MAX_DECODERS];
 	int			nr;
 };
 
+/* an event of the osnoise and timerlat tracers, rather than a standard one */
+static bool is_tracer_event(const struct event_decoder *ed)
+{
+	return !strcmp(ed->system, "osnoise") || !strcmp(ed->system, "ftrace");
+}
+
+/* 0 bound, 1 an optional event this kernel lacks, -1 an error */
 static int bind_event(struct tep_handle *tep, struct event_decoder *ed)
 {
 	struct tep_event *ev = tep_find_event_by_name(tep, ed->system, ed->name);
 	int i;
 
+	if (!ev && ed->optional) {
+		debug_msg("optional event %s:%s not in tracefs: skipped", ed->system, ed->name);
+		return 1;
+	}
 	if (!ev) {
-		err_msg("event %s:%s not found in tracefs: is the tracer built into this kernel?",
-			ed->system, ed->name);
+		err_msg("event %s:%s not found in tracefs: %s", ed->system, ed->name,
+			is_tracer_event(ed) ? "is the tracer built into this kernel?" :
+			"is this kernel built with CONFIG_EVENT_TRACING?");
 		return -1;
 	}
 	for (i = 0; i < DECODE_MAX_FIELDS && ed->fields[i]; i++) {
@@ -44,13 +56,20 @@ static int bind_event(struct tep_handle *tep, struct event_decoder *ed)
 static int add_set(struct decoder *d, struct tep_handle *tep,
 		   const struct event_decoder *tmpl, int n)
 {
-	int i;
+	int i, ret;
 
-	for (i = 0; i < n && d->nr < MAX_DECODERS; i++) {
-		d->ev[d->nr] = tmpl[i];
-		if (bind_event(tep, &d->ev[d->nr]))
+	for (i = 0; i < n; i++) {
+		if (d->nr == MAX_DECODERS) {
+			err_msg("too many events to decode (at most %d): raise MAX_DECODERS",
+				MAX_DECODERS);
 			return -1;
-		d->nr++;
+		}
+		d->ev[d->nr] = tmpl[i];
+		ret = bind_event(tep, &d->ev[d->nr]);
+		if (ret < 0)
+			return -1;
+		if (!ret)
+			d->nr++;
 	}
 	return 0;
 }
@@ -64,7 +83,9 @@ struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets)
 	if (((sets & DECODE_OSNOISE) && add_set(d, tep, osnoise_decoders, nr_osnoise_decoders)) ||
 	    ((sets & DECODE_TIMERLAT) && add_set(d, tep, timerlat_decoders, nr_timerlat_decoders)) ||
 	    ((sets & DECODE_NOISE_EVENTS) && add_set(d, tep, noise_decoders, nr_noise_decoders)) ||
-	    ((sets & DECODE_STACK) && add_set(d, tep, stack_decoders, nr_stack_decoders))) {
+	    ((sets & DECODE_STACK) && add_set(d, tep, stack_decoders, nr_stack_decoders)) ||
+	    ((sets & DECODE_STD_EVENTS) && add_set(d, tep, std_decoders, nr_std_decoders)) ||
+	    ((sets & DECODE_HRTIMER) && add_set(d, tep, hrtimer_decoders, nr_hrtimer_decoders))) {
 		free(d);
 		return NULL;
 	}

@@ -56,6 +56,10 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	else if (v->reason == STOP_THRESHOLD && m->aa)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
+	if (p->engine == ENGINE_USER)
+		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
+			"causes from the standard tracepoints\n",
+			p->tool == TOOL_TIMERLAT ? "tl" : "osn");
 	if (m->virt.guest)
 		fprintf(out, "note: running as a guest of %s (found by %s): part of what looks like "
 			"hardware noise is the hypervisor\n", m->virt.hypervisor, m->virt.source);

@@ -344,7 +344,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_string(w, "version", RTLENS_VERSION);
 	json_end_object(w);
 	json_string(w, "command", p->command);
-	json_string(w, "engine", "kernel");
+	json_string(w, "engine", p->engine == ENGINE_USER ? "user" : "kernel");
 	json_system(w, p->nr_cpus, &m->virt);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);

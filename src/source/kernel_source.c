@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include <event-parse.h>
 #include <tracefs.h>
@@ -16,7 +14,9 @@
 #include "actions.h"
 #include "decode.h"
 #include "hist_file.h"
+#include "instance.h"
 #include "log.h"
+#include "engine.h"
 #include "source.h"
 #include "tasks.h"
 
@@ -31,7 +31,7 @@ struct tracer_desc {
 	int		(*enable_events)(const struct rtl_params *p, struct tracefs_instance *inst);
 };
 
-struct source {
+struct engine {
 	const struct tracer_desc *desc;
 	const struct rtl_params	*params;
 	struct tep_handle	*tep;
@@ -42,34 +42,22 @@ struct source {
 	void			*ctx;
 	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
 	int			polled;
-	unsigned long		seen;
-	bool			budget_hit;	/* the last poll left events behind */
-	struct timespec		poll_start;
+	struct instance_reader	reader;
 };
 
-/*
- * One poll reads for this long at most: when the tracer writes faster than
- * rtlens decodes, the buffers never run empty, and the session must still
- * look at its clock, its keys and its signals.
- */
-#define POLL_BUDGET_NS	200000000LL
-#define POLL_CHECK_EVERY	1024
 
-static bool list_has(char **list, const char *word)
-{
-	for (; list && *list; list++)
-		if (!strcmp(*list, word))
-			return true;
-	return false;
-}
-
-static int check_tracer(const struct tracer_desc *desc)
+static bool has_tracer(const struct tracer_desc *desc)
 {
 	char **tracers = tracefs_tracers(NULL);
 	bool ok = list_has(tracers, desc->tracer);
 
 	tracefs_list_free(tracers);
-	if (ok)
+	return ok;
+}
+
+static int check_tracer(const struct tracer_desc *desc)
+{
+	if (has_tracer(desc))
 		return 0;
 	err_msg("%s tracer not available: this kernel was built without %s "
 		"(boot a kernel that has it, e.g. Debian's linux-image-rt-amd64)",
@@ -99,35 +87,6 @@ static char *tracer_user(void)
 	}
 	tracefs_list_free(instances);
 	return who;
-}
-
-static int check_events(const struct rtl_params *p)
-{
-	char **systems = tracefs_event_systems(NULL);
-	int i, ret = 0;
-
-	for (i = 0; i < p->nr_events && !ret; i++) {
-		const struct event_spec *ev = &p->events[i];
-		char **events;
-
-		if (!list_has(systems, ev->system)) {
-			err_msg("unknown event system '%s': see %s/available_events",
-				ev->system, tracefs_tracing_dir());
-			ret = -1;
-			break;
-		}
-		if (!ev->event)
-			continue;
-		events = tracefs_system_events(NULL, ev->system);
-		if (!list_has(events, ev->event)) {
-			err_msg("unknown event '%s:%s': see %s/available_events",
-				ev->system, ev->event, tracefs_tracing_dir());
-			ret = -1;
-		}
-		tracefs_list_free(events);
-	}
-	tracefs_list_free(systems);
-	return ret;
 }
 
 static const struct tracer_desc *tracer_of(const struct rtl_params *p);
@@ -161,7 +120,7 @@ static int check_features(const struct rtl_params *p)
 	return -1;
 }
 
-int source_check(const struct rtl_params *p)
+static int kcheck(const struct rtl_params *p)
 {
 	char *who;
 
@@ -174,7 +133,7 @@ int source_check(const struct rtl_params *p)
 		free(who);
 		return -1;
 	}
-	return check_events(p) ? -1 : tasks_check(p);
+	return instance_check_events(p) ? -1 : tasks_check(p);
 }
 
 /* ---- global configuration ---- */
@@ -283,68 +242,6 @@ static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)
 
 /* ---- instances ---- */
 
-static struct tracefs_instance *make_instance(struct sys_state *st, const char *suffix,
-					      uint64_t buffer_kb)
-{
-	struct tracefs_instance *inst;
-	char name[64];
-
-	snprintf(name, sizeof(name), "rtlens-%d%s", (int)getpid(), suffix);
-	if (sysstate_add_instance(st, name))
-		return NULL;
-	debug_msg("creating tracefs instance %s", name);
-	inst = tracefs_instance_create(name);
-	if (!inst) {
-		err_msg("cannot create tracefs instance %s: %s", name, strerror(errno));
-		return NULL;
-	}
-	tracefs_trace_off(inst);
-	if (buffer_kb && tracefs_instance_set_buffer_size(inst, buffer_kb, -1)) {
-		err_msg("cannot set the trace buffer size to %llu kB: %s",
-			(unsigned long long)buffer_kb, strerror(errno));
-		tracefs_instance_free(inst);
-		return NULL;
-	}
-	return inst;
-}
-
-static int enable_event(struct tracefs_instance *inst, const char *sys, const char *ev)
-{
-	if (!tracefs_event_enable(inst, sys, ev))
-		return 0;
-	err_msg("cannot enable event %s%s%s: %s", sys, ev ? ":" : "", ev ? ev : "",
-		strerror(errno));
-	return -1;
-}
-
-static int event_attr(struct tracefs_instance *inst, const struct event_spec *ev,
-		      const char *file, const char *value)
-{
-	if (!value)
-		return 0;
-	if (tracefs_event_file_write(inst, ev->system, ev->event, file, value) >= 0)
-		return 0;
-	err_msg("cannot set the %s '%s' on %s%s%s: %s (see the kernel's events documentation)",
-		file, value, ev->system, ev->event ? ":" : "", ev->event ? ev->event : "",
-		strerror(errno));
-	return -1;
-}
-
-static int enable_user_events(const struct rtl_params *p, struct tracefs_instance *inst)
-{
-	int i;
-
-	for (i = 0; i < p->nr_events; i++) {
-		const struct event_spec *ev = &p->events[i];
-
-		if (enable_event(inst, ev->system, ev->event) ||
-		    event_attr(inst, ev, "filter", ev->filter) ||
-		    event_attr(inst, ev, "trigger", ev->trigger))
-			return -1;
-	}
-	return 0;
-}
-
 static int set_tracer(const struct tracer_desc *desc, struct tracefs_instance *inst)
 {
 	if (!tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, desc->tracer))
@@ -374,7 +271,7 @@ static int noise_events(const struct rtl_params *p, struct tracefs_instance *ins
 	size_t i;
 
 	for (i = 0; params_analysis_on(p) && i < sizeof(noise) / sizeof(noise[0]); i++)
-		if (enable_event(inst, "osnoise", noise[i]))
+		if (instance_enable_event(inst, "osnoise", noise[i]))
 			return -1;
 	return 0;
 }
@@ -393,10 +290,10 @@ static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *i
 {
 	if (kernel_counts(p))
 		return 0;
-	return enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst);
+	return instance_enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst);
 }
 
-static int start_kernel_hist(struct source *src)
+static int start_kernel_hist(struct engine *src)
 {
 	struct tracefs_hist_axis_cnt axes[] = {
 		{ "duration", TRACEFS_HIST_KEY_BUCKETS, src->params->bucket_size * 1000 },
@@ -425,50 +322,31 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
 	return &tracers[p->tool];
 }
 
-static int open_instances(struct source *src, struct sys_state *st)
+static int open_instances(struct engine *src, struct sys_state *st)
 {
 	const struct rtl_params *p = src->params;
 	struct tracefs_instance *events_inst;
 
-	src->inst = make_instance(st, "", p->buffer_kb);
+	src->inst = instance_make(st, "", p->buffer_kb);
 	if (!src->inst || src->desc->enable_events(p, src->inst))
 		return -1;
 	if (kernel_counts(p) && start_kernel_hist(src))
 		return -1;
 	if (p->trace_output || action_list_has(p->on_threshold, ACTION_TRACE) ||
 	    action_list_has(p->on_end, ACTION_TRACE)) {
-		src->trace_inst = make_instance(st, "-trace", p->buffer_kb);
-		if (!src->trace_inst || enable_event(src->trace_inst, "osnoise", NULL))
+		src->trace_inst = instance_make(st, "-trace", p->buffer_kb);
+		if (!src->trace_inst || instance_enable_event(src->trace_inst, "osnoise", NULL))
 			return -1;
 	}
 	events_inst = src->trace_inst ? src->trace_inst : src->inst;
-	if (enable_user_events(p, events_inst) || set_tracer(src->desc, src->inst))
+	if (instance_enable_user_events(p, events_inst) || set_tracer(src->desc, src->inst))
 		return -1;
 	if (src->trace_inst && set_tracer(src->desc, src->trace_inst))
 		return -1;
 	return 0;
 }
 
-/* function names for kernel stacks */
-static void load_kallsyms(struct tep_handle *tep)
-{
-	char *buf = NULL;
-	size_t len = 0, n;
-	char chunk[65536];
-	FILE *f = fopen("/proc/kallsyms", "r"), *mem = open_memstream(&buf, &len);
-
-	while (f && mem && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		fwrite(chunk, 1, n, mem);
-	if (mem)
-		fclose(mem);
-	if (f)
-		fclose(f);
-	if (!buf || tep_parse_kallsyms(tep, buf))
-		warn_msg("cannot read /proc/kallsyms: stacks will show addresses only");
-	free(buf);
-}
-
-static int load_events(struct source *src)
+static int load_events(struct engine *src)
 {
 	static const char *const systems[] = { "ftrace", "osnoise", NULL };
 	unsigned int sets = src->desc->decode_sets(src->params);
@@ -479,14 +357,16 @@ static int load_events(struct source *src)
 		return -1;
 	}
 	if (sets & DECODE_STACK)
-		load_kallsyms(src->tep);
+		instance_load_kallsyms(src->tep);
 	src->decoder = decoder_new(src->tep, sets);
 	return src->decoder ? 0 : -1;
 }
 
-struct source *source_open(const struct rtl_params *p, struct sys_state *st)
+static void kclose(struct engine *src);
+
+static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 {
-	struct source *src = calloc(1, sizeof(*src));
+	struct engine *src = calloc(1, sizeof(*src));
 
 	if (!src)
 		return NULL;
@@ -501,23 +381,15 @@ struct source *source_open(const struct rtl_params *p, struct sys_state *st)
 		goto fail;
 	return src;
 fail:
-	source_close(src);
+	kclose(src);
 	return NULL;
 }
 
 /* ---- reading ---- */
 
-static long long ns_since(const struct timespec *t0)
+static void on_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
 {
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t0->tv_sec) * 1000000000LL + (now.tv_nsec - t0->tv_nsec);
-}
-
-static int on_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
-{
-	struct source *src = ctx;
+	struct engine *src = ctx;
 	struct rtl_record rec;
 
 	decoder_decode(src->decoder, event, record, cpu, &rec);
@@ -525,71 +397,42 @@ static int on_event(struct tep_event *event, struct tep_record *record, int cpu,
 		src->polled++;
 		src->fn(&rec, src->ctx);
 	}
-	if (!(++src->seen % POLL_CHECK_EVERY) && ns_since(&src->poll_start) > POLL_BUDGET_NS) {
-		/* the rest stays in the buffers for the next poll */
-		tracefs_iterate_stop(src->inst);
-		src->budget_hit = true;
-	}
-	return 0;
 }
 
-int source_poll(struct source *src, record_fn fn, void *ctx)
+static int kpoll(struct engine *src, record_fn fn, void *ctx)
 {
 	src->fn = fn;
 	src->ctx = ctx;
 	src->polled = 0;
-	src->budget_hit = false;
-	clock_gettime(CLOCK_MONOTONIC, &src->poll_start);
-	if (tracefs_iterate_raw_events(src->tep, src->inst, NULL, 0, on_event, src) < 0) {
-		err_msg("cannot read the trace buffers: %s", strerror(errno));
-		return -1;
-	}
-	return src->polled;
+	src->reader.tep = src->tep;
+	src->reader.inst = src->inst;
+	src->reader.fn = on_event;
+	src->reader.ctx = src;
+	return instance_read(&src->reader) ? -1 : src->polled;
 }
 
-bool source_tracing_stopped(struct source *src)
+static bool ktracing_stopped(struct engine *src)
 {
 	return tracefs_trace_is_on(src->inst) == 0;
 }
 
-void source_restart(struct source *src)
+static void krestart(struct engine *src)
 {
 	if (src->trace_inst)
 		tracefs_trace_on(src->trace_inst);
 	tracefs_trace_on(src->inst);
 }
 
-void source_stop(struct source *src)
+static void kstop(struct engine *src)
 {
 	if (src->trace_inst)
 		tracefs_trace_off(src->trace_inst);
 	tracefs_trace_off(src->inst);
 }
 
-static uint64_t stat_value(const char *stats, const char *key)
+static uint64_t klost_events(struct engine *src)
 {
-	const char *at = strstr(stats, key);
-
-	return at ? strtoull(at + strlen(key), NULL, 10) : 0;
-}
-
-uint64_t source_lost_events(struct source *src)
-{
-	uint64_t lost = 0;
-	int cpu;
-
-	for (cpu = 0; cpu < src->params->nr_cpus; cpu++) {
-		char file[64], *stats;
-
-		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-		stats = tracefs_instance_file_read(src->inst, file, NULL);
-		if (!stats)
-			continue;
-		lost += stat_value(stats, "overrun:");
-		lost += stat_value(stats, "dropped events:");
-		free(stats);
-	}
-	return lost;
+	return instance_lost_events(src->inst, src->params->nr_cpus);
 }
 
 struct khist_ctx {
@@ -597,7 +440,7 @@ struct khist_ctx {
 	void		*ctx;
 };
 
-int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
+static int kkernel_hist(struct engine *src, hist_bucket_fn fn, void *ctx)
 {
 	char *text;
 	int n;
@@ -618,38 +461,23 @@ int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
 	return n < 0 ? -1 : 0;
 }
 
-void source_discard_counts(struct source *src)
+static void kdiscard_counts(struct engine *src)
 {
 	if (src->khist && tracefs_hist_reset(src->inst, src->khist))
 		warn_msg("cannot clear the kernel histogram after the warm-up: %s", strerror(errno));
 }
 
-bool source_has_more(const struct source *src)
+static bool khas_more(const struct engine *src)
 {
-	return src->budget_hit;
+	return src->reader.budget_hit;
 }
 
-int source_save_trace(struct source *src, const char *path)
+static int ksave_trace(struct engine *src, const char *path)
 {
-	char *text;
-	FILE *f;
-	int ret = 0;
-
-	if (!src->trace_inst)
-		return 0;
-	text = tracefs_instance_file_read(src->trace_inst, "trace", NULL);
-	f = fopen(path, "w");
-	if (!text || !f || fputs(text, f) < 0)
-		ret = -1;
-	if (f && fclose(f))
-		ret = -1;
-	if (ret)
-		err_msg("cannot save the trace to %s: %s", path, strerror(errno));
-	free(text);
-	return ret;
+	return src->trace_inst ? instance_save_trace(src->trace_inst, path) : 0;
 }
 
-void source_close(struct source *src)
+static void kclose(struct engine *src)
 {
 	if (!src)
 		return;
@@ -664,7 +492,7 @@ void source_close(struct source *src)
 	free(src);
 }
 
-void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
+static void keffective_period(const struct rtl_params *p, uint64_t *period_us,
 			     uint64_t *runtime_us)
 {
 	if (p->tool == TOOL_TIMERLAT) {
@@ -675,3 +503,26 @@ void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
 	*period_us = read_u64("osnoise/period_us");
 	*runtime_us = read_u64("osnoise/runtime_us");
 }
+
+static bool kavailable(const struct rtl_params *p)
+{
+	return has_tracer(tracer_of(p));
+}
+
+const struct engine_ops kernel_engine = {
+	.name			= "kernel",
+	.available		= kavailable,
+	.check			= kcheck,
+	.open			= kopen,
+	.poll			= kpoll,
+	.kernel_hist		= kkernel_hist,
+	.discard_counts		= kdiscard_counts,
+	.has_more		= khas_more,
+	.tracing_stopped	= ktracing_stopped,
+	.restart		= krestart,
+	.stop			= kstop,
+	.lost_events		= klost_events,
+	.save_trace		= ksave_trace,
+	.close			= kclose,
+	.effective_period	= keffective_period,
+};

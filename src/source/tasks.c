@@ -112,6 +112,58 @@ static void fill_attr(const struct sched_attr_req *req, struct rtl_sched_attr *a
 	}
 }
 
+static const char *sched_kind_name(enum sched_kind kind)
+{
+	switch (kind) {
+	case SCHED_KIND_OTHER:
+		return "SCHED_OTHER";
+	case SCHED_KIND_RR:
+		return "SCHED_RR";
+	case SCHED_KIND_FIFO:
+		return "SCHED_FIFO";
+	case SCHED_KIND_DEADLINE:
+		return "SCHED_DEADLINE";
+	case SCHED_KIND_NONE:
+		break;
+	}
+	return "none";
+}
+
+static const char *sched_hint(int err, enum sched_kind kind)
+{
+	switch (err) {
+	case EPERM:
+		if (kind == SCHED_KIND_DEADLINE)
+			return "run as root (CAP_SYS_NICE); SCHED_DEADLINE also needs the thread's "
+			       "affinity to span its whole root domain";
+		return "run as root, or grant CAP_SYS_NICE, or raise RLIMIT_RTPRIO "
+		       "(ulimit -r) or lower the nice value asked";
+	case EBUSY:
+		return "not enough SCHED_DEADLINE bandwidth left (see "
+		       "/proc/sys/kernel/sched_rt_runtime_us), ask for a smaller runtime";
+	case EINVAL:
+		return "the kernel refused these parameters, check -P";
+	}
+	return "check -P";
+}
+
+int tasks_set_thread_sched(const struct sched_attr_req *req, int tid, const char *what)
+{
+	struct rtl_sched_attr attr;
+	int err;
+
+	if (req->kind == SCHED_KIND_NONE)
+		return 0;
+	fill_attr(req, &attr);
+	if (!syscall(SYS_sched_setattr, tid, &attr, 0))
+		return 0;
+	err = errno;
+	err_msg("cannot set the scheduling policy %s of %s (tid %d): %s (%s)",
+		sched_kind_name(req->kind), what, tid, strerror(err), sched_hint(err, req->kind));
+	errno = err;
+	return -1;
+}
+
 static int set_priority(const struct rtl_params *p, int pid, const char *comm)
 {
 	struct rtl_sched_attr attr;

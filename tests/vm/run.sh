@@ -15,6 +15,8 @@
 #   RTLENS_VM_CACHE   cache of the kernel and initramfs (.cache/vm/)
 #   RTLENS_VM_DIR     results directory (build/vm/): out/, console.log...
 #   RTLENS_VM_SMP     guest CPUs (4)
+#   RTLENS_VM_TCG     TCG threading: multi (one host thread per vCPU) or
+#                     single (all vCPUs on one host thread) (single)
 #   RTLENS_VM_MEM     guest memory (1G)
 #   RTLENS_VM_TIMEOUT seconds before the boot is killed (900)
 #   RTLENS_VM_SCRIPT_TIMEOUT  seconds per guest script (300)
@@ -55,6 +57,7 @@ cd "$top" || exit 1
 CACHE=${RTLENS_VM_CACHE:-.cache/vm}
 VM_DIR=${RTLENS_VM_DIR:-build/vm}
 SMP=${RTLENS_VM_SMP:-4}
+TCG_THREAD=${RTLENS_VM_TCG:-single}
 MEM=${RTLENS_VM_MEM:-1G}
 TIMEOUT=${RTLENS_VM_TIMEOUT:-900}
 SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-300}
@@ -391,17 +394,25 @@ boot()
 	: > "$RESULTS"
 	: > "$CONSOLE"
 	t0=$(date +%s)
-	# noirqdebug: under TCG the rt kernel's threaded 8250 handler sees
-	# most ttyS1 interrupts as spurious; after ~100000 of them (a few
-	# hundred KB of results) the kernel would disable IRQ 3 ("nobody
-	# cared") and the guest would hang on its next write.
+	# Results (port 0xe9) and what the scripts print (0xe8, appended to
+	# the console log) come through isa-debugcon ports: no interrupt, so
+	# no stall on a lost one. The serial port carries only kernel
+	# messages. noirqdebug: under TCG the rt kernel's threaded 8250
+	# handler sees most serial interrupts as spurious and would disable
+	# the IRQ ("nobody cared"). nokaslr: System.map names the addresses
+	# of a stall report (stall-report.py).
 	timeout -k 10 "$TIMEOUT" \
-		qemu-system-x86_64 -accel tcg,thread=multi -cpu max \
+		qemu-system-x86_64 -accel "tcg,thread=$TCG_THREAD" -cpu max \
 			-smp "$SMP" -m "$MEM" -nographic -no-reboot \
-			-monitor none -nic none \
+			-monitor "unix:$VM_DIR/monitor.sock,server=on,wait=off" \
+			-nic none \
 			-kernel "$KERNEL" -initrd "$INITRAMFS" \
-			-append "console=ttyS0 quiet panic=-1 noirqdebug ${RTLENS_VM_APPEND:-}" \
-			-serial "file:$CONSOLE" -serial "file:$RESULTS" \
+			-append "console=ttyS0 quiet panic=-1 noirqdebug nokaslr ${RTLENS_VM_APPEND:-}" \
+			-chardev "file,id=con,path=$CONSOLE,append=on" -serial chardev:con \
+			-chardev "file,id=out,path=$CONSOLE,append=on" \
+			-device isa-debugcon,iobase=0xe8,chardev=out \
+			-chardev "file,id=res,path=$RESULTS" \
+			-device isa-debugcon,iobase=0xe9,chardev=res \
 			< /dev/null > "$VM_DIR/qemu.log" 2>&1 &
 	qpid=$!
 	# a live guest writes at least every SCRIPT_TIMEOUT s (a script killed
@@ -411,6 +422,9 @@ boot()
 			age=$(($(date +%s) - $(stat -c %Y "$RESULTS")))
 			if [ "$age" -gt "$STALL" ]; then
 				echo "$age" > "$VM_DIR/stalled"
+				tests/vm/stall-report.py "$VM_DIR/monitor.sock" \
+					"$(ls "${KERNEL%/*}"/System.map-* 2>/dev/null | head -n 1)" \
+					> "$VM_DIR/stall.log" 2>&1
 				kill "$qpid"
 				break
 			fi
@@ -433,6 +447,7 @@ boot()
 		echo "# $why; the console log ($CONSOLE) ends with:"
 		tail -n 40 "$CONSOLE" | tr -d '\r' | sed 's/^/#   /'
 		sed 's/^/#   qemu: /' "$VM_DIR/qemu.log"
+		[ -s "$VM_DIR/stall.log" ] && sed 's/^/#   stall: /' "$VM_DIR/stall.log"
 	fi
 }
 
@@ -481,7 +496,7 @@ main()
 		fi
 	done
 
-	rm -rf "$OUT" "$VM_DIR/done" "$VM_DIR/stalled" "$VM_DIR/host-run" \
+	rm -rf "$OUT" "$VM_DIR/done" "$VM_DIR/stalled" "$VM_DIR/stall.log" "$VM_DIR/host-run" \
 	       "$VM_DIR/host-count"
 	mkdir -p "$OUT"
 	: > "$TAP"
@@ -489,7 +504,7 @@ main()
 	build_helpers
 	fetch_kernel
 	build_initramfs
-	echo "# booting ${KERNEL##*/} (-smp $SMP, TCG) with: ${SCRIPTS[*]##*/}"
+	echo "# booting ${KERNEL##*/} (-smp $SMP, TCG $TCG_THREAD) with: ${SCRIPTS[*]##*/}"
 	boot
 	host_checks
 

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * instance - rtlens's private tracefs instances, what both engines share:
+ * creation (recorded in sysstate first), events, the -e events, bounded
+ * reading of the buffers, lost events, the saved trace
+ */
+#ifndef RTLENS_INSTANCE_H
+#define RTLENS_INSTANCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "params.h"
+#include "sysstate.h"
+
+struct tep_event;
+struct tep_handle;
+struct tep_record;
+struct tracefs_instance;
+
+bool list_has(char **list, const char *word);
+
+/* Every -e event exists; -1 with a message naming the first that does not. */
+int instance_check_events(const struct rtl_params *p);
+
+/* "rtlens-<pid><suffix>", recorded in @st before it is created, tracing off. */
+struct tracefs_instance *instance_make(struct sys_state *st, const char *suffix,
+				       uint64_t buffer_kb);
+/* @ev NULL: every event of @sys. -1 with a message. */
+int instance_enable_event(struct tracefs_instance *inst, const char *sys, const char *ev);
+/* The -e events, with their filters and triggers. */
+int instance_enable_user_events(const struct rtl_params *p, struct tracefs_instance *inst);
+
+typedef void (*raw_event_fn)(struct tep_event *event, struct tep_record *record, int cpu,
+			     void *ctx);
+
+/*
+ * Read what the buffers hold, for POLL_BUDGET at most: when the kernel
+ * writes faster than rtlens decodes, the buffers never run empty, and the
+ * session must still look at its clock, its keys and its signals.
+ */
+struct instance_reader {
+	struct tep_handle	*tep;
+	struct tracefs_instance	*inst;
+	raw_event_fn		fn;
+	void			*ctx;
+	unsigned long		seen;
+	bool			budget_hit;	/* the last read left events behind */
+	struct timespec		start;
+};
+
+int instance_read(struct instance_reader *r);
+
+/* Events the ring buffers dropped (overrun), summed over @nr_cpus. */
+uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus);
+/* Save the instance's "trace" text to @path. */
+int instance_save_trace(struct tracefs_instance *inst, const char *path);
+
+/* Function names for kernel addresses (stacks, NMI handlers), before any decoding. */
+void instance_load_kallsyms(struct tep_handle *tep);
+
+#endif

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * user_merge - the user engine's records put in the order and form the
+ * kernel tracer gives them
+ *
+ * Two streams come in for each CPU, each in time order: the measuring
+ * thread's records (osnoise periods and samples, timerlat latencies) and
+ * the interference events built from the standard tracepoints. They are
+ * merged by time (an event at the same time as a sample goes first, as the
+ * kernel reports a sample after the events inside it), and completed:
+ *
+ *  - a noise sample's interference: the events that started inside it;
+ *  - an osnoise period's NMI, IRQ, softirq and thread counts: the events
+ *    that started in its runtime (from the end of the previous period's
+ *    runtime plus the sleep between runtimes), and its HW count: its
+ *    samples with no interference;
+ *  - a timerlat IRQ record's seqnum: the one of the thread record it
+ *    precedes.
+ *
+ * The stop thresholds act as the kernel's: the record that reaches one is
+ * the last one handed out until umerge_resume(); later ones are dropped.
+ */
+#ifndef RTLENS_USER_MERGE_H
+#define RTLENS_USER_MERGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "params.h"
+#include "records.h"
+#include "source.h"
+
+#define UMERGE_RECENT	1024	/* recent events per CPU, for the samples */
+
+struct user_merge;
+
+/* @p: tool, nr_cpus, period, runtime and the stop thresholds (in force). */
+struct user_merge *umerge_new(const struct rtl_params *p);
+void umerge_free(struct user_merge *m);
+
+/* Queue a record of either stream; -1 when out of memory. */
+int umerge_add(struct user_merge *m, const struct rtl_record *rec);
+
+/* Hand out, CPU by CPU in time order, every queued record with ts <= until. */
+int umerge_flush(struct user_merge *m, uint64_t until, record_fn fn, void *ctx);
+
+/* A stop threshold was reached: nothing more is handed out. */
+bool umerge_stopped(const struct user_merge *m);
+/* After a stop: drop what is queued, and hand records out again. */
+void umerge_resume(struct user_merge *m);
+
+#endif

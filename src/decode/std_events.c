@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * std_events - the tracepoints every kernel has, for the user engine on
+ * kernels without the osnoise tracer: IRQ and softirq entry/exit, context
+ * switches and, on x86, NMI handlers and the system vectors (irq_vectors),
+ * decoded into RECORD_CTX edges for the ctx_tracker
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <event-parse.h>
+
+#include "decode.h"
+
+static void edge_init(struct rtl_record *out, enum ctx_edge_kind kind)
+{
+	out->kind = RECORD_CTX;
+	out->edge.kind = kind;
+}
+
+/* ---- irq:irq_handler_entry, irq:irq_handler_exit ---- */
+
+enum { IF_IRQ, IF_NAME };
+
+static void decode_irq_entry(const struct event_decoder *ed, struct tep_record *rec,
+			     struct rtl_record *out)
+{
+	edge_init(out, CTX_IRQ_ENTRY);
+	out->edge.vector = (int)decode_u64(ed, IF_IRQ, rec);
+	decode_str(ed, IF_NAME, rec, out->edge.name, sizeof(out->edge.name));
+}
+
+enum { IX_IRQ, IX_RET };
+
+static void decode_irq_exit(const struct event_decoder *ed, struct tep_record *rec,
+			    struct rtl_record *out)
+{
+	edge_init(out, CTX_IRQ_EXIT);
+	out->edge.vector = (int)decode_u64(ed, IX_IRQ, rec);
+	out->edge.ret = (int)decode_u64(ed, IX_RET, rec);
+}
+
+/* ---- irq:softirq_entry, irq:softirq_exit ---- */
+
+enum { SF_VEC };
+
+/* the names of the kernel's softirq_to_name[], as osnoise:softirq_noise shows them */
+static const char *const softirq_names[] = {
+	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED",
+	"HRTIMER", "RCU",
+};
+
+static void decode_softirq(const struct event_decoder *ed, struct tep_record *rec,
+			   struct rtl_record *out, enum ctx_edge_kind kind)
+{
+	int vec = (int)decode_u64(ed, SF_VEC, rec);
+	char *name = out->edge.name;
+
+	edge_init(out, kind);
+	out->edge.vector = vec;
+	if (vec >= 0 && vec < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
+		snprintf(name, sizeof(out->edge.name), "%s", softirq_names[vec]);
+	else
+		snprintf(name, sizeof(out->edge.name), "softirq-%d", vec);
+}
+
+static void decode_softirq_entry(const struct event_decoder *ed, struct tep_record *rec,
+				 struct rtl_record *out)
+{
+	decode_softirq(ed, rec, out, CTX_SOFTIRQ_ENTRY);
+}
+
+static void decode_softirq_exit(const struct event_decoder *ed, struct tep_record *rec,
+				struct rtl_record *out)
+{
+	decode_softirq(ed, rec, out, CTX_SOFTIRQ_EXIT);
+}
+
+/* ---- sched:sched_switch ---- */
+
+enum { WF_PREV_COMM, WF_PREV_PID, WF_PREV_STATE, WF_NEXT_COMM, WF_NEXT_PID };
+
+static void decode_switch(const struct event_decoder *ed, struct tep_record *rec,
+			  struct rtl_record *out)
+{
+	struct ctx_edge *e = &out->edge;
+
+	edge_init(out, CTX_SWITCH);
+	decode_str(ed, WF_PREV_COMM, rec, e->prev_comm, sizeof(e->prev_comm));
+	e->prev_pid = (int)decode_u64(ed, WF_PREV_PID, rec);
+	e->prev_state = (int64_t)decode_u64(ed, WF_PREV_STATE, rec);
+	decode_str(ed, WF_NEXT_COMM, rec, e->next_comm, sizeof(e->next_comm));
+	e->next_pid = (int)decode_u64(ed, WF_NEXT_PID, rec);
+}
+
+/* ---- nmi:nmi_handler (x86): one record as each handler returns ---- */
+
+enum { NF_HANDLER, NF_DELTA, NF_HANDLED };
+
+static void decode_nmi(const struct event_decoder *ed, struct tep_record *rec,
+		       struct rtl_record *out)
+{
+	uint64_t handler = decode_u64(ed, NF_HANDLER, rec);
+	int64_t delta = (int64_t)decode_u64(ed, NF_DELTA, rec);
+	const char *sym = tep_find_function(ed->tep, handler);
+
+	edge_init(out, CTX_NMI);
+	out->edge.delta_ns = delta > 0 ? (uint64_t)delta : 0;
+	out->edge.ret = (int)decode_u64(ed, NF_HANDLED, rec);
+	/* the handler's function when kallsyms were loaded, else "nmi" */
+	snprintf(out->edge.name, sizeof(out->edge.name), "%s", sym ? sym : "nmi");
+}
+
+/* ---- irq_vectors:<source>_entry, irq_vectors:<source>_exit (x86) ---- */
+
+enum { VF_VECTOR };
+
+/* the source is the event's name without the suffix: "call_function_single" */
+static void decode_vector(const struct event_decoder *ed, struct tep_record *rec,
+			  struct rtl_record *out, enum ctx_edge_kind kind, const char *suffix)
+{
+	size_t len = strlen(ed->name), cut = strlen(suffix);
+
+	if (len >= cut && !strcmp(ed->name + len - cut, suffix))
+		len -= cut;
+	edge_init(out, kind);
+	out->edge.vector = (int)decode_u64(ed, VF_VECTOR, rec);
+	snprintf(out->edge.name, sizeof(out->edge.name), "%.*s", (int)len, ed->name);
+}
+
+static void decode_vector_entry(const struct event_decoder *ed, struct tep_record *rec,
+				struct rtl_record *out)
+{
+	decode_vector(ed, rec, out, CTX_VECTOR_ENTRY, "_entry");
+}
+
+static void decode_vector_exit(const struct event_decoder *ed, struct tep_record *rec,
+			       struct rtl_record *out)
+{
+	decode_vector(ed, rec, out, CTX_VECTOR_EXIT, "_exit");
+}
+
+/* ---- the set: one list for the decoders and the tracepoints to enable ---- */
+
+#define TP_REQUIRED	false
+#define TP_OPTIONAL	true
+
+/*
+ * The irq_vectors events of arch/x86/include/asm/trace/irq_vectors.h (class
+ * x86_irq_vector, field "vector"); each depends on the arch and on config
+ * options (CONFIG_X86_LOCAL_APIC, CONFIG_IRQ_WORK, CONFIG_SMP,
+ * CONFIG_X86_MCE_THRESHOLD, CONFIG_X86_MCE_AMD, CONFIG_X86_THERMAL_VECTOR).
+ */
+#define IRQ_VECTOR(X, src) \
+	X(TP_OPTIONAL, "irq_vectors", #src "_entry", decode_vector_entry, "vector") \
+	X(TP_OPTIONAL, "irq_vectors", #src "_exit", decode_vector_exit, "vector")
+
+#define STD_EVENTS(X) \
+	X(TP_REQUIRED, "irq", "irq_handler_entry", decode_irq_entry, "irq", "name") \
+	X(TP_REQUIRED, "irq", "irq_handler_exit", decode_irq_exit, "irq", "ret") \
+	X(TP_REQUIRED, "irq", "softirq_entry", decode_softirq_entry, "vec") \
+	X(TP_REQUIRED, "irq", "softirq_exit", decode_softirq_exit, "vec") \
+	X(TP_REQUIRED, "sched", "sched_switch", decode_switch, \
+	  "prev_comm", "prev_pid", "prev_state", "next_comm", "next_pid") \
+	X(TP_OPTIONAL, "nmi", "nmi_handler", decode_nmi, "handler", "delta_ns", "handled") \
+	IRQ_VECTOR(X, local_timer) \
+	IRQ_VECTOR(X, spurious_apic) \
+	IRQ_VECTOR(X, error_apic) \
+	IRQ_VECTOR(X, x86_platform_ipi) \
+	IRQ_VECTOR(X, irq_work) \
+	IRQ_VECTOR(X, reschedule) \
+	IRQ_VECTOR(X, call_function) \
+	IRQ_VECTOR(X, call_function_single) \
+	IRQ_VECTOR(X, threshold_apic) \
+	IRQ_VECTOR(X, deferred_error_apic) \
+	IRQ_VECTOR(X, thermal_apic)
+
+#define AS_DECODER(opt, sys, ev, fn, ...) \
+	{ .system = (sys), .name = (ev), .decode = (fn), .optional = (opt), \
+	  .fields = { __VA_ARGS__ } },
+
+#define AS_TRACEPOINT(opt, sys, ev, fn, ...) \
+	{ .name = sys ":" ev, .system = (sys), .event = (ev), .optional = (opt) },
+
+const struct event_decoder std_decoders[] = {
+	STD_EVENTS(AS_DECODER)
+};
+const int nr_std_decoders = sizeof(std_decoders) / sizeof(std_decoders[0]);
+
+static const struct std_tracepoint std_tracepoints[] = {
+	STD_EVENTS(AS_TRACEPOINT)
+};
+
+int std_events_tracepoints(const struct std_tracepoint **list)
+{
+	*list = std_tracepoints;
+	return sizeof(std_tracepoints) / sizeof(std_tracepoints[0]);
+}

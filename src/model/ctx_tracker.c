@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ctx_tracker - per-CPU stacks of the open IRQs and softirqs and the running
+ * task, from the standard tracepoints' edges, giving the interference events
+ * (net durations) the osnoise tracer would give; rules in ctx_tracker.h
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctx_tracker.h"
+
+enum frame_kind {
+	FRAME_IRQ,		/* irq:irq_handler_entry */
+	FRAME_VECTOR,		/* irq_vectors:*_entry */
+	FRAME_SOFTIRQ,		/* irq:softirq_entry */
+};
+
+/* an open IRQ or softirq */
+struct frame {
+	enum frame_kind	kind;
+	int		vector;
+	uint64_t	start;
+	uint64_t	nested;		/* time of what ran inside it */
+	char		name[NOISE_NAME_LEN];
+};
+
+/* the task running on a CPU */
+struct task_run {
+	bool		known;		/* its switch-in was seen */
+	bool		noise;		/* neither idle nor the workload */
+	int		pid;
+	uint64_t	start;
+	uint64_t	nested;
+	char		comm[CTX_COMM_LEN];
+};
+
+struct cpu_ctx {
+	struct frame	stack[CTX_MAX_DEPTH];
+	int		depth;
+	struct task_run	task;
+	bool		seen;		/* an edge came since the start or the flush */
+	uint64_t	last_ts;
+};
+
+struct ctx_tracker {
+	int			nr_cpus;
+	ctx_own_fn		is_own;
+	void			*own_ctx;
+	struct ctx_tracker_stats stats;
+	struct cpu_ctx		cpu[];
+};
+
+/* where the events go */
+struct sink {
+	ctx_emit_fn	emit;
+	void		*ectx;
+};
+
+struct ctx_tracker *ctx_tracker_new(int nr_cpus, ctx_own_fn is_own, void *ctx)
+{
+	struct ctx_tracker *t;
+
+	if (nr_cpus < 1)
+		return NULL;
+	t = calloc(1, sizeof(*t) + (size_t)nr_cpus * sizeof(t->cpu[0]));
+	if (!t)
+		return NULL;
+	t->nr_cpus = nr_cpus;
+	t->is_own = is_own;
+	t->own_ctx = ctx;
+	return t;
+}
+
+void ctx_tracker_free(struct ctx_tracker *t)
+{
+	free(t);
+}
+
+void ctx_tracker_stats(const struct ctx_tracker *t, struct ctx_tracker_stats *out)
+{
+	*out = t->stats;
+}
+
+/* ---- time ---- */
+
+static uint64_t span(uint64_t start, uint64_t end)
+{
+	return end > start ? end - start : 0;
+}
+
+static uint64_t net(uint64_t gross, uint64_t nested)
+{
+	return gross > nested ? gross - nested : 0;
+}
+
+/* ns of a nested context, taken from what it interrupted */
+static void charge(struct cpu_ctx *c, uint64_t ns)
+{
+	if (c->depth)
+		c->stack[c->depth - 1].nested += ns;
+	else if (c->task.known)
+		c->task.nested += ns;
+}
+
+/* ---- events ---- */
+
+static void emit_event(struct ctx_tracker *t, const struct sink *s, const struct noise_event *ev)
+{
+	struct rtl_record rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = RECORD_NOISE_EVENT;
+	rec.noise = *ev;
+	t->stats.emitted++;
+	if (s->emit)
+		s->emit(&rec, s->ectx);
+}
+
+/* copies the string in src[slen] into dst[dlen], cut to fit, terminated */
+static void copy_name(char *dst, size_t dlen, const char *src, size_t slen)
+{
+	size_t n = strnlen(src, dlen - 1 < slen ? dlen - 1 : slen);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* pops the top frame, emits it as ending at end and charges its parent */
+static void close_top(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+		      int cpu, uint64_t end)
+{
+	const struct frame *f = &c->stack[--c->depth];
+	uint64_t gross = span(f->start, end);
+	struct noise_event ev = {
+		.cpu = cpu,
+		.ts = end,
+		.kind = f->kind == FRAME_SOFTIRQ ? NOISE_SOFTIRQ : NOISE_IRQ,
+		.start_ns = f->start,
+		.duration_ns = net(gross, f->nested),
+		.vector = f->vector,
+	};
+
+	copy_name(ev.name, sizeof(ev.name), f->name, sizeof(f->name));
+	emit_event(t, s, &ev);
+	charge(c, gross);
+}
+
+/* emits the running task as ending at end, if it is interference */
+static void end_task(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+		     int cpu, uint64_t end)
+{
+	const struct task_run *r = &c->task;
+	struct noise_event ev = {
+		.cpu = cpu,
+		.ts = end,
+		.kind = NOISE_THREAD,
+		.start_ns = r->start,
+		.duration_ns = net(span(r->start, end), r->nested),
+		.pid = r->pid,
+	};
+
+	if (!r->known || !r->noise)
+		return;
+	copy_name(ev.name, sizeof(ev.name), r->comm, sizeof(r->comm));
+	emit_event(t, s, &ev);
+}
+
+/* ---- edges ---- */
+
+static void on_ctx_entry(struct ctx_tracker *t, struct cpu_ctx *c, const struct ctx_edge *e,
+			 enum frame_kind kind)
+{
+	struct frame *f;
+
+	if (c->depth == CTX_MAX_DEPTH) {
+		t->stats.overflows++;
+		return;
+	}
+	f = &c->stack[c->depth++];
+	f->kind = kind;
+	f->vector = e->vector;
+	f->start = e->ts;
+	f->nested = 0;
+	copy_name(f->name, sizeof(f->name), e->name, sizeof(e->name));
+}
+
+/* a softirq starts in thread context only: what is open lost its exit */
+static void on_softirq_entry(struct ctx_tracker *t, struct cpu_ctx *c, const struct ctx_edge *e)
+{
+	t->stats.dropped += c->depth;
+	c->depth = 0;
+	on_ctx_entry(t, c, e, FRAME_SOFTIRQ);
+}
+
+static int find_frame(const struct cpu_ctx *c, enum frame_kind kind, int vector)
+{
+	int i;
+
+	for (i = c->depth - 1; i >= 0; i--)
+		if (c->stack[i].kind == kind && c->stack[i].vector == vector)
+			return i;
+	return -1;
+}
+
+static void on_ctx_exit(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+			const struct ctx_edge *e, enum frame_kind kind)
+{
+	int i = find_frame(c, kind, e->vector);
+
+	if (i < 0) {
+		t->stats.unmatched++;
+		return;
+	}
+	/* the frames above lost their exits: their time stays in this one */
+	t->stats.dropped += c->depth - 1 - i;
+	c->depth = i + 1;
+	close_top(t, c, s, e->cpu, e->ts);
+}
+
+static void on_nmi(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+		   const struct ctx_edge *e)
+{
+	struct noise_event ev = {
+		.cpu = e->cpu,
+		.ts = e->ts,
+		.kind = NOISE_NMI,
+		.start_ns = e->ts - (e->delta_ns < e->ts ? e->delta_ns : e->ts),
+		.duration_ns = e->delta_ns,
+	};
+
+	if (e->name[0])
+		copy_name(ev.name, sizeof(ev.name), e->name, sizeof(e->name));
+	else
+		strcpy(ev.name, "nmi");
+	emit_event(t, s, &ev);
+	charge(c, e->delta_ns);
+}
+
+/* a softirq open at a switch was preempted (PREEMPT_RT); an IRQ lost its exit */
+static void close_for_switch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+			     const struct ctx_edge *e)
+{
+	while (c->depth) {
+		if (c->stack[c->depth - 1].kind == FRAME_SOFTIRQ) {
+			t->stats.switch_closed++;
+			close_top(t, c, s, e->cpu, e->ts);
+		} else {
+			t->stats.dropped++;
+			c->depth--;
+		}
+	}
+}
+
+static void start_task(struct ctx_tracker *t, struct cpu_ctx *c, const struct ctx_edge *e)
+{
+	struct task_run *r = &c->task;
+
+	r->known = true;
+	r->pid = e->next_pid;
+	r->noise = e->next_pid != 0 && !(t->is_own && t->is_own(e->next_pid, t->own_ctx));
+	r->start = e->ts;
+	r->nested = 0;
+	copy_name(r->comm, sizeof(r->comm), e->next_comm, sizeof(e->next_comm));
+}
+
+static void on_switch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+		      const struct ctx_edge *e)
+{
+	close_for_switch(t, c, s, e);
+	if (c->task.known && c->task.pid != e->prev_pid)
+		t->stats.lost_switches++;
+	else
+		end_task(t, c, s, e->cpu, e->ts);
+	start_task(t, c, e);
+}
+
+static void dispatch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+		     const struct ctx_edge *e)
+{
+	switch (e->kind) {
+	case CTX_IRQ_ENTRY:
+		on_ctx_entry(t, c, e, FRAME_IRQ);
+		break;
+	case CTX_IRQ_EXIT:
+		on_ctx_exit(t, c, s, e, FRAME_IRQ);
+		break;
+	case CTX_VECTOR_ENTRY:
+		on_ctx_entry(t, c, e, FRAME_VECTOR);
+		break;
+	case CTX_VECTOR_EXIT:
+		on_ctx_exit(t, c, s, e, FRAME_VECTOR);
+		break;
+	case CTX_SOFTIRQ_ENTRY:
+		on_softirq_entry(t, c, e);
+		break;
+	case CTX_SOFTIRQ_EXIT:
+		on_ctx_exit(t, c, s, e, FRAME_SOFTIRQ);
+		break;
+	case CTX_NMI:
+		on_nmi(t, c, s, e);
+		break;
+	case CTX_SWITCH:
+		on_switch(t, c, s, e);
+		break;
+	}
+}
+
+void ctx_tracker_feed(struct ctx_tracker *t, const struct rtl_record *rec,
+		      ctx_emit_fn emit, void *ectx)
+{
+	const struct ctx_edge *e = &rec->edge;
+	struct sink s = { emit, ectx };
+	struct cpu_ctx *c;
+
+	if (rec->kind != RECORD_CTX)
+		return;
+	t->stats.edges++;
+	if (e->cpu < 0 || e->cpu >= t->nr_cpus) {
+		t->stats.bad_cpu++;
+		return;
+	}
+	c = &t->cpu[e->cpu];
+	c->seen = true;
+	if (e->ts > c->last_ts)
+		c->last_ts = e->ts;
+	dispatch(t, c, &s, e);
+}
+
+void ctx_tracker_flush(struct ctx_tracker *t, uint64_t end_ts, ctx_emit_fn emit, void *ectx)
+{
+	struct sink s = { emit, ectx };
+	int cpu;
+
+	for (cpu = 0; cpu < t->nr_cpus; cpu++) {
+		struct cpu_ctx *c = &t->cpu[cpu];
+		uint64_t end = end_ts > c->last_ts ? end_ts : c->last_ts;
+
+		if (!c->seen)
+			continue;
+		while (c->depth)
+			close_top(t, c, &s, cpu, end);
+		end_task(t, c, &s, cpu, end);
+		memset(c, 0, sizeof(*c));
+	}
+}

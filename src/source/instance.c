@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * instance - rtlens's private tracefs instances: what both engines share
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "instance.h"
+#include "log.h"
+
+#define POLL_BUDGET_NS		200000000LL
+#define POLL_CHECK_EVERY	1024
+
+bool list_has(char **list, const char *word)
+{
+	for (; list && *list; list++)
+		if (!strcmp(*list, word))
+			return true;
+	return false;
+}
+
+static int check_event(char **systems, const struct event_spec *ev)
+{
+	char **events;
+	int ret = 0;
+
+	if (!list_has(systems, ev->system)) {
+		err_msg("unknown event system '%s': see %s/available_events",
+			ev->system, tracefs_tracing_dir());
+		return -1;
+	}
+	if (!ev->event)
+		return 0;
+	events = tracefs_system_events(NULL, ev->system);
+	if (!list_has(events, ev->event)) {
+		err_msg("unknown event '%s:%s': see %s/available_events",
+			ev->system, ev->event, tracefs_tracing_dir());
+		ret = -1;
+	}
+	tracefs_list_free(events);
+	return ret;
+}
+
+int instance_check_events(const struct rtl_params *p)
+{
+	char **systems = tracefs_event_systems(NULL);
+	int i, ret = 0;
+
+	for (i = 0; i < p->nr_events && !ret; i++)
+		ret = check_event(systems, &p->events[i]);
+	tracefs_list_free(systems);
+	return ret;
+}
+
+struct tracefs_instance *instance_make(struct sys_state *st, const char *suffix,
+				       uint64_t buffer_kb)
+{
+	struct tracefs_instance *inst;
+	char name[64];
+
+	snprintf(name, sizeof(name), "rtlens-%d%s", (int)getpid(), suffix);
+	if (sysstate_add_instance(st, name))
+		return NULL;
+	debug_msg("creating tracefs instance %s", name);
+	inst = tracefs_instance_create(name);
+	if (!inst) {
+		err_msg("cannot create tracefs instance %s: %s", name, strerror(errno));
+		return NULL;
+	}
+	tracefs_trace_off(inst);
+	if (buffer_kb && tracefs_instance_set_buffer_size(inst, buffer_kb, -1)) {
+		err_msg("cannot set the trace buffer size to %llu kB: %s",
+			(unsigned long long)buffer_kb, strerror(errno));
+		tracefs_instance_free(inst);
+		return NULL;
+	}
+	return inst;
+}
+
+int instance_enable_event(struct tracefs_instance *inst, const char *sys, const char *ev)
+{
+	if (!tracefs_event_enable(inst, sys, ev))
+		return 0;
+	err_msg("cannot enable event %s%s%s: %s", sys, ev ? ":" : "", ev ? ev : "",
+		strerror(errno));
+	return -1;
+}
+
+static int event_attr(struct tracefs_instance *inst, const struct event_spec *ev,
+		      const char *file, const char *value)
+{
+	if (!value)
+		return 0;
+	if (tracefs_event_file_write(inst, ev->system, ev->event, file, value) >= 0)
+		return 0;
+	err_msg("cannot set the %s '%s' on %s%s%s: %s (see the kernel's events documentation)",
+		file, value, ev->system, ev->event ? ":" : "", ev->event ? ev->event : "",
+		strerror(errno));
+	return -1;
+}
+
+int instance_enable_user_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	int i;
+
+	for (i = 0; i < p->nr_events; i++) {
+		const struct event_spec *ev = &p->events[i];
+
+		if (instance_enable_event(inst, ev->system, ev->event) ||
+		    event_attr(inst, ev, "filter", ev->filter) ||
+		    event_attr(inst, ev, "trigger", ev->trigger))
+			return -1;
+	}
+	return 0;
+}
+
+static long long ns_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1000000000LL + (now.tv_nsec - t0->tv_nsec);
+}
+
+static int on_raw_event(struct tep_event *event, struct tep_record *record, int cpu,
+			void *ctx)
+{
+	struct instance_reader *r = ctx;
+
+	r->fn(event, record, cpu, r->ctx);
+	if (!(++r->seen % POLL_CHECK_EVERY) && ns_since(&r->start) > POLL_BUDGET_NS) {
+		/* the rest stays in the buffers for the next read */
+		tracefs_iterate_stop(r->inst);
+		r->budget_hit = true;
+	}
+	return 0;
+}
+
+int instance_read(struct instance_reader *r)
+{
+	r->budget_hit = false;
+	clock_gettime(CLOCK_MONOTONIC, &r->start);
+	if (tracefs_iterate_raw_events(r->tep, r->inst, NULL, 0, on_raw_event, r) < 0) {
+		err_msg("cannot read the trace buffers: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static uint64_t stat_value(const char *stats, const char *key)
+{
+	const char *at = strstr(stats, key);
+
+	return at ? strtoull(at + strlen(key), NULL, 10) : 0;
+}
+
+uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus)
+{
+	uint64_t lost = 0;
+	int cpu;
+
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		char file[64], *stats;
+
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+		stats = tracefs_instance_file_read(inst, file, NULL);
+		if (!stats)
+			continue;
+		lost += stat_value(stats, "overrun:");
+		lost += stat_value(stats, "dropped events:");
+		free(stats);
+	}
+	return lost;
+}
+
+int instance_save_trace(struct tracefs_instance *inst, const char *path)
+{
+	char *text;
+	FILE *f;
+	int ret = 0;
+
+	text = tracefs_instance_file_read(inst, "trace", NULL);
+	f = fopen(path, "w");
+	if (!text || !f || fputs(text, f) < 0)
+		ret = -1;
+	if (f && fclose(f))
+		ret = -1;
+	if (ret)
+		err_msg("cannot save the trace to %s: %s", path, strerror(errno));
+	free(text);
+	return ret;
+}
+
+void instance_load_kallsyms(struct tep_handle *tep)
+{
+	char *buf = NULL;
+	size_t len = 0, n;
+	char chunk[65536];
+	FILE *f = fopen("/proc/kallsyms", "r"), *mem = open_memstream(&buf, &len);
+
+	while (f && mem && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		fwrite(chunk, 1, n, mem);
+	if (mem)
+		fclose(mem);
+	if (f)
+		fclose(f);
+	if (!buf || tep_parse_kallsyms(tep, buf))
+		warn_msg("cannot read /proc/kallsyms: kernel functions will show as addresses");
+	free(buf);
+}

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * source - pick the engine of a run and forward every call to it
+ */
+#include <stdlib.h>
+
+#include "engine.h"
+#include "log.h"
+#include "source.h"
+
+struct source {
+	const struct engine_ops	*ops;
+	struct engine		*e;
+};
+
+static const struct engine_ops *engine_of(const struct rtl_params *p)
+{
+	return p->engine == ENGINE_USER ? &user_engine : &kernel_engine;
+}
+
+int source_check(struct rtl_params *p)
+{
+	if (p->engine == ENGINE_AUTO) {
+		p->engine = kernel_engine.available(p) ? ENGINE_KERNEL : ENGINE_USER;
+		if (p->engine == ENGINE_USER)
+			info_msg("this kernel has no %s tracer: measuring with rtlens's own "
+				 "threads (--engine user)", p->tool == TOOL_OSNOISE ? "osnoise" : "timerlat");
+	}
+	return engine_of(p)->check(p);
+}
+
+struct source *source_open(const struct rtl_params *p, struct sys_state *st)
+{
+	struct source *src = calloc(1, sizeof(*src));
+
+	if (!src) {
+		err_msg("out of memory");
+		return NULL;
+	}
+	src->ops = engine_of(p);
+	src->e = src->ops->open(p, st);
+	if (!src->e) {
+		free(src);
+		return NULL;
+	}
+	return src;
+}
+
+int source_poll(struct source *src, record_fn fn, void *ctx)
+{
+	return src->ops->poll(src->e, fn, ctx);
+}
+
+int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
+{
+	return src->ops->kernel_hist ? src->ops->kernel_hist(src->e, fn, ctx) : 0;
+}
+
+void source_discard_counts(struct source *src)
+{
+	if (src->ops->discard_counts)
+		src->ops->discard_counts(src->e);
+}
+
+bool source_has_more(const struct source *src)
+{
+	return src->ops->has_more(src->e);
+}
+
+bool source_tracing_stopped(struct source *src)
+{
+	return src->ops->tracing_stopped(src->e);
+}
+
+void source_restart(struct source *src)
+{
+	src->ops->restart(src->e);
+}
+
+void source_stop(struct source *src)
+{
+	src->ops->stop(src->e);
+}
+
+uint64_t source_lost_events(struct source *src)
+{
+	return src->ops->lost_events(src->e);
+}
+
+int source_save_trace(struct source *src, const char *path)
+{
+	return src->ops->save_trace(src->e, path);
+}
+
+void source_close(struct source *src)
+{
+	if (!src)
+		return;
+	src->ops->close(src->e);
+	free(src);
+}
+
+void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
+			     uint64_t *runtime_us)
+{
+	engine_of(p)->effective_period(p, period_us, runtime_us);
+}

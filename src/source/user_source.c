@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * user_source - the user engine: rtlens's own measuring threads
+ * (user_workload) give the samples, the tracepoints every kernel has give
+ * what interfered (std_events -> ctx_tracker), and user_merge puts both in
+ * the order and form of the kernel tracer's records. For kernels built
+ * without the osnoise and timerlat tracers.
+ *
+ * The private instance traces only the measured CPUs (tracing_cpumask),
+ * with the "mono" trace clock: its timestamps are CLOCK_MONOTONIC, as the
+ * threads' are.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "actions.h"
+#include "ctx_tracker.h"
+#include "decode.h"
+#include "engine.h"
+#include "instance.h"
+#include "log.h"
+#include "user_merge.h"
+#include "user_workload.h"
+
+#define DEFAULT_OSNOISE_PERIOD_US	1000000ULL
+#define DEFAULT_TIMERLAT_PERIOD_US	1000ULL
+#define DEFAULT_THRESHOLD_NS		5000ULL
+/* a trace record can still be in flight this long after its timestamp */
+#define SETTLE_NS			2000000ULL
+
+/* timerlat: the measuring thread's timer on one CPU, between start and expiry */
+struct sleep_timer {
+	uint64_t	hrtimer;
+	int64_t		due_ns;
+	bool		armed;
+};
+
+struct engine {
+	const struct rtl_params	*params;
+	struct uw_config	cfg;
+	struct tep_handle	*tep;
+	struct decoder		*decoder;
+	struct tracefs_instance	*inst;
+	struct tracefs_instance	*trace_inst;	/* kept for -t */
+	struct instance_reader	reader;
+	struct user_workload	*uw;
+	struct ctx_tracker	*ctx;
+	struct user_merge	*merge;
+	struct sleep_timer	*timer;		/* timerlat: per CPU */
+	int			polled;
+	bool			oom;
+	bool			stopped;	/* source_stop() */
+	bool			flushed;	/* ctx_tracker_flush() done */
+};
+
+static void user_period(const struct rtl_params *p, uint64_t *period_us, uint64_t *runtime_us)
+{
+	if (p->tool == TOOL_TIMERLAT) {
+		*period_us = p->period_us ? p->period_us : DEFAULT_TIMERLAT_PERIOD_US;
+		*runtime_us = 0;
+		return;
+	}
+	*period_us = p->period_us ? p->period_us : DEFAULT_OSNOISE_PERIOD_US;
+	if (p->runtime_us)
+		*runtime_us = p->runtime_us;
+	else
+		*runtime_us = *period_us;
+}
+
+/* ---- checks ---- */
+
+static bool uavailable(const struct rtl_params *p)
+{
+	(void)p;
+	return true;
+}
+
+/* what only the kernel tracer can do */
+static const char *kernel_only(const struct rtl_params *p)
+{
+	if (p->hwnoise)
+		return "hwnoise measures with interrupts disabled, which only the kernel's "
+		       "osnoise tracer can do";
+	if (p->kernel_hist)
+		return "--kernel-hist counts in a hist trigger on the osnoise tracer's events";
+	if (p->user_threads || p->kernel_threads)
+		return "-u and -k choose the timerlat tracer's threads";
+	if (p->cgroup)
+		return "-C moves the tracer's threads into a cgroup";
+	if (p->stack_us && !p->stop_total_us)
+		return "-s saves the kernel stack from the timerlat tracer";
+	return NULL;
+}
+
+static int ucheck(const struct rtl_params *p)
+{
+	const char *why = kernel_only(p);
+
+	if (why) {
+		err_msg("not with the user engine: %s (use a kernel with CONFIG_%s_TRACER and "
+			"--engine kernel)", why, p->tool == TOOL_TIMERLAT ? "TIMERLAT" : "OSNOISE");
+		return -1;
+	}
+	if (p->stack_us)
+		warn_msg("the user engine cannot save kernel stacks: -s/-a take no stack");
+	return instance_check_events(p);
+}
+
+/* ---- setup ---- */
+
+static unsigned int decode_sets(const struct rtl_params *p)
+{
+	return DECODE_STD_EVENTS | (p->tool == TOOL_TIMERLAT ? DECODE_HRTIMER : 0);
+}
+
+static int load_events(struct engine *e)
+{
+	static const char *const systems[] = { "irq", "irq_vectors", "sched", "nmi", "timer",
+					       NULL };
+
+	e->tep = tracefs_local_events_system(NULL, systems);
+	if (!e->tep) {
+		err_msg("cannot read the event formats from tracefs: %s", strerror(errno));
+		return -1;
+	}
+	instance_load_kallsyms(e->tep);
+	e->decoder = decoder_new(e->tep, decode_sets(e->params));
+	return e->decoder ? 0 : -1;
+}
+
+static int enable_std_events(struct engine *e, struct tracefs_instance *inst)
+{
+	const struct std_tracepoint *tp;
+	int i, n = std_events_tracepoints(&tp);
+
+	for (i = 0; i < n; i++) {
+		if (!tep_find_event_by_name(e->tep, tp[i].system, tp[i].event)) {
+			if (tp[i].optional)
+				continue;
+			err_msg("this kernel has no %s tracepoint, which the user engine needs",
+				tp[i].name);
+			return -1;
+		}
+		if (instance_enable_event(inst, tp[i].system, tp[i].event))
+			return -1;
+	}
+	return 0;
+}
+
+/* The address of hrtimer_wakeup, the function of every sleeper's timer; 0 if unknown. */
+static unsigned long long sleeper_function(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	unsigned long long addr = 0, a;
+	char type, name[256];
+
+	while (f && fscanf(f, "%llx %c %255s%*[^\n]", &a, &type, name) == 3) {
+		if (!strcmp(name, "hrtimer_wakeup")) {
+			addr = a;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+	return addr;
+}
+
+/* timerlat: the sleepers' timers, where they are armed and where they expire */
+static int enable_timer_events(struct engine *e, struct tracefs_instance *inst)
+{
+	static const char *const events[] = { "hrtimer_start", "hrtimer_expire_entry" };
+	unsigned long long fn = sleeper_function();
+	char filter[64];
+	size_t i;
+
+	if (e->params->tool != TOOL_TIMERLAT)
+		return 0;
+	snprintf(filter, sizeof(filter), "function == 0x%llx", fn);
+	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
+		if (instance_enable_event(inst, "timer", events[i]))
+			return -1;
+		/* without the filter, every timer of the measured cpus: more events */
+		if (fn && tracefs_event_file_write(inst, "timer", events[i], "filter", filter) < 0)
+			debug_msg("cannot filter timer:%s on hrtimer_wakeup: %s", events[i],
+				  strerror(errno));
+	}
+	return 0;
+}
+
+static void format_hex_mask(const struct cpu_mask *mask, int nr_cpus, char *buf, size_t len)
+{
+	int word = (nr_cpus + 31) / 32, pos = 0;
+
+	buf[0] = '\0';
+	while (word-- > 0 && pos < (int)len) {
+		uint32_t bits = 0;
+		int b;
+
+		for (b = 0; b < 32; b++)
+			if (word * 32 + b < nr_cpus && cpu_mask_test(mask, word * 32 + b))
+				bits |= 1U << b;
+		pos += snprintf(buf + pos, len - pos, "%s%08x", pos ? "," : "", bits);
+	}
+}
+
+/* the measured CPUs only, on the threads' clock */
+static int set_instance_scope(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	char mask[4096];
+
+	if (tracefs_instance_file_write(inst, "trace_clock", "mono") < 0) {
+		err_msg("cannot set the trace clock to mono: %s", strerror(errno));
+		return -1;
+	}
+	format_hex_mask(&p->cpus, p->nr_cpus, mask, sizeof(mask));
+	if (tracefs_instance_file_write(inst, "tracing_cpumask", mask) < 0) {
+		err_msg("cannot trace only the measured cpus (tracing_cpumask %s): %s", mask,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static bool wants_trace(const struct rtl_params *p)
+{
+	return p->trace_output || action_list_has(p->on_threshold, ACTION_TRACE) ||
+	       action_list_has(p->on_end, ACTION_TRACE);
+}
+
+static int open_instances(struct engine *e, struct sys_state *st)
+{
+	const struct rtl_params *p = e->params;
+
+	e->inst = instance_make(st, "", p->buffer_kb);
+	if (!e->inst || set_instance_scope(p, e->inst) || enable_std_events(e, e->inst) ||
+	    enable_timer_events(e, e->inst))
+		return -1;
+	if (wants_trace(p)) {
+		e->trace_inst = instance_make(st, "-trace", p->buffer_kb);
+		if (!e->trace_inst || set_instance_scope(p, e->trace_inst) ||
+		    enable_std_events(e, e->trace_inst) ||
+		    enable_timer_events(e, e->trace_inst))
+			return -1;
+	}
+	return instance_enable_user_events(p, e->trace_inst ? e->trace_inst : e->inst);
+}
+
+static void fill_config(struct engine *e)
+{
+	const struct rtl_params *p = e->params;
+
+	e->cfg.kind = p->tool == TOOL_TIMERLAT ? UW_TIMERLAT : UW_OSNOISE;
+	e->cfg.cpus = &p->cpus;
+	user_period(p, &e->cfg.period_us, &e->cfg.runtime_us);
+	e->cfg.threshold_ns = p->threshold_us ? p->threshold_us * 1000 : DEFAULT_THRESHOLD_NS;
+	e->cfg.prio = p->prio;
+}
+
+static bool is_own(int tid, void *ctx)
+{
+	struct engine *e = ctx;
+
+	return e->uw && uw_is_own_tid(e->uw, tid);
+}
+
+static void set_tracing(struct engine *e, bool on)
+{
+	if (e->trace_inst)
+		(on ? tracefs_trace_on : tracefs_trace_off)(e->trace_inst);
+	(on ? tracefs_trace_on : tracefs_trace_off)(e->inst);
+}
+
+static int start_workload(struct engine *e)
+{
+	set_tracing(e, true);
+	e->uw = uw_start(&e->cfg);
+	if (!e->uw)
+		return -1;
+	e->stopped = false;
+	return 0;
+}
+
+static void uclose(struct engine *e);
+
+static struct engine *uopen(const struct rtl_params *p, struct sys_state *st)
+{
+	struct engine *e = calloc(1, sizeof(*e));
+	struct rtl_params eff;
+
+	if (!e) {
+		err_msg("out of memory");
+		return NULL;
+	}
+	e->params = p;
+	fill_config(e);
+	eff = *p;
+	eff.period_us = e->cfg.period_us;
+	eff.runtime_us = e->cfg.runtime_us;
+	e->merge = umerge_new(&eff);
+	e->ctx = ctx_tracker_new(p->nr_cpus, is_own, e);
+	e->timer = calloc(p->nr_cpus, sizeof(*e->timer));
+	if (!e->merge || !e->ctx || !e->timer) {
+		err_msg("out of memory");
+		goto fail;
+	}
+	if (load_events(e) || open_instances(e, st) || start_workload(e))
+		goto fail;
+	return e;
+fail:
+	uclose(e);
+	return NULL;
+}
+
+/* ---- reading ---- */
+
+static void queue(const struct rtl_record *rec, void *ctx)
+{
+	struct engine *e = ctx;
+
+	if (umerge_add(e->merge, rec))
+		e->oom = true;
+}
+
+/*
+ * The measuring thread arms its timer for the period's start (softexpires);
+ * the timer's interrupt runs it at "now": the difference is the IRQ latency,
+ * a timerlat IRQ record (user_merge gives it the seqnum).
+ */
+static void on_hrtimer(struct engine *e, const struct hrtimer_edge *h)
+{
+	struct sleep_timer *t;
+	struct rtl_record rec;
+
+	if (h->cpu < 0 || h->cpu >= e->params->nr_cpus || !e->uw)
+		return;
+	t = &e->timer[h->cpu];
+	if (!h->expire) {
+		if (h->pid == uw_tid(e->uw, h->cpu)) {
+			t->hrtimer = h->hrtimer;
+			t->due_ns = h->time_ns;
+			t->armed = true;
+		}
+		return;
+	}
+	if (!t->armed || t->hrtimer != h->hrtimer)
+		return;
+	t->armed = false;
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = RECORD_TIMERLAT;
+	rec.timerlat.cpu = h->cpu;
+	rec.timerlat.ts = h->ts;
+	rec.timerlat.context = TIMERLAT_IRQ;
+	rec.timerlat.latency_ns = h->time_ns > t->due_ns ? h->time_ns - t->due_ns : 0;
+	queue(&rec, e);
+}
+
+static void on_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct engine *e = ctx;
+	struct rtl_record rec;
+
+	decoder_decode(e->decoder, event, record, cpu, &rec);
+	if (rec.kind == RECORD_CTX)
+		ctx_tracker_feed(e->ctx, &rec, queue, e);
+	else if (rec.kind == RECORD_HRTIMER)
+		on_hrtimer(e, &rec.hrtimer);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+struct hand {
+	struct engine	*e;
+	record_fn	fn;
+	void		*ctx;
+};
+
+static void pass_on(const struct rtl_record *rec, void *ctx)
+{
+	struct hand *h = ctx;
+
+	h->e->polled++;
+	h->fn(rec, h->ctx);
+}
+
+static int upoll(struct engine *e, record_fn fn, void *ctx)
+{
+	uint64_t until = now_ns() - SETTLE_NS;
+	struct hand h = { e, fn, ctx };
+
+	e->polled = 0;
+	e->reader.tep = e->tep;
+	e->reader.inst = e->inst;
+	e->reader.fn = on_event;
+	e->reader.ctx = e;
+	if (instance_read(&e->reader))
+		return -1;
+	if (e->stopped && !e->reader.budget_hit && !e->flushed) {
+		/* the end: the threads still running interfered until now */
+		ctx_tracker_flush(e->ctx, now_ns(), queue, e);
+		e->flushed = true;
+	}
+	if (e->uw)
+		uw_drain(e->uw, queue, e, until);
+	if (e->oom) {
+		err_msg("out of memory while merging the records");
+		return -1;
+	}
+	umerge_flush(e->merge, e->stopped ? UINT64_MAX : until, pass_on, &h);
+	if (umerge_stopped(e->merge) && e->uw && !e->stopped) {
+		/* a stop threshold: as the kernel tracer does, stop recording */
+		uw_stop(e->uw);
+		set_tracing(e, false);
+	}
+	return e->polled;
+}
+
+static bool uhas_more(const struct engine *e)
+{
+	return e->reader.budget_hit;
+}
+
+static bool utracing_stopped(struct engine *e)
+{
+	return umerge_stopped(e->merge);
+}
+
+static void urestart(struct engine *e)
+{
+	uw_free(e->uw);
+	e->uw = NULL;
+	umerge_resume(e->merge);
+	if (start_workload(e))
+		warn_msg("cannot restart the measuring threads: the run ends here");
+}
+
+/* Stop the threads; the last poll hands out everything they left. */
+static void ustop(struct engine *e)
+{
+	if (e->uw)
+		uw_stop(e->uw);
+	set_tracing(e, false);
+	e->stopped = true;
+}
+
+static uint64_t ulost_events(struct engine *e)
+{
+	return instance_lost_events(e->inst, e->params->nr_cpus) + (e->uw ? uw_lost(e->uw) : 0);
+}
+
+static int usave_trace(struct engine *e, const char *path)
+{
+	return e->trace_inst ? instance_save_trace(e->trace_inst, path) : 0;
+}
+
+static void uclose(struct engine *e)
+{
+	if (!e)
+		return;
+	uw_free(e->uw);
+	free(e->timer);
+	ctx_tracker_free(e->ctx);
+	umerge_free(e->merge);
+	decoder_free(e->decoder);
+	tep_free(e->tep);
+	tracefs_instance_free(e->inst);
+	tracefs_instance_free(e->trace_inst);
+	free(e);
+}
+
+const struct engine_ops user_engine = {
+	.name			= "user",
+	.available		= uavailable,
+	.check			= ucheck,
+	.open			= uopen,
+	.poll			= upoll,
+	.has_more		= uhas_more,
+	.tracing_stopped	= utracing_stopped,
+	.restart		= urestart,
+	.stop			= ustop,
+	.lost_events		= ulost_events,
+	.save_trace		= usave_trace,
+	.close			= uclose,
+	.effective_period	= user_period,
+};

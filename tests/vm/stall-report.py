@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# stall-report.py MONITOR_SOCKET [SYSTEM_MAP] - what the vCPUs of a guest
+# that stopped writing are doing: QEMU's "info cpus" three times, a second
+# apart (halted or not, and where), each address named from System.map
+# (the guest boots with nokaslr). Called by tests/vm/run.sh.
+import bisect
+import re
+import socket
+import sys
+import time
+
+
+def talk(sock, line):
+    sock.sendall((line + "\n").encode())
+    time.sleep(1)
+    out = b""
+    try:
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                break
+            out += data
+    except socket.timeout:
+        pass
+    return out.decode(errors="replace")
+
+
+def load_map(path):
+    syms = []
+    if path:
+        with open(path) as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 3 and parts[1] in "tTwW":
+                    syms.append((int(parts[0], 16), parts[2]))
+    syms.sort()
+    return syms
+
+
+def main():
+    syms = load_map(sys.argv[2] if len(sys.argv) > 2 else "")
+    addrs = [a for a, _ in syms]
+
+    def name(pc):
+        i = bisect.bisect_right(addrs, pc) - 1
+        return "%s+%#x" % (syms[i][1], pc - syms[i][0]) if i >= 0 else "?"
+
+    sock = socket.socket(socket.AF_UNIX)
+    sock.settimeout(2)
+    sock.connect(sys.argv[1])
+    talk(sock, "")
+    for _ in range(3):
+        for line in talk(sock, "info cpus").splitlines():
+            m = re.search(r"CPU #(\d+): pc=0x([0-9a-f]+)(.*)", line)
+            if m:
+                print("cpu %s pc=%s%s %s" % (m.group(1), m.group(2),
+                                             m.group(3).rstrip(),
+                                             name(int(m.group(2), 16))))
+
+
+main()
