@@ -49,8 +49,14 @@
  *  - at a context switch an open softirq (PREEMPT_RT) is closed and
  *    emitted at the switch, an open IRQ (exit lost) is dropped; the rest
  *    of a preempted softirq then counts as its thread's time;
- *  - the task switched out must be the one switched in before: else (the
- *    first switch seen on a CPU, a switch lost) nothing is emitted for it;
+ *  - a task switched out of a CPU that ran the idle task: its switch-in
+ *    (out of idle) was not traced, which some kernels do for some CPUs
+ *    (seen on a 6.18 KVM guest with haltpoll); it is taken to have run
+ *    since the end of the last interrupt on the idle CPU (the one that
+ *    woke it, most often), or since the CPU went idle (idle_exits);
+ *  - otherwise the task switched out must be the one switched in before:
+ *    else (the first switch seen on a CPU, a switch lost) nothing is
+ *    emitted for it;
  *  - an entry past CTX_MAX_DEPTH is not tracked (overflow).
  *
  * Memory: fixed at creation (nr_cpus); nothing is allocated per edge. The
@@ -83,6 +89,7 @@ struct ctx_tracker_stats {
 	uint64_t	overflows;	/* entries past CTX_MAX_DEPTH: not tracked */
 	uint64_t	switch_closed;	/* softirqs open at a switch, closed there */
 	uint64_t	lost_switches;	/* switched-out task not the one switched in */
+	uint64_t	idle_exits;	/* switches out of idle inferred, not traced */
 	uint64_t	bad_cpu;	/* edges of CPUs outside [0, nr_cpus) */
 };
 

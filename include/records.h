@@ -91,6 +91,7 @@ enum ctx_edge_kind {
 	CTX_SOFTIRQ_EXIT,	/* irq:softirq_exit */
 	CTX_NMI,		/* nmi:nmi_handler: one record as a handler returns */
 	CTX_SWITCH,		/* sched:sched_switch */
+	CTX_WAKEUP,		/* sched:sched_wakeup: next_pid woken to run on CPU vector */
 };
 
 #define CTX_COMM_LEN	16	/* the kernel's TASK_COMM_LEN */

@@ -4,8 +4,9 @@
  * kernel tracer gives them
  *
  * Two streams come in for each CPU, each in time order: the measuring
- * thread's records (osnoise periods and samples, timerlat latencies) and
- * the interference events built from the standard tracepoints. They are
+ * thread's records (osnoise periods and samples, timerlat thread
+ * latencies) and what the trace gives (the interference events built from
+ * the standard tracepoints, and timerlat IRQ latencies). They are
  * merged by time (an event at the same time as a sample goes first, as the
  * kernel reports a sample after the events inside it), and completed:
  *
@@ -14,8 +15,9 @@
  *    that started in its runtime (from the end of the previous period's
  *    runtime plus the sleep between runtimes), and its HW count: its
  *    samples with no interference;
- *  - a timerlat IRQ record's seqnum: the one of the thread record it
- *    precedes.
+ *  - a timerlat IRQ record's seqnum: the one of the thread record that
+ *    follows it (the thread woken by that timer); it is held back until
+ *    that record comes.
  *
  * The stop thresholds act as the kernel's: the record that reaches one is
  * the last one handed out until umerge_resume(); later ones are dropped.
@@ -38,8 +40,13 @@ struct user_merge;
 struct user_merge *umerge_new(const struct rtl_params *p);
 void umerge_free(struct user_merge *m);
 
-/* Queue a record of either stream; -1 when out of memory. */
-int umerge_add(struct user_merge *m, const struct rtl_record *rec);
+enum umerge_stream {
+	UMERGE_TRACE,		/* from the trace: noise events, timerlat IRQ */
+	UMERGE_WORK,		/* from the measuring threads */
+};
+
+/* Queue a record of @stream; -1 when out of memory. */
+int umerge_add(struct user_merge *m, enum umerge_stream stream, const struct rtl_record *rec);
 
 /* Hand out, CPU by CPU in time order, every queued record with ts <= until. */
 int umerge_flush(struct user_merge *m, uint64_t until, record_fn fn, void *ctx);

@@ -93,6 +93,18 @@ static void decode_switch(const struct event_decoder *ed, struct tep_record *rec
 	e->next_pid = (int)decode_u64(ed, WF_NEXT_PID, rec);
 }
 
+/* ---- sched:sched_wakeup: when a task was made to run on a CPU ---- */
+
+enum { KF_PID, KF_TARGET };
+
+static void decode_wakeup(const struct event_decoder *ed, struct tep_record *rec,
+			  struct rtl_record *out)
+{
+	edge_init(out, CTX_WAKEUP);
+	out->edge.next_pid = (int)decode_u64(ed, KF_PID, rec);
+	out->edge.vector = (int)decode_u64(ed, KF_TARGET, rec);
+}
+
 /* ---- nmi:nmi_handler (x86): one record as each handler returns ---- */
 
 enum { NF_HANDLER, NF_DELTA, NF_HANDLED };
@@ -162,6 +174,7 @@ static void decode_vector_exit(const struct event_decoder *ed, struct tep_record
 	X(TP_REQUIRED, "irq", "softirq_exit", decode_softirq_exit, "vec") \
 	X(TP_REQUIRED, "sched", "sched_switch", decode_switch, \
 	  "prev_comm", "prev_pid", "prev_state", "next_comm", "next_pid") \
+	X(TP_OPTIONAL, "sched", "sched_wakeup", decode_wakeup, "pid", "target_cpu") \
 	X(TP_OPTIONAL, "nmi", "nmi_handler", decode_nmi, "handler", "delta_ns", "handled") \
 	IRQ_VECTOR(X, local_timer) \
 	IRQ_VECTOR(X, spurious_apic) \

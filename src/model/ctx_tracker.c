@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ctx_tracker.h"
+#include "noise_event.h"
 
 enum frame_kind {
 	FRAME_IRQ,		/* irq:irq_handler_entry */
@@ -40,6 +41,10 @@ struct cpu_ctx {
 	struct task_run	task;
 	bool		seen;		/* an edge came since the start or the flush */
 	uint64_t	last_ts;
+	/* the last wakeup of a task to run here, and the nested time then */
+	int		wake_pid;
+	uint64_t	wake_ts;
+	uint64_t	wake_nested;
 };
 
 struct ctx_tracker {
@@ -263,10 +268,44 @@ static void start_task(struct ctx_tracker *t, struct cpu_ctx *c, const struct ct
 	copy_name(r->comm, sizeof(r->comm), e->next_comm, sizeof(e->next_comm));
 }
 
+/*
+ * The switch out of idle was not traced (seen on some kernels for some
+ * CPUs): the task switched out now ran since its wakeup to this CPU, if
+ * that was seen while the CPU was idle, else since the CPU went idle.
+ */
+static void infer_idle_exit(struct ctx_tracker *t, struct cpu_ctx *c, const struct ctx_edge *e)
+{
+	struct task_run *r = &c->task;
+
+	if (c->wake_pid == e->prev_pid && c->wake_ts >= r->start && c->wake_ts <= e->ts) {
+		r->start = c->wake_ts;
+		r->nested -= min_u64(r->nested, c->wake_nested);
+	}
+	r->pid = e->prev_pid;
+	r->noise = !(t->is_own && t->is_own(e->prev_pid, t->own_ctx));
+	copy_name(r->comm, sizeof(r->comm), e->prev_comm, sizeof(e->prev_comm));
+	t->stats.idle_exits++;
+}
+
+/* a wakeup to run on CPU @c: the start of the task, if its switch is not traced */
+static void on_wakeup(struct cpu_ctx *c, const struct ctx_edge *e)
+{
+	c->wake_pid = e->next_pid;
+	c->wake_ts = e->ts;
+	c->wake_nested = 0;
+	if (!c->task.known || c->task.pid)
+		return;
+	/* the waking interrupt, still open, is charged to idle at its exit: its part
+	 * before the wakeup is not the woken task's */
+	c->wake_nested = c->task.nested + (c->depth ? span(c->stack[0].start, e->ts) : 0);
+}
+
 static void on_switch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
 		      const struct ctx_edge *e)
 {
 	close_for_switch(t, c, s, e);
+	if (c->task.known && !c->task.pid && e->prev_pid)
+		infer_idle_exit(t, c, e);
 	if (c->task.known && c->task.pid != e->prev_pid)
 		t->stats.lost_switches++;
 	else
@@ -302,6 +341,8 @@ static void dispatch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink
 	case CTX_SWITCH:
 		on_switch(t, c, s, e);
 		break;
+	case CTX_WAKEUP:
+		break;
 	}
 }
 
@@ -315,6 +356,12 @@ void ctx_tracker_feed(struct ctx_tracker *t, const struct rtl_record *rec,
 	if (rec->kind != RECORD_CTX)
 		return;
 	t->stats.edges++;
+	if (e->kind == CTX_WAKEUP) {
+		/* recorded where the waker ran; it concerns the target CPU */
+		if (e->vector >= 0 && e->vector < t->nr_cpus)
+			on_wakeup(&t->cpu[e->vector], e);
+		return;
+	}
 	if (e->cpu < 0 || e->cpu >= t->nr_cpus) {
 		t->stats.bad_cpu++;
 		return;

@@ -53,7 +53,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 		tl_aa_print(out, &m->aa_result);
 	if (v->reason == STOP_THRESHOLD && m->last_thread)
 		dump_tasks(out, m, p);
-	else if (v->reason == STOP_THRESHOLD && m->aa)
+	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
 	if (p->engine == ENGINE_USER)

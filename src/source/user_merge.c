@@ -29,8 +29,10 @@ struct recent {
 };
 
 struct merge_cpu {
-	struct fifo	noise;		/* interference events */
+	struct fifo	trace;		/* interference events, timerlat IRQs */
 	struct fifo	work;		/* the measuring thread's records */
+	struct pend	held_irq;	/* timerlat: waits for its thread record */
+	bool		holding;
 
 	struct recent	recent[UMERGE_RECENT];	/* ring, by ts */
 	unsigned int	nr_recent, first_recent;
@@ -84,7 +86,7 @@ void umerge_free(struct user_merge *m)
 	if (!m)
 		return;
 	for (cpu = 0; cpu < m->nr_cpus; cpu++) {
-		fifo_free(&m->cpu[cpu].noise);
+		fifo_free(&m->cpu[cpu].trace);
 		fifo_free(&m->cpu[cpu].work);
 	}
 	free(m->cpu);
@@ -122,7 +124,7 @@ static void fifo_pop(struct fifo *f)
 		f->head = f->tail = 0;
 }
 
-int umerge_add(struct user_merge *m, const struct rtl_record *rec)
+int umerge_add(struct user_merge *m, enum umerge_stream stream, const struct rtl_record *rec)
 {
 	struct pend p = { .kind = rec->kind };
 	struct merge_cpu *c;
@@ -134,7 +136,7 @@ int umerge_add(struct user_merge *m, const struct rtl_record *rec)
 	switch (rec->kind) {
 	case RECORD_NOISE_EVENT:
 		p.noise = rec->noise;
-		return fifo_push(&c->noise, &p);
+		break;
 	case RECORD_OSNOISE_PERIOD:
 		p.period = rec->period;
 		break;
@@ -147,7 +149,7 @@ int umerge_add(struct user_merge *m, const struct rtl_record *rec)
 	default:
 		return 0;
 	}
-	return fifo_push(&c->work, &p);
+	return fifo_push(stream == UMERGE_TRACE ? &c->trace : &c->work, &p);
 }
 
 /* ---- completing the records ---- */
@@ -211,10 +213,8 @@ static bool complete(struct user_merge *m, struct merge_cpu *c, struct pend *p)
 		complete_period(m, c, &p->period);
 		return m->stop_total_us && p->period.noise_us >= m->stop_total_us;
 	case RECORD_TIMERLAT:
-		if (p->timerlat.context == TIMERLAT_IRQ) {
-			p->timerlat.seqnum = c->last_seq + 1;
+		if (p->timerlat.context == TIMERLAT_IRQ)
 			return m->stop_us && p->timerlat.latency_ns / 1000 >= m->stop_us;
-		}
 		c->last_seq = p->timerlat.seqnum;
 		return m->stop_total_us && p->timerlat.latency_ns / 1000 >= m->stop_total_us;
 	default:
@@ -252,18 +252,59 @@ static uint64_t pend_ts(const struct pend *p)
 	return p->period.ts;	/* every kind starts with cpu and ts */
 }
 
-/* the next record of @c in time order (events first on a tie), or NULL */
+/* the next record of @c in time order (the trace's first on a tie), or NULL */
 static struct fifo *next_fifo(struct merge_cpu *c, uint64_t until)
 {
-	struct pend *n = fifo_peek(&c->noise), *w = fifo_peek(&c->work);
+	struct pend *t = fifo_peek(&c->trace), *w = fifo_peek(&c->work);
 
-	if (n && pend_ts(n) > until)
-		n = NULL;
+	if (t && pend_ts(t) > until)
+		t = NULL;
 	if (w && pend_ts(w) > until)
 		w = NULL;
-	if (n && (!w || pend_ts(n) <= pend_ts(w)))
-		return &c->noise;
+	if (t && (!w || pend_ts(t) <= pend_ts(w)))
+		return &c->trace;
 	return w ? &c->work : NULL;
+}
+
+static bool is_irq(const struct pend *p)
+{
+	return p->kind == RECORD_TIMERLAT && p->timerlat.context == TIMERLAT_IRQ;
+}
+
+static int emit(struct user_merge *m, struct merge_cpu *c, struct pend *p,
+		record_fn fn, void *ctx)
+{
+	if (p->kind == RECORD_NOISE_EVENT)
+		note_event(c, &p->noise);
+	else if (complete(m, c, p))
+		m->stopped = true;
+	hand_out(p, fn, ctx);
+	return 1;
+}
+
+/*
+ * A timerlat IRQ record waits for the thread record after it, whose seqnum
+ * it takes; if another IRQ comes first (its thread record lost), it goes
+ * out with the seqnum after the last one seen.
+ */
+static int take(struct user_merge *m, struct merge_cpu *c, struct pend *p,
+		record_fn fn, void *ctx)
+{
+	int n = 0;
+
+	if (c->holding && (is_irq(p) || p->kind == RECORD_TIMERLAT)) {
+		c->held_irq.timerlat.seqnum = is_irq(p) ? c->last_seq + 1 : p->timerlat.seqnum;
+		c->holding = false;
+		n += emit(m, c, &c->held_irq, fn, ctx);
+		if (m->stopped)
+			return n;
+	}
+	if (is_irq(p)) {
+		c->held_irq = *p;
+		c->holding = true;
+		return n;
+	}
+	return n + emit(m, c, p, fn, ctx);
 }
 
 static int flush_cpu(struct user_merge *m, struct merge_cpu *c, uint64_t until,
@@ -273,15 +314,8 @@ static int flush_cpu(struct user_merge *m, struct merge_cpu *c, uint64_t until,
 	int n = 0;
 
 	while (!m->stopped && (f = next_fifo(c, until))) {
-		struct pend *p = fifo_peek(f);
-
-		if (f == &c->noise)
-			note_event(c, &p->noise);
-		else if (complete(m, c, p))
-			m->stopped = true;
-		hand_out(p, fn, ctx);
+		n += take(m, c, fifo_peek(f), fn, ctx);
 		fifo_pop(f);
-		n++;
 	}
 	return n;
 }
@@ -307,7 +341,8 @@ void umerge_resume(struct user_merge *m)
 	for (cpu = 0; cpu < m->nr_cpus; cpu++) {
 		struct merge_cpu *c = &m->cpu[cpu];
 
-		c->noise.head = c->noise.tail = 0;
+		c->trace.head = c->trace.tail = 0;
+		c->holding = false;
 		c->work.head = c->work.tail = 0;
 		c->nr_recent = 0;
 		memset(c->counts, 0, sizeof(c->counts));

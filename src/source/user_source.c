@@ -319,12 +319,22 @@ fail:
 
 /* ---- reading ---- */
 
+static void queue_to(struct engine *e, enum umerge_stream stream, const struct rtl_record *rec)
+{
+	if (umerge_add(e->merge, stream, rec))
+		e->oom = true;
+}
+
+/* from the trace: noise events (ctx_tracker), timerlat IRQs (on_hrtimer) */
 static void queue(const struct rtl_record *rec, void *ctx)
 {
-	struct engine *e = ctx;
+	queue_to(ctx, UMERGE_TRACE, rec);
+}
 
-	if (umerge_add(e->merge, rec))
-		e->oom = true;
+/* from the measuring threads */
+static void queue_work(const struct rtl_record *rec, void *ctx)
+{
+	queue_to(ctx, UMERGE_WORK, rec);
 }
 
 /*
@@ -412,7 +422,7 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 		e->flushed = true;
 	}
 	if (e->uw)
-		uw_drain(e->uw, queue, e, until);
+		uw_drain(e->uw, queue_work, e, until);
 	if (e->oom) {
 		err_msg("out of memory while merging the records");
 		return -1;

@@ -310,6 +310,8 @@ static bool worker_ready(struct uw_worker *w)
 	snprintf(name, sizeof(name), "rtlens-%s/%d", uw->kind == UW_OSNOISE ? "osn" : "tl",
 		 w->cpu);
 	prctl(PR_SET_NAME, name, 0, 0, 0);
+	/* wake when the timer is due, not up to 50 us later (the default slack) */
+	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 	pthread_mutex_lock(&uw->lock);
 	w->tid = (int)syscall(SYS_gettid);
 	w->state = WORKER_READY;

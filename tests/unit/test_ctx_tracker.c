@@ -305,6 +305,63 @@ static void test_idle(void **state)
 	ctx_tracker_free(t);
 }
 
+static void wakeup(struct ctx_tracker *t, struct out *o, int waker_cpu, uint64_t ts, int pid,
+		   int target)
+{
+	struct rtl_record r;
+
+	memset(&r, 0, sizeof(r));
+	r.kind = RECORD_CTX;
+	r.edge.cpu = waker_cpu;
+	r.edge.ts = ts;
+	r.edge.kind = CTX_WAKEUP;
+	r.edge.next_pid = pid;
+	r.edge.vector = target;
+	ctx_tracker_feed(t, &r, collect, o);
+}
+
+/*
+ * Some kernels do not trace the switch out of idle: a task switched out of
+ * a CPU known idle ran since its wakeup to that CPU (the nested time since
+ * then is taken off), or since the CPU went idle when no wakeup was seen.
+ */
+static void test_idle_exit_not_traced(void **state)
+{
+	struct ctx_tracker *t = tracker();
+	struct out o = { 0 };
+
+	(void)state;
+	sw(t, &o, 1000, 88, 0, "swapper/0");		/* 88 goes idle */
+	vec_in(t, &o, 1500, 236, "local_timer");	/* a tick while idle */
+	vec_out(t, &o, 1540, 236, "local_timer");
+	vec_in(t, &o, 2000, 236, "local_timer");	/* the IRQ that wakes 77 */
+	wakeup(t, &o, 0, 2010, 77, 0);
+	vec_out(t, &o, 2030, 236, "local_timer");
+	/* swapper -> 77 at ~2030 not traced; 77 runs with a tick inside */
+	vec_in(t, &o, 3000, 236, "local_timer");
+	vec_out(t, &o, 3100, 236, "local_timer");
+	sw(t, &o, 5000, 77, 0, "swapper/0");
+	assert_int_equal(o.n, 4);
+	/* from its wakeup, less the rest of that IRQ (20) and the tick (100) */
+	check(&o.ev[3], NOISE_THREAD, 2010, 5000 - 2010 - 20 - 100, 5000, "prev-77", 0, 77);
+	assert_int_equal(stats(t).idle_exits, 1);
+	assert_int_equal(stats(t).lost_switches, 0);
+
+	/* no wakeup seen (a remote waker not traced): since the CPU went idle */
+	vec_in(t, &o, 5500, 236, "local_timer");
+	vec_out(t, &o, 5600, 236, "local_timer");
+	sw(t, &o, 7000, 99, 0, "swapper/0");
+	assert_int_equal(o.n, 6);
+	check(&o.ev[5], NOISE_THREAD, 5000, 2000 - 100, 7000, "prev-99", 0, 99);
+
+	/* the workload's own thread out of idle: nothing, and a wakeup of cpu 1 stays there */
+	wakeup(t, &o, 0, 7100, 500, 1);
+	sw(t, &o, 8000, 500, 0, "swapper/0");
+	assert_int_equal(o.n, 6);
+	assert_int_equal(stats(t).idle_exits, 3);
+	ctx_tracker_free(t);
+}
+
 /* the tracking began inside a context: its exit is ignored */
 static void test_exit_without_entry(void **state)
 {
@@ -488,6 +545,7 @@ int main(void)
 		cmocka_unit_test(test_irq_in_softirq_in_thread),
 		cmocka_unit_test(test_own_thread),
 		cmocka_unit_test(test_idle),
+		cmocka_unit_test(test_idle_exit_not_traced),
 		cmocka_unit_test(test_exit_without_entry),
 		cmocka_unit_test(test_mismatch_recovery),
 		cmocka_unit_test(test_overflow),

@@ -408,7 +408,7 @@ static void test_tracepoint_list(void **state)
 
 	(void)state;
 	assert_non_null(tp);
-	assert_int_equal(n, 6 + 2 * NR_VECTOR_SOURCES);
+	assert_int_equal(n, 7 + 2 * NR_VECTOR_SOURCES);
 	assert_int_equal(n, nr_std_decoders);
 	for (i = 0; i < n; i++) {
 		/* the same events, in the same order, as the decoders */
@@ -423,6 +423,7 @@ static void test_tracepoint_list(void **state)
 	assert_true(listed(tp, n, "irq:softirq_entry", false));
 	assert_true(listed(tp, n, "irq:softirq_exit", false));
 	assert_true(listed(tp, n, "sched:sched_switch", false));
+	assert_true(listed(tp, n, "sched:sched_wakeup", true));
 	assert_true(listed(tp, n, "nmi:nmi_handler", true));
 	for (i = 0; i < NR_VECTOR_SOURCES; i++) {
 		snprintf(name, sizeof(name), "irq_vectors:%s_entry", vector_sources[i]);
