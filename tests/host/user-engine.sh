@@ -1,0 +1,162 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of the user engine, for real on this machine's kernel (sourced
+# by tests/host/run.sh, which provides R, WORK, expect, ok, not_ok): a
+# SCHED_FIFO spinner with a known name on cpu 1 and IPIs sent to it from
+# cpu 0 must be named among cpu 1's top sources by osnoise top/hist and
+# timerlat top/hist; every exit path leaves tracefs as it was.
+
+HELPERS=$WORK/bin
+mkdir -p "$HELPERS"
+for h in spin ipi; do
+	cc -O2 -Wall -Wextra -Werror -o "$HELPERS/$h" "tests/vm/$h.c" ||
+		not_ok "build the $h helper"
+done
+
+# json_check NAME FILE EXPR: EXPR (python, d = the report) is true
+json_check() {
+	local name=$1 file=$2 expr=$3
+
+	if python3 -c "import json, sys; d = json.load(open(sys.argv[1])); sys.exit(0 if ($expr) else 1)" \
+		"$file" 2>"$WORK/json.err"; then
+		ok "$name"
+	else
+		not_ok "$name"
+		echo "#   $expr" && sed 's/^/#   /' "$WORK/json.err"
+		python3 -c "import json, sys; d = json.load(open(sys.argv[1])); print(json.dumps(d.get('analysis'))[:1500])" \
+			"$file" 2>&1 | sed 's/^/#   /'
+	fi
+}
+
+# noise SECONDS: the spinner (30 % of every 50 ms) and 500 IPIs/s on cpu 1
+noise() {
+	"$HELPERS/spin" -c 1 -p 10 -n rtl_spin -d "$1" --duty 30 --period-ms 50 >/dev/null &
+	spin_pid=$!
+	"$HELPERS/ipi" -c 0 -t 1 -d "$1" -r 500 >/dev/null 2>&1 &
+	ipi_pid=$!
+	sleep 0.3
+}
+
+noise_end() {
+	kill "$spin_pid" "$ipi_pid" 2>/dev/null
+	wait "$spin_pid" "$ipi_pid" 2>/dev/null
+}
+
+# the spinner and the IPIs among the first 8 rows of cpu 1's source table
+SOURCES='[c for c in d["analysis"]["cpus"] if c["cpu"] == 1][0]["sources"][:8]'
+NAMES_BOTH="any(s['name'] == 'rtl_spin' for s in $SOURCES) and any('call_function' in s['name'] and s['count'] >= 50 for s in $SOURCES)"
+
+user_engine_tests() {
+	local mode
+
+	expect "engine junk" 1 "the engine is auto, kernel or user" -- $R osnoise top --engine gpu
+	expect "auto picks the user engine here" 0 "measuring with rtlens's own threads" -- \
+		$R osnoise top -c 1 -d 1 -q
+	expect "user engine: hwnoise refused" 1 "not with the user engine: hwnoise" -- \
+		$R hwnoise --engine user -d 1
+	expect "user engine: --kernel-hist refused" 1 "not with the user engine: --kernel-hist" -- \
+		$R osnoise hist --engine user --kernel-hist -d 1
+	expect "user engine: -C refused" 1 "not with the user engine: -C" -- \
+		$R osnoise top --engine user -C -d 1
+	expect "user engine: timerlat -u refused" 1 "not with the user engine: -u and -k" -- \
+		$R timerlat top --engine user -u -d 1
+	expect "user engine: timerlat -s alone refused" 1 "not with the user engine: -s" -- \
+		$R timerlat top --engine user -s 10 -d 1
+	expect "user engine: bad filter halfway" 1 "cannot set the filter" -- \
+		$R osnoise top --engine user -d 1 -e sched:sched_wakeup --filter 'nosuchfield == 1'
+	expect "user engine: SCHED_FIFO workload" 0 "Operating System Noise" -- \
+		$R osnoise top --engine user -c 1 -d 1 -q -P f:1 -r 500000
+
+	noise 6
+	expect "user engine: osnoise top" 0 "rtl_spin" -- \
+		$R osnoise top --engine user -c 1 -d 4 -q --aa --json "$WORK/top.json"
+	noise_end
+	json_check "osnoise top: engine user in the report" "$WORK/top.json" 'd["engine"] == "user"'
+	json_check "osnoise top: cpu 1's sources name the spinner and the IPIs" "$WORK/top.json" "$NAMES_BOTH"
+
+	noise 6
+	expect "user engine: osnoise hist" 0 "rtl_spin" -- \
+		$R osnoise hist --engine user -c 1 -d 4 --aa --json "$WORK/hist.json"
+	noise_end
+	json_check "osnoise hist: cpu 1's sources name the spinner and the IPIs" "$WORK/hist.json" "$NAMES_BOTH"
+	json_check "osnoise hist: the buckets add up" "$WORK/hist.json" \
+		'all(sum(b["count"] for b in c["buckets"]) + c["over"] == c["count"] for c in d["histogram"]["cpus"])'
+
+	noise 6
+	expect "user engine: osnoise top -s stops on the spinner" 2 "osnoise hit stop tracing" -- \
+		$R osnoise top --engine user -c 1 -d 5 -q -s 5000 --json "$WORK/stop.json"
+	noise_end
+	json_check "osnoise -s: the threshold sample names the spinner" "$WORK/stop.json" \
+		'any(c["name"] == "rtl_spin" for c in d["analysis"]["threshold_sample"]["causes"])'
+
+	for mode in top hist; do
+		noise 6
+		expect "user engine: timerlat $mode -T stops on the spinner" 2 "hit stop tracing" -- \
+			$R timerlat $mode --engine user -c 1 -d 5 -T 5000 --json "$WORK/tl-$mode.json"
+		noise_end
+		json_check "timerlat $mode: the analysis names the spinner" "$WORK/tl-$mode.json" \
+			'"rtl_spin" in json.dumps(d["analysis"])'
+		json_check "timerlat $mode: the parts and the remainder add up" "$WORK/tl-$mode.json" \
+			'abs(d["analysis"]["parts_sum_us"] + d["analysis"]["remainder_us"] - d["analysis"]["total_us"]) < 0.01'
+		json_check "timerlat $mode: IRQ latencies measured" "$WORK/tl-$mode.json" \
+			'json.dumps(d).count("irq") > 0 and d["analysis"]["irq_seen"]'
+	done
+
+	user_engine_signals
+}
+
+# SIGINT and SIGTERM end a user-engine run normally; SIGKILL leaves a record
+# that the next run undoes
+user_engine_signals() {
+	local sig pid rc
+
+	for sig in INT TERM; do
+		snapshot "$WORK/before"
+		$R osnoise top --engine user -c 1 -q > "$WORK/sig.out" 2>&1 &
+		pid=$!
+		sleep 5
+		kill -s $sig $pid
+		wait $pid
+		rc=$?
+		snapshot "$WORK/after"
+		if [ $rc = 0 ] && grep -q "Operating System Noise" "$WORK/sig.out" &&
+		   cmp -s "$WORK/before" "$WORK/after"; then
+			ok "user engine: SIG$sig ends the run, tracefs restored"
+		else
+			not_ok "user engine: SIG$sig ends the run, tracefs restored (exit $rc)"
+			diff "$WORK/before" "$WORK/after" | sed 's/^/#   /'
+		fi
+	done
+
+	snapshot "$WORK/before"
+	$R timerlat top --engine user -c 1 -q > /dev/null 2>&1 &
+	pid=$!
+	# under the sanitizers the setup takes seconds
+	for _ in $(seq 60); do
+		[ -e "/sys/kernel/tracing/instances/rtlens-$pid" ] && break
+		sleep 0.25
+	done
+	sleep 0.5
+	kill -KILL $pid
+	wait $pid 2>/dev/null
+	if ls /sys/kernel/tracing/instances | grep -q "^rtlens-$pid\$"; then
+		ok "user engine: SIGKILL leaves its instance behind"
+	else
+		not_ok "user engine: SIGKILL leaves its instance behind"
+	fi
+	$R osnoise top --engine user -c 1 -d 1 -q > "$WORK/next.out" 2>&1
+	rc=$?
+	snapshot "$WORK/after"
+	if [ $rc = 0 ] && grep -q "restoring the tracefs state left by a killed session" "$WORK/next.out"; then
+		ok "user engine: the next run undoes the killed one"
+	else
+		not_ok "user engine: the next run undoes the killed one (exit $rc)"
+		sed 's/^/#   /' "$WORK/next.out"
+	fi
+	if cmp -s "$WORK/before" "$WORK/after"; then
+		ok "user engine: tracefs as before the killed run"
+	else
+		not_ok "user engine: tracefs as before the killed run"
+		diff "$WORK/before" "$WORK/after" | sed 's/^/#   /'
+	fi
+}
