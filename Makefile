@@ -85,6 +85,7 @@ check:
 bench: rtlens
 	@bench/osnoise-hist.sh
 	@bench/timerlat-hist.sh
+	@bench/user-engine.sh
 
 install: rtlens
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1

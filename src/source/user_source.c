@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <event-parse.h>
@@ -57,6 +58,8 @@ struct engine {
 	bool			oom;
 	bool			stopped;	/* source_stop() */
 	bool			flushed;	/* ctx_tracker_flush() done */
+	uint64_t		events;		/* trace events read */
+	uint64_t		started_ns;
 };
 
 static void user_period(const struct rtl_params *p, uint64_t *period_us, uint64_t *runtime_us)
@@ -71,6 +74,14 @@ static void user_period(const struct rtl_params *p, uint64_t *period_us, uint64_
 		*runtime_us = p->runtime_us;
 	else
 		*runtime_us = *period_us;
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 /* ---- checks ---- */
@@ -282,6 +293,7 @@ static int start_workload(struct engine *e)
 	e->uw = uw_start(&e->cfg);
 	if (!e->uw)
 		return -1;
+	e->started_ns = now_ns();
 	e->stopped = false;
 	return 0;
 }
@@ -375,19 +387,12 @@ static void on_event(struct tep_event *event, struct tep_record *record, int cpu
 	struct engine *e = ctx;
 	struct rtl_record rec;
 
+	e->events++;
 	decoder_decode(e->decoder, event, record, cpu, &rec);
 	if (rec.kind == RECORD_CTX)
 		ctx_tracker_feed(e->ctx, &rec, queue, e);
 	else if (rec.kind == RECORD_HRTIMER)
 		on_hrtimer(e, &rec.hrtimer);
-}
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 struct hand {
@@ -455,11 +460,38 @@ static void urestart(struct engine *e)
 		warn_msg("cannot restart the measuring threads: the run ends here");
 }
 
+/* -D: what the engine cost (bench/user-engine.sh reads these lines) */
+static void report_cost(struct engine *e)
+{
+	double secs = (now_ns() - e->started_ns) / 1e9, cpu_s;
+	struct rusage ru;
+	int cpu;
+
+	/* this thread reads, decodes and merges everything */
+	getrusage(RUSAGE_THREAD, &ru);
+	cpu_s = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec +
+		(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+	debug_msg("user engine: %llu trace events in %.1f s (%.0f/s), %.3f s of cpu for rtlens's "
+		  "main thread (%.2f %% of one cpu)", (unsigned long long)e->events, secs,
+		  secs > 0 ? e->events / secs : 0, cpu_s, secs > 0 ? 100 * cpu_s / secs : 0);
+	for_each_cpu_in(cpu, &e->params->cpus) {
+		double mean;
+		uint64_t min;
+
+		uw_loop_cost(e->uw, cpu, &mean, &min);
+		if (mean > 0)
+			debug_msg("user engine: cpu %d: one clock read per loop, %.1f ns on "
+				  "average, %llu ns at least", cpu, mean, (unsigned long long)min);
+	}
+}
+
 /* Stop the threads; the last poll hands out everything they left. */
 static void ustop(struct engine *e)
 {
-	if (e->uw)
+	if (e->uw) {
 		uw_stop(e->uw);
+		report_cost(e);
+	}
 	set_tracing(e, false);
 	e->stopped = true;
 }
