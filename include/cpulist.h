@@ -36,5 +36,11 @@ int cpu_mask_parse(struct cpu_mask *mask, const char *str, const char **why);
 
 /* Canonical list form ("0-3,5"); returns the length it needs, like snprintf. */
 int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len);
+/*
+ * The kernel's cpumask form (tracing_cpumask): 32-bit words in hex, the
+ * highest first, comma-separated ("00000000,0000000e"). Its length, or -1
+ * when @buf is too short.
+ */
+int cpu_mask_format_hex(const struct cpu_mask *mask, char *buf, size_t len);
 
 #endif

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,6 +248,28 @@ int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len)
 			last++;
 		pos = append_range(buf, len, pos, first, last);
 		first = cpu_mask_next(mask, last + 1);
+	}
+	return pos;
+}
+
+int cpu_mask_format_hex(const struct cpu_mask *mask, char *buf, size_t len)
+{
+	int word = (mask->nr_cpus + 31) / 32, pos = 0;
+
+	if (!len)
+		return -1;
+	buf[0] = '\0';
+	while (word-- > 0) {
+		uint32_t bits = 0;
+		int b, n;
+
+		for (b = 0; b < 32; b++)
+			if (word * 32 + b < mask->nr_cpus && cpu_mask_test(mask, word * 32 + b))
+				bits |= 1U << b;
+		n = snprintf(buf + pos, len - pos, "%s%08x", pos ? "," : "", bits);
+		if (n < 0 || (size_t)n >= len - pos)
+			return -1;
+		pos += n;
 	}
 	return pos;
 }

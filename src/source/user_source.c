@@ -204,22 +204,6 @@ static int enable_timer_events(struct engine *e, struct tracefs_instance *inst)
 	return 0;
 }
 
-static void format_hex_mask(const struct cpu_mask *mask, int nr_cpus, char *buf, size_t len)
-{
-	int word = (nr_cpus + 31) / 32, pos = 0;
-
-	buf[0] = '\0';
-	while (word-- > 0 && pos < (int)len) {
-		uint32_t bits = 0;
-		int b;
-
-		for (b = 0; b < 32; b++)
-			if (word * 32 + b < nr_cpus && cpu_mask_test(mask, word * 32 + b))
-				bits |= 1U << b;
-		pos += snprintf(buf + pos, len - pos, "%s%08x", pos ? "," : "", bits);
-	}
-}
-
 /* the measured CPUs only, on the threads' clock */
 static int set_instance_scope(const struct rtl_params *p, struct tracefs_instance *inst)
 {
@@ -229,8 +213,8 @@ static int set_instance_scope(const struct rtl_params *p, struct tracefs_instanc
 		err_msg("cannot set the trace clock to mono: %s", strerror(errno));
 		return -1;
 	}
-	format_hex_mask(&p->cpus, p->nr_cpus, mask, sizeof(mask));
-	if (tracefs_instance_file_write(inst, "tracing_cpumask", mask) < 0) {
+	if (cpu_mask_format_hex(&p->cpus, mask, sizeof(mask)) < 0 ||
+	    tracefs_instance_file_write(inst, "tracing_cpumask", mask) < 0) {
 		err_msg("cannot trace only the measured cpus (tracing_cpumask %s): %s", mask,
 			strerror(errno));
 		return -1;

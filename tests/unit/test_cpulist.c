@@ -245,6 +245,26 @@ static void test_format_truncation(void **state)
 	cpu_mask_free(&mask);
 }
 
+static void test_format_hex(void **state)
+{
+	struct cpu_mask m;
+	char buf[64];
+	const char *why;
+
+	(void)state;
+	assert_int_equal(cpu_mask_init(&m, 40), 0);
+	assert_int_equal(cpu_mask_parse(&m, "1-3,33", &why), 0);
+	assert_int_equal(cpu_mask_format_hex(&m, buf, sizeof(buf)), 17);
+	assert_string_equal(buf, "00000002,0000000e");
+	assert_int_equal(cpu_mask_format_hex(&m, buf, 10), -1);
+	cpu_mask_free(&m);
+	assert_int_equal(cpu_mask_init(&m, 4), 0);
+	assert_int_equal(cpu_mask_parse(&m, "0,3", &why), 0);
+	assert_int_equal(cpu_mask_format_hex(&m, buf, sizeof(buf)), 8);
+	assert_string_equal(buf, "00000009");
+	cpu_mask_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -259,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_parse_range_errors),
 		cmocka_unit_test(test_parse_null_why),
 		cmocka_unit_test(test_format_truncation),
+		cmocka_unit_test(test_format_hex),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

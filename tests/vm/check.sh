@@ -4,12 +4,15 @@
 # tests/vm/check.sh - `make vm-check`: every guest script in one boot, and
 # up to two more boots if the guest froze.
 #
-# Debian's 6.1-rt kernel under QEMU TCG has been seen to freeze (no output,
-# no kernel message) in about a third of the boots late in a long session,
-# most often around kernel hist triggers, but also at other points; the
-# cause is not found yet. A frozen guest is not a test result: the
-# run is repeated, loudly, up to 3 boots. A third freeze, or any failed
-# check, fails.
+# Debian's 6.1-rt kernel under multi-threaded TCG (one host thread per
+# vCPU, 4 vCPUs on 2 host cores) froze in about half the boots: a stall
+# report showed every vCPU with interrupts off in the local APIC timer
+# interrupt, at the int3 of a tracepoint being patched (text_poke_bp) while
+# a tracer started. run.sh now runs TCG single-threaded (RTLENS_VM_TCG),
+# where no freeze was seen. Should one happen anyway, a frozen guest is not
+# a test result: the run is repeated, loudly, up to 3 boots, with
+# run.sh's stall report (tests/vm/stall-report.py) in the log. A third
+# freeze, or any failed check, fails.
 set -uo pipefail
 
 cd "$(dirname "$0")/../.." || exit 1

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # stall-report.py MONITOR_SOCKET [SYSTEM_MAP] - what the vCPUs of a guest
-# that stopped writing are doing: QEMU's "info cpus" three times, a second
-# apart (halted or not, and where), each address named from System.map
-# (the guest boots with nokaslr). Called by tests/vm/run.sh.
+# that stopped writing are doing: QEMU's "info registers -a" three times, a
+# second apart, reduced to one line per vCPU (RIP, flags, halted or not),
+# each address named from System.map when a real one is given (the guest
+# boots with nokaslr; Debian's System.map is a stub). Called by
+# tests/vm/run.sh.
 import bisect
 import re
 import socket
@@ -52,12 +54,17 @@ def main():
     sock.connect(sys.argv[1])
     talk(sock, "")
     for _ in range(3):
-        for line in talk(sock, "info cpus").splitlines():
-            m = re.search(r"CPU #(\d+): pc=0x([0-9a-f]+)(.*)", line)
+        cpu = "?"
+        for line in talk(sock, "info registers -a").splitlines():
+            m = re.match(r"\s*CPU#(\d+)", line)
             if m:
-                print("cpu %s pc=%s%s %s" % (m.group(1), m.group(2),
-                                             m.group(3).rstrip(),
-                                             name(int(m.group(2), 16))))
+                cpu = m.group(1)
+            m = re.search(r"RIP=([0-9a-f]+) RFL=([0-9a-f]+).*HLT=(\d)", line)
+            if m:
+                rip = int(m.group(1), 16)
+                irqs = "on" if int(m.group(2), 16) & 0x200 else "off"
+                print("cpu %s rip=%016x irqs %s halted %s %s" % (
+                    cpu, rip, irqs, m.group(3), name(rip)))
 
 
 main()
