@@ -60,7 +60,8 @@ static int check_tracer(const struct tracer_desc *desc)
 	if (has_tracer(desc))
 		return 0;
 	err_msg("%s tracer not available: this kernel was built without %s "
-		"(boot a kernel that has it, e.g. Debian's linux-image-rt-amd64)",
+		"(boot a kernel that has it, e.g. Debian's linux-image-rt-amd64, or measure "
+		"with rtlens's own threads: --engine user)",
 		desc->tracer, desc->config);
 	return -1;
 }

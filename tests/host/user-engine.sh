@@ -28,9 +28,10 @@ json_check() {
 	fi
 }
 
-# noise SECONDS: the spinner (30 % of every 50 ms) and 500 IPIs/s on cpu 1
+# noise SECONDS [PRIO]: the spinner (SCHED_FIFO PRIO, default 10, 30 % of every
+# 50 ms) and 500 IPIs/s on cpu 1; the timerlat thread is SCHED_FIFO 95
 noise() {
-	"$HELPERS/spin" -c 1 -p 10 -n rtl_spin -d "$1" --duty 30 --period-ms 50 >/dev/null &
+	"$HELPERS/spin" -c 1 -p "${2:-10}" -n rtl_spin -d "$1" --duty 30 --period-ms 50 >/dev/null &
 	spin_pid=$!
 	"$HELPERS/ipi" -c 0 -t 1 -d "$1" -r 500 >/dev/null 2>&1 &
 	ipi_pid=$!
@@ -90,7 +91,7 @@ user_engine_tests() {
 		'any(c["name"] == "rtl_spin" for c in d["analysis"]["threshold_sample"]["causes"])'
 
 	for mode in top hist; do
-		noise 6
+		noise 6 99
 		expect "user engine: timerlat $mode -T stops on the spinner" 2 "hit stop tracing" -- \
 			$R timerlat $mode --engine user -c 1 -d 5 -T 5000 --json "$WORK/tl-$mode.json"
 		noise_end

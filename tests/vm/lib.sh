@@ -4,8 +4,9 @@
 # the guest's /init before each script (busybox ash), and by the host-side
 # checks in tests/vm/host/*.sh (bash).
 #
-# Results go to file descriptor 3: in the guest that is the second serial
-# port (/dev/ttyS1), read by tests/vm/run.sh on the host; on the host it is
+# Results go to file descriptor 3: in the guest that is a FIFO that /init's
+# portout copies to QEMU's isa-debugcon port 0xe9, read by tests/vm/run.sh
+# on the host (build/vm/results.log); on the host it is
 # run.sh's own result stream.  The stream holds
 #
 #   ok N - NAME                 a passed check
@@ -15,17 +16,9 @@
 #   ...base64 lines...          which run.sh decodes into build/vm/out/NAME
 #   @@END NAME                  (SIZE: bytes once decoded)
 #
-# The serial port carries ~30 KB/s of base64 under TCG (one interrupt per
-# byte): gzip helps, but keep artifacts small (traces: tens of KB).
-#
-# Everything a script prints on stdout/stderr goes to the guest console
-# (build/vm/console.log on the host), not to the result stream.
-#
-# Variables set by the runner:
-#   VM_TEST     name of the running script, without .sh (e.g. 00-rtla)
-#   VM_RUN      scratch directory of this script (a tmpfs)
-#   VM_TRACEFS  tracefs mount point (/sys/kernel/tracing)
-#   VM_BEFORE   snapshot_tracefs of the system before the script started
+# The port needs no interrupt and is much faster than a serial port was, but
+# every byte is still an I/O exit under TCG: gzip helps, keep artifacts
+# small (traces: tens of KB).
 
 : "${VM_TRACEFS:=/sys/kernel/tracing}"
 : "${VM_TEST:=test}"

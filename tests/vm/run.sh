@@ -46,8 +46,13 @@
 #   instance and osnoise/cpus behind.  -t needs -t=FILE.
 # - TCG noise: 7-35% of a CPU, single gaps up to ~130 ms: tests inject
 #   500 ms bursts and check lower bounds only.
-# - the result channel (ttyS1) carries ~30 KB/s; noirqdebug keeps the rt
-#   kernel from disabling its IRQ.
+# - results and the scripts' output come through isa-debugcon ports (0xe9,
+#   0xe8), not a serial port: the rt kernel's interrupt-driven 8250 writes
+#   were fragile under TCG (noirqdebug still keeps it from disabling the
+#   console's IRQ).
+# - multi-threaded TCG (4 vCPUs on 2 host cores) froze the guest in about
+#   half the boots, inside a tracepoint patch (tests/vm/README.md); TCG runs
+#   single-threaded by default.
 
 set -uo pipefail
 
