@@ -34,6 +34,7 @@
 #define DEFAULT_THRESHOLD_NS		5000ULL
 /* as the timerlat tracer's threads: a hard timer even on PREEMPT_RT */
 #define DEFAULT_TIMERLAT_FIFO_PRIO	95
+#define MAX_BEHIND			5
 /* a trace record can still be in flight this long after its timestamp */
 #define SETTLE_NS			2000000ULL
 
@@ -61,6 +62,7 @@ struct engine {
 	bool			stopped;	/* source_stop() */
 	bool			flushed;	/* ctx_tracker_flush() done */
 	uint64_t		events;		/* trace events read */
+	int			behind;		/* polls that left events in the buffers */
 	uint64_t		started_ns;
 };
 
@@ -416,7 +418,15 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 	e->reader.ctx = e;
 	if (instance_read(&e->reader))
 		return -1;
-	if (e->stopped && !e->reader.budget_hit && !e->flushed) {
+	/*
+	 * The buffers hold more: merge once they are read, or the threads'
+	 * records would go out ahead of the events that explain them; but
+	 * not for longer than MAX_BEHIND polls, which would only pile up.
+	 */
+	if (e->reader.budget_hit && ++e->behind < MAX_BEHIND)
+		return 0;
+	e->behind = 0;
+	if (e->stopped && !e->flushed) {
 		/* the end: the threads still running interfered until now */
 		ctx_tracker_flush(e->ctx, now_ns(), queue, e);
 		e->flushed = true;
