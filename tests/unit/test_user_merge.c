@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for user_merge: the user engine's two streams (the measuring
+ * threads' records and what the trace gives) merged by time and completed
+ * as the kernel tracer's records would be
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "params.h"
+#include "user_merge.h"
+
+#define MAX_OUT	64
+
+struct out {
+	int			n;
+	struct rtl_record	rec[MAX_OUT];
+};
+
+static void collect(const struct rtl_record *rec, void *ctx)
+{
+	struct out *o = ctx;
+
+	assert_true(o->n < MAX_OUT);
+	o->rec[o->n++] = *rec;
+}
+
+static struct user_merge *merge(enum rtl_tool tool, uint64_t period_us, uint64_t runtime_us,
+				uint64_t stop_us, uint64_t stop_total_us)
+{
+	struct rtl_params p;
+	struct user_merge *m;
+
+	memset(&p, 0, sizeof(p));
+	p.tool = tool;
+	p.nr_cpus = 2;
+	p.period_us = period_us;
+	p.runtime_us = runtime_us;
+	p.stop_us = stop_us;
+	p.stop_total_us = stop_total_us;
+	m = umerge_new(&p);
+	assert_non_null(m);
+	return m;
+}
+
+static void event(struct user_merge *m, int cpu, enum noise_kind kind, uint64_t start,
+		  uint64_t end)
+{
+	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
+
+	r.noise.cpu = cpu;
+	r.noise.ts = end;
+	r.noise.kind = kind;
+	r.noise.start_ns = start;
+	r.noise.duration_ns = end - start;
+	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+}
+
+static void sample(struct user_merge *m, int cpu, uint64_t start, uint64_t end)
+{
+	struct rtl_record r = { .kind = RECORD_NOISE_SAMPLE };
+
+	r.sample.cpu = cpu;
+	r.sample.ts = end;
+	r.sample.start_ns = start;
+	r.sample.duration_ns = end - start;
+	assert_int_equal(umerge_add(m, UMERGE_WORK, &r), 0);
+}
+
+static void period(struct user_merge *m, int cpu, uint64_t end, uint64_t noise_us)
+{
+	struct rtl_record r = { .kind = RECORD_OSNOISE_PERIOD };
+
+	r.period.cpu = cpu;
+	r.period.ts = end;
+	r.period.runtime_us = 1000;
+	r.period.noise_us = noise_us;
+	assert_int_equal(umerge_add(m, UMERGE_WORK, &r), 0);
+}
+
+static void latency(struct user_merge *m, enum umerge_stream stream,
+		    enum timerlat_context context, uint64_t ts, uint64_t seq, uint64_t lat)
+{
+	struct rtl_record r = { .kind = RECORD_TIMERLAT };
+
+	r.timerlat.cpu = 1;
+	r.timerlat.ts = ts;
+	r.timerlat.context = context;
+	r.timerlat.seqnum = seq;
+	r.timerlat.latency_ns = lat;
+	assert_int_equal(umerge_add(m, stream, &r), 0);
+}
+
+/*
+ * Events before the sample that holds them, even at the same time; the
+ * sample's interference is the events that started inside it; the period
+ * counts its events by kind and its samples without interference as HW.
+ */
+static void test_osnoise_completion(void **state)
+{
+	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 0, 0);
+	struct out o = { 0 };
+
+	(void)state;
+	event(m, 0, NOISE_IRQ, 100, 150);		/* before the sample: not in it */
+	sample(m, 0, 200, 900);
+	event(m, 0, NOISE_THREAD, 300, 800);		/* inside */
+	event(m, 0, NOISE_SOFTIRQ, 820, 900);		/* inside, ends with the sample */
+	sample(m, 0, 1000, 1100);			/* nothing inside: HW */
+	period(m, 0, 2000, 800);
+	assert_int_equal(umerge_flush(m, 5000, collect, &o), 6);
+	assert_int_equal(o.rec[0].kind, RECORD_NOISE_EVENT);
+	assert_int_equal(o.rec[1].kind, RECORD_NOISE_EVENT);
+	assert_int_equal(o.rec[1].noise.kind, NOISE_THREAD);
+	assert_int_equal(o.rec[2].kind, RECORD_NOISE_EVENT);
+	assert_int_equal(o.rec[3].kind, RECORD_NOISE_SAMPLE);
+	assert_int_equal(o.rec[3].sample.interference, 2);
+	assert_int_equal(o.rec[4].sample.interference, 0);
+	assert_int_equal(o.rec[5].kind, RECORD_OSNOISE_PERIOD);
+	assert_int_equal(o.rec[5].period.irq_count, 1);
+	assert_int_equal(o.rec[5].period.thread_count, 1);
+	assert_int_equal(o.rec[5].period.softirq_count, 1);
+	assert_int_equal(o.rec[5].period.nmi_count, 0);
+	assert_int_equal(o.rec[5].period.hw_count, 1);
+	assert_false(umerge_stopped(m));
+	umerge_free(m);
+}
+
+/* only what is due; the sleep between runtimes does not count */
+static void test_until_and_sleep(void **state)
+{
+	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 600, 0, 0);
+	struct out o = { 0 };
+
+	(void)state;
+	event(m, 1, NOISE_IRQ, 100, 110);
+	period(m, 1, 600000, 0);			/* runtime 0..600 us */
+	event(m, 1, NOISE_IRQ, 700000, 700010);		/* in the sleep */
+	event(m, 1, NOISE_IRQ, 1100000, 1100010);	/* in the next runtime */
+	period(m, 1, 1600000, 0);
+	assert_int_equal(umerge_flush(m, 650000, collect, &o), 2);
+	assert_int_equal(o.rec[1].period.irq_count, 1);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 3);
+	assert_int_equal(o.rec[4].kind, RECORD_OSNOISE_PERIOD);
+	assert_int_equal(o.rec[4].period.irq_count, 1);
+	umerge_free(m);
+}
+
+/* the record over -s is the last one out, until resumed */
+static void test_stop_threshold(void **state)
+{
+	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 50, 0);
+	struct out o = { 0 };
+
+	(void)state;
+	sample(m, 0, 100, 120);
+	sample(m, 0, 200, 60200);			/* 60 us >= 50 */
+	sample(m, 0, 70000, 70010);
+	sample(m, 1, 100, 200);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 2);
+	assert_true(umerge_stopped(m));
+	assert_int_equal(o.rec[1].sample.duration_ns, 60000);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 0);
+	umerge_resume(m);
+	assert_false(umerge_stopped(m));
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 0);	/* dropped */
+	sample(m, 0, 90000, 90010);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 1);
+	umerge_free(m);
+}
+
+/*
+ * timerlat: an IRQ record waits for the thread record after it and takes
+ * its seqnum (the thread skipped periods); without it, the next seqnum;
+ * -T stops on the thread latency.
+ */
+static void test_timerlat_seqnum(void **state)
+{
+	struct user_merge *m = merge(TOOL_TIMERLAT, 1000, 0, 0, 30);
+	struct out o = { 0 };
+
+	(void)state;
+	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 1000, 0, 5000);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 0);	/* held */
+	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 1200, 7, 8000);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 2);
+	assert_int_equal(o.rec[0].timerlat.context, TIMERLAT_IRQ);
+	assert_int_equal(o.rec[0].timerlat.seqnum, 7);
+	assert_int_equal(o.rec[1].timerlat.seqnum, 7);
+	/* two IRQs in a row: the first goes out with the next seqnum */
+	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 2000, 0, 1000);
+	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 3000, 0, 1000);
+	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 3100, 9, 40000);	/* 40 us >= 30 */
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 3);
+	assert_int_equal(o.rec[2].timerlat.seqnum, 8);
+	assert_int_equal(o.rec[3].timerlat.seqnum, 9);
+	assert_int_equal(o.rec[4].timerlat.context, TIMERLAT_THREAD);
+	assert_true(umerge_stopped(m));
+	umerge_free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_osnoise_completion),
+		cmocka_unit_test(test_until_and_sleep),
+		cmocka_unit_test(test_stop_threshold),
+		cmocka_unit_test(test_timerlat_seqnum),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
