@@ -41,6 +41,7 @@
 enum uw_kind {
 	UW_OSNOISE,
 	UW_TIMERLAT,
+	UW_TIMERLAT_FD,		/* the timerlat tracer's user threads (-u): read timerlat_fd */
 };
 
 struct uw_config {
@@ -51,6 +52,7 @@ struct uw_config {
 	uint64_t		threshold_ns;	/* osnoise: a gap above it is a sample; 0: 5000 */
 	struct sched_attr_req	prio;		/* SCHED_KIND_NONE: inherit rtlens's */
 	unsigned int		ring_records;	/* per CPU, rounded up to a power of 2; 0: default */
+	const char		*tracing_dir;	/* UW_TIMERLAT_FD: tracefs (osnoise/per_cpu/...) */
 };
 
 struct user_workload;

@@ -19,9 +19,11 @@
 #include "engine.h"
 #include "source.h"
 #include "tasks.h"
+#include "user_workload.h"
 
 #define OPTIONS_FILE	"osnoise/options"
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
+#define USER_THREAD_FIFO_PRIO	95
 
 struct tracer_desc {
 	const char	*tracer;
@@ -43,6 +45,7 @@ struct engine {
 	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
 	int			polled;
 	struct instance_reader	reader;
+	struct user_workload	*uw;		/* timerlat -u: rtlens's threads */
 };
 
 
@@ -116,9 +119,12 @@ static int check_features(const struct rtl_params *p)
 			"Linux 6.5): use the kernel threads (-k, the default)", TIMERLAT_FD);
 		return -1;
 	}
-	err_msg("user-space threads (-u) are not supported by this version of rtlens: "
-		"use the kernel threads (-k, the default)");
-	return -1;
+	if (p->cgroup) {
+		err_msg("-C with -u is not supported: the user-space threads are rtlens's own; "
+			"run rtlens itself in the cgroup");
+		return -1;
+	}
+	return 0;
 }
 
 static int kcheck(const struct rtl_params *p)
@@ -177,18 +183,24 @@ static int set_period_runtime(const struct rtl_params *p, struct sys_state *st)
 	return 0;
 }
 
-static int set_workload_option(struct sys_state *st)
+/*
+ * The tracer's own threads (OSNOISE_WORKLOAD), or none for timerlat -u,
+ * whose threads are rtlens's (NO_OSNOISE_WORKLOAD).
+ */
+static int set_workload_option(const struct rtl_params *p, struct sys_state *st)
 {
+	const char *want = p->user_threads ? "NO_OSNOISE_WORKLOAD" : "OSNOISE_WORKLOAD";
 	char *opts;
 	int ret = 0;
 
 	if (!tracefs_file_exists(NULL, OPTIONS_FILE))
 		return 0;
 	opts = tracefs_read_text(OPTIONS_FILE);
-	if (opts && strstr(opts, "NO_OSNOISE_WORKLOAD")) {
+	/* the file lists NO_OSNOISE_WORKLOAD when the option is off */
+	if (opts && !strstr(opts, "NO_OSNOISE_WORKLOAD") != !p->user_threads) {
 		ret = sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS);
-		if (!ret && tracefs_instance_file_write(NULL, OPTIONS_FILE, "OSNOISE_WORKLOAD") < 0) {
-			err_msg("cannot set OSNOISE_WORKLOAD in %s: %s", OPTIONS_FILE, strerror(errno));
+		if (!ret && tracefs_instance_file_write(NULL, OPTIONS_FILE, want) < 0) {
+			err_msg("cannot set %s in %s: %s", want, OPTIONS_FILE, strerror(errno));
 			ret = -1;
 		}
 	}
@@ -205,7 +217,7 @@ static int common_globals(const struct rtl_params *p, struct sys_state *st)
 	if (sysstate_write(st, "osnoise/cpus", cpus) ||
 	    write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
 	    write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
-	    set_workload_option(st))
+	    set_workload_option(p, st))
 		return -1;
 	return 0;
 }
@@ -365,6 +377,26 @@ static int load_events(struct engine *src)
 
 static void kclose(struct engine *src);
 
+/* timerlat -u: rtlens's threads read timerlat_fd, SCHED_FIFO 95 unless -P (as rtla) */
+static int start_user_threads(struct engine *src)
+{
+	const struct rtl_params *p = src->params;
+	struct uw_config cfg = {
+		.kind = UW_TIMERLAT_FD,
+		.cpus = &p->cpus,
+		.period_us = p->period_us ? p->period_us : 1000,
+		.prio = p->prio,
+		.tracing_dir = tracefs_tracing_dir(),
+	};
+
+	if (cfg.prio.kind == SCHED_KIND_NONE) {
+		cfg.prio.kind = SCHED_KIND_FIFO;
+		cfg.prio.prio = USER_THREAD_FIFO_PRIO;
+	}
+	src->uw = uw_start(&cfg);
+	return src->uw ? 0 : -1;
+}
+
 static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 {
 	struct engine *src = calloc(1, sizeof(*src));
@@ -378,7 +410,7 @@ static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 	if (src->trace_inst)
 		tracefs_trace_on(src->trace_inst);
 	tracefs_trace_on(src->inst);
-	if (tasks_apply(p))
+	if (p->user_threads ? start_user_threads(src) : tasks_apply(p))
 		goto fail;
 	return src;
 fail:
@@ -426,6 +458,7 @@ static void krestart(struct engine *src)
 
 static void kstop(struct engine *src)
 {
+	uw_stop(src->uw);
 	if (src->trace_inst)
 		tracefs_trace_off(src->trace_inst);
 	tracefs_trace_off(src->inst);
@@ -486,6 +519,7 @@ static void kclose(struct engine *src)
 		tracefs_hist_destroy(src->inst, src->khist);
 		tracefs_hist_free(src->khist);
 	}
+	uw_free(src->uw);
 	decoder_free(src->decoder);
 	tep_free(src->tep);
 	tracefs_instance_free(src->inst);

@@ -5,6 +5,7 @@
  * per-CPU single-producer single-consumer lock-free rings
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -52,6 +53,8 @@ struct uw_ring {
 enum worker_state {
 	WORKER_STARTING,
 	WORKER_READY,
+	WORKER_OPENED,		/* timerlat_fd: the file is open, the loop runs */
+	WORKER_FAILED,		/* timerlat_fd: it could not be opened (open_errno) */
 };
 
 struct uw_worker {
@@ -61,6 +64,7 @@ struct uw_worker {
 	int			cpu;
 	int			tid;		/* under uw->lock until the start is done */
 	enum worker_state	state;		/* under uw->lock */
+	int			open_errno;	/* timerlat_fd, under uw->lock */
 	/* osnoise loop cost, turns that were not noise, written after each period */
 	_Atomic uint64_t	loops;
 	_Atomic uint64_t	loop_ns;
@@ -72,6 +76,7 @@ struct user_workload {
 	uint64_t		period_ns;
 	uint64_t		runtime_ns;
 	uint64_t		threshold_ns;
+	char			tracing_dir[256];	/* timerlat_fd: tracefs */
 	atomic_bool		stop;
 	pthread_mutex_t		lock;
 	pthread_cond_t		cond;
@@ -300,6 +305,38 @@ static void run_timerlat(struct uw_worker *w)
 	}
 }
 
+static void set_state(struct uw_worker *w, enum worker_state state, int err)
+{
+	pthread_mutex_lock(&w->uw->lock);
+	w->state = state;
+	w->open_errno = err;
+	pthread_cond_broadcast(&w->uw->cond);
+	pthread_mutex_unlock(&w->uw->lock);
+}
+
+/*
+ * The timerlat tracer's user-space thread (-u): each read() of the CPU's
+ * timerlat_fd returns at the next activation, and the kernel records the
+ * IRQ, thread and return-to-user latencies itself.
+ */
+static void run_timerlat_fd(struct uw_worker *w)
+{
+	struct user_workload *uw = w->uw;
+	char path[sizeof(uw->tracing_dir) + 64], buf[64];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/osnoise/per_cpu/cpu%d/timerlat_fd", uw->tracing_dir,
+		 w->cpu);
+	fd = open(path, O_RDONLY);
+	set_state(w, fd < 0 ? WORKER_FAILED : WORKER_OPENED, fd < 0 ? errno : 0);
+	if (fd < 0)
+		return;
+	while (!stopping(uw))
+		if (read(fd, buf, sizeof(buf)) < 0 && errno != EINTR)
+			break;
+	close(fd);
+}
+
 /* Tell uw_start() our tid, then wait to be pinned and told to go (or to stop). */
 static bool worker_ready(struct uw_worker *w)
 {
@@ -307,8 +344,8 @@ static bool worker_ready(struct uw_worker *w)
 	char name[NAME_LEN];
 	bool go;
 
-	snprintf(name, sizeof(name), "rtlens-%s/%d", uw->kind == UW_OSNOISE ? "osn" : "tl",
-		 w->cpu);
+	snprintf(name, sizeof(name), "%s/%d", uw->kind == UW_OSNOISE ? "rtlens-osn" :
+		 uw->kind == UW_TIMERLAT ? "rtlens-tl" : "timerlatu", w->cpu);
 	prctl(PR_SET_NAME, name, 0, 0, 0);
 	/* wake when the timer is due, not up to 50 us later (the default slack) */
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
@@ -346,8 +383,10 @@ static void *worker_main(void *arg)
 	prefault_ring(&w->ring);
 	if (w->uw->kind == UW_OSNOISE)
 		run_osnoise(w);
-	else
+	else if (w->uw->kind == UW_TIMERLAT)
 		run_timerlat(w);
+	else
+		run_timerlat_fd(w);
 	return NULL;
 }
 
@@ -355,7 +394,12 @@ static void *worker_main(void *arg)
 
 static int check_config(const struct uw_config *cfg)
 {
-	if (cfg->kind != UW_OSNOISE && cfg->kind != UW_TIMERLAT) {
+	if (cfg->kind == UW_TIMERLAT_FD && (!cfg->tracing_dir ||
+	    strlen(cfg->tracing_dir) >= sizeof(((struct user_workload *)0)->tracing_dir))) {
+		err_msg("user workload: no tracefs directory for timerlat_fd");
+		return -1;
+	}
+	if (cfg->kind != UW_OSNOISE && cfg->kind != UW_TIMERLAT && cfg->kind != UW_TIMERLAT_FD) {
 		err_msg("user workload: unknown kind %d", (int)cfg->kind);
 		return -1;
 	}
@@ -393,6 +437,8 @@ static struct user_workload *uw_alloc(const struct uw_config *cfg)
 	uw->period_ns = cfg->period_us * NSEC_PER_USEC;
 	uw->runtime_ns = cfg->runtime_us * NSEC_PER_USEC;
 	uw->threshold_ns = cfg->threshold_ns ? cfg->threshold_ns : DEFAULT_THRESHOLD_NS;
+	if (cfg->tracing_dir)
+		snprintf(uw->tracing_dir, sizeof(uw->tracing_dir), "%s", cfg->tracing_dir);
 	atomic_init(&uw->stop, false);
 	pthread_mutex_init(&uw->lock, NULL);
 	pthread_cond_init(&uw->cond, NULL);
@@ -469,6 +515,30 @@ static void wait_ready(struct user_workload *uw)
 	pthread_mutex_unlock(&uw->lock);
 }
 
+/* timerlat_fd: every worker opened its file, or the first failure is told */
+static int wait_opened(struct user_workload *uw)
+{
+	int i, err = 0, cpu = -1;
+
+	pthread_mutex_lock(&uw->lock);
+	for (i = 0; i < uw->nr_workers; i++) {
+		struct uw_worker *w = &uw->workers[i];
+
+		while (w->state != WORKER_OPENED && w->state != WORKER_FAILED)
+			pthread_cond_wait(&uw->cond, &uw->lock);
+		if (w->state == WORKER_FAILED && !err) {
+			err = w->open_errno;
+			cpu = w->cpu;
+		}
+	}
+	pthread_mutex_unlock(&uw->lock);
+	if (!err)
+		return 0;
+	err_msg("cannot open the timerlat_fd of cpu %d: %s (is the timerlat tracer running, "
+		"and the cpu measured?)", cpu, strerror(err));
+	return -1;
+}
+
 static int pin(const struct uw_worker *w)
 {
 	size_t size = CPU_ALLOC_SIZE(w->cpu + 1);
@@ -537,6 +607,8 @@ struct user_workload *uw_start(const struct uw_config *cfg)
 	uw->go = true;
 	pthread_cond_broadcast(&uw->cond);
 	pthread_mutex_unlock(&uw->lock);
+	if (uw->kind == UW_TIMERLAT_FD && wait_opened(uw))
+		goto fail;
 	debug_msg("user workload: %d %s threads started", uw->nr_workers,
 		  uw->kind == UW_OSNOISE ? "osnoise" : "timerlat");
 	return uw;

@@ -529,6 +529,26 @@ static void test_cpu_offline(void **state)
 	cpu_mask_free(&mask);
 }
 
+/*
+ * timerlat -u's threads: a timerlat_fd that cannot be opened (here: no such
+ * tracefs) fails the start, and no thread is left.
+ */
+static void test_timerlat_fd_missing(void **state)
+{
+	struct cpu_mask mask;
+	struct uw_config cfg;
+
+	(void)state;
+	mask_of(&mask, allowed_cpu(0));
+	cfg = timerlat_cfg(&mask, 1000);
+	cfg.kind = UW_TIMERLAT_FD;
+	cfg.tracing_dir = "/nonexistent/tracing";
+	bad_config(&cfg);
+	cfg.tracing_dir = NULL;
+	bad_config(&cfg);
+	cpu_mask_free(&mask);
+}
+
 /* A policy the kernel refuses even to root: DEADLINE with runtime > deadline. */
 static void test_priority_invalid(void **state)
 {
@@ -626,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_ring_full),
 		cmocka_unit_test(test_bad_config),
 		cmocka_unit_test(test_cpu_offline),
+		cmocka_unit_test(test_timerlat_fd_missing),
 		cmocka_unit_test(test_priority_invalid),
 		cmocka_unit_test(test_priority_refused),
 		cmocka_unit_test(test_priority_applied),

@@ -1,8 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/vm/check.sh - `make vm-check`: every guest script in one boot, and
-# up to two more boots if the guest froze.
+# tests/vm/check.sh - `make vm-check`: every guest script but the last one in
+# one boot of Debian's 6.1 rt kernel, then guest/60-user-threads.sh (timerlat
+# -u, which needs timerlat_fd: Linux 6.5+) in one boot of Debian's backports
+# rt kernel with the rtla of its version (tests/vm/backports.sh). Each boot
+# is repeated if the guest froze, up to 3 times.
 #
 # Debian's 6.1-rt kernel under multi-threaded TCG (one host thread per
 # vCPU, 4 vCPUs on 2 host cores) froze in about half the boots: a stall
@@ -10,9 +13,9 @@
 # interrupt, at the int3 of a tracepoint being patched (text_poke_bp) while
 # a tracer started. run.sh now runs TCG single-threaded (RTLENS_VM_TCG),
 # where no freeze was seen. Should one happen anyway, a frozen guest is not
-# a test result: the run is repeated, loudly, up to 3 boots, with
-# run.sh's stall report (tests/vm/stall-report.py) in the log. A third
-# freeze, or any failed check, fails.
+# a test result: the boot is repeated, loudly, with run.sh's stall report
+# (tests/vm/stall-report.py) in the log. A third freeze, or any failed
+# check, fails.
 set -uo pipefail
 
 cd "$(dirname "$0")/../.." || exit 1
@@ -20,14 +23,39 @@ export RTLENS_VM_STALL=${RTLENS_VM_STALL:-240}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-boot=1
-while :; do
-	tests/vm/run.sh "$@" | tee "$log"
-	status=${PIPESTATUS[0]}
-	[ "$status" = 0 ] && break
-	grep -q 'frozen? (RTLENS_VM_STALL)' "$log" || break
-	[ $boot -ge 3 ] && break
-	boot=$((boot + 1))
-	echo "# the guest froze (see above): boot $boot of at most 3 for the whole run"
-done
+# boot SCRIPT...: tests/vm/run.sh, again if the guest froze
+boot() {
+	local n=1 status
+
+	while :; do
+		tests/vm/run.sh "$@" | tee "$log"
+		status=${PIPESTATUS[0]}
+		[ "$status" = 0 ] && return 0
+		grep -q 'frozen? (RTLENS_VM_STALL)' "$log" || return "$status"
+		[ $n -ge 3 ] && return "$status"
+		n=$((n + 1))
+		echo "# the guest froze (see above): boot $n of at most 3"
+	done
+}
+
+if [ $# -gt 0 ]; then
+	boot "$@"
+	exit
+fi
+
+main=$(ls tests/vm/guest/*.sh | grep -v '/60-user-threads\.sh$')
+boot $main
+status=$?
+
+if bpo=$(tests/vm/backports.sh); then
+	eval "$bpo"
+	(
+		export RTLENS_VM_KERNEL=$BPO_KERNEL RTLENS_VM_RTLA=$BPO_RTLA
+		export RTLENS_VM_DIR=${RTLENS_VM_DIR:-build/vm}-bpo
+		boot tests/vm/guest/60-user-threads.sh
+	) || status=1
+else
+	echo "not ok 1 - vm: fetch the backports rt kernel for timerlat -u"
+	status=1
+fi
 exit "$status"

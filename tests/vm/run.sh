@@ -294,6 +294,11 @@ build_initramfs()
 	for s in "$VM_DIR"/bin/*; do
 		copy_elf "$s" "/vm/bin/${s##*/}" || fatal "cannot copy $s"
 	done
+	# glibc loads libgcc_s at the first pthread_exit/cancel (rtla -u's
+	# threads): ldd does not list it
+	for a in $(ldconfig -p 2>/dev/null | awk '/libgcc_s\.so\.1 .*x86-64/ { print $NF }'); do
+		[ -e "$ROOT$a" ] || install -D -m 0755 "$(readlink -f "$a")" "$ROOT$a"
+	done
 	# libtraceevent plugins, if the host has them
 	for a in /usr/lib/x86_64-linux-gnu/traceevent; do
 		[ -d "$a" ] && mkdir -p "$ROOT${a%/*}" && cp -a "$a" "$ROOT$a"

@@ -82,9 +82,15 @@ else
 fi
 
 # ---- stop thresholds: exit 2, the message, the trace ----
+# context switches on cpu 0 from the start: TCG's noise may hit -s within
+# milliseconds, before cpu 1 switches at all
+taskset -c 0 sh -c 'while :; do usleep 200; done' > /dev/null 2>&1 &
+switcher=$!
 rtlens osnoise top -c 1 -s 1000 -d 60 -q -t stop-trace.txt -e sched:sched_switch \
 	--filter 'prev_pid >= 0' --json stop.json > stop.txt 2>&1
 check_exit "top -s exits 2 when the threshold is hit" 2 $?
+kill $switcher 2>/dev/null
+wait $switcher 2>/dev/null
 emit_file stop.txt
 emit_file stop.json
 check_grep "top -s says it hit stop tracing" '^rtlens osnoise hit stop tracing$' stop.txt

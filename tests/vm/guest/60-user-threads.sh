@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# timerlat -u (user-space threads reading osnoise/per_cpu/cpuN/timerlat_fd)
+# on a kernel that has it (6.5+; tests/vm/check.sh boots Debian's backports
+# rt kernel for this script, with the rtla of the same version): the
+# threads are rtlens's, named timerlatu/N, SCHED_FIFO 95; the tracer runs
+# without its own threads (NO_OSNOISE_WORKLOAD, restored after); the "Ret
+# user" latency is reported in top, hist and JSON, in rtla's layout; a
+# blocker is named by the analysis. On a kernel without timerlat_fd the
+# script says so and checks nothing else.
+
+ESC=$(printf '\033')
+strip_ansi() { sed "s/${ESC}\[[0-9;]*[a-zA-Z]//g; s/${ESC}c//g" "$1"; }
+shape() { grep -v -e '^note: ' -e '^rtlens' "$1" | sed -E '1s/RTLA|rtlens/TOOL/; s/[0-9]+(\.[0-9]+)?/N/g; s/ +/ /g' | grep -v '^$' | uniq; }
+rtla_run() { timeout -s KILL 300 rtla "$@"; }
+# what a failed rtla run left would refuse the next rtlens: put it back
+after_rtla() { check_restored "$1: rtla left tracefs as it was" "$VM_BEFORE" || tracefs_restore "$VM_BEFORE"; }
+
+if [ ! -e "$VM_TRACEFS/osnoise/per_cpu/cpu0/timerlat_fd" ]; then
+	diag "no timerlat_fd on $(uname -r): nothing to test here"
+	return 0
+fi
+ok "the kernel has timerlat_fd ($(uname -r), $(rtla --version 2>&1 | head -1))"
+
+# ---- top, and the threads while it runs ----
+rtlens timerlat top -u -c 1-2 -d 6 -q --json u-top.json > u-top.txt 2> u-top.err &
+pid=$!
+sleep 4
+threads=$(for t in /proc/$pid/task/*; do cat "$t/comm"; done | grep -c '^timerlatu/')
+check_ge "two timerlatu/N threads run" "$threads" 2
+tid=$(for t in /proc/$pid/task/*; do [ "$(cat "$t/comm")" = timerlatu/1 ] && echo "${t##*/}"; done)
+# fields of stat (the comm has no space here): 40 rt_priority, 41 policy (1: FIFO)
+check "timerlatu/1 is SCHED_FIFO 95" \
+	awk '{ exit !($40 == 95 && $41 == 1) }' "/proc/$pid/task/$tid/stat"
+check_grep "the tracer runs without its own threads" 'NO_OSNOISE_WORKLOAD' "$VM_TRACEFS/osnoise/options"
+wait $pid
+check_exit "timerlat top -u exits 0" 0 $?
+emit_file u-top.txt
+emit_file u-top.json
+emit_file u-top.err
+check_grep "top -u header has the Ret user group" \
+	'\|         Thread Timer Latency \(us\)      \|    Ret user Timer Latency \(us\)$' u-top.txt
+check_grep "top -u row for cpu 1" '^  1 #[0-9]+ +\|( +[0-9]+){4} \|( +[0-9]+){4} \|( +[0-9]+){4}$' u-top.txt
+
+rtla_run timerlat top -u -c 1-2 -d 6 -q > rtla-u-top.raw 2>&1
+after_rtla "rtla timerlat top -u"
+strip_ansi rtla-u-top.raw > rtla-u-top.txt
+emit_file rtla-u-top.txt
+shape u-top.txt > u-top.shape
+shape rtla-u-top.txt > rtla-u-top.shape
+if cmp -s u-top.shape rtla-u-top.shape; then
+	ok "timerlat top -u layout matches rtla's"
+else
+	not_ok "timerlat top -u layout matches rtla's" "$(diff rtla-u-top.shape u-top.shape)"
+fi
+
+# ---- hist ----
+rtlens timerlat hist -u -c 1-2 -d 4 --json u-hist.json > u-hist.txt 2> u-hist.err
+check_exit "timerlat hist -u exits 0" 0 $?
+emit_file u-hist.err
+emit_file u-hist.txt
+emit_file u-hist.json
+check_grep "hist -u has Usr columns" '^Index +IRQ-001 +Thr-001 +Usr-001 +IRQ-002 +Thr-002 +Usr-002' u-hist.txt
+rtla_run timerlat hist -u -c 1-2 -d 4 > rtla-u-hist.raw 2>&1
+after_rtla "rtla timerlat hist -u"
+strip_ansi rtla-u-hist.raw > rtla-u-hist.txt
+emit_file rtla-u-hist.txt
+if [ "$(grep '^Index' u-hist.txt | tr -s ' ')" = "$(grep '^Index' rtla-u-hist.txt | tr -s ' ')" ]; then
+	ok "timerlat hist -u index line as rtla's"
+else
+	not_ok "timerlat hist -u index line as rtla's" "$(grep '^Index' rtla-u-hist.txt u-hist.txt)"
+fi
+
+# ---- a blocker named ----
+spin -c 1 -p 99 -n rtl_ublocker -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+spinner=$!
+rtlens timerlat top -u -c 1 -T 25000 -d 35 -q --json u-block.json > u-block.txt 2>&1
+check_exit "timerlat top -u -T stops with status 2" 2 $?
+kill $spinner 2>/dev/null
+wait $spinner
+emit_file u-block.txt
+emit_file u-block.json
+check_grep "the analysis names the blocker" 'rtl_ublocker:[0-9]+' u-block.txt
