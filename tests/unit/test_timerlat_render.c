@@ -14,6 +14,7 @@
 #include "latency_model.h"
 #include "options.h"
 #include "render.h"
+#include "run_models.h"
 
 struct fixture {
 	struct rtl_params	p;
@@ -120,6 +121,99 @@ static void test_top_layout(void **state)
 	fixture_free(f);
 }
 
+/* -u: the "Ret user" group after the thread group, as rtla >= 6.6 prints it */
+static void test_top_user_layout(void **state)
+{
+	char *argv[] = { "top", "-c", "0-1", "-u", NULL };
+	struct fixture *f = fixture_new(MODE_TOP, argv, 4);
+	char *out;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_IRQ, 3000);
+	add(&f->m, 0, TIMERLAT_IRQ, 5000);
+	add(&f->m, 0, TIMERLAT_THREAD, 7000);
+	add(&f->m, 0, TIMERLAT_THREAD, 11000);
+	add(&f->m, 0, TIMERLAT_USER, 9000);
+	add(&f->m, 0, TIMERLAT_USER, 14000);
+	add(&f->m, 1, TIMERLAT_IRQ, 1000);
+	add(&f->m, 1, TIMERLAT_THREAD, 2000);	/* cpu 1 has no user sample: dashes */
+	out = render(f);
+	assert_string_equal(out,
+		"                                     Timer Latency"
+		"                                              "
+		"                                         \n"
+		"  0 00:00:10   |          IRQ Timer Latency (us)        |"
+		"         Thread Timer Latency (us)      |    Ret user Timer Latency (us)\n"
+		"CPU COUNT      |      cur       min       avg       max |"
+		"      cur       min       avg       max |      cur       min       avg       max\n"
+		"  0 #2         |        5         3         4         5 |"
+		"       11         7         9        11 |       14         9        11        14\n"
+		"  1 #1         |        1         1         1         1 |"
+		"        2         2         2         2 |        -         -         -         -\n"
+		"---------------|----------------------------------------|"
+		"----------------------------------------|---------------------------------------\n"
+		"ALL #3      e0 |                  1         3         5 |"
+		"                  2         6        11 |"
+		"                  9        11        14\n");
+	free(out);
+	fixture_free(f);
+}
+
+/* -u -n: the user group in ns too; no user sample at all: dashes in ALL */
+static void test_top_user_nano(void **state)
+{
+	char *argv[] = { "top", "-c", "0", "-u", "-n", NULL };
+	struct fixture *f = fixture_new(MODE_TOP, argv, 5);
+	char *out;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_IRQ, 1500);
+	add(&f->m, 0, TIMERLAT_THREAD, 2500);
+	out = render(f);
+	assert_non_null(strstr(out, "|         Thread Timer Latency (ns)      |"
+			       "    Ret user Timer Latency (ns)\n"));
+	assert_non_null(strstr(out, "  0 #1         |     1500      1500      1500      1500 |"
+			       "     2500      2500      2500      2500 |"
+			       "        -         -         -         -\n"));
+	assert_non_null(strstr(out, "ALL #1      e0 |               1500      1500      1500 |"
+			       "               2500      2500      2500 |"
+			       "                  -         -         -\n"));
+	free(out);
+	fixture_free(f);
+}
+
+/* without -u, user samples change nothing: the layout stays rtla's two groups */
+static void test_user_samples_without_u(void **state)
+{
+	char *top_argv[] = { "top", "-c", "0", NULL };
+	char *hist_argv[] = { "hist", "-c", "0", "-E", "10", NULL };
+	enum rtl_mode modes[] = { MODE_TOP, MODE_HIST };
+	char **argvs[] = { top_argv, hist_argv };
+	int argcs[] = { 3, 5 }, i;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		struct fixture *a = fixture_new(modes[i], argvs[i], argcs[i]);
+		struct fixture *b = fixture_new(modes[i], argvs[i], argcs[i]);
+		char *with, *without;
+
+		add(&a->m, 0, TIMERLAT_IRQ, 2000);
+		add(&a->m, 0, TIMERLAT_THREAD, 4000);
+		add(&b->m, 0, TIMERLAT_IRQ, 2000);
+		add(&b->m, 0, TIMERLAT_THREAD, 4000);
+		add(&b->m, 0, TIMERLAT_USER, 6000);
+		without = render(a);
+		with = render(b);
+		assert_string_equal(with, without);
+		assert_null(strstr(with, "Ret user"));
+		assert_null(strstr(with, "Usr"));
+		free(with);
+		free(without);
+		fixture_free(a);
+		fixture_free(b);
+	}
+}
+
 static void test_top_count_exponent(void **state)
 {
 	char *argv[] = { "top", "-c", "0", NULL };
@@ -184,6 +278,155 @@ static void test_hist_options(void **state)
 	fixture_free(f);
 }
 
+/* -u: a Usr-NNN column after each Thr-NNN, and Usr in the ALL block */
+static void test_hist_user_layout(void **state)
+{
+	char *argv[] = { "hist", "-c", "0-1", "-E", "10", "-u", NULL };
+	struct fixture *f = fixture_new(MODE_HIST, argv, 6);
+	char *out;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_IRQ, 1000);
+	add(&f->m, 0, TIMERLAT_THREAD, 3000);
+	add(&f->m, 0, TIMERLAT_THREAD, 50000);	/* over */
+	add(&f->m, 0, TIMERLAT_USER, 4000);
+	add(&f->m, 0, TIMERLAT_USER, 60000);	/* over */
+	add(&f->m, 1, TIMERLAT_IRQ, 1000);
+	add(&f->m, 1, TIMERLAT_USER, 2000);
+	out = render(f);
+	assert_string_equal(out,
+		"# rtlens timerlat histogram\n"
+		"# Time unit is microseconds (us)\n"
+		"# Duration:   0 00:00:10\n"
+		"Index   IRQ-000   Thr-000   Usr-000   IRQ-001   Thr-001   Usr-001\n"
+		"1             1         0         0         1         0         0 \n"
+		"2             0         0         0         0         0         1 \n"
+		"3             0         1         0         0         0         0 \n"
+		"4             0         0         1         0         0         0 \n"
+		"over:         0         1         1         0         0         0 \n"
+		"count:        1         2         2         1         0         1 \n"
+		"min:          1         3         4         1         -         2 \n"
+		"avg:          1        26        32         1         -         2 \n"
+		"max:          1        50        60         1         -         2 \n"
+		"ALL:        IRQ       Thr       Usr\n"
+		"count:        2         2         3 \n"
+		"min:          1         3         2 \n"
+		"avg:          1        26        22 \n"
+		"max:          1        50        60 \n");
+	free(out);
+	fixture_free(f);
+}
+
+/* --no-thread drops Thr, not Usr; --no-irq drops IRQ, not Usr */
+static void test_hist_user_no_columns(void **state)
+{
+	char *argv1[] = { "hist", "-c", "0", "-E", "10", "-u", "--no-thread", NULL };
+	char *argv2[] = { "hist", "-c", "0", "-E", "10", "-u", "--no-irq", "--no-index",
+			  "--no-header", NULL };
+	struct fixture *f = fixture_new(MODE_HIST, argv1, 7);
+	char *out;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_IRQ, 1000);
+	add(&f->m, 0, TIMERLAT_THREAD, 2000);
+	add(&f->m, 0, TIMERLAT_USER, 3000);
+	out = render(f);
+	assert_non_null(strstr(out, "\nIndex   IRQ-000   Usr-000\n"
+			       "1             1         0 \n"
+			       "3             0         1 \n"
+			       "over:         0         0 \n"));
+	assert_non_null(strstr(out, "\nALL:        IRQ       Usr\n"
+			       "count:        1         1 \n"));
+	free(out);
+	fixture_free(f);
+
+	f = fixture_new(MODE_HIST, argv2, 9);
+	add(&f->m, 0, TIMERLAT_IRQ, 1000);
+	add(&f->m, 0, TIMERLAT_THREAD, 2000);
+	add(&f->m, 0, TIMERLAT_USER, 3000);
+	out = render(f);
+	assert_string_equal(out,
+		"        1         0 \n"
+		"        0         1 \n"
+		"        0         0 \n"
+		"        1         1 \n"
+		"        2         3 \n"
+		"        2         3 \n"
+		"        2         3 \n"
+		"       Thr       Usr\n"	/* rtla's ALL header: Thr is 10 wide */
+		"        1         1 \n"
+		"        2         3 \n"
+		"        2         3 \n"
+		"        2         3 \n");
+	free(out);
+	fixture_free(f);
+}
+
+/* The JSON report of a hist run with @argv, with samples of the three contexts. */
+static char *render_json_doc(char **argv, int argc)
+{
+	struct rtl_params p;
+	struct run_models m;
+	struct run_view v = { .elapsed_s = 10, .reason = STOP_DURATION };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	params_init(&p, TOOL_TIMERLAT, MODE_HIST, "timerlat hist", 4);
+	assert_int_equal(options_parse(&p, argc, argv), OPTS_OK);
+	assert_int_equal(run_models_init(&m, &p), 0);
+	add(&m.lat, 0, TIMERLAT_IRQ, 1000);
+	add(&m.lat, 0, TIMERLAT_THREAD, 3000);
+	add(&m.lat, 0, TIMERLAT_USER, 4000);
+	add(&m.lat, 0, TIMERLAT_USER, 6000);
+	out = open_memstream(&buf, &len);
+	assert_int_equal(render_json(out, &m, &p, &v), 0);
+	fclose(out);
+	run_models_free(&m);
+	params_free(&p);
+	return buf;
+}
+
+static int count_of(const char *s, const char *what)
+{
+	int n = 0;
+
+	while ((s = strstr(s, what))) {
+		n++;
+		s += strlen(what);
+	}
+	return n;
+}
+
+/* -u: "user" next to "irq" and "thread" in every cpus and histogram.cpus entry */
+static void test_json_user(void **state)
+{
+	char *argv_u[] = { "hist", "-c", "0-1", "-E", "10", "-u", NULL };
+	char *argv_k[] = { "hist", "-c", "0-1", "-E", "10", NULL };
+	char *doc;
+
+	(void)state;
+	doc = render_json_doc(argv_u, 6);
+	assert_non_null(strstr(doc, "\"threads\": \"user\""));
+	assert_int_equal(count_of(doc, "\"thread\": {"), 4);
+	assert_int_equal(count_of(doc, "\"user\": {"), 4);
+	/* cpu 0's statistics: 2 samples of 4 and 6 us */
+	assert_non_null(strstr(doc, "\"user\": {\n"
+			       "        \"count\": 2,\n"
+			       "        \"cur\": 6,\n"
+			       "        \"min\": 4,\n"
+			       "        \"avg\": 5,\n"
+			       "        \"max\": 6\n"
+			       "      }"));
+	free(doc);
+
+	doc = render_json_doc(argv_k, 5);
+	assert_non_null(strstr(doc, "\"threads\": \"kernel\""));
+	assert_int_equal(count_of(doc, "\"thread\": {"), 4);
+	assert_int_equal(count_of(doc, "\"user\": {"), 0);
+	free(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +435,12 @@ int main(void)
 		cmocka_unit_test(test_top_count_exponent),
 		cmocka_unit_test(test_hist_layout),
 		cmocka_unit_test(test_hist_options),
+		cmocka_unit_test(test_top_user_layout),
+		cmocka_unit_test(test_top_user_nano),
+		cmocka_unit_test(test_user_samples_without_u),
+		cmocka_unit_test(test_hist_user_layout),
+		cmocka_unit_test(test_hist_user_no_columns),
+		cmocka_unit_test(test_json_user),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
