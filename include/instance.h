@@ -52,6 +52,10 @@ struct instance_reader {
 
 int instance_read(struct instance_reader *r);
 
+/* Tracing on or off in @inst and, if not NULL, in @trace_inst (the -t copy). */
+void instance_set_tracing(struct tracefs_instance *inst, struct tracefs_instance *trace_inst,
+			  bool on);
+
 /* Events the ring buffers dropped (overrun), summed over @nr_cpus. */
 uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus);
 /* Save the instance's "trace" text to @path. */

@@ -153,6 +153,16 @@ int instance_read(struct instance_reader *r)
 	return 0;
 }
 
+void instance_set_tracing(struct tracefs_instance *inst, struct tracefs_instance *trace_inst,
+			  bool on)
+{
+	int (*set)(struct tracefs_instance *) = on ? tracefs_trace_on : tracefs_trace_off;
+
+	if (trace_inst)
+		set(trace_inst);
+	set(inst);
+}
+
 static uint64_t stat_value(const char *stats, const char *key)
 {
 	const char *at = strstr(stats, key);

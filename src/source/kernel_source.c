@@ -407,9 +407,7 @@ static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 	src->desc = tracer_of(p);
 	if (load_events(src) || src->desc->apply_globals(p, st) || open_instances(src, st))
 		goto fail;
-	if (src->trace_inst)
-		tracefs_trace_on(src->trace_inst);
-	tracefs_trace_on(src->inst);
+	instance_set_tracing(src->inst, src->trace_inst, true);
 	if (p->user_threads ? start_user_threads(src) : tasks_apply(p))
 		goto fail;
 	return src;
@@ -451,17 +449,13 @@ static bool ktracing_stopped(struct engine *src)
 
 static void krestart(struct engine *src)
 {
-	if (src->trace_inst)
-		tracefs_trace_on(src->trace_inst);
-	tracefs_trace_on(src->inst);
+	instance_set_tracing(src->inst, src->trace_inst, true);
 }
 
 static void kstop(struct engine *src)
 {
 	uw_stop(src->uw);
-	if (src->trace_inst)
-		tracefs_trace_off(src->trace_inst);
-	tracefs_trace_off(src->inst);
+	instance_set_tracing(src->inst, src->trace_inst, false);
 }
 
 static uint64_t klost_events(struct engine *src)

@@ -279,9 +279,7 @@ static bool is_own(int tid, void *ctx)
 
 static void set_tracing(struct engine *e, bool on)
 {
-	if (e->trace_inst)
-		(on ? tracefs_trace_on : tracefs_trace_off)(e->trace_inst);
-	(on ? tracefs_trace_on : tracefs_trace_off)(e->inst);
+	instance_set_tracing(e->inst, e->trace_inst, on);
 }
 
 static int start_workload(struct engine *e)
