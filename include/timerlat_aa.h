@@ -73,6 +73,8 @@ struct tl_aa_result {
 	uint64_t		expiry_ns;	/* expected expiry, trace clock */
 	uint64_t		irq_latency_ns;
 	uint64_t		thread_latency_ns;	/* 0 when !thread_ran */
+	bool			user_return;	/* -u: total is the return to user space */
+	uint64_t		user_latency_ns;	/* when user_return */
 	uint64_t		total_ns;	/* thread latency, or IRQ latency */
 
 	/* before the timerlat IRQ */
@@ -97,6 +99,12 @@ struct tl_aa_result {
 /* NULL when out of memory. */
 struct tl_aa *tl_aa_new(int nr_cpus);
 void tl_aa_free(struct tl_aa *aa);
+/*
+ * timerlat -u: a period ends at its return to user space (TIMERLAT_USER),
+ * and the analysis explains that latency (user_return), whose parts are
+ * the same, measured up to the return instead of the thread's wakeup.
+ */
+void tl_aa_set_user_return(struct tl_aa *aa);
 /* Takes every record kind; keeps what it needs, ignores CPUs >= nr_cpus. */
 void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec);
 /*

@@ -40,10 +40,14 @@ struct tl_aa_cpu {
 	struct tl_aa_stack	stack;		/* stack of the current period */
 	bool			have_result;
 	struct tl_aa_result	last;		/* of the last thread sample */
+	bool			waiting_user;	/* -u: thread sample seen, user not yet */
+	uint64_t		thread_seq;
+	uint64_t		thread_ns;	/* its latency */
 };
 
 struct tl_aa {
 	int			nr_cpus;
+	bool			user_return;	/* -u: a period ends at its user sample */
 	struct tl_aa_cpu	**cpu;		/* allocated on first use */
 };
 
@@ -455,10 +459,18 @@ static void end_period(struct tl_aa_cpu *c)
 	c->early_dropped = 0;
 	c->early_max_end = 0;
 	c->waiting_thread = false;
+	c->waiting_user = false;
 	c->stack.depth = 0;
 }
 
-static void feed_timerlat(struct tl_aa_cpu *c, int cpu, const struct timerlat_sample *s)
+void tl_aa_set_user_return(struct tl_aa *aa)
+{
+	if (aa)
+		aa->user_return = true;
+}
+
+static void feed_timerlat(const struct tl_aa *aa, struct tl_aa_cpu *c, int cpu,
+			  const struct timerlat_sample *s)
 {
 	switch (s->context) {
 	case TIMERLAT_IRQ:
@@ -470,10 +482,25 @@ static void feed_timerlat(struct tl_aa_cpu *c, int cpu, const struct timerlat_sa
 	case TIMERLAT_THREAD:
 		analyze(c, cpu, s, &c->last);
 		c->have_result = true;
+		if (!aa->user_return) {
+			end_period(c);
+			break;
+		}
+		/* -u: what held the return to user space back comes later */
+		c->waiting_user = true;
+		c->thread_seq = s->seqnum;
+		c->thread_ns = s->latency_ns;
+		break;
+	case TIMERLAT_USER:
+		if (!c->waiting_user || s->seqnum != c->thread_seq)
+			break;
+		/* the same parts, up to the return to user space */
+		analyze(c, cpu, s, &c->last);
+		c->last.user_return = true;
+		c->last.user_latency_ns = s->latency_ns;
+		c->last.thread_latency_ns = c->thread_ns;
 		end_period(c);
 		break;
-	default:
-		break;		/* return to user space: not analyzed */
 	}
 }
 
@@ -485,7 +512,7 @@ void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec)
 	case RECORD_TIMERLAT:
 		c = cpu_state(aa, rec->timerlat.cpu);
 		if (c)
-			feed_timerlat(c, rec->timerlat.cpu, &rec->timerlat);
+			feed_timerlat(aa, c, rec->timerlat.cpu, &rec->timerlat);
 		break;
 	case RECORD_NOISE_EVENT:
 		c = cpu_state(aa, rec->noise.cpu);
@@ -509,7 +536,7 @@ int tl_aa_explain(const struct tl_aa *aa, int cpu, struct tl_aa_result *out)
 	if (!aa || cpu < 0 || cpu >= aa->nr_cpus || !aa->cpu[cpu])
 		return -1;
 	c = aa->cpu[cpu];
-	if (c->waiting_thread) {
+	if (c->waiting_thread && !c->waiting_user) {
 		analyze(c, cpu, NULL, out);
 		return 0;
 	}

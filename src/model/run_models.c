@@ -33,6 +33,8 @@ int run_models_init(struct run_models *m, const struct rtl_params *p)
 		return -1;
 	if (params_analysis_on(p) && !(m->aa = tl_aa_new(p->nr_cpus)))
 		return -1;
+	if (p->user_threads)
+		tl_aa_set_user_return(m->aa);
 	if (p->dump_tasks && !(m->last_thread = calloc(p->nr_cpus, sizeof(*m->last_thread))))
 		return -1;
 	return 0;
@@ -125,9 +127,14 @@ static uint64_t tl_irq(const struct run_models *m, int cpu)
 	return m->lat.cpu[cpu].stats[TIMERLAT_IRQ].max * m->lat.divisor / 1000;
 }
 
+/* -T: the thread latency, and with -u the return to user space too (as the kernel) */
 static uint64_t tl_thread(const struct run_models *m, int cpu)
 {
-	return m->lat.cpu[cpu].stats[TIMERLAT_THREAD].max * m->lat.divisor / 1000;
+	const struct latency_stats *st = m->lat.cpu[cpu].stats;
+	uint64_t max = st[TIMERLAT_THREAD].max > st[TIMERLAT_USER].max ?
+		       st[TIMERLAT_THREAD].max : st[TIMERLAT_USER].max;
+
+	return max * m->lat.divisor / 1000;
 }
 
 int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,

@@ -9,7 +9,7 @@
 #include "json_writer.h"
 #include "render.h"
 
-#define SCHEMA_VERSION	"1.1"
+#define SCHEMA_VERSION	"1.2"
 
 static void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
 {

@@ -8,7 +8,8 @@
  * {
  *   "cpu": integer,
  *   "seqnum": integer,			period (shared by the IRQ and thread samples)
- *   "analyzed": "thread" | "irq",	"irq": the thread did not run
+ *   "analyzed": "thread" | "irq" | "user",	"irq": the thread did not run;
+ *					"user": -u, the return to user space
  *   "thread_ran": boolean,
  *   "irq_seen": boolean,		the IRQ sample of seqnum was seen
  *   "expiry_ns": integer,		expected expiry, trace clock
@@ -137,6 +138,8 @@ static void json_latencies(struct json_writer *w, const struct tl_aa_result *r)
 	else
 		json_null(w, "thread_latency_us");
 	json_us(w, "total_us", r->total_ns);
+	if (r->user_return)
+		json_us(w, "user_latency_us", r->user_latency_ns);
 }
 
 void tl_aa_json(struct json_writer *w, const char *key, const struct tl_aa_result *r)
@@ -144,7 +147,7 @@ void tl_aa_json(struct json_writer *w, const char *key, const struct tl_aa_resul
 	json_begin_object(w, key);
 	json_i64(w, "cpu", r->cpu);
 	json_u64(w, "seqnum", r->seqnum);
-	json_string(w, "analyzed", r->thread_ran ? "thread" : "irq");
+	json_string(w, "analyzed", r->user_return ? "user" : r->thread_ran ? "thread" : "irq");
 	json_bool(w, "thread_ran", r->thread_ran);
 	json_bool(w, "irq_seen", r->irq_seen);
 	json_latencies(w, r);

@@ -140,6 +140,7 @@ void tl_aa_print(FILE *out, const struct tl_aa_result *r)
 		fprintf(out, "  Note: %" PRIu64 " events dropped (per-CPU bound of %d), "
 			"counted in the remainder\n", r->events_dropped, TL_AA_MAX_EVENTS);
 	fprintf(out, "%s\n", AA_RULE);
-	print_label(out, r->thread_ran ? "Thread latency:" : "IRQ latency:", NULL);
+	print_label(out, r->user_return ? "Ret user latency:" :
+		    r->thread_ran ? "Thread latency:" : "IRQ latency:", NULL);
 	fprintf(out, "%9.2f us (100%%)\n", ns_to_us(r->total_ns));
 }

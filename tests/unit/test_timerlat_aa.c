@@ -90,7 +90,8 @@ static void assert_adds_up(const struct tl_aa_result *r)
 	sum += (int64_t)r->softirq.total_ns + (int64_t)r->thread.total_ns;
 	assert_true(sum + r->remainder_ns == (int64_t)r->total_ns);
 	assert_true(tl_aa_parts_sum(r) == sum);
-	assert_int_equal(r->total_ns, r->thread_ran ? r->thread_latency_ns : r->irq_latency_ns);
+	assert_int_equal(r->total_ns, r->user_return ? r->user_latency_ns :
+			 r->thread_ran ? r->thread_latency_ns : r->irq_latency_ns);
 }
 
 static struct tl_aa_result *explain(struct tl_aa *aa, int cpu)
@@ -245,6 +246,53 @@ static void test_blocking_thread(void **state)
  * timerlat IRQ, its duration counts only what follows; the stack is written
  * after the thread sample.
  */
+/*
+ * -u: the thread woke in time (5 us), a thread preempted it before it
+ * returned to user space (40 us): the period ends at its user sample, whose
+ * latency is explained with the same parts; a -T stop on the thread sample
+ * alone still explains the thread.
+ */
+static void test_user_return(void **state)
+{
+	struct tl_aa *aa = tl_aa_new(1);
+	struct tl_aa_result *r;
+
+	(void)state;
+	tl_aa_set_user_return(aa);
+	add_irq(aa, 0, 4, B, 2000);
+	add_irq_noise(aa, 0, "local_timer", 236, B + 1000, 2000);
+	add_thread(aa, 0, 4, B, 5000);
+	r = explain(aa, 0);			/* stopped on the thread: its analysis */
+	assert_true(r->thread_ran);
+	assert_false(r->user_return);
+	assert_int_equal(r->total_ns, 5000);
+	free(r);
+	add_noise(aa, 0, NOISE_THREAD, "blocker", 77, B + 6000, 33000, B + 39000);
+	add_sample(aa, 0, TIMERLAT_USER, 4, B + 40000, 40000);
+	r = explain(aa, 0);
+	assert_true(r->user_return);
+	assert_int_equal(r->seqnum, 4);
+	assert_int_equal(r->user_latency_ns, 40000);
+	assert_int_equal(r->thread_latency_ns, 5000);
+	assert_int_equal(r->total_ns, 40000);
+	assert_int_equal(r->thread.nr_sources, 1);
+	assert_string_equal(r->thread.sources[0].name, "blocker");
+	assert_int_equal(r->thread.total_ns, 33000);
+	assert_int_equal(tl_aa_parts_sum(r) + r->remainder_ns, 40000);
+	free(r);
+	/* without -u the user sample ends nothing and is not analyzed */
+	tl_aa_free(aa);
+	aa = tl_aa_new(1);
+	add_irq(aa, 0, 5, B, 2000);
+	add_thread(aa, 0, 5, B, 5000);
+	add_sample(aa, 0, TIMERLAT_USER, 5, B + 40000, 40000);
+	r = explain(aa, 0);
+	assert_false(r->user_return);
+	assert_int_equal(r->total_ns, 5000);
+	free(r);
+	tl_aa_free(aa);
+}
+
 static void test_blocking_thread_kernel_style(void **state)
 {
 	struct tl_aa *aa = tl_aa_new(1);
@@ -710,6 +758,7 @@ int main(void)
 		cmocka_unit_test(test_pure_irq_latency),
 		cmocka_unit_test(test_blocking_thread),
 		cmocka_unit_test(test_blocking_thread_kernel_style),
+		cmocka_unit_test(test_user_return),
 		cmocka_unit_test(test_irq_interference),
 		cmocka_unit_test(test_softirq_and_nmi),
 		cmocka_unit_test(test_thread_interference),
