@@ -31,12 +31,23 @@ check_grep "user engine: the IPIs are among cpu 1's top sources" \
 
 # timerlat: a SCHED_FIFO 99 blocker above the measuring thread (FIFO 95),
 # 40 ms at a time: well above what TCG itself holds a thread back (~20 ms)
-spin -c 1 -p 99 -n rtl_ublock -d 40 --duty 40 --period-ms 100 > block.out 2>&1 &
-blocker=$!
-rtlens timerlat top --engine user -c 1 -d 35 -q -T 25000 --json user-tl.json > user-tl.txt 2>&1
-check_exit "timerlat top --engine user -T stops with status 2" 2 $?
-kill $blocker 2>/dev/null
-wait $blocker
+# Up to 3 tries: under TCG the sleeper's timer itself was once seen to
+# expire 39 ms late (local timer interrupts kept coming meanwhile), and
+# then the IRQ latency, not the blocker, is what the analysis explains.
+try=1
+while :; do
+	spin -c 1 -p 99 -n rtl_ublock -d 40 --duty 40 --period-ms 100 > block.out 2>&1 &
+	blocker=$!
+	rtlens timerlat top --engine user -c 1 -d 35 -q -T 25000 --json user-tl.json > user-tl.txt 2>&1
+	rc=$?
+	kill $blocker 2>/dev/null
+	wait $blocker
+	grep -qE 'rtl_ublock:[0-9]+' user-tl.txt && break
+	diag "try $try: the analysis did not name the blocker:" "$(sed -n '/hit stop/,$p' user-tl.txt)"
+	[ $try -ge 3 ] && break
+	try=$((try + 1))
+done
+check_exit "timerlat top --engine user -T stops with status 2" 2 $rc
 emit_file user-tl.txt
 emit_file user-tl.json
 check_grep "user engine: the analysis names the blocker" 'rtl_ublock:[0-9]+' user-tl.txt
