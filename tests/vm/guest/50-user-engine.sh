@@ -26,8 +26,12 @@ emit_file user-top.json
 check_grep "the user engine says so" "^note: user engine: measured by rtlens's own threads" user-top.txt
 sed -n '/^CPU 1 noise sources/,/^  total/p' user-top.txt | sed -n '3,10p' > top8.txt
 check_grep "user engine: the spinner is among cpu 1's top sources" 'rtl_uspin:[0-9]+' top8.txt
-check_grep "user engine: the IPIs are among cpu 1's top sources" \
-	'call_function[a-z_]*:[0-9]+ +([2-9][0-9]|[0-9]{3,}) ' top8.txt
+# the IPIs: among the 3 sources that interfered most often (their time is
+# small next to TCG's own noise, which varies from run to run)
+sed -n '/^CPU 1 noise sources/,/^  total/p' user-top.txt | sed -n '3,$p' |
+	awk 'NF >= 6 && $3 ~ /^[0-9]+$/ { print $3, $2 }' | sort -rn | head -n 3 > top3count.txt
+check_grep "user engine: the IPIs are among cpu 1's most frequent sources" \
+	'^([2-9][0-9]|[0-9]{3,}) call_function[a-z_]*:[0-9]+$' top3count.txt
 
 # timerlat: a SCHED_FIFO 99 blocker above the measuring thread (FIFO 95),
 # 40 ms at a time: well above what TCG itself holds a thread back (~20 ms)
