@@ -157,23 +157,6 @@ check_grep "the instance runs the osnoise tracer" '^osnoise$' $VM_TRACEFS/instan
 wait $pid
 check_exit "top with -P -H --trace-buffer-size exits 0" 0 $?
 
-# a SCHED_FIFO workload, as real-time users run it (it froze this guest
-# under multi-threaded TCG; run.sh now runs TCG single-threaded)
-rtlens osnoise top -c 1 -d 8 -q -P f:95 -p 1000000 -r 500000 > fifo.txt 2>&1 &
-pid=$!
-ospid=
-for i in $(seq 40); do
-	ospid=$(for d in /proc/[0-9]*; do [ "$(cat $d/comm 2>/dev/null)" = osnoise/1 ] && echo ${d#/proc/}; done | head -1)
-	[ -n "$ospid" ] && break
-	sleep 0.5
-done
-sleep 1
-# after "pid (comm) ": $38 rt_priority, $39 policy (1: SCHED_FIFO)
-fifo=$( [ -n "$ospid" ] && sed 's/.*) //' /proc/$ospid/stat | awk '{ print $39 ":" $38 }')
-if [ "$fifo" = "1:95" ]; then ok "-P f:95 reaches osnoise/1"; else not_ok "-P f:95 reaches osnoise/1" "policy:rt_priority=$fifo"; fi
-wait $pid
-check_exit "top with -P f:95 exits 0" 0 $?
-
 # ---- --warm-up: not counted in the duration ----
 t0=$(cut -d. -f1 /proc/uptime)
 rtlens osnoise top -c 1 --warm-up 2 -d 2 -q --json warm.json > warm.txt 2>&1
