@@ -175,7 +175,8 @@ if [ "$screens" -ge 4 ]; then ok "interactive top refreshes ($screens screens)";
 check_grep "interactive top clears the screen" "$(printf '\033')\[H$(printf '\033')\[2J" tty.txt
 check_grep "interactive top shows the pause" 'paused: p resumes' tty.txt
 check_grep "interactive top has colours" "$(printf '\033')\[2;30;47mCPU Period" tty.txt
-ptyrun -o tty-alert.txt -k 'q@5' -- rtlens osnoise top -c 1 -S 1 -d 30 -s 900000000
+# q late enough for a period to be shown even when the setup is slow
+ptyrun -o tty-alert.txt -k 'q@10' -- rtlens osnoise top -c 1 -S 1 -d 30 -s 900000000
 emit_file tty-alert.txt
 check_grep "a cpu over the stop threshold stands out" "$(printf '\033')\[1;31m  1 #" tty-alert.txt
 :
