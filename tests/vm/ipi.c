@@ -25,22 +25,17 @@
  *                  or timerlat kernel threads; kept to show just that.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <getopt.h>
 #include <linux/membarrier.h>
 #include <linux/perf_event.h>
-#include <sched.h>
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
-#define NSEC_PER_SEC	1000000000LL
+#include "helper.h"
+
 #define MAX_TARGETS	1024
+
+const char helper_name[] = "ipi";
 
 enum ipi_mode { IPI_PERF, IPI_MEMBARRIER };
 
@@ -58,34 +53,6 @@ struct ipi_targets {
 	int fd[MAX_TARGETS];
 };
 
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
-}
-
-static void sleep_until(long long ns)
-{
-	struct timespec ts = {
-		.tv_sec = ns / NSEC_PER_SEC,
-		.tv_nsec = ns % NSEC_PER_SEC,
-	};
-
-	while (!stop &&
-	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
-}
-
 static void usage(int status)
 {
 	fprintf(status ? stderr : stdout,
@@ -95,24 +62,8 @@ static void usage(int status)
 	exit(status);
 }
 
-static long parse_long(const char *arg, const char *what, long min, long max)
-{
-	char *end;
-	long val;
-
-	errno = 0;
-	val = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || val < min || val > max) {
-		fprintf(stderr, "ipi: invalid %s '%s' (expected %ld..%ld)\n",
-			what, arg, min, max);
-		exit(2);
-	}
-	return val;
-}
-
 static void parse_opts(int argc, char **argv, struct ipi_opts *o)
 {
-	char *end;
 	int c;
 
 	while ((c = getopt(argc, argv, "c:d:r:t:m:h")) != -1) {
@@ -121,11 +72,7 @@ static void parse_opts(int argc, char **argv, struct ipi_opts *o)
 			o->cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
 			break;
 		case 'd':
-			o->seconds = strtod(optarg, &end);
-			if (end == optarg || *end || o->seconds <= 0) {
-				fprintf(stderr, "ipi: invalid duration '%s'\n", optarg);
-				exit(2);
-			}
+			o->seconds = parse_seconds(optarg);
 			break;
 		case 'r':
 			o->rate = parse_long(optarg, "rate", 1, 1000000);
@@ -285,8 +232,7 @@ int main(int argc, char **argv)
 	double secs;
 
 	parse_opts(argc, argv, &o);
-	signal(SIGTERM, on_signal);
-	signal(SIGINT, on_signal);
+	stop_on_signals();
 	if (targets_init(&o, &t) || ipi_setup(&o, &t))
 		return 1;
 

@@ -13,56 +13,13 @@
  *   spin: name=NAME pid=PID cpu=CPU prio=PRIO busy_ms=N periods=N
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <getopt.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/prctl.h>
-#include <time.h>
 #include <unistd.h>
 
-#define NSEC_PER_SEC	1000000000LL
-#define NSEC_PER_MSEC	1000000LL
+#include "helper.h"
 
-struct spin_opts {
-	int cpu;
-	int prio;
-	const char *name;
-	double seconds;
-	int duty;
-	long period_ms;
-};
-
-static volatile sig_atomic_t stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
-
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
-}
-
-static void sleep_until(long long ns)
-{
-	struct timespec ts = {
-		.tv_sec = ns / NSEC_PER_SEC,
-		.tv_nsec = ns % NSEC_PER_SEC,
-	};
-
-	while (!stop &&
-	       clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
-}
+const char helper_name[] = "spin";
 
 static void usage(int status)
 {
@@ -73,108 +30,17 @@ static void usage(int status)
 	exit(status);
 }
 
-static long parse_long(const char *arg, const char *what, long min, long max)
-{
-	char *end;
-	long val;
-
-	errno = 0;
-	val = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || val < min || val > max) {
-		fprintf(stderr, "spin: invalid %s '%s' (expected %ld..%ld)\n",
-			what, arg, min, max);
-		exit(2);
-	}
-	return val;
-}
-
-static void parse_opts(int argc, char **argv, struct spin_opts *o)
-{
-	static const struct option longopts[] = {
-		{ "cpu",	required_argument, NULL, 'c' },
-		{ "prio",	required_argument, NULL, 'p' },
-		{ "name",	required_argument, NULL, 'n' },
-		{ "duration",	required_argument, NULL, 'd' },
-		{ "duty",	required_argument, NULL, 'D' },
-		{ "period-ms",	required_argument, NULL, 'P' },
-		{ "help",	no_argument,	   NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
-	char *end;
-	int c;
-
-	while ((c = getopt_long(argc, argv, "c:p:n:d:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
-			o->cpu = parse_long(optarg, "cpu", 0, CPU_SETSIZE - 1);
-			break;
-		case 'p':
-			o->prio = parse_long(optarg, "priority", 0, 99);
-			break;
-		case 'n':
-			o->name = optarg;
-			break;
-		case 'd':
-			o->seconds = strtod(optarg, &end);
-			if (end == optarg || *end || o->seconds <= 0) {
-				fprintf(stderr, "spin: invalid duration '%s'\n", optarg);
-				exit(2);
-			}
-			break;
-		case 'D':
-			o->duty = parse_long(optarg, "duty", 1, 100);
-			break;
-		case 'P':
-			o->period_ms = parse_long(optarg, "period", 1, 60000);
-			break;
-		case 'h':
-			usage(0);
-			break;
-		default:
-			usage(2);
-		}
-	}
-	if (optind != argc || o->cpu < 0 || o->seconds <= 0)
-		usage(2);
-}
-
-static int spin_setup(const struct spin_opts *o)
-{
-	struct sched_param sp = { .sched_priority = o->prio };
-	cpu_set_t set;
-
-	if (prctl(PR_SET_NAME, o->name, 0, 0, 0)) {
-		perror("spin: prctl(PR_SET_NAME)");
-		return -1;
-	}
-	CPU_ZERO(&set);
-	CPU_SET(o->cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "spin: cannot pin to CPU %d: %s\n",
-			o->cpu, strerror(errno));
-		return -1;
-	}
-	if (sched_setscheduler(0, o->prio ? SCHED_FIFO : SCHED_OTHER, &sp)) {
-		fprintf(stderr, "spin: cannot set %s %d: %s\n",
-			o->prio ? "SCHED_FIFO" : "SCHED_OTHER", o->prio,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
-	struct spin_opts o = {
+	struct burst_opts o = {
 		.cpu = -1, .name = "spin", .duty = 100, .period_ms = 100,
 	};
 	long long period, busy, start, end, next, t = 0, busy_total = 0;
 	long periods = 0;
 
-	parse_opts(argc, argv, &o);
-	signal(SIGTERM, on_signal);
-	signal(SIGINT, on_signal);
-	if (spin_setup(&o))
+	parse_burst_opts(argc, argv, &o, usage);
+	stop_on_signals();
+	if (burst_setup(&o))
 		return 1;
 
 	period = o.period_ms * NSEC_PER_MSEC;
