@@ -42,5 +42,10 @@ int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len);
  * when @buf is too short.
  */
 int cpu_mask_format_hex(const struct cpu_mask *mask, char *buf, size_t len);
+/*
+ * An event filter that keeps the CPUs of @mask, on the kernel's CPU field:
+ * "(CPU>=0&&CPU<=3)||CPU==5". Its length, or -1 when @buf is too short.
+ */
+int cpu_mask_format_filter(const struct cpu_mask *mask, char *buf, size_t len);
 
 #endif

@@ -28,6 +28,7 @@ enum decode_set {
 	 */
 	DECODE_STD_EVENTS	= 1 << 4,
 	DECODE_HRTIMER		= 1 << 5,	/* timer:hrtimer_start, hrtimer_expire_entry */
+	DECODE_KVM		= 1 << 6,	/* kvm:kvm_exit (a KVM host) */
 };
 
 /*
@@ -81,6 +82,8 @@ extern const struct event_decoder stack_decoders[];
 extern const int nr_stack_decoders;
 extern const struct event_decoder hrtimer_decoders[];
 extern const int nr_hrtimer_decoders;
+extern const struct event_decoder kvm_decoders[];
+extern const int nr_kvm_decoders;
 extern const struct event_decoder std_decoders[];
 extern const int nr_std_decoders;
 

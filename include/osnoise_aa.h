@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "kvm_exits.h"
 #include "records.h"
 
 #define OSN_AA_MAX_EVENTS	512	/* pending noise events per CPU */
@@ -50,6 +51,7 @@ struct osn_aa_cause {
 	char			name[NOISE_NAME_LEN];	/* IRQ desc, softirq, comm */
 	int			vector;			/* IRQ and softirq, else -1 */
 	int			pid;			/* thread, else -1 */
+	int			vcpu;			/* a KVM vCPU thread: its id, else -1 */
 	uint64_t		count;			/* events */
 	uint64_t		ns;			/* summed net durations */
 };
@@ -65,6 +67,7 @@ struct osn_aa_sample {
 	uint64_t		vm_ns;			/* 0 until osn_aa_sample_split_vm() */
 	int64_t			hardware_ns;		/* duration - causes - vm */
 	uint64_t		events_dropped;		/* lost to the per-CPU bound */
+	struct kvm_exit_counts	kvm_exits;		/* on a KVM host: exits inside it */
 };
 
 /*
@@ -77,6 +80,7 @@ struct osn_aa_source {
 	char			name[NOISE_NAME_LEN];
 	int			vector;		/* IRQ and softirq, else -1 */
 	int			pid;		/* thread, else -1 */
+	int			vcpu;		/* a KVM vCPU thread: its id, else -1 */
 	uint64_t		count;
 	uint64_t		total_ns;
 	uint64_t		max_ns;
@@ -104,6 +108,13 @@ int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max);
 int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, int max);
 
 /*
+ * On a KVM host (kvm:kvm_exit traced): cpu's KVM exits inside
+ * its noise samples over the run, and how many vCPU threads were seen.
+ */
+void osn_aa_kvm_exits(const struct osn_aa *aa, int cpu, struct kvm_exit_counts *out);
+int osn_aa_nr_vcpus(const struct osn_aa *aa);
+
+/*
  * Moves up to steal_ns of the hardware source into a VM source named
  * OSN_AA_VM_NAME; the table stays sorted. Both rows keep the hardware count
  * (which samples the steal hit is unknown), max_ns is capped by each total.
@@ -120,10 +131,15 @@ const char *osn_aa_kind_name(enum osn_cause_kind kind);
 
 /* "## CPU n <title> ##" and one line per part (title NULL: "noise sample"). */
 void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *title);
-void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n);
+/* exits: the CPU's KVM exits inside its samples, or NULL */
+void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n,
+			  const struct kvm_exit_counts *exits);
 /* See src/render/osnoise_aa_json.c for the shapes. */
 void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn_aa_sample *s);
 void osn_aa_json_sources(struct json_writer *w, const char *key,
 			 const struct osn_aa_source *table, int n);
+/* {"total", "dropped", "by_reason": [{"reason", "count"}]} */
+void osn_aa_json_kvm_exits(struct json_writer *w, const char *key,
+			   const struct kvm_exit_counts *x);
 
 #endif

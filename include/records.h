@@ -132,6 +132,21 @@ struct hrtimer_edge {
 	int		pid;		/* the task that ran the event */
 };
 
+#define KVM_REASON_LEN	40
+
+/*
+ * A KVM vCPU leaving guest mode (kvm:kvm_exit), on a KVM host: the thread
+ * that runs it is a vCPU thread, and the exit's reason is the kernel's name
+ * for it ("io", "cpuid", "EXTERNAL_INTERRUPT"...).
+ */
+struct kvm_edge {
+	int		cpu;
+	uint64_t	ts;
+	int		pid;			/* the vCPU thread */
+	int		vcpu_id;
+	char		reason[KVM_REASON_LEN];
+};
+
 /*
  * Every record above starts with "int cpu; uint64_t ts;": the decoder fills
  * them through any member of the union below.
@@ -145,6 +160,7 @@ enum record_kind {
 	RECORD_STACK,
 	RECORD_CTX,		/* struct ctx_edge */
 	RECORD_HRTIMER,		/* struct hrtimer_edge */
+	RECORD_KVM,		/* struct kvm_edge */
 };
 
 struct rtl_record {
@@ -157,6 +173,7 @@ struct rtl_record {
 		struct stack_trace	stack;
 		struct ctx_edge		edge;
 		struct hrtimer_edge	hrtimer;
+		struct kvm_edge		kvm;
 	};
 };
 

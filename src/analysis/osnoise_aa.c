@@ -15,6 +15,10 @@
  *
  * Kept over the run: the top_n longest samples of every CPU, and per CPU the
  * samples not followed by a longer or equal one (for osn_aa_last_over()).
+ *
+ * On a KVM host, kvm_exits (its own module) names the vCPU threads and
+ * counts the exits of each sample; thread causes and sources get their
+ * vCPU id when they are asked for.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -48,6 +52,7 @@ struct osn_aa {
 	int			nr_worst;	/* longest first */
 	int			worst_alloc;
 	struct osn_aa_sample	*worst;
+	struct kvm_exits	*kvm;		/* vCPU threads and exits, on a KVM host */
 };
 
 static const char *const softirq_names[] = {
@@ -86,8 +91,9 @@ struct osn_aa *osn_aa_new(int nr_cpus, int top_n)
 	if (!aa)
 		return NULL;
 	aa->cpu = calloc(nr_cpus, sizeof(*aa->cpu));
-	if (!aa->cpu) {
-		free(aa);
+	aa->kvm = kvm_exits_new(nr_cpus);
+	if (!aa->cpu || !aa->kvm) {
+		osn_aa_free(aa);
 		return NULL;
 	}
 	aa->nr_cpus = nr_cpus;
@@ -101,10 +107,11 @@ void osn_aa_free(struct osn_aa *aa)
 
 	if (!aa)
 		return;
-	for (cpu = 0; cpu < aa->nr_cpus; cpu++)
+	for (cpu = 0; aa->cpu && cpu < aa->nr_cpus; cpu++)
 		free(aa->cpu[cpu]);
 	free(aa->cpu);
 	free(aa->worst);
+	kvm_exits_free(aa->kvm);
 	free(aa);
 }
 
@@ -124,6 +131,7 @@ static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
 	snprintf(c->hardware.name, sizeof(c->hardware.name), "hardware");
 	c->hardware.vector = -1;
 	c->hardware.pid = -1;
+	c->hardware.vcpu = -1;
 	aa->cpu[cpu] = c;
 	return c;
 }
@@ -213,6 +221,7 @@ static void cause_init(struct osn_aa_cause *k, enum osn_cause_kind kind, const c
 	snprintf(k->name, sizeof(k->name), "%s", name);
 	k->vector = vector;
 	k->pid = pid;
+	k->vcpu = -1;
 }
 
 static void sample_add(struct osn_aa_sample *s, const struct noise_event *e)
@@ -242,6 +251,7 @@ static void source_init(struct osn_aa_source *src, enum osn_cause_kind kind,
 	snprintf(src->name, sizeof(src->name), "%s", name);
 	src->vector = vector;
 	src->pid = pid;
+	src->vcpu = -1;
 }
 
 static void source_add(struct osn_aa_source *src, uint64_t ns)
@@ -329,9 +339,22 @@ static uint64_t sample_dropped(const struct osn_aa_cpu *c, const struct osn_aa_s
 	return min_u64(c->dropped, missing);
 }
 
+/*
+ * The threads of a sample that ran KVM vCPUs, as known when it is asked for
+ * (a thread's first exit from a guest may come after its first noise).
+ */
+static void label_vcpus(const struct kvm_exits *kvm, struct osn_aa_sample *s)
+{
+	int i;
+
+	for (i = 0; i < s->nr_causes; i++)
+		if (s->causes[i].kind == OSN_CAUSE_THREAD)
+			s->causes[i].vcpu = kvm_exits_vcpu(kvm, s->causes[i].pid);
+}
+
 /* Attributes the pending events to the sample, forgets those before its end. */
-static void build_sample(struct osn_aa_cpu *c, const struct noise_sample *ns,
-			 struct osn_aa_sample *s)
+static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
+			 const struct noise_sample *ns, struct osn_aa_sample *s)
 {
 	uint64_t end = ns->start_ns + ns->duration_ns;
 	int i, kept = 0;
@@ -355,6 +378,7 @@ static void build_sample(struct osn_aa_cpu *c, const struct noise_sample *ns,
 	}
 	c->nr_ev = kept;
 	sort_causes(s);
+	kvm_exits_sample(kvm, s->cpu, s->start_ns, end, &s->kvm_exits);
 	s->hardware_ns = (int64_t)s->duration_ns - osn_aa_parts_sum(s);
 	if (s->hardware_ns > 0)
 		source_add(&c->hardware, (uint64_t)s->hardware_ns);
@@ -436,7 +460,7 @@ static void feed_sample(struct osn_aa *aa, struct osn_aa_cpu *c, const struct no
 {
 	struct osn_aa_sample s;
 
-	build_sample(c, ns, &s);
+	build_sample(c, aa->kvm, ns, &s);
 	stairs_add(c, &s);
 	worst_add(aa, &s);
 }
@@ -450,11 +474,18 @@ void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec)
 		c = cpu_state(aa, rec->noise.cpu);
 		if (c)
 			feed_noise(c, &rec->noise);
+		if (c && rec->noise.kind == NOISE_THREAD)
+			kvm_exits_thread_end(aa->kvm, rec->noise.cpu, rec->noise.pid,
+					     rec->noise.start_ns);
 		break;
 	case RECORD_NOISE_SAMPLE:
 		c = cpu_state(aa, rec->sample.cpu);
 		if (c)
 			feed_sample(aa, c, &rec->sample);
+		break;
+	case RECORD_KVM:
+		if (aa)
+			kvm_exits_feed(aa->kvm, &rec->kvm);
 		break;
 	default:
 		break;
@@ -481,6 +512,7 @@ int osn_aa_last_over(const struct osn_aa *aa, int cpu, uint64_t threshold_ns,
 	for (i = c->nr_stairs - 1; i >= 0; i--) {
 		if (c->stairs[i].duration_ns >= threshold_ns) {
 			*out = c->stairs[i];
+			label_vcpus(aa->kvm, out);
 			return 0;
 		}
 	}
@@ -489,13 +521,15 @@ int osn_aa_last_over(const struct osn_aa *aa, int cpu, uint64_t threshold_ns,
 
 int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max)
 {
-	int n;
+	int i, n;
 
 	if (!aa || max <= 0)
 		return 0;
 	n = aa->nr_worst < max ? aa->nr_worst : max;
 	if (n)
 		memcpy(out, aa->worst, n * sizeof(*out));
+	for (i = 0; i < n; i++)
+		label_vcpus(aa->kvm, &out[i]);
 	return n;
 }
 
@@ -518,7 +552,7 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, 
 {
 	const struct osn_aa_cpu *c = cpu_get(aa, cpu);
 	struct osn_aa_source all[OSN_AA_TABLE_LEN];
-	int n;
+	int i, n;
 
 	if (!c || max <= 0)
 		return 0;
@@ -526,11 +560,24 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, 
 	n = c->nr_sources;
 	if (c->hardware.count)
 		all[n++] = c->hardware;
+	for (i = 0; i < n; i++)
+		if (all[i].kind == OSN_CAUSE_THREAD)
+			all[i].vcpu = kvm_exits_vcpu(aa->kvm, all[i].pid);
 	sort_sources(all, n);
 	if (n > max)
 		n = max;
 	memcpy(out, all, n * sizeof(*out));
 	return n;
+}
+
+void osn_aa_kvm_exits(const struct osn_aa *aa, int cpu, struct kvm_exit_counts *out)
+{
+	kvm_exits_cpu_totals(aa ? aa->kvm : NULL, cpu, out);
+}
+
+int osn_aa_nr_vcpus(const struct osn_aa *aa)
+{
+	return aa ? kvm_exits_nr_vcpus(aa->kvm) : 0;
 }
 
 /* ---- the VM split ---- */

@@ -232,24 +232,54 @@ static int append_range(char *buf, size_t len, int pos, int first, int last)
 	return pos + n;
 }
 
-int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len)
+typedef int (*range_fn)(char *buf, size_t len, int pos, int first, int last);
+
+/* Each run of set CPUs through @fn, which returns the new @pos or -1. */
+static int format_ranges(const struct cpu_mask *mask, char *buf, size_t len, range_fn fn)
 {
 	int first, last, pos = 0;
 
+	first = cpu_mask_next(mask, 0);
+	while (first >= 0 && pos >= 0) {
+		last = first;
+		while (last + 1 < mask->nr_cpus && cpu_mask_test(mask, last + 1))
+			last++;
+		pos = fn(buf, len, pos, first, last);
+		first = cpu_mask_next(mask, last + 1);
+	}
+	return pos;
+}
+
+int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len)
+{
 	if (buf && len)
 		buf[0] = '\0';
 	else
 		len = 0;
+	return format_ranges(mask, buf, len, append_range);
+}
 
-	first = cpu_mask_next(mask, 0);
-	while (first >= 0) {
-		last = first;
-		while (last + 1 < mask->nr_cpus && cpu_mask_test(mask, last + 1))
-			last++;
-		pos = append_range(buf, len, pos, first, last);
-		first = cpu_mask_next(mask, last + 1);
-	}
-	return pos;
+/* one range of the filter: "CPU==n" or "(CPU>=a&&CPU<=b)", after "||" */
+static int filter_range(char *buf, size_t len, int pos, int first, int last)
+{
+	const char *sep = pos ? "||" : "";
+	int n;
+
+	if (first == last)
+		n = snprintf(buf + pos, len - pos, "%sCPU==%d", sep, first);
+	else
+		n = snprintf(buf + pos, len - pos, "%s(CPU>=%d&&CPU<=%d)", sep, first, last);
+	if (n < 0 || (size_t)n >= len - pos)
+		return -1;
+	return pos + n;
+}
+
+int cpu_mask_format_filter(const struct cpu_mask *mask, char *buf, size_t len)
+{
+	if (!len)
+		return -1;
+	buf[0] = '\0';
+	return format_ranges(mask, buf, len, filter_range);
 }
 
 int cpu_mask_format_hex(const struct cpu_mask *mask, char *buf, size_t len)

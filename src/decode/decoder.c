@@ -85,7 +85,8 @@ struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets)
 	    ((sets & DECODE_NOISE_EVENTS) && add_set(d, tep, noise_decoders, nr_noise_decoders)) ||
 	    ((sets & DECODE_STACK) && add_set(d, tep, stack_decoders, nr_stack_decoders)) ||
 	    ((sets & DECODE_STD_EVENTS) && add_set(d, tep, std_decoders, nr_std_decoders)) ||
-	    ((sets & DECODE_HRTIMER) && add_set(d, tep, hrtimer_decoders, nr_hrtimer_decoders))) {
+	    ((sets & DECODE_HRTIMER) && add_set(d, tep, hrtimer_decoders, nr_hrtimer_decoders)) ||
+	    ((sets & DECODE_KVM) && add_set(d, tep, kvm_decoders, nr_kvm_decoders))) {
 		free(d);
 		return NULL;
 	}

@@ -7,6 +7,7 @@
 
 static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {
+	struct kvm_exit_counts exits;
 	char title[96];
 	int i, cpu;
 
@@ -18,9 +19,16 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 		snprintf(title, sizeof(title), "worst noise sample #%d", i + 1);
 		osn_aa_print_sample(out, &m->oaa_worst[i], title);
 	}
-	for_each_cpu_in(cpu, &p->cpus)
-		if (cpu < p->nr_cpus && m->nr_oaa_table[cpu] > 0)
-			osn_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= p->nr_cpus || m->nr_oaa_table[cpu] <= 0)
+			continue;
+		osn_aa_kvm_exits(m->oaa, cpu, &exits);
+		osn_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &exits);
+	}
+	if (osn_aa_nr_vcpus(m->oaa))
+		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "
+			"inside the noise samples (kvm:kvm_exit)\n",
+			osn_aa_nr_vcpus(m->oaa), osn_aa_nr_vcpus(m->oaa) == 1 ? "" : "s");
 }
 
 /* --dump-tasks: from osnoise:thread_noise, the last thread each CPU ran */

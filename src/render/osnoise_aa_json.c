@@ -18,7 +18,14 @@
  *   "vm_us": number,			hardware time matched by steal, else 0
  *   "hardware_us": number,		what no event explains; negative when the
  *					events overlap
- *   "parts_sum_us": number		== duration_us
+ *   "parts_sum_us": number,		== duration_us
+ *   "kvm_exits": kvm_exits		(1.3) on a KVM host, the exits inside it
+ * }
+ * kvm_exits: {
+ *   "total": integer,			exits seen (all 0 when KVM is not traced)
+ *   "dropped": integer,		lost to the per-CPU bound, reasons unknown
+ *   "by_reason": [ {"reason": string, "count": integer}, ... ]
+ *					most frequent first, at most 8, then "other"
  * }
  * cause: {
  *   "kind": "nmi" | "irq" | "softirq" | "thread" | "other",
@@ -26,6 +33,7 @@
  *					"other" for the causes past the 16th
  *   "vector": integer | null,		IRQ and softirq
  *   "pid": integer | null,		thread
+ *   "vcpu": integer | null,		(1.3) a KVM vCPU thread: its vCPU id
  *   "count": integer,			events
  *   "us": number
  * }
@@ -38,6 +46,7 @@
  *					"other" for the sources past the 64th
  *   "vector": integer | null,
  *   "pid": integer | null,
+ *   "vcpu": integer | null,		(1.3) as in cause
  *   "count": integer,			events; hardware and vm: samples with
  *					unexplained time
  *   "total_us": number,
@@ -63,18 +72,19 @@ static void json_int_or_null(struct json_writer *w, const char *key, int val)
 }
 
 static void json_id(struct json_writer *w, enum osn_cause_kind kind, const char *name,
-		    int vector, int pid)
+		    int vector, int pid, int vcpu)
 {
 	json_string(w, "kind", osn_aa_kind_name(kind));
 	json_string(w, "name", name);
 	json_int_or_null(w, "vector", vector);
 	json_int_or_null(w, "pid", pid);
+	json_int_or_null(w, "vcpu", vcpu);
 }
 
 static void json_cause(struct json_writer *w, const struct osn_aa_cause *k)
 {
 	json_begin_object(w, NULL);
-	json_id(w, k->kind, k->name, k->vector, k->pid);
+	json_id(w, k->kind, k->name, k->vector, k->pid, k->vcpu);
 	json_u64(w, "count", k->count);
 	json_us(w, "us", (int64_t)k->ns);
 	json_end_object(w);
@@ -98,13 +108,14 @@ void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn
 	json_us(w, "vm_us", (int64_t)s->vm_ns);
 	json_us(w, "hardware_us", s->hardware_ns);
 	json_us(w, "parts_sum_us", osn_aa_parts_sum(s));
+	osn_aa_json_kvm_exits(w, "kvm_exits", &s->kvm_exits);
 	json_end_object(w);
 }
 
 static void json_source(struct json_writer *w, const struct osn_aa_source *src)
 {
 	json_begin_object(w, NULL);
-	json_id(w, src->kind, src->name, src->vector, src->pid);
+	json_id(w, src->kind, src->name, src->vector, src->pid, src->vcpu);
 	json_u64(w, "count", src->count);
 	json_us(w, "total_us", (int64_t)src->total_ns);
 	json_us(w, "max_us", (int64_t)src->max_ns);
@@ -120,4 +131,23 @@ void osn_aa_json_sources(struct json_writer *w, const char *key,
 	for (i = 0; i < n; i++)
 		json_source(w, &table[i]);
 	json_end_array(w);
+}
+
+void osn_aa_json_kvm_exits(struct json_writer *w, const char *key,
+			   const struct kvm_exit_counts *x)
+{
+	int i;
+
+	json_begin_object(w, key);
+	json_u64(w, "total", x->total);
+	json_u64(w, "dropped", x->dropped);
+	json_begin_array(w, "by_reason");
+	for (i = 0; i < x->nr; i++) {
+		json_begin_object(w, NULL);
+		json_string(w, "reason", x->by_reason[i].reason);
+		json_u64(w, "count", x->by_reason[i].count);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
 }

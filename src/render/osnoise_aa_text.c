@@ -28,9 +28,12 @@ static double ns_to_pct(int64_t ns, uint64_t total)
 	return total ? 100.0 * (double)ns / (double)total : 0.0;
 }
 
-/* "irq name:vector", "softirq name", "thread comm:pid", "nmi", or the name. */
+/*
+ * "irq name:vector", "softirq name", "thread comm:pid", "thread comm:pid
+ * (vCPU n)" for a KVM vCPU thread, "nmi", or the name.
+ */
 static void cause_label(enum osn_cause_kind kind, const char *name, int vector, int pid,
-			char *buf, size_t size)
+			int vcpu, char *buf, size_t size)
 {
 	switch (kind) {
 	case OSN_CAUSE_IRQ:
@@ -43,7 +46,9 @@ static void cause_label(enum osn_cause_kind kind, const char *name, int vector, 
 		snprintf(buf, size, "softirq %s", name);
 		break;
 	case OSN_CAUSE_THREAD:
-		if (pid >= 0)
+		if (pid >= 0 && vcpu >= 0)
+			snprintf(buf, size, "thread %s:%d (vCPU %d)", name, pid, vcpu);
+		else if (pid >= 0)
 			snprintf(buf, size, "thread %s:%d", name, pid);
 		else
 			snprintf(buf, size, "thread %s", name);
@@ -67,7 +72,7 @@ static void print_cause(FILE *out, const struct osn_aa_cause *k, uint64_t total)
 {
 	char label[LABEL_LEN];
 
-	cause_label(k->kind, k->name, k->vector, k->pid, label, sizeof(label));
+	cause_label(k->kind, k->name, k->vector, k->pid, k->vcpu, label, sizeof(label));
 	print_part(out, label, (int64_t)k->ns, total);
 	if (k->count > 1)
 		fprintf(out, "  (%" PRIu64 " events)", k->count);
@@ -84,6 +89,23 @@ static void print_notes(FILE *out, const struct osn_aa_sample *s)
 	if (s->nr_events + s->events_dropped != s->interference)
 		fprintf(out, "  Note: the kernel counted %" PRIu64 " interfering events, "
 			"%" PRIu64 " were traced\n", s->interference, s->nr_events);
+}
+
+/* "  KVM exits <where>: N (reason n, ...; D dropped)", when there were any */
+static void print_kvm_exits(FILE *out, const char *where, const struct kvm_exit_counts *x)
+{
+	int i;
+
+	if (!x->total && !x->dropped)
+		return;
+	fprintf(out, "  KVM exits %s: %" PRIu64 " (", where, x->total);
+	for (i = 0; i < x->nr; i++)
+		fprintf(out, "%s%s %" PRIu64, i ? ", " : "", x->by_reason[i].reason,
+			x->by_reason[i].count);
+	if (x->dropped)
+		fprintf(out, "%s%" PRIu64 " dropped, reasons unknown", x->nr ? "; " : "",
+			x->dropped);
+	fprintf(out, ")\n");
 }
 
 void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *title)
@@ -106,11 +128,12 @@ void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *t
 	fprintf(out, "%s\n", AA_RULE);
 	fprintf(out, "%-*s%9.2f us (100%%)\n", AA_COL, "  total",
 		ns_to_us((int64_t)s->duration_ns));
+	print_kvm_exits(out, "inside it", &s->kvm_exits);
 }
 
 static void source_label(const struct osn_aa_source *src, char *buf, size_t size)
 {
-	cause_label(src->kind, src->name, src->vector, src->pid, buf, size);
+	cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
 }
 
 /* The source column: wide enough for every label. */
@@ -128,7 +151,8 @@ static int label_width(const struct osn_aa_source *table, int n)
 	return width;
 }
 
-void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n)
+void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n,
+			  const struct kvm_exit_counts *exits)
 {
 	int i, width = label_width(table, n);
 	char label[LABEL_LEN];
@@ -157,4 +181,6 @@ void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table,
 	fprintf(out, "\n");
 	fprintf(out, "  %-*s%7s%14.2f%14s%8.2f %%\n", width, "total", "",
 		ns_to_us((int64_t)total), "", 100.0);
+	if (exits)
+		print_kvm_exits(out, "inside the noise samples", exits);
 }

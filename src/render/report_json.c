@@ -9,7 +9,7 @@
 #include "json_writer.h"
 #include "render.h"
 
-#define SCHEMA_VERSION	"1.2"
+#define SCHEMA_VERSION	"1.3"
 
 static void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
 {
@@ -288,6 +288,7 @@ static void json_started(struct json_writer *w, time_t started)
 static void json_noise_analysis(struct json_writer *w, const struct run_models *m,
 				const struct rtl_params *p)
 {
+	struct kvm_exit_counts exits;
 	int i, cpu;
 
 	if (!m->oaa) {
@@ -303,6 +304,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 	for (i = 0; i < m->nr_oaa_worst; i++)
 		osn_aa_json_sample(w, NULL, &m->oaa_worst[i]);
 	json_end_array(w);
+	json_i64(w, "kvm_vcpu_threads", osn_aa_nr_vcpus(m->oaa));
 	json_begin_array(w, "cpus");
 	for_each_cpu_in(cpu, &p->cpus) {
 		if (cpu >= p->nr_cpus)
@@ -314,6 +316,8 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 		else
 			json_null(w, "steal_us");
 		osn_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
+		osn_aa_kvm_exits(m->oaa, cpu, &exits);
+		osn_aa_json_kvm_exits(w, "kvm_exits", &exits);
 		json_end_object(w);
 	}
 	json_end_array(w);

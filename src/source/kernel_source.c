@@ -12,6 +12,7 @@
 #include <tracefs.h>
 
 #include "actions.h"
+#include "cpulist.h"
 #include "decode.h"
 #include "hist_file.h"
 #include "instance.h"
@@ -265,9 +266,12 @@ static int set_tracer(const struct tracer_desc *desc, struct tracefs_instance *i
 
 /* ---- what each tracer needs ---- */
 
+static bool kvm_traced(const struct rtl_params *p);
+
 static unsigned int osnoise_sets(const struct rtl_params *p)
 {
-	return DECODE_OSNOISE | (params_analysis_on(p) ? DECODE_NOISE_EVENTS : 0);
+	return DECODE_OSNOISE | (params_analysis_on(p) ? DECODE_NOISE_EVENTS : 0) |
+	       (kvm_traced(p) ? DECODE_KVM : 0);
 }
 
 static unsigned int timerlat_sets(const struct rtl_params *p)
@@ -299,11 +303,48 @@ static bool kernel_counts(const struct rtl_params *p)
 	return p->tool == TOOL_OSNOISE && p->mode == MODE_HIST && p->kernel_hist;
 }
 
+/*
+ * On a KVM host, the osnoise analysis also names vCPU threads and counts
+ * exits by reason: kvm:kvm_exit exists once kvm is loaded, and tells both
+ * (the thread that exits runs a vCPU). kvm_entry, as frequent, is left off.
+ */
+static bool kvm_traced(const struct rtl_params *p)
+{
+	return p->tool == TOOL_OSNOISE && params_analysis_on(p) && !kernel_counts(p) &&
+	       tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format");
+}
+
+/*
+ * kvm:kvm_exit on the measured CPUs only (a filter on CPU), on the osnoise
+ * tracer's clock (trace_clock_local), as its samples. Not fatal: without
+ * it the analysis goes on, only blind to KVM, and says so.
+ */
+static void kvm_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	char filter[4096];
+
+	if (!kvm_traced(p))
+		return;
+	if (tracefs_instance_file_write(inst, "trace_clock", "local") < 0 ||
+	    cpu_mask_format_filter(&p->cpus, filter, sizeof(filter)) < 0 ||
+	    tracefs_event_file_write(inst, "kvm", "kvm_exit", "filter", filter) < 0 ||
+	    tracefs_event_enable(inst, "kvm", "kvm_exit")) {
+		warn_msg("KVM exits not traced (clock, filter on the measured cpus or "
+			 "kvm:kvm_exit failed: %s): vCPU threads are not named", strerror(errno));
+		tracefs_event_disable(inst, "kvm", "kvm_exit");
+		return;
+	}
+	debug_msg("KVM host: kvm:kvm_exit traced, filter %s", filter);
+}
+
 static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *inst)
 {
 	if (kernel_counts(p))
 		return 0;
-	return instance_enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst);
+	if (instance_enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst))
+		return -1;
+	kvm_events(p, inst);
+	return 0;
 }
 
 static int start_kernel_hist(struct engine *src)
@@ -361,8 +402,8 @@ static int open_instances(struct engine *src, struct sys_state *st)
 
 static int load_events(struct engine *src)
 {
-	static const char *const systems[] = { "ftrace", "osnoise", NULL };
 	unsigned int sets = src->desc->decode_sets(src->params);
+	const char *systems[] = { "ftrace", "osnoise", sets & DECODE_KVM ? "kvm" : NULL, NULL };
 
 	src->tep = tracefs_local_events_system(NULL, systems);
 	if (!src->tep) {

@@ -265,6 +265,30 @@ static void test_format_hex(void **state)
 	cpu_mask_free(&m);
 }
 
+/* the event filter on the kernel's CPU field: one term per range */
+static void test_format_filter(void **state)
+{
+	struct cpu_mask m;
+	char buf[64];
+	const char *why;
+
+	(void)state;
+	assert_int_equal(cpu_mask_init(&m, 40), 0);
+	assert_int_equal(cpu_mask_parse(&m, "1-3,5,33", &why), 0);
+	assert_int_equal(cpu_mask_format_filter(&m, buf, sizeof(buf)), 33);
+	assert_string_equal(buf, "(CPU>=1&&CPU<=3)||CPU==5||CPU==33");
+	/* too short: -1, never a filter cut in the middle */
+	assert_int_equal(cpu_mask_format_filter(&m, buf, 33), -1);
+	assert_int_equal(cpu_mask_format_filter(&m, buf, 34), 33);
+	assert_int_equal(cpu_mask_format_filter(&m, buf, 0), -1);
+	cpu_mask_free(&m);
+	assert_int_equal(cpu_mask_init(&m, 4), 0);
+	assert_int_equal(cpu_mask_parse(&m, "2", &why), 0);
+	assert_int_equal(cpu_mask_format_filter(&m, buf, sizeof(buf)), 6);
+	assert_string_equal(buf, "CPU==2");
+	cpu_mask_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -280,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_parse_null_why),
 		cmocka_unit_test(test_format_truncation),
 		cmocka_unit_test(test_format_hex),
+		cmocka_unit_test(test_format_filter),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

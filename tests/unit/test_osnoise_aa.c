@@ -114,16 +114,22 @@ static char *print_sample(const struct osn_aa_sample *s, const char *title)
 	return buf;
 }
 
-static char *print_sources(int cpu, const struct osn_aa_source *t, int n)
+static char *print_sources_exits(int cpu, const struct osn_aa_source *t, int n,
+				 const struct kvm_exit_counts *exits)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	osn_aa_print_sources(out, cpu, t, n);
+	osn_aa_print_sources(out, cpu, t, n, exits);
 	assert_int_equal(fclose(out), 0);
 	return buf;
+}
+
+static char *print_sources(int cpu, const struct osn_aa_source *t, int n)
+{
+	return print_sources_exits(cpu, t, n, NULL);
 }
 
 static void assert_has(const char *text, const char *needle)
@@ -884,19 +890,21 @@ static void test_json(void **state)
 	json = to_json(s, t, n);
 	assert_has(json, "{\"sample\":{\"cpu\":0,\"start_ns\":2000000000,\"duration_us\":6,"
 		   "\"interference\":3,\"events\":3,\"events_dropped\":0,\"causes\":["
-		   "{\"kind\":\"irq\",\"name\":\"eth0\",\"vector\":40,\"pid\":null,\"count\":1,"
-		   "\"us\":1.234},"
+		   "{\"kind\":\"irq\",\"name\":\"eth0\",\"vector\":40,\"pid\":null,"
+		   "\"vcpu\":null,\"count\":1,\"us\":1.234},"
 		   "{\"kind\":\"softirq\",\"name\":\"NET_RX\",\"vector\":3,\"pid\":null,"
-		   "\"count\":1,\"us\":1},"
-		   "{\"kind\":\"nmi\",\"name\":\"nmi\",\"vector\":null,\"pid\":null,\"count\":1,"
-		   "\"us\":0.1}],"
-		   "\"vm_us\":1,\"hardware_us\":2.666,\"parts_sum_us\":6}");
+		   "\"vcpu\":null,\"count\":1,\"us\":1},"
+		   "{\"kind\":\"nmi\",\"name\":\"nmi\",\"vector\":null,\"pid\":null,"
+		   "\"vcpu\":null,\"count\":1,\"us\":0.1}],"
+		   "\"vm_us\":1,\"hardware_us\":2.666,\"parts_sum_us\":6,"
+		   "\"kvm_exits\":{\"total\":0,\"dropped\":0,\"by_reason\":[]}}");
 	assert_has(json, "\"sources\":[{\"kind\":\"thread\",\"name\":\"rtl_spinner\","
-		   "\"vector\":null,\"pid\":412,\"count\":1,\"total_us\":8,\"max_us\":8},");
+		   "\"vector\":null,\"pid\":412,\"vcpu\":null,\"count\":1,\"total_us\":8,"
+		   "\"max_us\":8},");
 	assert_has(json, "{\"kind\":\"vm\",\"name\":\"hypervisor (steal)\",\"vector\":null,"
-		   "\"pid\":null,\"count\":2,\"total_us\":2,\"max_us\":2}");
+		   "\"pid\":null,\"vcpu\":null,\"count\":2,\"total_us\":2,\"max_us\":2}");
 	assert_has(json, "{\"kind\":\"hardware\",\"name\":\"hardware\",\"vector\":null,"
-		   "\"pid\":null,\"count\":2,\"total_us\":2.666,\"max_us\":2.666}");
+		   "\"pid\":null,\"vcpu\":null,\"count\":2,\"total_us\":2.666,\"max_us\":2.666}");
 	assert_has(json, "{\"kind\":\"irq\",\"name\":\"local_timer\",\"vector\":236,");
 	free(json);
 	free(s);
@@ -911,15 +919,106 @@ static void test_json(void **state)
 	snprintf(s->causes[0].name, sizeof(s->causes[0].name), "other");
 	s->causes[0].vector = -1;
 	s->causes[0].pid = -1;
+	s->causes[0].vcpu = -1;
 	s->causes[0].count = 2;
 	s->causes[0].ns = 7000;
 	s->hardware_ns = -2000;
 	json = to_json(s, t, 0);
 	assert_has(json, "\"causes\":[{\"kind\":\"other\",\"name\":\"other\",\"vector\":null,"
-		   "\"pid\":null,\"count\":2,\"us\":7}],\"vm_us\":0,\"hardware_us\":-2,"
-		   "\"parts_sum_us\":5}");
+		   "\"pid\":null,\"vcpu\":null,\"count\":2,\"us\":7}],\"vm_us\":0,"
+		   "\"hardware_us\":-2,\"parts_sum_us\":5,"
+		   "\"kvm_exits\":{\"total\":0,\"dropped\":0,\"by_reason\":[]}}");
 	assert_has(json, "\"sources\":[]}");
 	free(json);
+	free(s);
+	osn_aa_free(aa);
+}
+
+
+static void add_kvm(struct osn_aa *aa, int cpu, uint64_t ts, int pid, int vcpu,
+		    const char *reason)
+{
+	struct rtl_record r = { .kind = RECORD_KVM };
+
+	r.kvm.cpu = cpu;
+	r.kvm.ts = ts;
+	r.kvm.pid = pid;
+	r.kvm.vcpu_id = vcpu;
+	snprintf(r.kvm.reason, sizeof(r.kvm.reason), "%s", reason);
+	osn_aa_feed(aa, &r);
+}
+
+/*
+ * A KVM host: a vCPU thread's run inside a sample is named as a vCPU, and
+ * the exits inside the sample are counted by reason, in the sample and in
+ * the CPU's totals; an ordinary thread stays a thread.
+ */
+static void test_kvm_host(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(2, 1);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct kvm_exit_counts x;
+	struct osn_aa_sample *s;
+	char *text, *json;
+	int n;
+
+	(void)state;
+	add_kvm(aa, 1, B + 2000, 189, 0, "cpuid");
+	add_kvm(aa, 1, B + 3000, 189, 0, "io");
+	add_kvm(aa, 1, B + 4000, 189, 0, "io");
+	add_noise(aa, 1, NOISE_THREAD, "CPU 0/KVM", 189, B + 900, 4000, 0);
+	add_noise(aa, 1, NOISE_THREAD, "kworker/1:1", 77, B + 5000, 500, 0);
+	add_sample(aa, 1, B + 800, 5000, 2);
+	s = last(aa, 1);
+	assert_int_equal(s->nr_causes, 2);
+	assert_cause(&s->causes[0], OSN_CAUSE_THREAD, "CPU 0/KVM", -1, 189, 1, 4000);
+	assert_int_equal(s->causes[0].vcpu, 0);
+	assert_int_equal(s->causes[1].vcpu, -1);
+	assert_int_equal(s->kvm_exits.total, 3);
+	assert_string_equal(s->kvm_exits.by_reason[0].reason, "io");
+	assert_int_equal(s->kvm_exits.by_reason[0].count, 2);
+
+	n = osn_aa_sources(aa, 1, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(t[0].pid, 189);
+	assert_int_equal(t[0].vcpu, 0);
+	assert_int_equal(t[1].pid, 77);
+	assert_int_equal(t[1].vcpu, -1);
+	osn_aa_kvm_exits(aa, 1, &x);
+	assert_int_equal(x.total, 3);
+	osn_aa_kvm_exits(aa, 0, &x);
+	assert_int_equal(x.total, 0);
+	assert_int_equal(osn_aa_nr_vcpus(aa), 1);
+
+	text = print_sample(s, NULL);
+	assert_has(text, "\n  thread CPU 0/KVM:189 (vCPU 0)");
+	assert_has(text, "\n  thread kworker/1:1:77 ");
+	assert_has(text, "(100%)\n  KVM exits inside it: 3 (io 2, cpuid 1)\n");
+	free(text);
+	osn_aa_kvm_exits(aa, 1, &x);
+	text = print_sources_exits(1, t, n, &x);
+	assert_has(text, "\n  thread CPU 0/KVM:189 (vCPU 0) ");
+	assert_has(text, "\n  KVM exits inside the noise samples: 3 (io 2, cpuid 1)\n");
+	free(text);
+	json = to_json(s, t, n);
+	assert_has(json, "\"name\":\"CPU 0/KVM\",\"vector\":null,\"pid\":189,\"vcpu\":0,");
+	assert_has(json, "\"kvm_exits\":{\"total\":3,\"dropped\":0,\"by_reason\":["
+		   "{\"reason\":\"io\",\"count\":2},{\"reason\":\"cpuid\",\"count\":1}]}}");
+	free(json);
+	free(s);
+
+	/* a thread seen in a sample before its first exit */
+	add_noise(aa, 1, NOISE_THREAD, "CPU 1/KVM", 190, 2 * B + 100, 90000, 0);
+	add_sample(aa, 1, 2 * B, 100000, 1);
+	add_kvm(aa, 2, 3 * B, 190, 1, "hlt");
+	s = calloc(1, sizeof(*s));
+	assert_non_null(s);
+	assert_int_equal(osn_aa_worst(aa, s, 1), 1);
+	assert_int_equal(s->causes[0].pid, 190);
+	assert_int_equal(s->causes[0].vcpu, 1);
+	assert_int_equal(s->kvm_exits.total, 0);
+	free(s);
+	s = last(aa, 1);
+	assert_int_equal(s->causes[0].vcpu, 1);
 	free(s);
 	osn_aa_free(aa);
 }
@@ -947,6 +1046,7 @@ int main(void)
 		cmocka_unit_test(test_text_sample),
 		cmocka_unit_test(test_text_sources),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_kvm_host),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
