@@ -85,6 +85,7 @@ check:
 bench: rtlens
 	@bench/osnoise-hist.sh
 	@bench/timerlat-hist.sh
+	@bench/kvm-host.sh
 	@bench/user-engine.sh
 
 install: rtlens

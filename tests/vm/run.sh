@@ -18,6 +18,7 @@
 #   RTLENS_VM_TCG     TCG threading: multi (one host thread per vCPU) or
 #                     single (all vCPUs on one host thread) (single)
 #   RTLENS_VM_MEM     guest memory (1G)
+#   RTLENS_VM_CPU     QEMU's -cpu (max: AMD, with SVM and NPT under TCG)
 #   RTLENS_VM_TIMEOUT seconds before the boot is killed (900)
 #   RTLENS_VM_SCRIPT_TIMEOUT  seconds per guest script (300)
 #   RTLENS_VM_STALL   seconds of silence on the result port before the
@@ -64,6 +65,7 @@ VM_DIR=${RTLENS_VM_DIR:-build/vm}
 SMP=${RTLENS_VM_SMP:-4}
 TCG_THREAD=${RTLENS_VM_TCG:-single}
 MEM=${RTLENS_VM_MEM:-1G}
+CPU=${RTLENS_VM_CPU:-max}
 TIMEOUT=${RTLENS_VM_TIMEOUT:-900}
 SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-300}
 STALL=${RTLENS_VM_STALL:-$((SCRIPT_TIMEOUT + 120))}
@@ -146,6 +148,19 @@ resolve_kernel_pkg()
 		awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }'
 }
 
+# The modules a nested KVM guest needs (guest/70-kvm-host.sh), in load
+# order: TCG emulates AMD's SVM for `-cpu max`.
+KVM_MODULES="irqbypass ccp kvm kvm-amd"
+
+kvm_module_members()
+{
+	local m
+
+	for m in $KVM_MODULES; do
+		printf "./lib/modules/*/%s.ko* " "$m"
+	done
+}
+
 # Sets KERNEL to the vmlinuz to boot, downloading Debian's rt kernel
 # package into the cache once.
 fetch_kernel()
@@ -170,7 +185,7 @@ fetch_kernel()
 	fi
 	dir=$CACHE/kernel/$pkg
 	KERNEL=$(ls "$dir"/boot/vmlinuz-* 2>/dev/null | head -n 1)
-	[ -n "$KERNEL" ] && return
+	[ -n "$KERNEL" ] && [ -d "$dir/modules" ] && return
 
 	log "# downloading $pkg (Debian's PREEMPT_RT kernel) into $CACHE"
 	tmp=$CACHE/download.$$
@@ -184,16 +199,18 @@ fetch_kernel()
 	fi
 	deb=$(ls "$tmp"/*.deb 2>/dev/null | head -n 1)
 	mkdir -p "$tmp/x"
-	# dpkg -x, limited to ./boot: the modules are not needed (the serial
-	# driver is built in) and are ~400 MB
+	# dpkg -x, limited to ./boot and KVM's modules (KVM_MODULES): the
+	# others are not needed (the serial driver is built in) and are ~400 MB
 	if [ -z "$deb" ] ||
-	   ! dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp/x" ./boot; then
+	   ! dpkg-deb --fsys-tarfile "$deb" |
+	     tar -x -C "$tmp/x" --wildcards ./boot $(kvm_module_members); then
 		rm -rf "$tmp" "$tmp.log"
 		fatal "cannot unpack the kernel package $pkg"
 	fi
 	rm -rf "$dir"
-	mkdir -p "$dir"
+	mkdir -p "$dir/modules"
 	mv "$tmp/x/boot" "$dir/boot"
+	find "$tmp/x" -name '*.ko*' -exec mv {} "$dir/modules/" \;
 	rm -rf "$tmp" "$tmp.log"
 	KERNEL=$(ls "$dir"/boot/vmlinuz-* 2>/dev/null | head -n 1)
 	[ -n "$KERNEL" ] || fatal "no vmlinuz in $pkg"
@@ -304,6 +321,12 @@ build_initramfs()
 		[ -d "$a" ] && mkdir -p "$ROOT${a%/*}" && cp -a "$a" "$ROOT$a"
 	done
 
+	# KVM's modules, next to the kernel (fetch_kernel), if they are there
+	mkdir -p "$ROOT/vm/modules"
+	for a in $KVM_MODULES; do
+		s=$(ls "${KERNEL%/*}/../modules/$a.ko"* 2>/dev/null | head -n 1)
+		[ -n "$s" ] && cp "$s" "$ROOT/vm/modules/"
+	done
 	install -m 0755 tests/vm/init "$ROOT/init"
 	install -m 0644 tests/vm/lib.sh "$ROOT/vm/lib.sh"
 	: > "$ROOT/vm/scripts"
@@ -412,7 +435,7 @@ boot()
 	# the IRQ ("nobody cared"). nokaslr: System.map names the addresses
 	# of a stall report (stall-report.py).
 	timeout -k 10 "$TIMEOUT" \
-		qemu-system-x86_64 -accel "tcg,thread=$TCG_THREAD" -cpu max \
+		qemu-system-x86_64 -accel "tcg,thread=$TCG_THREAD" -cpu "$CPU" \
 			-smp "$SMP" -m "$MEM" -nographic -no-reboot \
 			-monitor "unix:$VM_DIR/monitor.sock,server=on,wait=off" \
 			-nic none \

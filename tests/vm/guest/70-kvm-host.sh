@@ -1,0 +1,86 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The osnoise analysis on a KVM host: the test guest runs a KVM guest of its
+# own (nested, on the SVM that TCG emulates) with the vcpu helper, whose
+# vCPU thread loops on CPUID and OUT exits. On cpu 1 it must be named as a
+# vCPU thread among the top sources, with its exits counted by reason inside
+# the noise samples; a second vCPU on cpu 2 (not measured) must not be
+# counted. Needs KVM's modules in the initramfs and a CPU with a constant
+# TSC (an rt kernel's KVM refuses to load otherwise): tests/vm/check.sh boots
+# this script with RTLENS_VM_CPU=max,+invtsc,x-force-features=on.
+
+for m in irqbypass ccp kvm kvm-amd; do
+	insmod "/vm/modules/$m.ko" > insmod.out 2>&1 || diag "insmod $m: $(cat insmod.out)"
+done
+if [ ! -c /dev/kvm ]; then
+	not_ok "KVM in the test guest" "no /dev/kvm: $(ls /vm/modules 2>&1 | tr '\n' ' ')" \
+		"$(dmesg | grep -iE 'kvm|svm|RT requires' | tail -n 3)" \
+		"constant_tsc: $(grep -c constant_tsc /proc/cpuinfo) cpus (RTLENS_VM_CPU?)"
+	exit 0
+fi
+ok "KVM in the test guest"
+events() {
+	cat "$VM_TRACEFS/events/kvm/kvm_exit/enable" "$VM_TRACEFS/events/kvm/kvm_exit/filter" \
+		"$VM_TRACEFS/trace_clock" | tr '\n' ' '
+}
+events > events.before
+
+# ---- sources over a whole run ----
+vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 14 --duty 40 --period-ms 20 > vcpu1.out 2>&1 &
+vcpu1=$!
+vcpu -c 2 -p 95 -n 'CPU 1/KVM' -d 14 --duty 40 --period-ms 20 > vcpu2.out 2>&1 &
+vcpu2=$!
+sleep 1
+rtlens osnoise top -c 1 -d 8 -q --aa --aa-top 2 --json kvm.json > kvm.txt 2>&1
+check_exit "osnoise top --aa beside a KVM guest exits 0" 0 $?
+kill $vcpu1 $vcpu2 2>/dev/null
+wait $vcpu1
+wait $vcpu2
+diag "$(cat vcpu1.out)" "$(cat vcpu2.out)"
+emit_file kvm.txt
+emit_file kvm.json
+
+sed -n '/^CPU 1 noise sources/,/^  total/p' kvm.txt | sed -n '3,6p' > top4.txt
+check_grep "the vCPU thread is among cpu 1's top sources, named as a vCPU" \
+	'^  thread CPU 0/KVM:[0-9]+ \(vCPU 0\) ' top4.txt
+if grep -q 'CPU 1/KVM' kvm.txt; then
+	not_ok "the vCPU of cpu 2 (not measured) is not in cpu 1's sources"
+else
+	ok "the vCPU of cpu 2 (not measured) is not in cpu 1's sources"
+fi
+check_grep "cpu 1's exits are counted by reason" \
+	'^  KVM exits inside the noise samples: [0-9]+ \((cpuid|io) [0-9]+, (cpuid|io) [0-9]+' kvm.txt
+check_grep "the worst sample holds exits" '^  KVM exits inside it: [0-9]+ \(' kvm.txt
+check_grep "the KVM host is said" '^note: KVM host: [12] vCPU threads? seen' kvm.txt
+# rtlens counts the exits of noise samples on cpu 1 only: never more than
+# the vCPU of cpu 1 made in all (its OUT exits are counted by the helper)
+io_seen=$(sed -n 's/^  KVM exits inside the noise samples: .*[(,] *io \([0-9]*\).*/\1/p' kvm.txt)
+io_made=$(sed -n 's/.*io_exits=\([0-9]*\).*/\1/p' vcpu1.out)
+if [ -n "$io_seen" ] && [ -n "$io_made" ] && [ "$io_seen" -gt 0 ] &&
+   [ "$io_seen" -le "$io_made" ]; then
+	ok "io exits counted: 0 < $io_seen <= $io_made made on cpu 1"
+else
+	not_ok "io exits counted: 0 < seen <= made on cpu 1" "seen '$io_seen', made '$io_made'"
+fi
+events > events.after
+if cmp -s events.before events.after; then
+	ok "the top instance's kvm_exit event, filter and clock are untouched"
+else
+	not_ok "the top instance's kvm_exit event, filter and clock are untouched" \
+		"before: $(cat events.before)" "after: $(cat events.after)"
+fi
+
+# ---- the sample that hit the threshold ----
+vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 20 --duty 50 --period-ms 1000 > burst.out 2>&1 &
+burst=$!
+rtlens osnoise hist -c 1 -s 300000 -d 20 --json burst.json > burst.txt 2>&1
+check_exit "osnoise hist -s 300000 beside a KVM burst stops with status 2" 2 $?
+kill $burst 2>/dev/null
+wait $burst
+diag "$(cat burst.out)"
+emit_file burst.txt
+emit_file burst.json
+check_grep "the threshold's sample names the vCPU" \
+	'^  thread CPU 0/KVM:[0-9]+ \(vCPU 0\) ' burst.txt
+check_grep "the threshold's sample counts its exits" '^  KVM exits inside it: [0-9]+ \(' burst.txt
+:
