@@ -287,6 +287,26 @@ def check_analysis(aa, doc, measured):
                 aa["parts_sum_us"], aa["remainder_us"], aa["total_us"])
 
 
+def check_kvm_exits(base, x):
+    """A kvm_exits object (1.3): by_reason adds up to total, most frequent
+    first, "other" (the reasons past the 8th) last."""
+    reasons = x["by_reason"]
+    total = sum(r["count"] for r in reasons)
+    if total != x["total"]:
+        yield base + ["total"], \
+            "total %d is not the sum of the by_reason counts (%d)" % (
+                x["total"], total)
+    named = reasons[:-1] if len(reasons) > 8 and \
+        reasons[-1]["reason"] == "other" else reasons
+    for j in range(1, len(named)):
+        if named[j]["count"] > named[j - 1]["count"]:
+            yield base + ["by_reason", j, "count"], \
+                "count %d is above the one before (%d): the reasons come " \
+                "most frequent first" % (named[j]["count"],
+                                         named[j - 1]["count"])
+            return
+
+
 def check_osnoise_sample(base, s, measured):
     """One analyzed osnoise sample: its parts add up to its duration."""
     if measured is not None and s["cpu"] not in measured:
@@ -305,6 +325,9 @@ def check_osnoise_sample(base, s, measured):
         yield base + ["events"], \
             "events %d is not the sum of the causes' counts (%d)" % (
                 s["events"], sum(c["count"] for c in causes))
+    if "kvm_exits" in s:
+        for problem in check_kvm_exits(base + ["kvm_exits"], s["kvm_exits"]):
+            yield problem
 
 
 def check_osnoise_analysis(aa, doc, measured, check_cpu_entries):
@@ -346,6 +369,44 @@ def check_osnoise_analysis(aa, doc, measured, check_cpu_entries):
                 yield base + ["cpus", i, "sources", j, "max_us"], \
                     "max_us %s is above total_us %s" % (s["max_us"],
                                                          s["total_us"])
+        if "kvm_exits" in c:
+            for problem in check_kvm_exits(base + ["cpus", i, "kvm_exits"],
+                                           c["kvm_exits"]):
+                yield problem
+    for problem in check_osnoise_kvm(aa, base):
+        yield problem
+
+
+def check_osnoise_kvm(aa, base):
+    """1.3, a KVM host: a vcpu needs a vCPU thread seen, and a sample's exits
+    are among the exits of its CPU over the run."""
+    if "kvm_vcpu_threads" not in aa:
+        return
+    samples = [(base + ["threshold_sample"], aa["threshold_sample"])]
+    samples += [(base + ["worst_samples", i], s)
+                for i, s in enumerate(aa["worst_samples"])]
+    samples = [(b, s) for b, s in samples if s is not None]
+    vcpus = set()
+    for b, s in samples:
+        vcpus.update(k["pid"] for k in s["causes"] if k.get("vcpu") is not None)
+    for c in aa["cpus"]:
+        vcpus.update(src["pid"] for src in c["sources"]
+                     if src.get("vcpu") is not None)
+    if len(vcpus) > aa["kvm_vcpu_threads"]:
+        yield base + ["kvm_vcpu_threads"], \
+            "kvm_vcpu_threads %d is below the number of threads with a " \
+            "vcpu (%d)" % (aa["kvm_vcpu_threads"], len(vcpus))
+    per_cpu = {c["cpu"]: c["kvm_exits"] for c in aa["cpus"] if "kvm_exits" in c}
+    for b, s in samples:
+        run = per_cpu.get(s["cpu"])
+        if run is None or "kvm_exits" not in s:
+            continue
+        for key in ("total", "dropped"):
+            if s["kvm_exits"][key] > run[key]:
+                yield b + ["kvm_exits", key], \
+                    "%s %d is above the %s of cpu %d over the run " \
+                    "(analysis.cpus[].kvm_exits: %d)" % (
+                        key, s["kvm_exits"][key], key, s["cpu"], run[key])
 
 
 def consistency(doc):
