@@ -32,6 +32,17 @@ int instance_enable_event(struct tracefs_instance *inst, const char *sys, const 
 /* The -e events, with their filters and triggers. */
 int instance_enable_user_events(const struct rtl_params *p, struct tracefs_instance *inst);
 
+/*
+ * On a KVM host (kvm:kvm_exit exists), the osnoise analysis traces
+ * kvm:kvm_exit: it names vCPU threads and counts exits by reason.
+ */
+bool instance_kvm_wanted(const struct rtl_params *p);
+/*
+ * kvm:kvm_exit in @inst, filtered to @cpus when not NULL. Not fatal: the
+ * analysis goes on blind to KVM, with a warning.
+ */
+void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus);
+
 typedef void (*raw_event_fn)(struct tep_event *event, struct tep_record *record, int cpu,
 			     void *ctx);
 

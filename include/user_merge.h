@@ -6,7 +6,8 @@
  * Two streams come in for each CPU, each in time order: the measuring
  * thread's records (osnoise periods and samples, timerlat thread
  * latencies) and what the trace gives (the interference events built from
- * the standard tracepoints, and timerlat IRQ latencies). They are
+ * the standard tracepoints, KVM exits on a KVM host, and timerlat IRQ
+ * latencies). They are
  * merged by time (an event at the same time as a sample goes first, as the
  * kernel reports a sample after the events inside it), and completed:
  *
@@ -41,7 +42,7 @@ struct user_merge *umerge_new(const struct rtl_params *p);
 void umerge_free(struct user_merge *m);
 
 enum umerge_stream {
-	UMERGE_TRACE,		/* from the trace: noise events, timerlat IRQ */
+	UMERGE_TRACE,		/* from the trace: noise events, KVM exits, timerlat IRQ */
 	UMERGE_WORK,		/* from the measuring threads */
 };
 

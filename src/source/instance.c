@@ -11,6 +11,7 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
+#include "cpulist.h"
 #include "instance.h"
 #include "log.h"
 
@@ -118,6 +119,27 @@ int instance_enable_user_events(const struct rtl_params *p, struct tracefs_insta
 			return -1;
 	}
 	return 0;
+}
+
+bool instance_kvm_wanted(const struct rtl_params *p)
+{
+	return p->tool == TOOL_OSNOISE && params_analysis_on(p) &&
+	       tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format");
+}
+
+void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus)
+{
+	char filter[4096] = "";
+
+	if ((cpus && (cpu_mask_format_filter(cpus, filter, sizeof(filter)) < 0 ||
+		      tracefs_event_file_write(inst, "kvm", "kvm_exit", "filter", filter) < 0)) ||
+	    tracefs_event_enable(inst, "kvm", "kvm_exit")) {
+		warn_msg("KVM exits not traced (filter on the measured cpus or kvm:kvm_exit "
+			 "failed: %s): vCPU threads are not named", strerror(errno));
+		tracefs_event_disable(inst, "kvm", "kvm_exit");
+		return;
+	}
+	debug_msg("KVM host: kvm:kvm_exit traced%s%s", cpus ? ", filter " : "", filter);
 }
 
 static long long ns_since(const struct timespec *t0)

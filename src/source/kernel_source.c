@@ -12,7 +12,6 @@
 #include <tracefs.h>
 
 #include "actions.h"
-#include "cpulist.h"
 #include "decode.h"
 #include "hist_file.h"
 #include "instance.h"
@@ -305,36 +304,29 @@ static bool kernel_counts(const struct rtl_params *p)
 
 /*
  * On a KVM host, the osnoise analysis also names vCPU threads and counts
- * exits by reason: kvm:kvm_exit exists once kvm is loaded, and tells both
- * (the thread that exits runs a vCPU). kvm_entry, as frequent, is left off.
+ * exits by reason: kvm:kvm_exit tells both (the thread that exits runs a
+ * vCPU); kvm_entry, as frequent, is left off. Not with --kernel-hist,
+ * which has no samples to explain.
  */
 static bool kvm_traced(const struct rtl_params *p)
 {
-	return p->tool == TOOL_OSNOISE && params_analysis_on(p) && !kernel_counts(p) &&
-	       tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format");
+	return instance_kvm_wanted(p) && !kernel_counts(p);
 }
 
 /*
  * kvm:kvm_exit on the measured CPUs only (a filter on CPU), on the osnoise
- * tracer's clock (trace_clock_local), as its samples. Not fatal: without
- * it the analysis goes on, only blind to KVM, and says so.
+ * tracer's clock (trace_clock_local), as its samples.
  */
 static void kvm_events(const struct rtl_params *p, struct tracefs_instance *inst)
 {
-	char filter[4096];
-
 	if (!kvm_traced(p))
 		return;
-	if (tracefs_instance_file_write(inst, "trace_clock", "local") < 0 ||
-	    cpu_mask_format_filter(&p->cpus, filter, sizeof(filter)) < 0 ||
-	    tracefs_event_file_write(inst, "kvm", "kvm_exit", "filter", filter) < 0 ||
-	    tracefs_event_enable(inst, "kvm", "kvm_exit")) {
-		warn_msg("KVM exits not traced (clock, filter on the measured cpus or "
-			 "kvm:kvm_exit failed: %s): vCPU threads are not named", strerror(errno));
-		tracefs_event_disable(inst, "kvm", "kvm_exit");
+	if (tracefs_instance_file_write(inst, "trace_clock", "local") < 0) {
+		warn_msg("KVM exits not traced (trace clock local: %s): vCPU threads are "
+			 "not named", strerror(errno));
 		return;
 	}
-	debug_msg("KVM host: kvm:kvm_exit traced, filter %s", filter);
+	instance_enable_kvm_exit(inst, &p->cpus);
 }
 
 static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *inst)

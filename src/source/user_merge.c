@@ -15,8 +15,28 @@ struct pend {
 		struct noise_sample	sample;
 		struct timerlat_sample	timerlat;
 		struct noise_event	noise;
+		struct kvm_edge		kvm;
 	};
 };
+
+/* The size of a kind's member, in struct pend as in struct rtl_record; 0: not queued. */
+static size_t kind_size(enum record_kind kind)
+{
+	switch (kind) {
+	case RECORD_NOISE_EVENT:
+		return sizeof(struct noise_event);
+	case RECORD_OSNOISE_PERIOD:
+		return sizeof(struct osnoise_period);
+	case RECORD_NOISE_SAMPLE:
+		return sizeof(struct noise_sample);
+	case RECORD_TIMERLAT:
+		return sizeof(struct timerlat_sample);
+	case RECORD_KVM:
+		return sizeof(struct kvm_edge);
+	default:
+		return 0;
+	}
+}
 
 struct fifo {
 	struct pend	*v;
@@ -127,28 +147,14 @@ static void fifo_pop(struct fifo *f)
 int umerge_add(struct user_merge *m, enum umerge_stream stream, const struct rtl_record *rec)
 {
 	struct pend p = { .kind = rec->kind };
+	size_t size = kind_size(rec->kind);
 	struct merge_cpu *c;
 
 	/* every kind starts with cpu and ts */
-	if (rec->period.cpu < 0 || rec->period.cpu >= m->nr_cpus)
+	if (!size || rec->period.cpu < 0 || rec->period.cpu >= m->nr_cpus)
 		return 0;
 	c = &m->cpu[rec->period.cpu];
-	switch (rec->kind) {
-	case RECORD_NOISE_EVENT:
-		p.noise = rec->noise;
-		break;
-	case RECORD_OSNOISE_PERIOD:
-		p.period = rec->period;
-		break;
-	case RECORD_NOISE_SAMPLE:
-		p.sample = rec->sample;
-		break;
-	case RECORD_TIMERLAT:
-		p.timerlat = rec->timerlat;
-		break;
-	default:
-		return 0;
-	}
+	memcpy(&p.period, &rec->period, size);
 	return fifo_push(stream == UMERGE_TRACE ? &c->trace : &c->work, &p);
 }
 
@@ -230,20 +236,7 @@ static void hand_out(const struct pend *p, record_fn fn, void *ctx)
 
 	memset(&rec, 0, sizeof(rec));
 	rec.kind = p->kind;
-	switch (p->kind) {
-	case RECORD_NOISE_EVENT:
-		rec.noise = p->noise;
-		break;
-	case RECORD_OSNOISE_PERIOD:
-		rec.period = p->period;
-		break;
-	case RECORD_NOISE_SAMPLE:
-		rec.sample = p->sample;
-		break;
-	default:
-		rec.timerlat = p->timerlat;
-		break;
-	}
+	memcpy(&rec.period, &p->period, kind_size(p->kind));
 	fn(&rec, ctx);
 }
 

@@ -131,13 +131,14 @@ static int ucheck(const struct rtl_params *p)
 
 static unsigned int decode_sets(const struct rtl_params *p)
 {
-	return DECODE_STD_EVENTS | (p->tool == TOOL_TIMERLAT ? DECODE_HRTIMER : 0);
+	return DECODE_STD_EVENTS | (p->tool == TOOL_TIMERLAT ? DECODE_HRTIMER : 0) |
+	       (instance_kvm_wanted(p) ? DECODE_KVM : 0);
 }
 
 static int load_events(struct engine *e)
 {
-	static const char *const systems[] = { "irq", "irq_vectors", "sched", "nmi", "timer",
-					       NULL };
+	const char *systems[] = { "irq", "irq_vectors", "sched", "nmi", "timer",
+				  instance_kvm_wanted(e->params) ? "kvm" : NULL, NULL };
 
 	e->tep = tracefs_local_events_system(NULL, systems);
 	if (!e->tep) {
@@ -240,6 +241,9 @@ static int open_instances(struct engine *e, struct sys_state *st)
 	if (!e->inst || set_instance_scope(p, e->inst) || enable_std_events(e, e->inst) ||
 	    enable_timer_events(e, e->inst))
 		return -1;
+	/* the instance traces the measured cpus only: no filter */
+	if (instance_kvm_wanted(p))
+		instance_enable_kvm_exit(e->inst, NULL);
 	if (wants_trace(p)) {
 		e->trace_inst = instance_make(st, "-trace", p->buffer_kb);
 		if (!e->trace_inst || set_instance_scope(p, e->trace_inst) ||
@@ -388,6 +392,8 @@ static void on_event(struct tep_event *event, struct tep_record *record, int cpu
 		ctx_tracker_feed(e->ctx, &rec, queue, e);
 	else if (rec.kind == RECORD_HRTIMER)
 		on_hrtimer(e, &rec.hrtimer);
+	else if (rec.kind == RECORD_KVM)
+		queue(&rec, e);		/* before the thread's noise event, as in the trace */
 }
 
 struct hand {

@@ -132,6 +132,43 @@ static void test_osnoise_completion(void **state)
 	umerge_free(m);
 }
 
+/*
+ * KVM exits pass through in the trace's order, before the vCPU thread's
+ * noise event that ends their run, whole, and are no interference.
+ */
+static void test_kvm_exits(void **state)
+{
+	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 0, 0);
+	struct rtl_record r = { .kind = RECORD_KVM };
+	struct out o = { 0 };
+
+	(void)state;
+	r.kvm.cpu = 1;
+	r.kvm.pid = 4321;
+	r.kvm.vcpu_id = 3;
+	snprintf(r.kvm.reason, sizeof(r.kvm.reason), "EXTERNAL_INTERRUPT FAILED_VMENTRY");
+	r.kvm.ts = 400;
+	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+	r.kvm.ts = 500;
+	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+	event(m, 1, NOISE_THREAD, 300, 800);
+	sample(m, 1, 200, 900);
+	r.kvm.cpu = 7;					/* no such cpu: dropped */
+	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+	assert_int_equal(umerge_flush(m, 5000, collect, &o), 4);
+	assert_int_equal(o.rec[0].kind, RECORD_KVM);
+	assert_int_equal(o.rec[0].kvm.ts, 400);
+	assert_int_equal(o.rec[0].kvm.cpu, 1);
+	assert_int_equal(o.rec[0].kvm.pid, 4321);
+	assert_int_equal(o.rec[0].kvm.vcpu_id, 3);
+	assert_string_equal(o.rec[0].kvm.reason, "EXTERNAL_INTERRUPT FAILED_VMENTRY");
+	assert_int_equal(o.rec[1].kvm.ts, 500);
+	assert_int_equal(o.rec[2].kind, RECORD_NOISE_EVENT);
+	assert_int_equal(o.rec[3].kind, RECORD_NOISE_SAMPLE);
+	assert_int_equal(o.rec[3].sample.interference, 1);
+	umerge_free(m);
+}
+
 /* only what is due; the sleep between runtimes does not count */
 static void test_until_and_sleep(void **state)
 {
@@ -209,6 +246,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_osnoise_completion),
+		cmocka_unit_test(test_kvm_exits),
 		cmocka_unit_test(test_until_and_sleep),
 		cmocka_unit_test(test_stop_threshold),
 		cmocka_unit_test(test_timerlat_seqnum),

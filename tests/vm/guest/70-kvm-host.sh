@@ -4,10 +4,11 @@
 # own (nested, on the SVM that TCG emulates) with the vcpu helper, whose
 # vCPU thread loops on CPUID and OUT exits. On cpu 1 it must be named as a
 # vCPU thread among the top sources, with its exits counted by reason inside
-# the noise samples; a second vCPU on cpu 2 (not measured) must not be
-# counted. Needs KVM's modules in the initramfs and a CPU with a constant
-# TSC (an rt kernel's KVM refuses to load otherwise): tests/vm/check.sh boots
-# this script with RTLENS_VM_CPU=max,+invtsc,x-force-features=on.
+# the noise samples, by the kernel tracer and by the user engine; a second
+# vCPU on cpu 2 (not measured) must not be counted. Needs KVM's modules in
+# the initramfs and a CPU with a constant TSC (an rt kernel's KVM refuses to
+# load otherwise): tests/vm/check.sh boots this script with
+# RTLENS_VM_CPU=max,+invtsc,x-force-features=on.
 
 for m in irqbypass ccp kvm kvm-amd; do
 	insmod "/vm/modules/$m.ko" > insmod.out 2>&1 || diag "insmod $m: $(cat insmod.out)"
@@ -69,6 +70,22 @@ else
 	not_ok "the top instance's kvm_exit event, filter and clock are untouched" \
 		"before: $(cat events.before)" "after: $(cat events.after)"
 fi
+
+# ---- the user engine: a KVM host whose kernel has no osnoise tracer ----
+vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 12 --duty 40 --period-ms 20 > uvcpu.out 2>&1 &
+uvcpu=$!
+rtlens osnoise top --engine user -c 1 -d 8 -q --aa --json user.json > user.txt 2>&1
+check_exit "osnoise top --engine user --aa beside a KVM guest exits 0" 0 $?
+kill $uvcpu 2>/dev/null
+wait $uvcpu
+diag "$(cat uvcpu.out)"
+emit_file user.txt
+emit_file user.json
+sed -n '/^CPU 1 noise sources/,/^  total/p' user.txt | sed -n '3,6p' > utop4.txt
+check_grep "user engine: the vCPU thread is among cpu 1's top sources, named as a vCPU" \
+	'^  thread CPU 0/KVM:[0-9]+ \(vCPU 0\) ' utop4.txt
+check_grep "user engine: cpu 1's exits are counted by reason" \
+	'^  KVM exits inside the noise samples: [0-9]+ \((cpuid|io) [0-9]+, (cpuid|io) [0-9]+' user.txt
 
 # ---- the sample that hit the threshold ----
 vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 20 --duty 50 --period-ms 1000 > burst.out 2>&1 &

@@ -17,3 +17,5 @@ expect_json "kvm.json: the worst samples hold exits" kvm.json \
 	'any(s["kvm_exits"]["total"] > 0 for s in d["analysis"]["worst_samples"])'
 expect_json "burst.json: the threshold sample is the vCPU's, with exits" burst.json \
 	'd["exit_status"] == 2 and any(c.get("vcpu") == 0 for c in d["analysis"]["threshold_sample"]["causes"]) and d["analysis"]["threshold_sample"]["kvm_exits"]["total"] > 0'
+expect_json "user.json: the user engine names the vCPU thread and counts its exits" user.json \
+	'd["engine"] == "user" and any(s["name"] == "CPU 0/KVM" and s["vcpu"] == 0 for s in d["analysis"]["cpus"][0]["sources"][:4]) and d["analysis"]["cpus"][0]["kvm_exits"]["total"] > 0'
