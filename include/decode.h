@@ -84,6 +84,8 @@ extern const struct event_decoder hrtimer_decoders[];
 extern const int nr_hrtimer_decoders;
 extern const struct event_decoder kvm_decoders[];
 extern const int nr_kvm_decoders;
+/* @tep holds kvm:kvm_exit with every field DECODE_KVM reads (x86's). */
+bool kvm_exit_usable(struct tep_handle *tep);
 extern const struct event_decoder std_decoders[];
 extern const int nr_std_decoders;
 

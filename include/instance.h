@@ -38,6 +38,11 @@ int instance_enable_user_events(const struct rtl_params *p, struct tracefs_insta
  */
 bool instance_kvm_wanted(const struct rtl_params *p);
 /*
+ * The formats of @systems' events, and kvm:kvm_exit's (that event alone: the
+ * kvm system has ~150 more); NULL with a message.
+ */
+struct tep_handle *instance_load_events(const char **systems, bool kvm_exit);
+/*
  * kvm:kvm_exit in @inst, filtered to @cpus when not NULL. Not fatal: the
  * analysis goes on blind to KVM, with a warning.
  */

@@ -97,3 +97,19 @@ const struct event_decoder kvm_decoders[] = {
 	EVENT_DECODER("kvm", "kvm_exit", decode_exit, "vcpu_id", "exit_reason", "isa"),
 };
 const int nr_kvm_decoders = sizeof(kvm_decoders) / sizeof(kvm_decoders[0]);
+
+/*
+ * x86's kvm_exit has the fields read above; other architectures name theirs
+ * otherwise (arm64: ret, esr_ec, vcpu_pc), and are not decoded.
+ */
+bool kvm_exit_usable(struct tep_handle *tep)
+{
+	const struct event_decoder *ed = &kvm_decoders[0];
+	struct tep_event *ev = tep_find_event_by_name(tep, ed->system, ed->name);
+	int i;
+
+	for (i = 0; ev && i < DECODE_MAX_FIELDS && ed->fields[i]; i++)
+		if (!tep_find_field(ev, ed->fields[i]))
+			return false;
+	return ev != NULL;
+}

@@ -12,6 +12,7 @@
 #include <tracefs.h>
 
 #include "cpulist.h"
+#include "decode.h"
 #include "instance.h"
 #include "log.h"
 
@@ -121,10 +122,58 @@ int instance_enable_user_events(const struct rtl_params *p, struct tracefs_insta
 	return 0;
 }
 
+/* kvm:kvm_exit's format into @tep: -1 when it cannot be read or is not x86's */
+static int load_kvm_exit(struct tep_handle *tep)
+{
+	int size = 0, ret = -1;
+	char *buf = tracefs_event_file_read(NULL, "kvm", "kvm_exit", "format", &size);
+
+	if (buf && !tep_parse_event(tep, buf, size, "kvm") && kvm_exit_usable(tep))
+		ret = 0;
+	free(buf);
+	return ret;
+}
+
+struct tep_handle *instance_load_events(const char **systems, bool kvm_exit)
+{
+	struct tep_handle *tep = tracefs_local_events_system(NULL, systems);
+
+	if (!tep) {
+		err_msg("cannot read the event formats from tracefs: %s", strerror(errno));
+		return NULL;
+	}
+	if (kvm_exit && load_kvm_exit(tep)) {
+		err_msg("cannot read the format of kvm:kvm_exit from tracefs: %s",
+			strerror(errno));
+		tep_free(tep);
+		return NULL;
+	}
+	return tep;
+}
+
+/* kvm:kvm_exit is there and decodable: probed once, tracefs stays as it is */
+static bool kvm_exit_decodable(void)
+{
+	static int usable = -1;
+	struct tep_handle *tep;
+
+	if (usable >= 0)
+		return usable;
+	usable = 0;
+	if (!tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format"))
+		return false;
+	tep = tep_alloc();
+	usable = tep && !load_kvm_exit(tep);
+	tep_free(tep);
+	if (!usable)
+		debug_msg("kvm:kvm_exit is not x86's (no vcpu_id, exit_reason, isa): "
+			  "KVM exits not traced");
+	return usable;
+}
+
 bool instance_kvm_wanted(const struct rtl_params *p)
 {
-	return p->tool == TOOL_OSNOISE && params_analysis_on(p) &&
-	       tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format");
+	return p->tool == TOOL_OSNOISE && params_analysis_on(p) && kvm_exit_decodable();
 }
 
 void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus)

@@ -395,13 +395,11 @@ static int open_instances(struct engine *src, struct sys_state *st)
 static int load_events(struct engine *src)
 {
 	unsigned int sets = src->desc->decode_sets(src->params);
-	const char *systems[] = { "ftrace", "osnoise", sets & DECODE_KVM ? "kvm" : NULL, NULL };
+	const char *systems[] = { "ftrace", "osnoise", NULL };
 
-	src->tep = tracefs_local_events_system(NULL, systems);
-	if (!src->tep) {
-		err_msg("cannot read the event formats from tracefs: %s", strerror(errno));
+	src->tep = instance_load_events(systems, sets & DECODE_KVM);
+	if (!src->tep)
 		return -1;
-	}
 	if (sets & DECODE_STACK)
 		instance_load_kallsyms(src->tep);
 	src->decoder = decoder_new(src->tep, sets);

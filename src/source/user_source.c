@@ -137,14 +137,11 @@ static unsigned int decode_sets(const struct rtl_params *p)
 
 static int load_events(struct engine *e)
 {
-	const char *systems[] = { "irq", "irq_vectors", "sched", "nmi", "timer",
-				  instance_kvm_wanted(e->params) ? "kvm" : NULL, NULL };
+	const char *systems[] = { "irq", "irq_vectors", "sched", "nmi", "timer", NULL };
 
-	e->tep = tracefs_local_events_system(NULL, systems);
-	if (!e->tep) {
-		err_msg("cannot read the event formats from tracefs: %s", strerror(errno));
+	e->tep = instance_load_events(systems, instance_kvm_wanted(e->params));
+	if (!e->tep)
 		return -1;
-	}
 	instance_load_kallsyms(e->tep);
 	e->decoder = decoder_new(e->tep, decode_sets(e->params));
 	return e->decoder ? 0 : -1;

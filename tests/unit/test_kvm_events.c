@@ -108,11 +108,37 @@ static void test_missing(void **state)
 	tep_free(tep);
 }
 
+/* arm64's kvm_exit (6.1): other fields, not decoded */
+static const char fmt_exit_arm64[] = "name: kvm_exit\nID: 42\nformat:\n" COMMON
+	"\tfield:int ret;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned int esr_ec;\toffset:12;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long vcpu_pc;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"%s: HSR_EC: 0x%04x, PC: 0x%016lx\", \"exit\", REC->esr_ec, "
+	"REC->vcpu_pc\n";
+
+/* only x86's kvm_exit is usable: with its fields, not arm64's, not none */
+static void test_usable(void **state)
+{
+	struct tep_handle *x86 = make_tep(), *arm64 = tep_alloc(), *none = tep_alloc();
+
+	(void)state;
+	assert_non_null(arm64);
+	assert_non_null(none);
+	assert_int_equal(tep_parse_event(arm64, fmt_exit_arm64, strlen(fmt_exit_arm64), "kvm"), 0);
+	assert_true(kvm_exit_usable(x86));
+	assert_false(kvm_exit_usable(arm64));
+	assert_false(kvm_exit_usable(none));
+	tep_free(x86);
+	tep_free(arm64);
+	tep_free(none);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exit_reasons),
 		cmocka_unit_test(test_missing),
+		cmocka_unit_test(test_usable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
