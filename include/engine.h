@@ -32,7 +32,7 @@ struct engine_ops {
 	void		(*restart)(struct engine *e);
 	void		(*stop)(struct engine *e);
 	uint64_t	(*lost_events)(struct engine *e);
-	int		(*save_trace)(struct engine *e, const char *path);
+	char		*(*trace_text)(struct engine *e);
 	void		(*close)(struct engine *e);
 	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,
 					    uint64_t *runtime_us);

@@ -74,8 +74,8 @@ void instance_set_tracing(struct tracefs_instance *inst, struct tracefs_instance
 
 /* Events the ring buffers dropped (overrun), summed over @nr_cpus. */
 uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus);
-/* Save the instance's "trace" text to @path. */
-int instance_save_trace(struct tracefs_instance *inst, const char *path);
+/* The instance's "trace" text, to be freed; NULL (errno set) without an instance. */
+char *instance_trace_text(struct tracefs_instance *inst);
 
 /* Function names for kernel addresses (stacks, NMI handlers), before any decoding. */
 void instance_load_kallsyms(struct tep_handle *tep);

@@ -13,6 +13,14 @@ const char *log_prefix(void);
 void log_set_debug(bool on);
 bool log_debug_on(void);
 
+/*
+ * A user's argument as a message may show it: cut to LOG_ARG_MAX bytes
+ * ("..." marks the cut). Returns @buf, of at least LOG_ARG_BUF bytes.
+ */
+#define LOG_ARG_MAX	64
+#define LOG_ARG_BUF	(4 * LOG_ARG_MAX + 8)
+const char *log_arg(const char *arg, char *buf);
+
 void err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void warn_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void info_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

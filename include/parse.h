@@ -13,7 +13,9 @@
 /* A whole decimal number, no sign, no trailing junk, fits in 63 bits. */
 int parse_u64(const char *str, uint64_t *val, const char **why);
 
-/* "10", "10s", "5m", "2h", "1d" -> seconds; 0 is refused. */
+#define DURATION_MAX_S	(365ULL * 24 * 60 * 60)	/* a year: longer is a typo */
+
+/* "10", "10s", "5m", "2h", "1d" -> seconds; 0 and over DURATION_MAX_S are refused. */
 int parse_duration(const char *str, uint64_t *seconds, const char **why);
 
 /* "500", "500ns", "20us", "3ms", "1s" -> nanoseconds (plain numbers are ns). */

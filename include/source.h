@@ -46,8 +46,8 @@ void source_restart(struct source *src);
 void source_stop(struct source *src);
 /* Events the ring buffers dropped (overrun), summed over CPUs. */
 uint64_t source_lost_events(struct source *src);
-/* Save the trace instance's text to @path (needs -t). */
-int source_save_trace(struct source *src, const char *path);
+/* The trace instance's text (needs -t), to be freed; NULL with errno set. */
+char *source_trace_text(struct source *src);
 /* Free memory; the instances are removed by sysstate_restore(). */
 void source_close(struct source *src);
 

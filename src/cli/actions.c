@@ -83,6 +83,10 @@ static int parse_args(struct action *a, char *args, const char **why)
 
 	for (arg = strtok_r(args, ",", &save); arg; arg = strtok_r(NULL, ",", &save)) {
 		if (a->kind == ACTION_TRACE && (v = arg_value(arg, "file"))) {
+			if (!*v) {
+				*why = "file= is empty (name the file, or leave file= out for the default)";
+				return -1;
+			}
 			free(a->file);
 			a->file = strdup(v);
 		} else if (a->kind == ACTION_SIGNAL) {

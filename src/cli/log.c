@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "log.h"
 
@@ -28,6 +29,17 @@ void log_set_debug(bool on)
 bool log_debug_on(void)
 {
 	return log_debug;
+}
+
+const char *log_arg(const char *arg, char *buf)
+{
+	size_t n = strnlen(arg, LOG_ARG_MAX + 1);
+
+	if (n <= LOG_ARG_MAX)
+		snprintf(buf, LOG_ARG_BUF, "%s", arg);
+	else
+		snprintf(buf, LOG_ARG_BUF, "%.*s...", LOG_ARG_MAX, arg);
+	return buf;
 }
 
 static void log_vprint(const char *kind, const char *fmt, va_list ap)

@@ -5,6 +5,8 @@
  * A command table maps "tool mode" to the session driver; argv[0] selects
  * the tool when rtlens is called through a symlink (osnoise, ...).
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <string.h>
@@ -107,6 +109,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 static int run_tool(const char *tool, int argc, char **argv)
 {
 	const struct command *cmd;
+	char shown[LOG_ARG_BUF];
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) &&
 	    !find_command(tool, "top")) {
@@ -116,7 +119,8 @@ static int run_tool(const char *tool, int argc, char **argv)
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = find_command(tool, argv[1]);
 		if (!cmd) {
-			fprintf(stderr, "rtlens %s: unknown mode '%s'\n\n", tool, argv[1]);
+			fprintf(stderr, "rtlens %s: unknown mode '%s'\n\n", tool,
+				log_arg(argv[1], shown));
 			tool_usage(tool, stderr);
 			return 1;
 		}
@@ -125,10 +129,30 @@ static int run_tool(const char *tool, int argc, char **argv)
 	return run_command(find_command(tool, "top"), argc, argv);
 }
 
+/*
+ * A closed stdin, stdout or stderr (rtlens ... >&-) would be the number of
+ * the next file opened: the lock, a report. Put /dev/null there first.
+ */
+static int open_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		if (open("/dev/null", fd ? O_WRONLY : O_RDONLY) != fd)
+			return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	char *self = basename(argv[0]);
+	char shown[LOG_ARG_BUF], *self;
 
+	if (open_std_fds())
+		return 1;
+	self = basename(argv[0]);
 	if (known_tool(self))
 		return run_tool(self, argc, argv);
 	if (argc < 2) {
@@ -144,7 +168,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!known_tool(argv[1])) {
-		fprintf(stderr, "rtlens: unknown command '%s'\n\n", argv[1]);
+		fprintf(stderr, "rtlens: unknown command '%s'\n\n", log_arg(argv[1], shown));
 		usage(stderr);
 		return 1;
 	}

@@ -206,6 +206,10 @@ static int set_event_attr(struct rtl_params *p, char **slot_of_last(struct event
 		*why = "it applies to the previous -e event, and there is none";
 		return -1;
 	}
+	if (!*arg) {
+		*why = "it is empty";
+		return -1;
+	}
 	slot = slot_of_last(&p->events[p->nr_events - 1]);
 	if (*slot) {
 		*why = "the previous -e event already has one";
@@ -757,7 +761,7 @@ static int apply_opt(struct rtl_params *p, const struct opt_desc *o, int argc, c
 {
 	const char *why = "invalid value";
 	const char *arg = optarg;
-	char name[64];
+	char name[64], shown[LOG_ARG_BUF];
 
 	if (o->arg == ARG_OPTIONAL)
 		arg = optional_value(argc, argv);
@@ -765,7 +769,7 @@ static int apply_opt(struct rtl_params *p, const struct opt_desc *o, int argc, c
 		return 0;
 	print_opt_name(o, name, sizeof(name));
 	if (arg)
-		err_msg("invalid %s value '%s': %s", name, arg, why);
+		err_msg("invalid %s value '%s': %s", name, log_arg(arg, shown), why);
 	else
 		err_msg("invalid %s: %s", name, why);
 	return -1;
@@ -789,7 +793,7 @@ static enum opts_result bad_usage(const struct rtl_params *p)
 enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 {
 	struct option longs[NR_OPTS + 2];
-	char shorts[NR_OPTS * 3 + 3];
+	char shorts[NR_OPTS * 3 + 3], shown[LOG_ARG_BUF];
 	int c;
 
 	if (opts_alloc_masks(p))
@@ -806,9 +810,9 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 		}
 		if (c == '?' || c == ':') {
 			if (c == ':')
-				err_msg("option '%s' needs a value", argv[optind - 1]);
+				err_msg("option '%s' needs a value", log_arg(argv[optind - 1], shown));
 			else
-				err_msg("unknown option '%s'", argv[optind - 1]);
+				err_msg("unknown option '%s'", log_arg(argv[optind - 1], shown));
 			return bad_usage(p);
 		}
 		o = find_opt(p, c);
@@ -816,7 +820,7 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 			return bad_usage(p);
 	}
 	if (optind < argc) {
-		err_msg("unexpected argument '%s'", argv[optind]);
+		err_msg("unexpected argument '%s'", log_arg(argv[optind], shown));
 		return bad_usage(p);
 	}
 	if (p->hwnoise && !p->period_us && !p->runtime_us) {

@@ -139,6 +139,10 @@ int parse_duration(const char *str, uint64_t *seconds, const char **why)
 		set_why(why, "duration must be greater than 0");
 		return -1;
 	}
+	if (v > DURATION_MAX_S) {
+		set_why(why, "duration must be at most 365d (31536000 s)");
+		return -1;
+	}
 	*seconds = v;
 	return 0;
 }

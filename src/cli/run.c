@@ -16,6 +16,7 @@
 
 #include "actions.h"
 #include "log.h"
+#include "outfile.h"
 #include "power.h"
 #include "render.h"
 #include "run_models.h"
@@ -36,8 +37,7 @@ struct session {
 	struct power_hold	power;
 	struct run_view		view;
 	struct tty_keys		keys;
-	FILE			*json;
-	bool			json_done;	/* the report was written */
+	struct outfile		json;		/* the --json report, when json.f is set */
 	bool			interactive;
 	int			thresholds_hit;	/* thresholds passed with "continue" */
 	bool			actions_failed;
@@ -55,22 +55,42 @@ static void on_stop_signal(int sig)
 	pending_signal = sig;
 }
 
-static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+/*
+ * Every signal whose default action ends the process, but for those the
+ * process raises itself on a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * SIGABRT, SIGTRAP, SIGSYS): each ends the run as SIGTERM does, with the
+ * tracefs state restored. SIGPIPE is ignored: a failed write is reported.
+ */
+static const int stop_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT,
+};
 #define NR_STOP_SIGNALS	(sizeof(stop_signals) / sizeof(stop_signals[0]))
+
+static void stop_signal_set(sigset_t *set)
+{
+	size_t i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaddset(set, stop_signals[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+}
 
 /* Stop signals stay blocked except while waiting, so none is missed. */
 static void signals_install(struct session *s)
 {
 	struct sigaction sa;
-	size_t i;
+	int sig;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop_signal;
-	sigemptyset(&s->stop_signals);
-	for (i = 0; i < NR_STOP_SIGNALS; i++) {
-		sigaction(stop_signals[i], &sa, NULL);
-		sigaddset(&s->stop_signals, stop_signals[i]);
-	}
+	stop_signal_set(&s->stop_signals);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&s->stop_signals, sig) == 1)
+			sigaction(sig, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	sigprocmask(SIG_BLOCK, &s->stop_signals, &s->old_mask);
 }
@@ -89,10 +109,11 @@ static void wait_event(struct session *s, int ms)
 	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
 	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
 	sigset_t waitmask = s->old_mask;
-	size_t i;
+	int sig;
 
-	for (i = 0; i < NR_STOP_SIGNALS; i++)
-		sigdelset(&waitmask, stop_signals[i]);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&s->stop_signals, sig) == 1)
+			sigdelset(&waitmask, sig);
 	ppoll(&pfd, s->keys.raw ? 1 : 0, &ts, &waitmask);
 }
 
@@ -142,35 +163,30 @@ static int check_system(struct rtl_params *p)
 	return 0;
 }
 
+/* After the lock: a refused session never touches the report of the one that runs. */
 static int open_json(struct session *s)
 {
-	const char *path = s->p->json_path;
+	return s->p->json_path ? outfile_open(&s->json, s->p->json_path, "JSON report") : 0;
+}
 
-	if (!path)
-		return 0;
-	if (!strcmp(path, "-")) {
-		s->json = stdout;
-		return 0;
-	}
-	s->json = fopen(path, "w");
-	if (s->json)
-		return 0;
-	err_msg("cannot write the JSON report to %s: %s", path, strerror(errno));
-	return -1;
+static bool json_on_stdout(const struct session *s)
+{
+	return s->json.f == stdout;
 }
 
 static int setup(struct session *s)
 {
 	struct rtl_params *p = s->p;
 
-	if (check_system(p) || open_json(s))
+	if (check_system(p))
 		return -1;
 	if (run_models_init(&s->models, p)) {
 		err_msg("out of memory");
 		return -1;
 	}
 	s->st = sysstate_new();
-	if (!s->st || sysstate_lock(s->st) || sysstate_recover(s->st) || source_check(p))
+	if (!s->st || sysstate_lock(s->st) || open_json(s) || sysstate_recover(s->st) ||
+	    source_check(p))
 		return -1;
 	s->src = source_open(p, s->st);
 	if (!s->src || power_hold_start(&s->power, p, s->st))
@@ -197,17 +213,8 @@ static int teardown(struct session *s)
 	sysstate_free(s->st);
 	s->st = NULL;
 	run_models_free(&s->models);
-	if (s->json && s->json != stdout) {
-		if (fclose(s->json) && s->json_done) {
-			err_msg("cannot write the JSON report to %s: %s", s->p->json_path,
-				strerror(errno));
-			ret = -1;
-		}
-		/* no report, no file: a run that failed leaves nothing behind */
-		if (!s->json_done)
-			unlink(s->p->json_path);
-	}
-	s->json = NULL;
+	/* no report: the named file stays as it was */
+	outfile_abort(&s->json);
 	return ret;
 }
 
@@ -309,11 +316,23 @@ static int main_loop(struct session *s)
 	return 0;
 }
 
+static int save_trace(struct session *s, const char *file)
+{
+	char *text = source_trace_text(s->src);
+	int ret;
+
+	if (!text) {
+		err_msg("cannot read the trace to save it to %s: %s", file, strerror(errno));
+		return -1;
+	}
+	ret = outfile_write_text(file, text, "trace");
+	free(text);
+	return ret;
+}
+
 static int save_trace_action(void *ctx, const char *file)
 {
-	struct session *s = ctx;
-
-	return source_save_trace(s->src, file);
+	return save_trace(ctx, file);
 }
 
 /*
@@ -389,7 +408,7 @@ static void report_text(struct session *s)
 {
 	const struct rtl_params *p = s->p;
 
-	if (s->json == stdout)
+	if (json_on_stdout(s))
 		return;
 	if (s->interactive)
 		fputs("\033[H\033[2J", stdout);
@@ -410,15 +429,18 @@ static int report(struct session *s)
 			 "(use a larger --trace-buffer-size)",
 			 (unsigned long long)s->view.lost_events);
 	if (s->view.reason == STOP_THRESHOLD && s->p->trace_output) {
-		if (s->json != stdout)
+		if (!json_on_stdout(s))
 			printf("  Saving trace to %s\n", s->p->trace_output);
-		if (source_save_trace(s->src, s->p->trace_output))
+		if (save_trace(s, s->p->trace_output))
 			ret = -1;
 	}
-	if (s->json) {
-		s->json_done = !render_json(s->json, &s->models, s->p, &s->view);
-		if (!s->json_done) {
-			err_msg("cannot write the JSON report to %s", s->p->json_path);
+	if (s->json.f) {
+		if (render_json(s->json.f, &s->models, s->p, &s->view)) {
+			err_msg("cannot write the JSON report to %s: %s", s->p->json_path,
+				strerror(errno));
+			outfile_abort(&s->json);
+			ret = -1;
+		} else if (outfile_commit(&s->json, "JSON report")) {
 			ret = -1;
 		}
 	}
@@ -443,7 +465,7 @@ int run_session(struct rtl_params *p)
 	if (setup(&s))
 		goto out;
 	s.interactive = p->mode == MODE_TOP && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
-			!(p->json_path && !strcmp(p->json_path, "-"));
+			!json_on_stdout(&s);
 	s.view.pretty = s.interactive;
 	if (s.interactive)
 		tty_keys_start(&s.keys);

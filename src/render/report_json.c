@@ -2,6 +2,7 @@
 /*
  * report_json - one JSON document per run (Documentation/json-report.md)
  */
+#include <signal.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -253,7 +254,10 @@ static void json_stop(struct json_writer *w, const struct rtl_params *p,
 	json_begin_object(w, "stop");
 	json_string(w, "reason", reason_name(v->reason));
 	if (v->reason == STOP_SIGNAL) {
-		snprintf(sig, sizeof(sig), "SIG%s", sigabbrev_np(v->signal) ?: "UNKNOWN");
+		if (v->signal >= SIGRTMIN && v->signal <= SIGRTMAX)
+			snprintf(sig, sizeof(sig), "SIGRTMIN+%d", v->signal - SIGRTMIN);
+		else
+			snprintf(sig, sizeof(sig), "SIG%s", sigabbrev_np(v->signal) ?: "UNKNOWN");
 		json_string(w, "signal", sig);
 	} else {
 		json_null(w, "signal");

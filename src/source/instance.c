@@ -94,16 +94,55 @@ int instance_enable_event(struct tracefs_instance *inst, const char *sys, const 
 	return -1;
 }
 
+/*
+ * Why the kernel refused a filter or a trigger: a filter file read back
+ * after a bad write shows "parse_error: ..." under a caret; a trigger's
+ * complaint goes to the instance's error_log. NULL when neither says.
+ */
+static char *kernel_complaint(struct tracefs_instance *inst, const struct event_spec *ev,
+			      const char *file)
+{
+	char *text = NULL, *line, *why = NULL, path[512];
+
+	/* a system's own file: libtracefs reads an event's only */
+	snprintf(path, sizeof(path), "events/%s%s%s/%s", ev->system, ev->event ? "/" : "",
+		 ev->event ? ev->event : "", file);
+	text = tracefs_instance_file_read(inst, path, NULL);
+	line = text ? strstr(text, "parse_error: ") : NULL;
+	if (line) {
+		line[strcspn(line, "\n")] = '\0';
+		why = strdup(line + strlen("parse_error: "));
+	}
+	free(text);
+	if (!why && !strcmp(file, "trigger")) {
+		why = tracefs_error_last(inst);
+		if (why)
+			why[strcspn(why, "\n")] = '\0';
+	}
+	return why;
+}
+
 static int event_attr(struct tracefs_instance *inst, const struct event_spec *ev,
 		      const char *file, const char *value)
 {
+	char shown[LOG_ARG_BUF], *why;
+	int saved;
+
 	if (!value)
 		return 0;
+	tracefs_error_clear(inst);
 	if (tracefs_event_file_write(inst, ev->system, ev->event, file, value) >= 0)
 		return 0;
+	saved = errno;
+	why = kernel_complaint(inst, ev, file);
+	/* what the kernel answers a system's filter that fits none of its events */
+	if (!why && saved == ENOENT && !strcmp(file, "filter"))
+		why = strdup("the kernel found no event it fits (a field it names is missing, "
+			     "or its syntax is wrong)");
 	err_msg("cannot set the %s '%s' on %s%s%s: %s (see the kernel's events documentation)",
-		file, value, ev->system, ev->event ? ":" : "", ev->event ? ev->event : "",
-		strerror(errno));
+		file, log_arg(value, shown), ev->system, ev->event ? ":" : "",
+		ev->event ? ev->event : "", why ? why : strerror(saved));
+	free(why);
 	return -1;
 }
 
@@ -260,22 +299,13 @@ uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus)
 	return lost;
 }
 
-int instance_save_trace(struct tracefs_instance *inst, const char *path)
+char *instance_trace_text(struct tracefs_instance *inst)
 {
-	char *text;
-	FILE *f;
-	int ret = 0;
-
-	text = tracefs_instance_file_read(inst, "trace", NULL);
-	f = fopen(path, "w");
-	if (!text || !f || fputs(text, f) < 0)
-		ret = -1;
-	if (f && fclose(f))
-		ret = -1;
-	if (ret)
-		err_msg("cannot save the trace to %s: %s", path, strerror(errno));
-	free(text);
-	return ret;
+	if (!inst) {
+		errno = ENOENT;
+		return NULL;
+	}
+	return tracefs_instance_file_read(inst, "trace", NULL);
 }
 
 void instance_load_kallsyms(struct tep_handle *tep)

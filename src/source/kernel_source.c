@@ -531,9 +531,9 @@ static bool khas_more(const struct engine *src)
 	return src->reader.budget_hit;
 }
 
-static int ksave_trace(struct engine *src, const char *path)
+static char *ktrace_text(struct engine *src)
 {
-	return src->trace_inst ? instance_save_trace(src->trace_inst, path) : 0;
+	return instance_trace_text(src->trace_inst);
 }
 
 static void kclose(struct engine *src)
@@ -582,7 +582,7 @@ const struct engine_ops kernel_engine = {
 	.restart		= krestart,
 	.stop			= kstop,
 	.lost_events		= klost_events,
-	.save_trace		= ksave_trace,
+	.trace_text		= ktrace_text,
 	.close			= kclose,
 	.effective_period	= keffective_period,
 };

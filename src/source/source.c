@@ -87,9 +87,9 @@ uint64_t source_lost_events(struct source *src)
 	return src->ops->lost_events(src->e);
 }
 
-int source_save_trace(struct source *src, const char *path)
+char *source_trace_text(struct source *src)
 {
-	return src->ops->save_trace(src->e, path);
+	return src->ops->trace_text(src->e);
 }
 
 void source_close(struct source *src)

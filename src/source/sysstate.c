@@ -11,15 +11,16 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cpuidle.h>
 #include <tracefs.h>
 
 #include "log.h"
+#include "state_record.h"
 #include "sysstate.h"
 
-#define STATE_MAGIC	"rtlens-state 1"
 #define MAX_SAVED	32
 #define MAX_INSTANCES	8
 
@@ -35,6 +36,7 @@ struct sys_state {
 	char			*instances[MAX_INSTANCES];
 	int			nr_instances;
 	int			lock_fd;
+	bool			locked;		/* this session holds the lock */
 	char			dir[256];
 	bool			dirty;		/* a record is on disk */
 };
@@ -70,50 +72,12 @@ static void clear_saved(struct sys_state *s)
 	s->nr_instances = 0;
 }
 
-void sysstate_free(struct sys_state *s)
-{
-	if (!s)
-		return;
-	clear_saved(s);
-	if (s->lock_fd >= 0)
-		close(s->lock_fd);
-	free(s);
-}
-
 char *tracefs_read_text(const char *file)
 {
 	return tracefs_instance_file_read(NULL, file, NULL);
 }
 
 /* ---- the on-disk record ---- */
-
-static void put_hex(FILE *f, const char *str)
-{
-	if (!*str)
-		fputc('-', f);
-	for (; *str; str++)
-		fprintf(f, "%02x", (unsigned char)*str);
-}
-
-static char *get_hex(const char *hex)
-{
-	size_t i, n = strlen(hex) / 2;
-	char *out = malloc(n + 1);
-
-	if (!out)
-		return NULL;
-	if (!strcmp(hex, "-"))
-		n = 0;
-	for (i = 0; i < n; i++) {
-		unsigned int byte;
-
-		if (sscanf(hex + 2 * i, "%2x", &byte) != 1)
-			break;
-		out[i] = byte;
-	}
-	out[i] = '\0';
-	return out;
-}
 
 static int write_record(struct sys_state *s)
 {
@@ -133,7 +97,7 @@ static int write_record(struct sys_state *s)
 		fprintf(f, "instance %s\n", s->instances[i]);
 	for (i = 0; i < s->nr_saved; i++) {
 		fprintf(f, "file %d %s ", s->saved[i].kind, s->saved[i].file);
-		put_hex(f, s->saved[i].content);
+		state_record_put_hex(f, s->saved[i].content);
 		fputc('\n', f);
 	}
 	if (fclose(f) || rename(tmp, path)) {
@@ -175,50 +139,142 @@ static int add_saved(struct sys_state *s, const char *file, char *content,
 	return 0;
 }
 
-static int parse_record_line(struct sys_state *s, char *line, int *pid)
+static int add_instance(struct sys_state *s, const char *name)
 {
-	char file[128], hex[8192];
-	int kind;
-
-	line[strcspn(line, "\n")] = '\0';
-	if (sscanf(line, "pid %d", pid) == 1)
-		return 0;
-	if (!strncmp(line, "instance ", 9))
-		return sysstate_add_instance(s, line + 9) ? -1 : 0;
-	if (sscanf(line, "file %d %127s %8191s", &kind, file, hex) == 3)
-		return add_saved(s, file, get_hex(hex), kind);
-	return strcmp(line, STATE_MAGIC) ? -1 : 0;
+	if (s->nr_instances == MAX_INSTANCES)
+		return -1;
+	s->instances[s->nr_instances] = strdup(name);
+	if (!s->instances[s->nr_instances])
+		return -1;
+	s->nr_instances++;
+	return 0;
 }
 
-static int load_record(struct sys_state *s, FILE *f, int *pid)
+static int take_line(struct sys_state *s, const struct state_line *l, int *pid, const char **why)
 {
-	char line[8400];
+	int ret = 0;
 
-	while (fgets(line, sizeof(line), f)) {
-		if (parse_record_line(s, line, pid))
+	switch (l->kind) {
+	case STATE_LINE_MAGIC:
+		break;
+	case STATE_LINE_PID:
+		*pid = l->pid;
+		break;
+	case STATE_LINE_INSTANCE:
+		ret = add_instance(s, l->name);
+		break;
+	case STATE_LINE_FILE:
+		ret = add_saved(s, l->name, l->content, l->restore);
+		break;
+	}
+	if (ret)
+		*why = "more items than a session saves";
+	return ret;
+}
+
+/*
+ * Read a record into @s; -1 with the line number and the reason when a
+ * line is not one rtlens writes (then nothing of it is to be used).
+ */
+static int load_record(struct sys_state *s, FILE *f, int *pid, int *line_no, const char **why)
+{
+	char line[2 * STATE_CONTENT_MAX + STATE_FILE_MAX + 32];
+	struct state_line l;
+
+	for (*line_no = 1; fgets(line, sizeof(line), f); (*line_no)++) {
+		if (!strchr(line, '\n') && !feof(f)) {
+			*why = "the line is too long";
 			return -1;
+		}
+		if (state_record_parse_line(line, &l, why))
+			return -1;
+		if ((*line_no == 1) != (l.kind == STATE_LINE_MAGIC)) {
+			*why = "a record starts with '" STATE_MAGIC "', once";
+			free(l.content);
+			return -1;
+		}
+		if (take_line(s, &l, pid, why))
+			return -1;
+	}
+	if (*line_no == 1) {
+		*why = "the record is empty";
+		return -1;
 	}
 	return 0;
 }
 
 /* ---- lock and recovery ---- */
 
-/* The lock file holds the pid of the session that has it. */
+/*
+ * The lock file holds the pid of the session that has it, in a field of
+ * fixed width written at once, and is emptied when the session ends.
+ */
+#define PID_FIELD	"%10d\n"
+#define PID_FIELD_LEN	11
+#define HOLDER_TRIES	200	/* 1 ms apart: the holder writes its pid right after locking */
+
+static int lock_holder_once(int fd)
+{
+	char buf[PID_FIELD_LEN + 1] = "";
+	ssize_t n = pread(fd, buf, PID_FIELD_LEN, 0);
+	int pid = n > 0 ? atoi(buf) : 0;
+
+	/* a killed session's pid stays until the next holder writes its own */
+	return pid > 0 && !(kill(pid, 0) && errno == ESRCH) ? pid : 0;
+}
+
 static int lock_holder(int fd)
 {
-	char buf[32] = "";
-	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+	const struct timespec ms = { 0, 1000000 };
+	int i, pid = 0;
 
-	return n > 0 ? atoi(buf) : 0;
+	for (i = 0; i < HOLDER_TRIES && !pid; i++) {
+		pid = lock_holder_once(fd);
+		if (!pid)
+			nanosleep(&ms, NULL);
+	}
+	return pid;
 }
 
 static void lock_claim(int fd)
 {
-	char buf[32];
-	int n = snprintf(buf, sizeof(buf), "%d\n", (int)getpid());
+	char buf[PID_FIELD_LEN + 1];
 
-	if (ftruncate(fd, 0) || pwrite(fd, buf, n, 0) != n)
+	snprintf(buf, sizeof(buf), PID_FIELD, (int)getpid());
+	if (pwrite(fd, buf, PID_FIELD_LEN, 0) != PID_FIELD_LEN || ftruncate(fd, PID_FIELD_LEN))
 		debug_msg("cannot write the pid into the lock file: %s", strerror(errno));
+}
+
+static void lock_release(struct sys_state *s)
+{
+	if (s->lock_fd < 0)
+		return;
+	if (s->locked && ftruncate(s->lock_fd, 0))
+		debug_msg("cannot empty the lock file: %s", strerror(errno));
+	close(s->lock_fd);
+	s->lock_fd = -1;
+	s->locked = false;
+}
+
+void sysstate_free(struct sys_state *s)
+{
+	if (!s)
+		return;
+	clear_saved(s);
+	lock_release(s);
+	free(s);
+}
+
+static void refuse_lock(int fd)
+{
+	int pid = lock_holder(fd);
+
+	if (pid)
+		err_msg("another rtlens session (pid %d) is running: wait for it to end, or stop it first",
+			pid);
+	else
+		err_msg("another rtlens session is running (it is starting or ending): "
+			"wait for it to end, or stop it first");
 }
 
 int sysstate_lock(struct sys_state *s)
@@ -237,33 +293,34 @@ int sysstate_lock(struct sys_state *s)
 	}
 	if (!flock(s->lock_fd, LOCK_EX | LOCK_NB)) {
 		lock_claim(s->lock_fd);
+		s->locked = true;
 		return 0;
 	}
 	if (errno == EWOULDBLOCK)
-		err_msg("another rtlens session (pid %d) is running: wait for it to end, or stop it first",
-			lock_holder(s->lock_fd));
+		refuse_lock(s->lock_fd);
 	else
 		err_msg("cannot lock %s: %s", path, strerror(errno));
-	close(s->lock_fd);
-	s->lock_fd = -1;
+	lock_release(s);
 	return -1;
 }
 
 int sysstate_recover(struct sys_state *s)
 {
+	const char *why = "cannot be read";
+	int pid = 0, line_no = 0, ret;
 	char path[300];
-	int pid = 0, ret;
 	FILE *f;
 
 	state_paths(s, "state", path, sizeof(path));
-	f = fopen(path, "r");
+	f = fopen(path, "re");
 	if (!f)
 		return 0;
-	ret = load_record(s, f, &pid);
+	ret = load_record(s, f, &pid, &line_no, &why);
 	fclose(f);
 	if (ret) {
-		err_msg("the state record %s is damaged: check the osnoise settings by hand, then remove it",
-			path);
+		err_msg("the state record %s is damaged or was not written by rtlens "
+			"(line %d: %s): nothing in it was used; check the osnoise settings "
+			"by hand, then remove it", path, line_no, why);
 		clear_saved(s);
 		return -1;
 	}
@@ -284,6 +341,22 @@ static struct saved_file *find_saved(struct sys_state *s, const char *file)
 	return NULL;
 }
 
+/* Keep @content (taken over) as @file's, and put it in the record. */
+static int save_new(struct sys_state *s, const char *file, char *content, enum restore_kind kind)
+{
+	if (!state_record_file_allowed(kind, file) || strlen(content) > STATE_CONTENT_MAX) {
+		/* the next run would refuse the record: refuse now */
+		err_msg("cannot save %s: not a file the state record may name", file);
+		free(content);
+		return -1;
+	}
+	if (add_saved(s, file, content, kind)) {
+		err_msg("cannot save %s: out of memory", file);
+		return -1;
+	}
+	return write_record(s);
+}
+
 int sysstate_save(struct sys_state *s, const char *file, enum restore_kind kind)
 {
 	char *content;
@@ -295,11 +368,7 @@ int sysstate_save(struct sys_state *s, const char *file, enum restore_kind kind)
 		err_msg("cannot read tracefs file %s: %s", file, strerror(errno));
 		return -1;
 	}
-	if (add_saved(s, file, content, kind)) {
-		err_msg("cannot save %s: out of memory", file);
-		return -1;
-	}
-	return write_record(s);
+	return save_new(s, file, content, kind);
 }
 
 int sysstate_save_value(struct sys_state *s, const char *name, const char *content,
@@ -310,11 +379,11 @@ int sysstate_save_value(struct sys_state *s, const char *name, const char *conte
 	if (find_saved(s, name))
 		return 0;
 	copy = strdup(content);
-	if (!copy || add_saved(s, name, copy, kind)) {
+	if (!copy) {
 		err_msg("cannot save %s: out of memory", name);
 		return -1;
 	}
-	return write_record(s);
+	return save_new(s, name, copy, kind);
 }
 
 static int write_file(const char *file, const char *value)
@@ -335,12 +404,11 @@ int sysstate_write(struct sys_state *s, const char *file, const char *value)
 
 int sysstate_add_instance(struct sys_state *s, const char *name)
 {
-	if (s->nr_instances == MAX_INSTANCES)
+	if (!state_record_instance_allowed(name) || add_instance(s, name)) {
+		err_msg("cannot record the instance %s (at most %d, named rtlens-PID[-suffix])",
+			name, MAX_INSTANCES);
 		return -1;
-	s->instances[s->nr_instances] = strdup(name);
-	if (!s->instances[s->nr_instances])
-		return -1;
-	s->nr_instances++;
+	}
 	return write_record(s);
 }
 

@@ -507,9 +507,9 @@ static uint64_t ulost_events(struct engine *e)
 	return instance_lost_events(e->inst, e->params->nr_cpus) + (e->uw ? uw_lost(e->uw) : 0);
 }
 
-static int usave_trace(struct engine *e, const char *path)
+static char *utrace_text(struct engine *e)
 {
-	return e->trace_inst ? instance_save_trace(e->trace_inst, path) : 0;
+	return instance_trace_text(e->trace_inst);
 }
 
 static void uclose(struct engine *e)
@@ -538,7 +538,7 @@ const struct engine_ops user_engine = {
 	.restart		= urestart,
 	.stop			= ustop,
 	.lost_events		= ulost_events,
-	.save_trace		= usave_trace,
+	.trace_text		= utrace_text,
 	.close			= uclose,
 	.effective_period	= user_period,
 };
