@@ -36,6 +36,9 @@ int outfile_commit(struct outfile *o, const char *what);
 /* Drop what was written; the named file stays as it was. Closes. */
 void outfile_abort(struct outfile *o);
 
+/* Tests: pretend the file system has no O_TMPFILE (the hidden-name path). */
+void outfile_no_tmpfile(bool on);
+
 /* Write @text to @path whole (open, write, commit); -1 with a message. */
 int outfile_write_text(const char *path, const char *text, const char *what);
 

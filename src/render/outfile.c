@@ -18,6 +18,13 @@
 #define TMP_TAG		".rtlens-"
 #define LINK_TRIES	100
 
+static bool no_tmpfile;
+
+void outfile_no_tmpfile(bool on)
+{
+	no_tmpfile = on;
+}
+
 static int fail(struct outfile *o, const char *what, const char *why)
 {
 	err_msg("cannot write the %s to %s: %s", what, o->path, why);
@@ -90,7 +97,12 @@ static int open_temp(struct outfile *o, const char *dir)
 	mode_t mask;
 	int fd;
 
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	if (no_tmpfile) {
+		errno = EOPNOTSUPP;
+		fd = -1;
+	} else {
+		fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+	}
 	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
 		return fd;
 	copy_base(o->target, base, sizeof(base));

@@ -168,7 +168,7 @@ if [ "$(id -u)" = 0 ] && ! has_osnoise; then
 	flock -o "$RTLENS_RUN_DIR/lock" sleep 30 &
 	holder=$!
 	sleep 0.3
-	expect "concurrent session refused" 1 "another rtlens session .* is running" -- \
+	expect "concurrent session refused" 1 "another rtlens session.* is running" -- \
 		$R osnoise top -d 1
 	kill $holder 2>/dev/null
 	wait $holder 2>/dev/null
@@ -198,6 +198,13 @@ if [ "$(id -u)" = 0 ] && ! has_osnoise; then
 			$R osnoise top -d 1
 		rm -f "$RTLENS_RUN_DIR/state"
 	fi
+fi
+
+# ---- never clobber a user's file, hold under hostile input and signals ----
+if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then
+	mkdir -p "$RTLENS_RUN_DIR"
+	. "$(dirname "$0")/safety.sh"
+	safety_tests
 fi
 
 # ---- the user engine, for real (this kernel's tracepoints) ----

@@ -56,6 +56,7 @@ static void test_parse_bad(void **state)
 	(void)state;
 	expect_bad("bogus", "unknown action");
 	expect_bad("signal,num=10", "signal needs num=N and pid=P");
+	expect_bad("trace,file=", "file= is empty");
 	expect_bad("signal,pid=1", "signal needs num=N and pid=P");
 	expect_bad("signal,num=999,pid=1", "num= must be a signal number");
 	expect_bad("signal,num=1,pid=x", "pid= must be a process id");

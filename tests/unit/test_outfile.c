@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for outfile: the file the user named is replaced whole at the
+ * end, or left as it was
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "outfile.h"
+
+static char dir[] = "/tmp/rtlens-outfile-XXXXXX";
+static char path[512];
+
+static const char *in_dir(const char *name)
+{
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return path;
+}
+
+static void put(const char *name, const char *text)
+{
+	FILE *f = fopen(in_dir(name), "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char *get(const char *name)
+{
+	static char buf[256];
+	FILE *f = fopen(in_dir(name), "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* the names in the directory, sorted, space-separated */
+static const char *listing(void)
+{
+	static char buf[1024];
+	struct dirent **ents;
+	int i, n = scandir(dir, &ents, NULL, alphasort);
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (ents[i]->d_name[0] != '.' || strlen(ents[i]->d_name) > 2) {
+			strcat(buf, ents[i]->d_name);
+			strcat(buf, " ");
+		}
+		free(ents[i]);
+	}
+	free(ents);
+	return buf;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/rtlens-outfile-XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	outfile_no_tmpfile(false);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd);
+}
+
+static void write_and_commit(const char *name, const char *text)
+{
+	struct outfile o;
+
+	assert_int_equal(outfile_open(&o, in_dir(name), "report"), 0);
+	fputs(text, o.f);
+	assert_int_equal(outfile_commit(&o, "report"), 0);
+}
+
+static void test_new_file(void **state)
+{
+	struct outfile o;
+
+	(void)state;
+	assert_int_equal(outfile_open(&o, in_dir("new.json"), "report"), 0);
+	fputs("{}\n", o.f);
+	/* nothing under the name until the end */
+	assert_null(get("new.json"));
+	assert_int_equal(outfile_commit(&o, "report"), 0);
+	assert_string_equal(get("new.json"), "{}\n");
+	assert_string_equal(listing(), "new.json ");
+}
+
+/* issue #9: a failed run deleted or truncated the file named with --json */
+static void test_abort_keeps_the_old_file(void **state)
+{
+	struct outfile o;
+
+	(void)state;
+	put("old.json", "old\n");
+	assert_int_equal(outfile_open(&o, in_dir("old.json"), "report"), 0);
+	fputs("half a rep", o.f);
+	assert_string_equal(get("old.json"), "old\n");
+	outfile_abort(&o);
+	assert_string_equal(get("old.json"), "old\n");
+	assert_string_equal(listing(), "old.json ");
+}
+
+static void test_abort_of_a_new_name_leaves_nothing(void **state)
+{
+	struct outfile o;
+
+	(void)state;
+	outfile_no_tmpfile(true);
+	assert_int_equal(outfile_open(&o, in_dir("x.json"), "report"), 0);
+	fputs("half", o.f);
+	outfile_abort(&o);
+	assert_string_equal(listing(), "");
+}
+
+static void test_replace_keeps_the_mode(void **state)
+{
+	struct stat st;
+
+	(void)state;
+	put("r.json", "old\n");
+	assert_int_equal(chmod(in_dir("r.json"), 0640), 0);
+	write_and_commit("r.json", "new\n");
+	assert_string_equal(get("r.json"), "new\n");
+	assert_int_equal(stat(in_dir("r.json"), &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0640);
+}
+
+static void test_hidden_temporary_name(void **state)
+{
+	struct outfile o;
+
+	(void)state;
+	outfile_no_tmpfile(true);
+	put("h.json", "old\n");
+	assert_int_equal(outfile_open(&o, in_dir("h.json"), "report"), 0);
+	fputs("new\n", o.f);
+	assert_non_null(o.tmp);
+	assert_non_null(strstr(o.tmp, "/.h.json.rtlens-"));
+	assert_string_equal(get("h.json"), "old\n");
+	assert_int_equal(outfile_commit(&o, "report"), 0);
+	assert_string_equal(get("h.json"), "new\n");
+	assert_string_equal(listing(), "h.json ");
+}
+
+static void test_symlink_target_is_replaced(void **state)
+{
+	char link[512];
+	ssize_t n;
+
+	(void)state;
+	put("target.json", "old\n");
+	assert_int_equal(symlink("target.json", in_dir("link.json")), 0);
+	write_and_commit("link.json", "new\n");
+	n = readlink(in_dir("link.json"), link, sizeof(link) - 1);
+	assert_true(n > 0);
+	link[n] = '\0';
+	assert_string_equal(link, "target.json");
+	assert_string_equal(get("target.json"), "new\n");
+}
+
+static void test_refusals(void **state)
+{
+	struct outfile o;
+
+	(void)state;
+	assert_int_equal(symlink("missing.json", in_dir("dangling.json")), 0);
+	assert_int_equal(outfile_open(&o, in_dir("dangling.json"), "report"), -1);
+	assert_int_equal(mkdir(in_dir("sub"), 0755), 0);
+	assert_int_equal(outfile_open(&o, in_dir("sub"), "report"), -1);
+	assert_int_equal(outfile_open(&o, in_dir("nodir/x.json"), "report"), -1);
+	assert_string_equal(listing(), "dangling.json sub ");
+}
+
+/* issue #9: --json /dev/full unlinked the device node */
+static void test_devices_are_written_in_place(void **state)
+{
+	struct outfile o;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(outfile_open(&o, "/dev/null", "report"), 0);
+	assert_true(o.direct);
+	fputs("{}\n", o.f);
+	assert_int_equal(outfile_commit(&o, "report"), 0);
+	if (access("/dev/full", W_OK))
+		return;
+	assert_int_equal(outfile_open(&o, "/dev/full", "report"), 0);
+	fputs("{}\n", o.f);
+	assert_int_equal(outfile_commit(&o, "report"), -1);
+	assert_int_equal(stat("/dev/full", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+}
+
+static void test_write_text(void **state)
+{
+	(void)state;
+	assert_int_equal(outfile_write_text(in_dir("trace.txt"), "a trace\n", "trace"), 0);
+	assert_string_equal(get("trace.txt"), "a trace\n");
+	assert_int_equal(outfile_write_text(in_dir("trace.txt"), "another\n", "trace"), 0);
+	assert_string_equal(get("trace.txt"), "another\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_new_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_abort_keeps_the_old_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_abort_of_a_new_name_leaves_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_replace_keeps_the_mode, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_hidden_temporary_name, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symlink_target_is_replaced, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_devices_are_written_in_place, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_write_text, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
