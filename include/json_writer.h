@@ -6,6 +6,11 @@
  * every value takes a key; at the top level and inside arrays the key must be
  * NULL. Misuse (a missing key, unbalanced ends) and write errors are sticky and
  * reported by json_writer_finish().
+ *
+ * Strings (keys and values) may hold any bytes; the output is always valid
+ * UTF-8. Control characters (and DEL, and the C1 controls) are escaped by
+ * JSON's rules; a byte that is not part of a valid UTF-8 sequence becomes
+ * \xNN in the decoded string (like Python's "backslashreplace").
  */
 #ifndef RTLENS_JSON_WRITER_H
 #define RTLENS_JSON_WRITER_H

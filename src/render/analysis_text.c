@@ -4,6 +4,7 @@
  * latency went (timerlat), and whether the machine is a guest
  */
 #include "render.h"
+#include "safe_text.h"
 
 static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {
@@ -34,6 +35,7 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 /* --dump-tasks: from osnoise:thread_noise, the last thread each CPU ran */
 static void dump_tasks(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {
+	char name[SAFE_TEXT_SIZE(NOISE_NAME_LEN)];
 	int cpu;
 
 	fprintf(out, "Printing CPU tasks:\n");
@@ -42,11 +44,22 @@ static void dump_tasks(FILE *out, const struct run_models *m, const struct rtl_p
 
 		if (cpu >= p->nr_cpus)
 			continue;
+		safe_text(name, sizeof(name), e->name);
 		if (e->name[0])
-			fprintf(out, "    [%03d] %s:%d\n", cpu, e->name, e->pid);
+			fprintf(out, "    [%03d] %s:%d\n", cpu, name, e->pid);
 		else
 			fprintf(out, "    [%03d] (no thread seen)\n", cpu);
 	}
+}
+
+/* the hypervisor's name may come from /sys/hypervisor/type */
+static void guest_note(FILE *out, const struct virt_info *v)
+{
+	char name[SAFE_TEXT_SIZE(sizeof(v->hypervisor))];
+
+	safe_text(name, sizeof(name), v->hypervisor);
+	fprintf(out, "note: running as a guest of %s (found by %s): part of what looks like "
+		"hardware noise is the hypervisor\n", name, v->source);
 }
 
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
@@ -69,6 +82,5 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 			"causes from the standard tracepoints\n",
 			p->tool == TOOL_TIMERLAT ? "tl" : "osn");
 	if (m->virt.guest)
-		fprintf(out, "note: running as a guest of %s (found by %s): part of what looks like "
-			"hardware noise is the hypervisor\n", m->virt.hypervisor, m->virt.source);
+		guest_note(out, &m->virt);
 }

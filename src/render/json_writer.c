@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "json_writer.h"
+#include "safe_text.h"
 
 #define JSON_MAX_DEPTH	64
 
@@ -93,11 +94,18 @@ static void put_newline_indent(struct json_writer *w)
 		put_str(w, "  ");
 }
 
-static void put_escaped_char(struct json_writer *w, unsigned char c)
+static void put_bytes(struct json_writer *w, const char *s, size_t n)
+{
+	if (!w->error && fwrite(s, 1, n, w->out) != n)
+		w->error = true;
+}
+
+/* The valid UTF-8 sequence s of n bytes, code point cp, escaped for JSON. */
+static void put_escaped_char(struct json_writer *w, const char *s, int n, uint32_t cp)
 {
 	char buf[8];
 
-	switch (c) {
+	switch (cp) {
 	case '"':
 		put_str(w, "\\\"");
 		break;
@@ -111,20 +119,40 @@ static void put_escaped_char(struct json_writer *w, unsigned char c)
 		put_str(w, "\\t");
 		break;
 	default:
-		if (c < 0x20) {
-			snprintf(buf, sizeof(buf), "\\u%04x", c);
+		if (safe_text_is_control(cp)) {
+			snprintf(buf, sizeof(buf), "\\u%04x", (unsigned int)cp);
 			put_str(w, buf);
 		} else {
-			put_char(w, (char)c);
+			put_bytes(w, s, (size_t)n);
 		}
 	}
 }
 
+/* A byte of no valid UTF-8 sequence: "\\xNN" in the JSON, \xNN once decoded. */
+static void put_invalid_byte(struct json_writer *w, unsigned char c)
+{
+	char buf[8];
+
+	snprintf(buf, sizeof(buf), "\\\\x%02x", c);
+	put_str(w, buf);
+}
+
+/* Any bytes as a JSON string that is valid UTF-8 and keeps every byte. */
 static void put_quoted(struct json_writer *w, const char *s)
 {
+	uint32_t cp;
+	int n;
+
 	put_char(w, '"');
-	for (; *s; s++)
-		put_escaped_char(w, (unsigned char)*s);
+	for (; *s; s += n) {
+		n = safe_text_decode(s, &cp);
+		if (n) {
+			put_escaped_char(w, s, n, cp);
+		} else {
+			put_invalid_byte(w, (unsigned char)*s);
+			n = 1;
+		}
+	}
 	put_char(w, '"');
 }
 

@@ -12,11 +12,13 @@
 #include <string.h>
 
 #include "osnoise_aa.h"
+#include "safe_text.h"
 
 #define AA_COL		48	/* numbers of a sample start at this column */
 #define AA_RULE		"------------------------------------------------------------------------"
 #define TABLE_LABEL	26	/* narrowest source column, past the indent */
-#define LABEL_LEN	(NOISE_NAME_LEN + 32)
+#define NAME_LEN	SAFE_TEXT_SIZE(NOISE_NAME_LEN)	/* a name, escaped */
+#define LABEL_LEN	(NAME_LEN + 48)
 
 static double ns_to_us(int64_t ns)
 {
@@ -30,11 +32,14 @@ static double ns_to_pct(int64_t ns, uint64_t total)
 
 /*
  * "irq name:vector", "softirq name", "thread comm:pid", "thread comm:pid
- * (vCPU n)" for a KVM vCPU thread, "nmi", or the name.
+ * (vCPU n)" for a KVM vCPU thread, "nmi", or the name; the name escaped.
  */
-static void cause_label(enum osn_cause_kind kind, const char *name, int vector, int pid,
+static void cause_label(enum osn_cause_kind kind, const char *raw_name, int vector, int pid,
 			int vcpu, char *buf, size_t size)
 {
+	char name[NAME_LEN];
+
+	safe_text(name, sizeof(name), raw_name);
 	switch (kind) {
 	case OSN_CAUSE_IRQ:
 		if (vector >= 0)
@@ -94,14 +99,16 @@ static void print_notes(FILE *out, const struct osn_aa_sample *s)
 /* "  KVM exits <where>: N (reason n, ...; D dropped)", when there were any */
 static void print_kvm_exits(FILE *out, const char *where, const struct kvm_exit_counts *x)
 {
+	char reason[SAFE_TEXT_SIZE(KVM_REASON_LEN)];
 	int i;
 
 	if (!x->total && !x->dropped)
 		return;
 	fprintf(out, "  KVM exits %s: %" PRIu64 " (", where, x->total);
-	for (i = 0; i < x->nr; i++)
-		fprintf(out, "%s%s %" PRIu64, i ? ", " : "", x->by_reason[i].reason,
-			x->by_reason[i].count);
+	for (i = 0; i < x->nr; i++) {
+		safe_text(reason, sizeof(reason), x->by_reason[i].reason);
+		fprintf(out, "%s%s %" PRIu64, i ? ", " : "", reason, x->by_reason[i].count);
+	}
 	if (x->dropped)
 		fprintf(out, "%s%" PRIu64 " dropped, reasons unknown", x->nr ? "; " : "",
 			x->dropped);

@@ -8,10 +8,12 @@
  */
 #include <inttypes.h>
 
+#include "safe_text.h"
 #include "timerlat_aa.h"
 
 #define AA_COL		48	/* numbers start at this column */
 #define AA_RULE		"------------------------------------------------------------------------"
+#define LABEL_LEN	(SAFE_TEXT_SIZE(NOISE_NAME_LEN) + 16)	/* escaped name:id */
 
 static double ns_to_us(int64_t ns)
 {
@@ -45,20 +47,26 @@ static void print_time(FILE *out, const char *label, const char *note, int64_t n
 	fprintf(out, "%9.2f us\n", ns_to_us(ns));
 }
 
-/* IRQ "name:vector", softirq "name", thread "comm:pid", "nmi", "other". */
+/*
+ * IRQ "name:vector", softirq "name", thread "comm:pid", "nmi", "other"; the
+ * name escaped.
+ */
 static void source_label(const struct tl_aa_source *s, char *buf, size_t size)
 {
+	char name[SAFE_TEXT_SIZE(NOISE_NAME_LEN)];
+
+	safe_text(name, sizeof(name), s->name);
 	if (s->kind == NOISE_IRQ && s->vector >= 0)
-		snprintf(buf, size, "%s:%d", s->name, s->vector);
+		snprintf(buf, size, "%s:%d", name, s->vector);
 	else if (s->kind == NOISE_THREAD && s->pid >= 0)
-		snprintf(buf, size, "%s:%d", s->name, s->pid);
+		snprintf(buf, size, "%s:%d", name, s->pid);
 	else
-		snprintf(buf, size, "%s", s->name);
+		snprintf(buf, size, "%s", name);
 }
 
 static void print_source(FILE *out, const struct tl_aa_source *s)
 {
-	char label[64], buf[128];
+	char label[LABEL_LEN], buf[LABEL_LEN + 32];
 
 	source_label(s, label, sizeof(label));
 	snprintf(buf, sizeof(buf), "    %24s", label);
@@ -83,13 +91,16 @@ static void print_group(FILE *out, const char *label, const struct tl_aa_group *
 
 static void print_stack(FILE *out, const struct tl_aa_stack *st)
 {
+	char sym[SAFE_TEXT_SIZE(TL_AA_SYM_LEN)];
 	int i;
 
 	if (!st->depth)
 		return;
 	fprintf(out, "    Blocking thread stack trace\n");
-	for (i = 0; i < st->depth; i++)
-		fprintf(out, "                -> %s\n", st->sym[i]);
+	for (i = 0; i < st->depth; i++) {
+		safe_text(sym, sizeof(sym), st->sym[i]);
+		fprintf(out, "                -> %s\n", sym);
+	}
 }
 
 static void print_blocking(FILE *out, const struct tl_aa_result *r)

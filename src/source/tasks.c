@@ -17,9 +17,11 @@
 #include <libproc2/pids.h>
 
 #include "log.h"
+#include "safe_text.h"
 #include "tasks.h"
 
 #define CGROUP_ROOT	"/sys/fs/cgroup"
+#define TASK_COMM_LEN	64	/* a name in /proc: 16 bytes, more for some kernel threads */
 
 /* the kernel's struct sched_attr (uapi), which glibc does not declare */
 struct rtl_sched_attr {
@@ -215,10 +217,12 @@ static int apply_once(const struct rtl_params *p)
 	while ((stack = procps_pids_get(info, PIDS_FETCH_TASKS_ONLY))) {
 		int pid = PIDS_VAL(0, s_int, stack, info);
 		const char *comm = PIDS_VAL(1, str, stack, info);
+		char name[SAFE_TEXT_SIZE(TASK_COMM_LEN)];
 
 		if (strncmp(comm, prefix, strlen(prefix)))
 			continue;
-		if (set_priority(p, pid, comm) || set_cgroup(p, pid, comm)) {
+		safe_text(name, sizeof(name), comm);	/* for messages */
+		if (set_priority(p, pid, name) || set_cgroup(p, pid, name)) {
 			found = -1;
 			break;
 		}

@@ -42,13 +42,15 @@ snapshot() {
 }
 
 # expect NAME STATUS PATTERN -- CMD...: exit status, a stderr/stdout match,
-# no sanitizer report, and tracefs untouched.
+# no sanitizer report, and tracefs untouched. The output stays in
+# $WORK/expect.out for further checks.
 expect() {
 	local name=$1 want=$2 pattern=$3 out rc
 	shift 4
 	snapshot "$WORK/before"
 	out=$("$@" 2>&1)
 	rc=$?
+	printf '%s\n' "$out" > "$WORK/expect.out"
 	snapshot "$WORK/after"
 	if [ "$rc" != "$want" ]; then
 		not_ok "$name: exit $rc, want $want"

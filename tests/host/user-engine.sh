@@ -28,12 +28,13 @@ json_check() {
 	fi
 }
 
-# noise SECONDS [PRIO [DUTY PERIOD]]: the spinner (SCHED_FIFO PRIO, default
-# 10, DUTY % of every PERIOD ms, default 30 % of 50 ms) and 500 IPIs/s on
-# cpu 1; the timerlat thread is SCHED_FIFO 95. The stop tests use 40 ms
-# bursts: this machine's own noise (a hypervisor) reaches 10 ms.
+# noise SECONDS [PRIO [DUTY PERIOD [NAME]]]: the spinner (SCHED_FIFO PRIO,
+# default 10, DUTY % of every PERIOD ms, default 30 % of 50 ms, named NAME,
+# default rtl_spin) and 500 IPIs/s on cpu 1; the timerlat thread is
+# SCHED_FIFO 95. The stop tests use 40 ms bursts: this machine's own noise
+# (a hypervisor) reaches 10 ms.
 noise() {
-	"$HELPERS/spin" -c 1 -p "${2:-10}" -n rtl_spin -d "$1" --duty "${3:-30}" \
+	"$HELPERS/spin" -c 1 -p "${2:-10}" -n "${5:-rtl_spin}" -d "$1" --duty "${3:-30}" \
 		--period-ms "${4:-50}" >/dev/null &
 	spin_pid=$!
 	"$HELPERS/ipi" -c 0 -t 1 -d "$1" -r 500 >/dev/null 2>&1 &
@@ -52,6 +53,22 @@ noise_end() {
 # IPIs among the 3 sources that interfered most often
 SOURCES='[c for c in d["analysis"]["cpus"] if c["cpu"] == 1][0]["sources"]'
 NAMES_BOTH="any(s['name'] == 'rtl_spin' for s in $SOURCES[:3]) and any('call_function' in s['name'] and s['count'] >= 50 for s in sorted($SOURCES, key=lambda s: -s['count'])[:3])"
+
+# A hostile thread name: an escape sequence (clear the screen) and a byte
+# that is not UTF-8. As text: ev\x1b[2Jil\xff; decoded from the JSON, the
+# ESC itself (JSON escapes it as \u001b) and the 4 characters \xff.
+EVIL=$'ev\x1b[2Jil\xff'
+EVIL_TEXT='ev\\x1b\[2Jil\\xff:'
+EVIL_PY='"ev\x1b[2Jil\\xff"'
+
+# no_raw_bytes NAME FILE: FILE has no raw ESC and no 0xff byte
+no_raw_bytes() {
+	if python3 -c 'import sys; b = open(sys.argv[1], "rb").read(); sys.exit(b"\x1b" in b or b"\xff" in b)' "$2"; then
+		ok "$1"
+	else
+		not_ok "$1"
+	fi
+}
 
 user_engine_tests() {
 	local mode
@@ -80,6 +97,15 @@ user_engine_tests() {
 	noise_end
 	json_check "osnoise top: engine user in the report" "$WORK/top.json" 'd["engine"] == "user"'
 	json_check "osnoise top: cpu 1's sources name the spinner and the IPIs" "$WORK/top.json" "$NAMES_BOTH"
+
+	noise 10 10 30 50 "$EVIL"
+	expect "user engine: a hostile thread name printed escaped" 0 "$EVIL_TEXT" -- \
+		$R osnoise top --engine user -c 1 -d 3 -q --aa --json "$WORK/evil.json"
+	noise_end
+	no_raw_bytes "hostile name: no raw ESC or 0xff on the terminal" "$WORK/expect.out"
+	no_raw_bytes "hostile name: no raw ESC or 0xff in the JSON" "$WORK/evil.json"
+	json_check "hostile name: the JSON is UTF-8, its source table has the name escaped" \
+		"$WORK/evil.json" "json.loads(open(sys.argv[1], 'rb').read().decode('utf-8')) == d and any(s['name'] == $EVIL_PY for s in $SOURCES)"
 
 	noise 14
 	expect "user engine: osnoise hist" 0 "rtl_spin" -- \

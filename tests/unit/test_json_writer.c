@@ -8,11 +8,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <math.h>
 #include <locale.h>
 #include <cmocka.h>
 
 #include "json_writer.h"
+#include "utf8_check.h"
 
 struct capture {
 	FILE		*fp;
@@ -160,10 +162,74 @@ static void test_escaping(void **state)
 		"\"bs\":\"C:\\\\dir\\\\\","
 		"\"ctl\":\"a\\nb\\tc\\u000dd\\u0001e\\u001ff\\u0008g\\u000ch\","
 		"\"utf8\":\"caf\xc3\xa9 \xe2\x86\x92 \xf0\x9f\x98\x80\","
-		"\"del\":\"\x7f/\","
+		"\"del\":\"\\u007f/\","
 		"\"k\\\"e\\ny\":\"v\","
 		"\"none\":null,"
 		"\"empty\":\"\"}");
+}
+
+/* Any bytes: valid UTF-8 out, invalid bytes as \\xNN, controls as \\u00NN. */
+static void test_hostile_bytes(void **state)
+{
+	struct capture cap;
+	struct json_writer *w = capture_open(&cap, false);
+
+	(void)state;
+	json_begin_object(w, NULL);
+	json_string(w, "ff", "a\xff" "b");
+	json_string(w, "overlong", "\xc0\xaf");
+	json_string(w, "surrogate", "\xed\xa0\x80");
+	json_string(w, "cut", "ok\xe2\x82");
+	json_string(w, "cut4", "\xf0\x9f\x98");
+	json_string(w, "big", "\xf4\x90\x80\x80");
+	json_string(w, "emoji", "\xf0\x9f\x98\x80");
+	json_string(w, "esc", "ev\x1b[31mil");
+	json_string(w, "c1", "\xc2\x85\xc2\x9b\xc2\x9f\xc2\xa0");
+	json_string(w, "k\xff\x1b", "v");
+	json_string(w, "bs", "\\x41");
+	json_end_object(w);
+	assert_int_equal(json_writer_finish(w), 0);
+	json_writer_free(w);
+	assert_int_equal(fclose(cap.fp), 0);
+	assert_string_equal(cap.buf,
+		"{\"ff\":\"a\\\\xffb\","
+		"\"overlong\":\"\\\\xc0\\\\xaf\","
+		"\"surrogate\":\"\\\\xed\\\\xa0\\\\x80\","
+		"\"cut\":\"ok\\\\xe2\\\\x82\","
+		"\"cut4\":\"\\\\xf0\\\\x9f\\\\x98\","
+		"\"big\":\"\\\\xf4\\\\x90\\\\x80\\\\x80\","
+		"\"emoji\":\"\xf0\x9f\x98\x80\","
+		"\"esc\":\"ev\\u001b[31mil\","
+		"\"c1\":\"\\u0085\\u009b\\u009f\xc2\xa0\","
+		"\"k\\\\xff\\u001b\":\"v\","
+		"\"bs\":\"\\\\x41\"}");
+	assert_true(utf8_check_safe(cap.buf, false));
+	free(cap.buf);
+}
+
+/* Every byte value, pretty: the document stays safe UTF-8. */
+static void test_every_byte(void **state)
+{
+	struct capture cap;
+	struct json_writer *w = capture_open(&cap, true);
+	char s[256];
+	int i;
+
+	(void)state;
+	for (i = 0; i < 255; i++)
+		s[i] = (char)(i + 1);
+	s[255] = '\0';
+	json_begin_object(w, NULL);
+	json_string(w, s, s);
+	json_end_object(w);
+	assert_int_equal(json_writer_finish(w), 0);
+	json_writer_free(w);
+	assert_int_equal(fclose(cap.fp), 0);
+	assert_true(utf8_check_safe(cap.buf, true));
+	assert_non_null(strstr(cap.buf, "\\u001f !\\\"#"));
+	assert_non_null(strstr(cap.buf, "}~\\u007f\\\\x80\\\\x81"));
+	assert_non_null(strstr(cap.buf, "\\\\xfe\\\\xff\""));
+	free(cap.buf);
 }
 
 static void test_doubles(void **state)
@@ -404,6 +470,8 @@ int main(void)
 		cmocka_unit_test(test_top_level_scalars),
 		cmocka_unit_test(test_integers),
 		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_hostile_bytes),
+		cmocka_unit_test(test_every_byte),
 		cmocka_unit_test(test_doubles),
 		cmocka_unit_test(test_double_keyed_nan),
 		cmocka_unit_test(test_double_locale),

@@ -15,6 +15,7 @@
 
 #include "json_writer.h"
 #include "osnoise_aa.h"
+#include "utf8_check.h"
 
 #define B	1000000000ULL	/* a time in the run, ns */
 
@@ -1023,6 +1024,56 @@ static void test_kvm_host(void **state)
 	osn_aa_free(aa);
 }
 
+/* No raw ESC or 0xff, and the text is safe UTF-8 (newlines aside). */
+static void assert_no_raw(const char *text)
+{
+	if (strchr(text, '\x1b') || strchr(text, '\xff') || !utf8_check_safe(text, true))
+		fail_msg("raw control or invalid bytes in:\n%s", text);
+}
+
+/*
+ * Names from outside (a thread's comm, an IRQ's name, a KVM exit reason)
+ * with an escape sequence and an invalid byte: \xNN in the text, valid JSON.
+ */
+static void test_hostile_names(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct kvm_exit_counts x;
+	struct osn_aa_sample *s;
+	char *text;
+	int n;
+
+	(void)state;
+	add_kvm(aa, 0, B + 2000, 66, 0, "io\x1b[2J\xc2\x9b");
+	add_noise(aa, 0, NOISE_THREAD, "ev\x1b[31mil\xff", 66, B + 900, 4000, 0);
+	add_irq(aa, 0, "eth\x07\xc0\xaf", 40, B + 5000, 500);
+	add_sample(aa, 0, B + 800, 5000, 2);
+	s = last(aa, 0);
+	text = print_sample(s, NULL);
+	assert_has(text, "\n  thread ev\\x1b[31mil\\xff:66 (vCPU 0)");
+	assert_has(text, "\n  irq eth\\x07\\xc0\\xaf:40 ");
+	assert_has(text, "KVM exits inside it: 1 (io\\x1b[2J\\xc2\\x9b 1)\n");
+	assert_no_raw(text);
+	free(text);
+
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	osn_aa_kvm_exits(aa, 0, &x);
+	text = print_sources_exits(0, t, n, &x);
+	assert_has(text, "\n  thread ev\\x1b[31mil\\xff:66 (vCPU 0) ");
+	assert_no_raw(text);
+	free(text);
+
+	text = to_json(s, t, n);
+	assert_has(text, "\"name\":\"ev\\u001b[31mil\\\\xff\",");
+	assert_has(text, "\"name\":\"eth\\u0007\\\\xc0\\\\xaf\",");
+	assert_has(text, "{\"reason\":\"io\\u001b[2J\\u009b\",\"count\":1}");
+	assert_no_raw(text);
+	free(text);
+	free(s);
+	osn_aa_free(aa);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1047,6 +1098,7 @@ int main(void)
 		cmocka_unit_test(test_text_sources),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_kvm_host),
+		cmocka_unit_test(test_hostile_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@
 
 #include "json_writer.h"
 #include "timerlat_aa.h"
+#include "utf8_check.h"
 
 #define B	1000000000ULL	/* the expiry of the period under test, ns */
 
@@ -751,6 +752,70 @@ static void test_json_output(void **state)
 	tl_aa_free(aa);
 }
 
+#define EVIL	"ev\x1b[31mil\xff"		/* a thread's name, from prctl() */
+#define EVIL_TEXT	"ev\\x1b[31mil\\xff"	/* as text prints it */
+#define EVIL_JSON	"ev\\u001b[31mil\\\\xff"	/* as JSON writes it */
+
+/* No raw ESC or 0xff, and the text is safe UTF-8 (newlines aside). */
+static void assert_no_raw(const char *text)
+{
+	if (strchr(text, '\x1b') || strchr(text, '\xff') || !utf8_check_safe(text, true))
+		fail_msg("raw control or invalid bytes in:\n%s", text);
+}
+
+static void assert_text_and_json(const struct tl_aa_result *r, const char *text_has,
+				 const char *json_has)
+{
+	char *text = print(r), *json = to_json(r);
+
+	if (!strstr(text, text_has))
+		fail_msg("\"%s\" not found in:\n%s", text_has, text);
+	assert_no_raw(text);
+	assert_has(json, json_has);
+	assert_no_raw(json);
+	free(text);
+	free(json);
+}
+
+/*
+ * A blocking thread, a stack symbol, an interfering thread and an IRQ whose
+ * names hold an escape sequence and an invalid byte: \xNN in the text.
+ */
+static void test_hostile_names(void **state)
+{
+	struct rtl_record st = { .kind = RECORD_STACK };
+	struct tl_aa *aa = tl_aa_new(1);
+	struct tl_aa_result *r;
+
+	(void)state;
+	add_thread(aa, 0, 1, B - 1000000, 5000);
+	add_irq(aa, 0, 2, B, 3000);
+	st.stack.ts = B + 3001;
+	st.stack.depth = 1;
+	st.stack.sym[0] = "do_\x1b]0;x\x07\xc0\xaf";
+	tl_aa_feed(aa, &st);
+	add_noise(aa, 0, NOISE_THREAD, EVIL, 1234, B - 50000, 76000, B + 30000);
+	add_thread(aa, 0, 2, B, 31000);
+	r = explain(aa, 0);
+	assert_text_and_json(r, "   " EVIL_TEXT ":1234     ",
+			     "\"blocking_thread\":{\"name\":\"" EVIL_JSON "\",");
+	assert_text_and_json(r, "\n                -> do_\\x1b]0;x\\x07\\xc0\\xaf\n",
+			     "\"stack\":[\"do_\\u001b]0;x\\u0007\\\\xc0\\\\xaf\"]");
+	free(r);
+
+	add_irq(aa, 0, 3, 2 * B, 1000);
+	add_irq_noise(aa, 0, "local_timer", 236, 2 * B + 500, 1500);
+	add_irq_noise(aa, 0, "eth\x1b[0m\xc2\x85", 40, 2 * B + 3000, 1000);
+	add_noise(aa, 0, NOISE_THREAD, EVIL, 66, 2 * B + 10000, 5000, 0);
+	add_thread(aa, 0, 3, 2 * B, 20000);
+	r = explain(aa, 0);
+	assert_text_and_json(r, " " EVIL_TEXT ":66     ", "\"name\":\"" EVIL_JSON "\",");
+	assert_text_and_json(r, " eth\\x1b[0m\\xc2\\x85:40     ",
+			     "\"name\":\"eth\\u001b[0m\\u0085\",");
+	free(r);
+	tl_aa_free(aa);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -770,6 +835,7 @@ int main(void)
 		cmocka_unit_test(test_two_cpus),
 		cmocka_unit_test(test_text_output),
 		cmocka_unit_test(test_json_output),
+		cmocka_unit_test(test_hostile_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -427,6 +427,42 @@ static void test_json_user(void **state)
 	free(doc);
 }
 
+/* --dump-tasks and the guest note print names from outside escaped. */
+static void test_analysis_hostile_names(void **state)
+{
+	char *argv[] = { "top", "-c", "0-1", "-T", "10", "--dump-tasks", NULL };
+	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
+	struct run_view v = { .reason = STOP_THRESHOLD, .threshold_cpu = 1 };
+	struct rtl_params p;
+	struct run_models m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	params_init(&p, TOOL_TIMERLAT, MODE_TOP, "timerlat top", 4);
+	assert_int_equal(options_parse(&p, 6, argv), OPTS_OK);
+	assert_int_equal(run_models_init(&m, &p), 0);
+	r.noise.cpu = 1;
+	r.noise.kind = NOISE_THREAD;
+	r.noise.pid = 66;
+	snprintf(r.noise.name, sizeof(r.noise.name), "ev\x1b[31mil\xff");
+	run_models_add(&m, &r);
+	m.virt.guest = true;
+	snprintf(m.virt.hypervisor, sizeof(m.virt.hypervisor), "xen\x1b[2J");
+	snprintf(m.virt.source, sizeof(m.virt.source), "sys-hypervisor");
+	out = open_memstream(&buf, &len);
+	render_analysis(out, &m, &p, &v);
+	fclose(out);
+	assert_non_null(strstr(buf, "\n    [001] ev\\x1b[31mil\\xff:66\n"));
+	assert_non_null(strstr(buf, "a guest of xen\\x1b[2J (found by sys-hypervisor)"));
+	assert_null(strchr(buf, '\x1b'));
+	assert_null(strchr(buf, '\xff'));
+	free(buf);
+	run_models_free(&m);
+	params_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -441,6 +477,7 @@ int main(void)
 		cmocka_unit_test(test_hist_user_layout),
 		cmocka_unit_test(test_hist_user_no_columns),
 		cmocka_unit_test(test_json_user),
+		cmocka_unit_test(test_analysis_hostile_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
