@@ -15,7 +15,8 @@ bool log_debug_on(void);
 
 /*
  * A user's argument as a message may show it: cut to LOG_ARG_MAX bytes
- * ("..." marks the cut). Returns @buf, of at least LOG_ARG_BUF bytes.
+ * ("..." marks the cut), bytes that are not printable UTF-8 as \xNN
+ * (safe_text). Returns @buf, of at least LOG_ARG_BUF bytes.
  */
 #define LOG_ARG_MAX	64
 #define LOG_ARG_BUF	(4 * LOG_ARG_MAX + 8)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "log.h"
+#include "safe_text.h"
 
 static const char *log_name = "rtlens";
 static bool log_debug;
@@ -33,12 +34,13 @@ bool log_debug_on(void)
 
 const char *log_arg(const char *arg, char *buf)
 {
-	size_t n = strnlen(arg, LOG_ARG_MAX + 1);
+	char cut[LOG_ARG_MAX + 1];
+	size_t len;
 
-	if (n <= LOG_ARG_MAX)
-		snprintf(buf, LOG_ARG_BUF, "%s", arg);
-	else
-		snprintf(buf, LOG_ARG_BUF, "%.*s...", LOG_ARG_MAX, arg);
+	snprintf(cut, sizeof(cut), "%.*s", LOG_ARG_MAX, arg);
+	len = safe_text(buf, LOG_ARG_BUF - 3, cut);
+	if (strnlen(arg, LOG_ARG_MAX + 1) > LOG_ARG_MAX)
+		strcpy(buf + len, "...");
 	return buf;
 }
 

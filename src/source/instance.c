@@ -29,12 +29,12 @@ bool list_has(char **list, const char *word)
 
 static int check_event(char **systems, const struct event_spec *ev)
 {
-	char **events;
+	char shown[LOG_ARG_BUF], shown_ev[LOG_ARG_BUF], **events;
 	int ret = 0;
 
 	if (!list_has(systems, ev->system)) {
 		err_msg("unknown event system '%s': see %s/available_events",
-			ev->system, tracefs_tracing_dir());
+			log_arg(ev->system, shown), tracefs_tracing_dir());
 		return -1;
 	}
 	if (!ev->event)
@@ -42,7 +42,8 @@ static int check_event(char **systems, const struct event_spec *ev)
 	events = tracefs_system_events(NULL, ev->system);
 	if (!list_has(events, ev->event)) {
 		err_msg("unknown event '%s:%s': see %s/available_events",
-			ev->system, ev->event, tracefs_tracing_dir());
+			log_arg(ev->system, shown), log_arg(ev->event, shown_ev),
+			tracefs_tracing_dir());
 		ret = -1;
 	}
 	tracefs_list_free(events);

@@ -201,25 +201,33 @@ static int set_cgroup(const struct rtl_params *p, int pid, const char *comm)
 	return ret ? -1 : 0;
 }
 
-/* Apply to every workload thread; returns how many were found, -1 on error. */
+#define PF_KTHREAD	0x00200000	/* include/linux/sched.h: a kernel thread */
+
+/*
+ * Apply to every workload thread: the tracer's kernel threads, named
+ * "osnoise/N" or "timerlat/N". Any user may give a thread of theirs such a
+ * name: only kernel threads are taken. Returns how many were found, -1 on
+ * error.
+ */
 static int apply_once(const struct rtl_params *p)
 {
-	enum pids_item items[] = { PIDS_ID_PID, PIDS_CMD };
+	enum pids_item items[] = { PIDS_ID_PID, PIDS_CMD, PIDS_FLAGS };
 	struct pids_info *info = NULL;
 	struct pids_stack *stack;
 	const char *prefix = p->tool == TOOL_TIMERLAT ? "timerlat/" : "osnoise/";
 	int found = 0;
 
-	if (procps_pids_new(&info, items, 2) < 0) {
+	if (procps_pids_new(&info, items, 3) < 0) {
 		err_msg("cannot read the task list (libproc2): %s", strerror(errno));
 		return -1;
 	}
 	while ((stack = procps_pids_get(info, PIDS_FETCH_TASKS_ONLY))) {
 		int pid = PIDS_VAL(0, s_int, stack, info);
 		const char *comm = PIDS_VAL(1, str, stack, info);
+		unsigned long flags = PIDS_VAL(2, ul_int, stack, info);
 		char name[SAFE_TEXT_SIZE(TASK_COMM_LEN)];
 
-		if (strncmp(comm, prefix, strlen(prefix)))
+		if (strncmp(comm, prefix, strlen(prefix)) || !(flags & PF_KTHREAD))
 			continue;
 		safe_text(name, sizeof(name), comm);	/* for messages */
 		if (set_priority(p, pid, name) || set_cgroup(p, pid, name)) {
