@@ -134,6 +134,9 @@ else
 fi
 
 # ---- options that reach the kernel, read while rtlens runs ----
+# a user's thread named like the tracer's (SCHED_FIFO 1) must not get -P
+spin -c 0 -p 1 -n osnoise/7 -d 20 --duty 1 --period-ms 100 > /dev/null 2>&1 &
+fake=$!
 rtlens osnoise top -c 1 -d 15 -q -P o:5 -p 1000000 -r 500000 -H 0 --trace-buffer-size 2048 > opts.txt 2>&1 &
 pid=$!
 # setup takes seconds under TCG: wait for the workload thread
@@ -150,6 +153,10 @@ if [ -n "$ospid" ]; then
 else
 	not_ok "-P o:5 reaches osnoise/1" "no osnoise/1 thread"
 fi
+fpolicy=$(sed 's/.*) //' /proc/$fake/stat | awk '{ print $39 }')
+if [ "$fpolicy" = 1 ]; then ok "-P leaves a user thread named osnoise/7 alone"; else not_ok "-P leaves a user thread named osnoise/7 alone" "policy=$fpolicy"; fi
+kill $fake 2>/dev/null
+wait $fake 2>/dev/null
 check_grep "-H 0 pins rtlens" '^Cpus_allowed_list:[[:space:]]+0$' /proc/$pid/status
 bsize=$(cat $VM_TRACEFS/instances/rtlens-$pid/buffer_size_kb 2>/dev/null)
 if [ -n "$bsize" ] && [ "$bsize" -ge 2048 ] && [ "$bsize" -le 2064 ]; then ok "--trace-buffer-size sets the instance buffer"; else not_ok "--trace-buffer-size sets the instance buffer" "buffer_size_kb=$bsize"; fi
