@@ -114,6 +114,7 @@ struct ctx_edge {
 	int			prev_pid;
 	int			next_pid;
 	int64_t			prev_state;
+	bool			prev_stopped;	/* prev_state T or t: stopped, traced */
 	char			prev_comm[CTX_COMM_LEN];
 	char			next_comm[CTX_COMM_LEN];
 };
