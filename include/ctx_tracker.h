@@ -34,6 +34,13 @@
  * IRQs, softirqs and NMIs are emitted whatever they interrupted: idle, the
  * workload, another thread. Nothing is emitted for the workload's own time.
  *
+ * A workload thread switched out stopped or traced (prev_stopped: SIGSTOP,
+ * SIGTSTP, a debugger) gives a RECORD_OWN_STOP (ts = start_ns = the switch);
+ * when it runs again, another one, resumed, with end_ns = its switch-in. If
+ * that switch is not traced (out of idle, on some kernels) and the thread is
+ * seen switched out, end_ns is its wakeup to that CPU if seen after the stop,
+ * else the switch out. The events of the CPU meanwhile are emitted as usual.
+ *
  * Not seen, hence not interference: the time the kernel spends on behalf of
  * the running task (page faults, syscalls, exceptions) is part of that task;
  * the entry and exit code around the traced handlers. Not explained by any
@@ -77,7 +84,7 @@ struct ctx_tracker;
 
 /* true if tid is one of the caller's workload threads: not interference */
 typedef bool (*ctx_own_fn)(int tid, void *ctx);
-/* receives each RECORD_NOISE_EVENT; the record lives for the call only */
+/* receives each RECORD_NOISE_EVENT and RECORD_OWN_STOP; it lives for the call only */
 typedef void (*ctx_emit_fn)(const struct rtl_record *noise, void *ectx);
 
 /* What went past the rules, over all CPUs. */
@@ -91,6 +98,7 @@ struct ctx_tracker_stats {
 	uint64_t	lost_switches;	/* switched-out task not the one switched in */
 	uint64_t	idle_exits;	/* switches out of idle inferred, not traced */
 	uint64_t	bad_cpu;	/* edges of CPUs outside [0, nr_cpus) */
+	uint64_t	own_stops;	/* workload threads switched out stopped */
 };
 
 /* is_own may be NULL (nothing is own). NULL on error (nr_cpus < 1, memory). */
@@ -104,7 +112,8 @@ void ctx_tracker_feed(struct ctx_tracker *t, const struct rtl_record *edge,
 /*
  * End of run: on each CPU, the open IRQs and softirqs, then the running
  * task if it is interference, are emitted as ending at end_ts (or at the
- * CPU's last edge, if later). Every CPU then starts afresh: nothing known.
+ * CPU's last edge, if later), and a stopped workload thread as resumed
+ * then. Every CPU then starts afresh: nothing known.
  */
 void ctx_tracker_flush(struct ctx_tracker *t, uint64_t end_ts, ctx_emit_fn emit, void *ectx);
 

@@ -52,10 +52,13 @@ struct event_decoder {
 	void			(*decode)(const struct event_decoder *ed,
 					  struct tep_record *rec, struct rtl_record *out);
 	bool			optional;	/* missing on some kernels: skipped */
+	/* optional: called once the event is found, to fill aux */
+	void			(*bind)(struct event_decoder *ed, struct tep_event *ev);
 	/* filled by decoder_new() */
 	int			id;
 	struct tep_format_field	*f[DECODE_MAX_FIELDS];
 	struct tep_handle	*tep;
+	uint64_t		aux;		/* the module's, set by bind */
 };
 
 /* a template entry: EVENT_DECODER("osnoise", "irq_noise", fn, "start", ...) */

@@ -38,7 +38,10 @@ int latency_model_init(struct latency_model *m, int nr_cpus, unsigned int diviso
 		       unsigned int bucket_size, unsigned int entries);
 void latency_model_free(struct latency_model *m);
 void latency_model_reset(struct latency_model *m);
-/* Takes RECORD_TIMERLAT records, ignores the rest. */
+/*
+ * Takes RECORD_TIMERLAT records, ignores the rest and the latencies that
+ * include a stop of rtlens (self_ns: self_stop.h counts them).
+ */
 void latency_model_add(struct latency_model *m, const struct rtl_record *rec);
 bool latency_cpu_has_data(const struct latency_model *m, int cpu);
 /* Fold @src into @sum (the ALL row). */

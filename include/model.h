@@ -35,7 +35,10 @@ int model_init(struct noise_model *m, int nr_cpus, unsigned int bucket_size,
 	       unsigned int entries);
 void model_free(struct noise_model *m);
 void model_reset(struct noise_model *m);
-/* Ignores records of CPUs outside 0..nr_cpus-1. */
+/*
+ * Ignores records of CPUs outside 0..nr_cpus-1, and samples that include a
+ * stop of rtlens (self_ns: self_stop.h counts them).
+ */
 void model_add(struct noise_model *m, const struct rtl_record *rec);
 /* @count samples of @value_us on @cpu, counted by the kernel. */
 void model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64_t count);

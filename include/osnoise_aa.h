@@ -15,6 +15,11 @@
  * hardware is what no event explains (rtla's HW noise: an SMI, or on a
  * virtual machine the vCPU not running). It is kept as computed: negative
  * when the events overlap and explain more than the gap.
+ *
+ * A sample that includes a stop of rtlens's own measuring thread (self_ns,
+ * user engine) is not noise of the machine: its stop (a cause of kind
+ * OSN_CAUSE_SELF) is counted in the CPU's table, the rest of it nowhere, and
+ * it is never among the worst samples nor the threshold's.
  */
 #ifndef RTLENS_OSNOISE_AA_H
 #define RTLENS_OSNOISE_AA_H
@@ -28,8 +33,8 @@
 #define OSN_AA_MAX_EVENTS	512	/* pending noise events per CPU */
 #define OSN_AA_MAX_CAUSES	16	/* named causes per sample, then "other" */
 #define OSN_AA_MAX_SOURCES	64	/* named event sources per CPU, then "other" */
-/* A full table: the named sources, "other", hardware and the VM split. */
-#define OSN_AA_TABLE_LEN	(OSN_AA_MAX_SOURCES + 3)
+/* A full table: the named sources, "other", hardware, the VM split, rtlens. */
+#define OSN_AA_TABLE_LEN	(OSN_AA_MAX_SOURCES + 4)
 #define OSN_AA_VM_NAME		"hypervisor (steal)"
 
 struct osn_aa;
@@ -43,6 +48,7 @@ enum osn_cause_kind {
 	OSN_CAUSE_HARDWARE,	/* no event explains it */
 	OSN_CAUSE_VM,		/* hardware time matched by steal (osn_aa_split_vm) */
 	OSN_CAUSE_OTHER,	/* the sources past the bound, of any kind */
+	OSN_CAUSE_SELF,		/* rtlens's own measuring thread stopped (NOISE_SELF) */
 };
 
 /* What ran during one noise sample: the events of one source, summed. */
@@ -126,7 +132,7 @@ void osn_aa_sample_split_vm(struct osn_aa_sample *s, uint64_t steal_ns);
 
 /* sum(causes) + vm_ns + hardware_ns: always duration_ns. */
 int64_t osn_aa_parts_sum(const struct osn_aa_sample *s);
-/* "nmi", "irq", "softirq", "thread", "hardware", "vm", "other". */
+/* "nmi", "irq", "softirq", "thread", "hardware", "vm", "other", "rtlens". */
 const char *osn_aa_kind_name(enum osn_cause_kind kind);
 
 /* "## CPU n <title> ##" and one line per part (title NULL: "noise sample"). */

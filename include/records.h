@@ -29,6 +29,8 @@ struct noise_sample {
 	uint64_t	start_ns;
 	uint64_t	duration_ns;
 	uint64_t	interference;	/* interfering events seen in the sample */
+	/* user engine: time of it rtlens's own measuring thread was stopped */
+	uint64_t	self_ns;
 };
 
 enum timerlat_context {
@@ -44,6 +46,8 @@ struct timerlat_sample {
 	uint64_t		seqnum;		/* the IRQ and thread of one period share it */
 	enum timerlat_context	context;
 	uint64_t		latency_ns;
+	/* user engine: time of it rtlens's own measuring thread was stopped */
+	uint64_t		self_ns;
 };
 
 enum noise_kind {
@@ -51,9 +55,15 @@ enum noise_kind {
 	NOISE_IRQ,
 	NOISE_SOFTIRQ,
 	NOISE_THREAD,
+	/*
+	 * user engine: rtlens's own measuring thread of the CPU was stopped
+	 * (SIGSTOP, SIGTSTP, a debugger): time rtlens caused, not the machine
+	 */
+	NOISE_SELF,
 };
 
 #define NOISE_NAME_LEN	32
+#define NOISE_SELF_NAME	"rtlens stopped"	/* the name of a NOISE_SELF event */
 
 /*
  * One interference (osnoise:nmi_noise, irq_noise, softirq_noise,
@@ -114,6 +124,7 @@ struct ctx_edge {
 	int			prev_pid;
 	int			next_pid;
 	int64_t			prev_state;
+	bool			prev_stopped;	/* prev_state T or t: stopped, traced */
 	char			prev_comm[CTX_COMM_LEN];
 	char			next_comm[CTX_COMM_LEN];
 };
@@ -148,6 +159,20 @@ struct kvm_edge {
 };
 
 /*
+ * The measuring thread of a CPU (user engine) switched out stopped or traced
+ * (ts = start_ns), or, resumed, running again since end_ns (from the
+ * ctx_tracker, for user_merge).
+ */
+struct own_stop {
+	int		cpu;
+	uint64_t	ts;
+	bool		resumed;
+	uint64_t	start_ns;
+	uint64_t	end_ns;		/* resumed */
+	int		pid;
+};
+
+/*
  * Every record above starts with "int cpu; uint64_t ts;": the decoder fills
  * them through any member of the union below.
  */
@@ -161,6 +186,7 @@ enum record_kind {
 	RECORD_CTX,		/* struct ctx_edge */
 	RECORD_HRTIMER,		/* struct hrtimer_edge */
 	RECORD_KVM,		/* struct kvm_edge */
+	RECORD_OWN_STOP,	/* struct own_stop */
 };
 
 struct rtl_record {
@@ -174,6 +200,7 @@ struct rtl_record {
 		struct ctx_edge		edge;
 		struct hrtimer_edge	hrtimer;
 		struct kvm_edge		kvm;
+		struct own_stop		stop;
 	};
 };
 

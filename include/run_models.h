@@ -12,6 +12,7 @@
 #include "model.h"
 #include "osnoise_aa.h"
 #include "params.h"
+#include "self_stop.h"
 #include "steal.h"
 #include "timerlat_aa.h"
 #include "virt.h"
@@ -40,6 +41,9 @@ struct run_models {
 	struct virt_info	virt;
 	struct steal_meter	steal;
 	bool			steal_ok;
+
+	/* the stops of rtlens's own measuring threads (user engine) */
+	struct self_stop	self;
 };
 
 int run_models_init(struct run_models *m, const struct rtl_params *p);

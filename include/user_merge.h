@@ -18,7 +18,12 @@
  *    samples with no interference;
  *  - a timerlat IRQ record's seqnum: the one of the thread record that
  *    follows it (the thread woken by that timer); it is held back until
- *    that record comes.
+ *    that record comes;
+ *  - the stops of the measuring thread (RECORD_OWN_STOP, see own_stops.h):
+ *    each one goes out as a NOISE_SELF event when it ends, the events that
+ *    started during it are dropped, and a sample or latency that includes
+ *    one gets its self_ns: such a record reaches no stop threshold, and an
+ *    osnoise period leaves it out of its runtime, noise and longest sample.
  *
  * The stop thresholds act as the kernel's: the record that reaches one is
  * the last one handed out until umerge_resume(); later ones are dropped.
@@ -42,7 +47,8 @@ struct user_merge *umerge_new(const struct rtl_params *p);
 void umerge_free(struct user_merge *m);
 
 enum umerge_stream {
-	UMERGE_TRACE,		/* from the trace: noise events, KVM exits, timerlat IRQ */
+	UMERGE_TRACE,		/* from the trace: noise events, KVM exits, timerlat IRQ,
+				   stops of the measuring threads */
 	UMERGE_WORK,		/* from the measuring threads */
 };
 

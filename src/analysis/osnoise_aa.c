@@ -39,6 +39,7 @@ struct osn_aa_cpu {
 	int			nr_sources;	/* named, then "other" */
 	struct osn_aa_source	sources[OSN_AA_MAX_SOURCES + 1];
 	struct osn_aa_source	hardware;
+	struct osn_aa_source	self;		/* rtlens stopped */
 
 	/* by time; each one longer than every later one */
 	int			nr_stairs;
@@ -77,6 +78,8 @@ const char *osn_aa_kind_name(enum osn_cause_kind kind)
 		return "vm";
 	case OSN_CAUSE_OTHER:
 		return "other";
+	case OSN_CAUSE_SELF:
+		return "rtlens";
 	}
 	return "unknown";
 }
@@ -115,26 +118,6 @@ void osn_aa_free(struct osn_aa *aa)
 	free(aa);
 }
 
-
-static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
-{
-	struct osn_aa_cpu *c;
-
-	if (!aa || cpu < 0 || cpu >= aa->nr_cpus)
-		return NULL;
-	if (aa->cpu[cpu])
-		return aa->cpu[cpu];
-	c = calloc(1, sizeof(*c));
-	if (!c)
-		return NULL;
-	c->hardware.kind = OSN_CAUSE_HARDWARE;
-	snprintf(c->hardware.name, sizeof(c->hardware.name), "hardware");
-	c->hardware.vector = -1;
-	c->hardware.pid = -1;
-	c->hardware.vcpu = -1;
-	aa->cpu[cpu] = c;
-	return c;
-}
 
 static struct noise_event *ring_at(struct osn_aa_cpu *c, int i)
 {
@@ -182,6 +165,9 @@ static void event_id(const struct noise_event *e, struct source_id *id)
 		if (!e->name[0] && e->vector >= 0 &&
 		    e->vector < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
 			id->name = softirq_names[e->vector];
+		break;
+	case NOISE_SELF:
+		id->kind = OSN_CAUSE_SELF;	/* one source, whatever the thread */
 		break;
 	case NOISE_THREAD:
 	default:
@@ -259,6 +245,23 @@ static void source_add(struct osn_aa_source *src, uint64_t ns)
 	src->count++;
 	src->total_ns += ns;
 	src->max_ns = max_u64(src->max_ns, ns);
+}
+
+static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
+{
+	struct osn_aa_cpu *c;
+
+	if (!aa || cpu < 0 || cpu >= aa->nr_cpus)
+		return NULL;
+	if (aa->cpu[cpu])
+		return aa->cpu[cpu];
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	source_init(&c->hardware, OSN_CAUSE_HARDWARE, "hardware", -1, -1);
+	source_init(&c->self, OSN_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+	aa->cpu[cpu] = c;
+	return c;
 }
 
 static void table_add(struct osn_aa_cpu *c, const struct noise_event *e)
@@ -369,7 +372,11 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 
 		if (in_sample(e, ns)) {
 			sample_add(s, e);
-			table_add(c, e);
+			/* a sample rtlens stopped is not noise: only the stop counts */
+			if (e->kind == NOISE_SELF)
+				source_add(&c->self, e->duration_ns);
+			else if (!ns->self_ns)
+				table_add(c, e);
 		} else if (e->start_ns >= end) {
 			if (kept != i)		/* kept < i: compacts in place */
 				*ring_at(c, kept) = *e;
@@ -380,7 +387,7 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 	sort_causes(s);
 	kvm_exits_sample(kvm, s->cpu, s->start_ns, end, &s->kvm_exits);
 	s->hardware_ns = (int64_t)s->duration_ns - osn_aa_parts_sum(s);
-	if (s->hardware_ns > 0)
+	if (s->hardware_ns > 0 && !ns->self_ns)
 		source_add(&c->hardware, (uint64_t)s->hardware_ns);
 	s->events_dropped = sample_dropped(c, s);
 	c->dropped = 0;
@@ -461,6 +468,8 @@ static void feed_sample(struct osn_aa *aa, struct osn_aa_cpu *c, const struct no
 	struct osn_aa_sample s;
 
 	build_sample(c, aa->kvm, ns, &s);
+	if (ns->self_ns)
+		return;
 	stairs_add(c, &s);
 	worst_add(aa, &s);
 }
@@ -560,6 +569,8 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, 
 	n = c->nr_sources;
 	if (c->hardware.count)
 		all[n++] = c->hardware;
+	if (c->self.count)
+		all[n++] = c->self;
 	for (i = 0; i < n; i++)
 		if (all[i].kind == OSN_CAUSE_THREAD)
 			all[i].vcpu = kvm_exits_vcpu(aa->kvm, all[i].pid);

@@ -343,6 +343,8 @@ static void after_irq(const struct tl_aa_cpu *c, const struct noise_event *e,
 		else
 			group_add(&r->thread, e, e->duration_ns);
 		break;
+	case NOISE_SELF:	/* not kept: tl_aa_feed() */
+		break;
 	}
 }
 
@@ -515,7 +517,8 @@ void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec)
 			feed_timerlat(aa, c, rec->timerlat.cpu, &rec->timerlat);
 		break;
 	case RECORD_NOISE_EVENT:
-		c = cpu_state(aa, rec->noise.cpu);
+		/* rtlens stopped: its latencies are not analysed */
+		c = rec->noise.kind == NOISE_SELF ? NULL : cpu_state(aa, rec->noise.cpu);
 		if (c)
 			feed_noise(c, &rec->noise);
 		break;

@@ -419,6 +419,31 @@ static void report_text(struct session *s)
 	render_analysis(stdout, &s->models, p, &s->view);
 }
 
+/* The user engine's measuring threads were stopped: rtlens caused that time. */
+static void warn_self_stop(const struct session *s)
+{
+	const struct rtl_params *p = s->p;
+	uint64_t ns = self_stop_longest_ns(&s->models.self, &p->cpus);
+	unsigned long long n = self_stop_samples(&s->models.self, &p->cpus);
+	bool tl = p->tool == TOOL_TIMERLAT;
+	char took[32], which[96];
+
+	if (!ns)
+		return;
+	if (ns >= 1000000000ULL)
+		snprintf(took, sizeof(took), "%.1f s", ns / 1e9);
+	else
+		snprintf(took, sizeof(took), "%.1f ms", ns / 1e6);
+	if (n)
+		snprintf(which, sizeof(which), "%llu %s %s it, left out of the statistics", n,
+			 tl ? (n == 1 ? "latency" : "latencies") : (n == 1 ? "sample" : "samples"),
+			 n == 1 ? "includes" : "include");
+	else
+		snprintf(which, sizeof(which), "no %s includes it", tl ? "latency" : "sample");
+	warn_msg("rtlens's measuring threads were stopped for %s (SIGSTOP/SIGTSTP): that time "
+		 "is not noise of the machine; %s", took, which);
+}
+
 static int report(struct session *s)
 {
 	int ret = 0;
@@ -428,6 +453,7 @@ static int report(struct session *s)
 		warn_msg("%llu events were lost: the ring buffer overflowed "
 			 "(use a larger --trace-buffer-size)",
 			 (unsigned long long)s->view.lost_events);
+	warn_self_stop(s);
 	if (s->view.reason == STOP_THRESHOLD && s->p->trace_output) {
 		if (!json_on_stdout(s))
 			printf("  Saving trace to %s\n", s->p->trace_output);

@@ -50,6 +50,8 @@ static int bind_event(struct tep_handle *tep, struct event_decoder *ed)
 	}
 	ed->id = ev->id;
 	ed->tep = tep;
+	if (ed->bind)
+		ed->bind(ed, ev);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
  * decoded into RECORD_CTX edges for the ctx_tracker
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -80,6 +81,45 @@ static void decode_softirq_exit(const struct event_decoder *ed, struct tep_recor
 
 enum { WF_PREV_COMM, WF_PREV_PID, WF_PREV_STATE, WF_NEXT_COMM, WF_NEXT_PID };
 
+/*
+ * prev_state as sched_switch reports __TASK_STOPPED ("T") and __TASK_TRACED
+ * ("t"), on every kernel so far; the event's print fmt says it, when it can
+ * be read
+ */
+#define STOPPED_STATE	0x4ULL
+#define TRACED_STATE	0x8ULL
+
+/* The value of flag @name in a __print_flags() of @arg, 0 if there is none. */
+static unsigned long long print_flag(const struct tep_print_arg *arg, const char *name)
+{
+	const struct tep_print_flag_sym *f;
+	unsigned long long v = 0;
+
+	for (; arg && !v; arg = arg->next) {
+		if (arg->type == TEP_PRINT_OP) {
+			v = print_flag(arg->op.left, name);
+			if (!v)
+				v = print_flag(arg->op.right, name);
+			continue;
+		}
+		if (arg->type != TEP_PRINT_FLAGS)
+			continue;
+		for (f = arg->flags.flags; f && !v; f = f->next)
+			if (f->str && f->value && !strcmp(f->str, name))
+				v = strtoull(f->value, NULL, 0);
+	}
+	return v;
+}
+
+/* the prev_state bits of a task stopped by a signal or a tracer */
+static void bind_switch(struct event_decoder *ed, struct tep_event *ev)
+{
+	unsigned long long stopped = print_flag(ev->print_fmt.args, "T");
+	unsigned long long traced = print_flag(ev->print_fmt.args, "t");
+
+	ed->aux = (stopped ? stopped : STOPPED_STATE) | (traced ? traced : TRACED_STATE);
+}
+
 static void decode_switch(const struct event_decoder *ed, struct tep_record *rec,
 			  struct rtl_record *out)
 {
@@ -89,6 +129,7 @@ static void decode_switch(const struct event_decoder *ed, struct tep_record *rec
 	decode_str(ed, WF_PREV_COMM, rec, e->prev_comm, sizeof(e->prev_comm));
 	e->prev_pid = (int)decode_u64(ed, WF_PREV_PID, rec);
 	e->prev_state = (int64_t)decode_u64(ed, WF_PREV_STATE, rec);
+	e->prev_stopped = ((uint64_t)e->prev_state & ed->aux) != 0;
 	decode_str(ed, WF_NEXT_COMM, rec, e->next_comm, sizeof(e->next_comm));
 	e->next_pid = (int)decode_u64(ed, WF_NEXT_PID, rec);
 }
@@ -164,18 +205,18 @@ static void decode_vector_exit(const struct event_decoder *ed, struct tep_record
  * CONFIG_X86_MCE_THRESHOLD, CONFIG_X86_MCE_AMD, CONFIG_X86_THERMAL_VECTOR).
  */
 #define IRQ_VECTOR(X, src) \
-	X(TP_OPTIONAL, "irq_vectors", #src "_entry", decode_vector_entry, "vector") \
-	X(TP_OPTIONAL, "irq_vectors", #src "_exit", decode_vector_exit, "vector")
+	X(TP_OPTIONAL, "irq_vectors", #src "_entry", decode_vector_entry, NULL, "vector") \
+	X(TP_OPTIONAL, "irq_vectors", #src "_exit", decode_vector_exit, NULL, "vector")
 
 #define STD_EVENTS(X) \
-	X(TP_REQUIRED, "irq", "irq_handler_entry", decode_irq_entry, "irq", "name") \
-	X(TP_REQUIRED, "irq", "irq_handler_exit", decode_irq_exit, "irq", "ret") \
-	X(TP_REQUIRED, "irq", "softirq_entry", decode_softirq_entry, "vec") \
-	X(TP_REQUIRED, "irq", "softirq_exit", decode_softirq_exit, "vec") \
-	X(TP_REQUIRED, "sched", "sched_switch", decode_switch, \
+	X(TP_REQUIRED, "irq", "irq_handler_entry", decode_irq_entry, NULL, "irq", "name") \
+	X(TP_REQUIRED, "irq", "irq_handler_exit", decode_irq_exit, NULL, "irq", "ret") \
+	X(TP_REQUIRED, "irq", "softirq_entry", decode_softirq_entry, NULL, "vec") \
+	X(TP_REQUIRED, "irq", "softirq_exit", decode_softirq_exit, NULL, "vec") \
+	X(TP_REQUIRED, "sched", "sched_switch", decode_switch, bind_switch, \
 	  "prev_comm", "prev_pid", "prev_state", "next_comm", "next_pid") \
-	X(TP_OPTIONAL, "sched", "sched_wakeup", decode_wakeup, "pid", "target_cpu") \
-	X(TP_OPTIONAL, "nmi", "nmi_handler", decode_nmi, "handler", "delta_ns", "handled") \
+	X(TP_OPTIONAL, "sched", "sched_wakeup", decode_wakeup, NULL, "pid", "target_cpu") \
+	X(TP_OPTIONAL, "nmi", "nmi_handler", decode_nmi, NULL, "handler", "delta_ns", "handled") \
 	IRQ_VECTOR(X, local_timer) \
 	IRQ_VECTOR(X, spurious_apic) \
 	IRQ_VECTOR(X, error_apic) \
@@ -188,11 +229,11 @@ static void decode_vector_exit(const struct event_decoder *ed, struct tep_record
 	IRQ_VECTOR(X, deferred_error_apic) \
 	IRQ_VECTOR(X, thermal_apic)
 
-#define AS_DECODER(opt, sys, ev, fn, ...) \
-	{ .system = (sys), .name = (ev), .decode = (fn), .optional = (opt), \
+#define AS_DECODER(opt, sys, ev, fn, bindfn, ...) \
+	{ .system = (sys), .name = (ev), .decode = (fn), .bind = (bindfn), .optional = (opt), \
 	  .fields = { __VA_ARGS__ } },
 
-#define AS_TRACEPOINT(opt, sys, ev, fn, ...) \
+#define AS_TRACEPOINT(opt, sys, ev, fn, bindfn, ...) \
 	{ .name = sys ":" ev, .system = (sys), .event = (ev), .optional = (opt) },
 
 const struct event_decoder std_decoders[] = {

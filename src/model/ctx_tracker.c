@@ -45,6 +45,10 @@ struct cpu_ctx {
 	int		wake_pid;
 	uint64_t	wake_ts;
 	uint64_t	wake_nested;
+	/* the workload's thread switched out stopped, until it runs again */
+	bool		stopped;
+	int		stop_pid;
+	uint64_t	stop_start;
 };
 
 struct ctx_tracker {
@@ -84,6 +88,12 @@ void ctx_tracker_free(struct ctx_tracker *t)
 void ctx_tracker_stats(const struct ctx_tracker *t, struct ctx_tracker_stats *out)
 {
 	*out = t->stats;
+}
+
+/* one of the caller's workload threads */
+static bool own_task(const struct ctx_tracker *t, int pid)
+{
+	return t->is_own && t->is_own(pid, t->own_ctx);
 }
 
 /* ---- time ---- */
@@ -262,7 +272,7 @@ static void start_task(struct ctx_tracker *t, struct cpu_ctx *c, const struct ct
 
 	r->known = true;
 	r->pid = e->next_pid;
-	r->noise = e->next_pid != 0 && !(t->is_own && t->is_own(e->next_pid, t->own_ctx));
+	r->noise = e->next_pid != 0 && !own_task(t, e->next_pid);
 	r->start = e->ts;
 	r->nested = 0;
 	copy_name(r->comm, sizeof(r->comm), e->next_comm, sizeof(e->next_comm));
@@ -282,7 +292,7 @@ static void infer_idle_exit(struct ctx_tracker *t, struct cpu_ctx *c, const stru
 		r->nested -= min_u64(r->nested, c->wake_nested);
 	}
 	r->pid = e->prev_pid;
-	r->noise = !(t->is_own && t->is_own(e->prev_pid, t->own_ctx));
+	r->noise = !own_task(t, e->prev_pid);
 	copy_name(r->comm, sizeof(r->comm), e->prev_comm, sizeof(e->prev_comm));
 	t->stats.idle_exits++;
 }
@@ -300,10 +310,63 @@ static void on_wakeup(struct cpu_ctx *c, const struct ctx_edge *e)
 	c->wake_nested = c->task.nested + (c->depth ? span(c->stack[0].start, e->ts) : 0);
 }
 
+/* ---- the workload's own thread stopped (SIGSTOP, SIGTSTP, a debugger) ---- */
+
+static void emit_own_stop(const struct cpu_ctx *c, const struct sink *s, int cpu, uint64_t ts,
+			  bool resumed, uint64_t end)
+{
+	struct rtl_record rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.kind = RECORD_OWN_STOP;
+	rec.stop.cpu = cpu;
+	rec.stop.ts = ts;
+	rec.stop.resumed = resumed;
+	rec.stop.start_ns = c->stop_start;
+	rec.stop.end_ns = end;
+	rec.stop.pid = c->stop_pid;
+	if (s->emit)
+		s->emit(&rec, s->ectx);
+}
+
+static void stop_begin(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
+		       const struct ctx_edge *e)
+{
+	c->stopped = true;
+	c->stop_pid = e->prev_pid;
+	c->stop_start = e->ts;
+	t->stats.own_stops++;
+	emit_own_stop(c, s, e->cpu, e->ts, false, 0);
+}
+
+static void stop_end(struct cpu_ctx *c, const struct sink *s, int cpu, uint64_t ts, uint64_t end)
+{
+	c->stopped = false;
+	emit_own_stop(c, s, cpu, ts, true, end);
+}
+
+/*
+ * The stopped thread runs again: switched in, or switched out when its
+ * switch-in was not traced (out of idle, on some kernels): then it ran
+ * since its wakeup, if that was seen, else for an unknown time.
+ */
+static void own_resumed(struct cpu_ctx *c, const struct sink *s, const struct ctx_edge *e)
+{
+	uint64_t end = e->ts;
+
+	if (e->prev_pid == c->stop_pid && c->wake_pid == c->stop_pid &&
+	    c->wake_ts >= c->stop_start && c->wake_ts <= e->ts)
+		end = c->wake_ts;
+	if (e->next_pid == c->stop_pid || e->prev_pid == c->stop_pid)
+		stop_end(c, s, e->cpu, e->ts, end);
+}
+
 static void on_switch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
 		      const struct ctx_edge *e)
 {
 	close_for_switch(t, c, s, e);
+	if (c->stopped)
+		own_resumed(c, s, e);
 	if (c->task.known && !c->task.pid && e->prev_pid)
 		infer_idle_exit(t, c, e);
 	if (c->task.known && c->task.pid != e->prev_pid)
@@ -311,6 +374,8 @@ static void on_switch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sin
 	else
 		end_task(t, c, s, e->cpu, e->ts);
 	start_task(t, c, e);
+	if (e->prev_stopped && e->prev_pid && own_task(t, e->prev_pid))
+		stop_begin(t, c, s, e);
 }
 
 static void dispatch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
@@ -387,6 +452,8 @@ void ctx_tracker_flush(struct ctx_tracker *t, uint64_t end_ts, ctx_emit_fn emit,
 		while (c->depth)
 			close_top(t, c, &s, cpu, end);
 		end_task(t, c, &s, cpu, end);
+		if (c->stopped)
+			stop_end(c, &s, cpu, end, end);
 		memset(c, 0, sizeof(*c));
 	}
 }

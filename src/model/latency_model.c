@@ -72,6 +72,8 @@ void latency_model_add(struct latency_model *m, const struct rtl_record *rec)
 	if (rec->kind != RECORD_TIMERLAT || t->cpu < 0 || t->cpu >= m->nr_cpus ||
 	    (unsigned int)t->context >= NR_TIMERLAT_CONTEXTS)
 		return;
+	if (t->self_ns)		/* rtlens was stopped: not a latency of the machine */
+		return;
 	c = &m->cpu[t->cpu];
 	v = t->latency_ns / m->divisor;
 	stats_add(&c->stats[t->context], v);

@@ -75,6 +75,8 @@ static void add_sample(struct cpu_noise *c, const struct noise_sample *s)
 {
 	uint64_t us = s->duration_ns / 1000;
 
+	if (s->self_ns)		/* rtlens was stopped: not noise of the machine */
+		return;
 	histogram_add(&c->hist, us);
 	update_max(&c->max_single_us, us);
 }

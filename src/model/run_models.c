@@ -26,6 +26,8 @@ int run_models_init(struct run_models *m, const struct rtl_params *p)
 	memset(m, 0, sizeof(*m));
 	m->tool = p->tool;
 	virt_detect(&m->virt);
+	if (self_stop_init(&m->self, p->nr_cpus))
+		return -1;
 	if (p->tool == TOOL_OSNOISE)
 		return init_osnoise(m, p);
 	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
@@ -59,6 +61,7 @@ void run_models_free(struct run_models *m)
 	if (m->steal_ok)
 		steal_meter_free(&m->steal);
 	m->steal_ok = false;
+	self_stop_free(&m->self);
 }
 
 void run_models_reset(struct run_models *m)
@@ -71,6 +74,7 @@ void run_models_reset(struct run_models *m)
 
 void run_models_add(struct run_models *m, const struct rtl_record *rec)
 {
+	self_stop_add(&m->self, rec);
 	if (m->tool == TOOL_OSNOISE) {
 		model_add(&m->noise, rec);
 		if (m->oaa)

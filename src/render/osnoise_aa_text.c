@@ -32,7 +32,8 @@ static double ns_to_pct(int64_t ns, uint64_t total)
 
 /*
  * "irq name:vector", "softirq name", "thread comm:pid", "thread comm:pid
- * (vCPU n)" for a KVM vCPU thread, "nmi", or the name; the name escaped.
+ * (vCPU n)" for a KVM vCPU thread, "rtlens stopped (SIGSTOP/SIGTSTP)",
+ * "nmi", or the name; the name escaped.
  */
 static void cause_label(enum osn_cause_kind kind, const char *raw_name, int vector, int pid,
 			int vcpu, char *buf, size_t size)
@@ -57,6 +58,9 @@ static void cause_label(enum osn_cause_kind kind, const char *raw_name, int vect
 			snprintf(buf, size, "thread %s:%d", name, pid);
 		else
 			snprintf(buf, size, "thread %s", name);
+		break;
+	case OSN_CAUSE_SELF:
+		snprintf(buf, size, "%s (SIGSTOP/SIGTSTP)", name);
 		break;
 	default:
 		snprintf(buf, size, "%s", name);
@@ -158,15 +162,38 @@ static int label_width(const struct osn_aa_source *table, int n)
 	return width;
 }
 
+/* "  label  count  total  max", then the share or a word (no newline) */
+static void print_source(FILE *out, const struct osn_aa_source *src, int width)
+{
+	char label[LABEL_LEN];
+
+	source_label(src, label, sizeof(label));
+	fprintf(out, "  %-*s%7" PRIu64 "%14.2f%14.2f", width, label, src->count,
+		ns_to_us((int64_t)src->total_ns), ns_to_us((int64_t)src->max_ns));
+}
+
+/* rtlens stopped: below the total, not in it */
+static void print_self_rows(FILE *out, const struct osn_aa_source *table, int n, int width)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (table[i].kind != OSN_CAUSE_SELF)
+			continue;
+		print_source(out, &table[i], width);
+		fprintf(out, "  (rtlens itself, not in the total)\n");
+	}
+}
+
 void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n,
 			  const struct kvm_exit_counts *exits)
 {
 	int i, width = label_width(table, n);
-	char label[LABEL_LEN];
 	uint64_t total = 0;
 
 	for (i = 0; i < n; i++)
-		total += table[i].total_ns;
+		if (table[i].kind != OSN_CAUSE_SELF)
+			total += table[i].total_ns;
 	fprintf(out, "CPU %d noise sources (time inside noise samples)\n", cpu);
 	fprintf(out, "  %-*s%7s%14s%14s%8s\n", width, "source", "count", "total us", "max us",
 		"share");
@@ -175,12 +202,10 @@ void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table,
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		const struct osn_aa_source *src = &table[i];
-
-		source_label(src, label, sizeof(label));
-		fprintf(out, "  %-*s%7" PRIu64 "%14.2f%14.2f%8.2f %%\n", width, label, src->count,
-			ns_to_us((int64_t)src->total_ns), ns_to_us((int64_t)src->max_ns),
-			ns_to_pct((int64_t)src->total_ns, total));
+		if (table[i].kind == OSN_CAUSE_SELF)
+			continue;
+		print_source(out, &table[i], width);
+		fprintf(out, "%8.2f %%\n", ns_to_pct((int64_t)table[i].total_ns, total));
 	}
 	fprintf(out, "  ");
 	for (i = 0; i < width + 43; i++)
@@ -188,6 +213,7 @@ void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table,
 	fprintf(out, "\n");
 	fprintf(out, "  %-*s%7s%14.2f%14s%8.2f %%\n", width, "total", "",
 		ns_to_us((int64_t)total), "", 100.0);
+	print_self_rows(out, table, n, width);
 	if (exits)
 		print_kvm_exits(out, "inside the noise samples", exits);
 }

@@ -10,7 +10,7 @@
 #include "json_writer.h"
 #include "render.h"
 
-#define SCHEMA_VERSION	"1.3"
+#define SCHEMA_VERSION	"1.4"
 
 static void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
 {
@@ -337,6 +337,34 @@ void json_osnoise_sections(struct json_writer *w, const struct run_models *m,
 	json_noise_analysis(w, m, p);
 }
 
+/* 1.4: the stops of rtlens's own measuring threads; null on the kernel engine */
+static void json_self_stop(struct json_writer *w, const struct self_stop *s,
+			   const struct rtl_params *p)
+{
+	int cpu;
+
+	if (p->engine != ENGINE_USER) {
+		json_null(w, "self_stop");
+		return;
+	}
+	json_begin_object(w, "self_stop");
+	json_double(w, "stopped_us", self_stop_longest_ns(s, &p->cpus) / 1000.0);
+	json_u64(w, "samples", self_stop_samples(s, &p->cpus));
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus) {
+		struct self_stop_cpu c = self_stop_of(s, cpu);
+
+		json_begin_object(w, NULL);
+		json_u64(w, "cpu", cpu);
+		json_u64(w, "stops", c.stops);
+		json_double(w, "stopped_us", c.ns / 1000.0);
+		json_u64(w, "samples", c.samples);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v)
 {
@@ -361,6 +389,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 		json_osnoise_sections(w, m, p);
 	else
 		json_timerlat_sections(w, m, p);
+	json_self_stop(w, &m->self, p);
 	json_u64(w, "lost_events", v->lost_events);
 	json_stop(w, p, v);
 	json_i64(w, "exit_status", v->exit_status);

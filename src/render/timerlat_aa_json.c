@@ -69,6 +69,8 @@ static const char *kind_name(enum noise_kind kind)
 		return "softirq";
 	case NOISE_THREAD:
 		return "thread";
+	case NOISE_SELF:	/* never analysed */
+		break;
 	}
 	return "unknown";
 }

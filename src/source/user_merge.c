@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise_event.h"
+#include "own_stops.h"
 #include "user_merge.h"
 
 /* a queued record: the kinds the user engine yields, not the big ones */
@@ -16,6 +18,7 @@ struct pend {
 		struct timerlat_sample	timerlat;
 		struct noise_event	noise;
 		struct kvm_edge		kvm;
+		struct own_stop		stop;
 	};
 };
 
@@ -33,6 +36,8 @@ static size_t kind_size(enum record_kind kind)
 		return sizeof(struct timerlat_sample);
 	case RECORD_KVM:
 		return sizeof(struct kvm_edge);
+	case RECORD_OWN_STOP:
+		return sizeof(struct own_stop);
 	default:
 		return 0;
 	}
@@ -62,6 +67,11 @@ struct merge_cpu {
 	uint64_t	counts[4];	/* by enum noise_kind */
 	uint64_t	quiet_samples;	/* samples without interference */
 	uint64_t	last_seq;	/* timerlat: the last thread record's */
+
+	/* the measuring thread stopped (SIGSTOP...): its samples are left out */
+	struct own_stops stops;
+	uint64_t	self_ns;	/* osnoise: the period's samples left out */
+	uint64_t	kept_max_ns;	/* and the longest of the others */
 };
 
 struct user_merge {
@@ -193,6 +203,16 @@ static uint64_t sample_interference(const struct merge_cpu *c, const struct nois
 	return n;
 }
 
+/* The period's samples that include a stop of the thread are not its noise. */
+static void leave_out_self(struct merge_cpu *c, struct osnoise_period *per)
+{
+	uint64_t us = c->self_ns / 1000;
+
+	per->runtime_us -= min_u64(per->runtime_us, us);
+	per->noise_us -= min_u64(per->noise_us, us);
+	per->max_sample_us = c->kept_max_ns / 1000;
+}
+
 static void complete_period(struct user_merge *m, struct merge_cpu *c,
 			    struct osnoise_period *per)
 {
@@ -201,9 +221,41 @@ static void complete_period(struct user_merge *m, struct merge_cpu *c,
 	per->softirq_count = c->counts[NOISE_SOFTIRQ];
 	per->thread_count = c->counts[NOISE_THREAD];
 	per->hw_count = c->quiet_samples;
+	if (c->self_ns)
+		leave_out_self(c, per);
+	c->self_ns = 0;
+	c->kept_max_ns = 0;
 	memset(c->counts, 0, sizeof(c->counts));
 	c->quiet_samples = 0;
 	c->count_from = per->ts + m->sleep_ns;
+}
+
+/* A sample: true when it reaches the stop threshold; not if it includes a stop. */
+static bool complete_sample(struct user_merge *m, struct merge_cpu *c,
+			    struct noise_sample *s)
+{
+	s->interference = sample_interference(c, s);
+	s->self_ns = own_stops_overlap(&c->stops, s->start_ns, s->start_ns + s->duration_ns);
+	if (s->self_ns) {
+		c->self_ns += s->duration_ns;
+		return false;
+	}
+	c->kept_max_ns = max_u64(c->kept_max_ns, s->duration_ns);
+	if (!s->interference)
+		c->quiet_samples++;
+	return m->stop_us && s->duration_ns / 1000 >= m->stop_us;
+}
+
+/* A timerlat latency: the same. */
+static bool complete_timerlat(struct user_merge *m, struct merge_cpu *c,
+			      struct timerlat_sample *t)
+{
+	uint64_t limit = t->context == TIMERLAT_IRQ ? m->stop_us : m->stop_total_us;
+
+	t->self_ns = own_stops_overlap(&c->stops, t->ts - min_u64(t->ts, t->latency_ns), t->ts);
+	if (t->context != TIMERLAT_IRQ)
+		c->last_seq = t->seqnum;
+	return !t->self_ns && limit && t->latency_ns / 1000 >= limit;
 }
 
 /* Complete @p; true when it reaches a stop threshold. */
@@ -211,18 +263,12 @@ static bool complete(struct user_merge *m, struct merge_cpu *c, struct pend *p)
 {
 	switch (p->kind) {
 	case RECORD_NOISE_SAMPLE:
-		p->sample.interference = sample_interference(c, &p->sample);
-		if (!p->sample.interference)
-			c->quiet_samples++;
-		return m->stop_us && p->sample.duration_ns / 1000 >= m->stop_us;
+		return complete_sample(m, c, &p->sample);
 	case RECORD_OSNOISE_PERIOD:
 		complete_period(m, c, &p->period);
 		return m->stop_total_us && p->period.noise_us >= m->stop_total_us;
 	case RECORD_TIMERLAT:
-		if (p->timerlat.context == TIMERLAT_IRQ)
-			return m->stop_us && p->timerlat.latency_ns / 1000 >= m->stop_us;
-		c->last_seq = p->timerlat.seqnum;
-		return m->stop_total_us && p->timerlat.latency_ns / 1000 >= m->stop_total_us;
+		return complete_timerlat(m, c, &p->timerlat);
 	default:
 		return false;
 	}
@@ -300,6 +346,50 @@ static int take(struct user_merge *m, struct merge_cpu *c, struct pend *p,
 	return n + emit(m, c, p, fn, ctx);
 }
 
+/* ---- the measuring thread stopped ---- */
+
+/* a record of the measuring thread (or of its timer): it ran again */
+static bool from_thread(const struct pend *p)
+{
+	return p->kind == RECORD_OSNOISE_PERIOD || p->kind == RECORD_NOISE_SAMPLE ||
+	       p->kind == RECORD_TIMERLAT;
+}
+
+/* the open stop, if any, ends at @end: out as a NOISE_SELF event */
+static int close_stop(struct user_merge *m, struct merge_cpu *c, int cpu, uint64_t end,
+		      record_fn fn, void *ctx)
+{
+	struct pend p = { .kind = RECORD_NOISE_EVENT };
+
+	if (!own_stops_end(&c->stops, cpu, end, &p.noise))
+		return 0;
+	return emit(m, c, &p, fn, ctx);
+}
+
+/*
+ * The stops of the thread first: their edges open and close them, the
+ * events that start while one is open are hidden, the thread's next
+ * record closes one whose end was not traced.
+ */
+static int take_record(struct user_merge *m, struct merge_cpu *c, struct pend *p,
+		       record_fn fn, void *ctx)
+{
+	int n = 0;
+
+	if (p->kind == RECORD_OWN_STOP) {
+		n = close_stop(m, c, p->stop.cpu, p->stop.resumed ? p->stop.end_ns :
+			       p->stop.start_ns, fn, ctx);
+		if (!p->stop.resumed)
+			own_stops_begin(&c->stops, &p->stop);
+		return n;
+	}
+	if (p->kind == RECORD_NOISE_EVENT && own_stops_hides(&c->stops, &p->noise))
+		return 0;
+	if (from_thread(p))
+		n = close_stop(m, c, p->period.cpu, pend_ts(p), fn, ctx);
+	return m->stopped ? n : n + take(m, c, p, fn, ctx);
+}
+
 static int flush_cpu(struct user_merge *m, struct merge_cpu *c, uint64_t until,
 		     record_fn fn, void *ctx)
 {
@@ -307,7 +397,7 @@ static int flush_cpu(struct user_merge *m, struct merge_cpu *c, uint64_t until,
 	int n = 0;
 
 	while (!m->stopped && (f = next_fifo(c, until))) {
-		n += take(m, c, fifo_peek(f), fn, ctx);
+		n += take_record(m, c, fifo_peek(f), fn, ctx);
 		fifo_pop(f);
 	}
 	return n;
@@ -341,6 +431,9 @@ void umerge_resume(struct user_merge *m)
 		memset(c->counts, 0, sizeof(c->counts));
 		c->quiet_samples = 0;
 		c->count_from = 0;
+		own_stops_reset(&c->stops);
+		c->self_ns = 0;
+		c->kept_max_ns = 0;
 	}
 	m->stopped = false;
 }

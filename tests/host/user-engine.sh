@@ -136,6 +136,83 @@ user_engine_tests() {
 	done
 
 	user_engine_signals
+	user_engine_self_stop osnoise rtlens-osn/1 "sample"
+	user_engine_self_stop timerlat rtlens-tl/1 "latenc(y|ies)"
+}
+
+# wait_thread PID COMM: until PID has a thread named COMM, the measuring
+# thread (under the sanitizers the setup takes seconds); 1 if it never has
+wait_thread() {
+	local t
+
+	for t in $(seq 80); do
+		grep -qx "$2" /proc/"$1"/task/*/comm 2>/dev/null && return 0
+		sleep 0.25
+	done
+	return 1
+}
+
+# user_engine_self_stop TOOL THREAD WHAT: rtlens stopped (SIGSTOP) for 2 s
+# while it measures: the run ends normally, says that it was stopped and
+# how many samples or latencies (WHAT) include it, and its report counts
+# the stop as rtlens's own, not as noise of the machine
+user_engine_self_stop() {
+	local tool=$1 thread=$2 what=$3 json=$WORK/self-$1.json out=$WORK/self-$1.out pid rc
+	local name="user engine: $tool stopped by SIGSTOP"
+
+	if [ "$tool" = osnoise ]; then
+		$R osnoise top --engine user -c 1 --aa -d 6 -q --json "$json" > "$out" 2>&1 &
+	else
+		$R timerlat top --engine user -c 1 -d 5 -q --json "$json" > "$out" 2>&1 &
+	fi
+	pid=$!
+	if ! wait_thread $pid "$thread"; then
+		not_ok "$name: no thread $thread"
+		kill $pid
+		wait $pid
+		return
+	fi
+	sleep 1
+	kill -STOP $pid
+	sleep 2
+	kill -CONT $pid
+	wait $pid
+	rc=$?
+	if [ $rc = 0 ] && ! grep -qE 'Sanitizer|runtime error' "$out" &&
+	   grep -qE "warning: rtlens's measuring threads were stopped for [0-9.]+ s \(SIGSTOP/SIGTSTP\): that time is not noise of the machine; [0-9]+ $what includes? it, left out of the statistics" "$out"; then
+		ok "$name: ends normally, with the warning"
+	else
+		not_ok "$name: ends normally, with the warning (exit $rc)"
+		sed 's/^/#   /' "$out" | tail -20
+	fi
+	json_check "$tool stopped: the report's self_stop holds the ~2 s" "$json" \
+		'd["schema_version"] == "1.4" and 1.8e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
+	if [ "$tool" = osnoise ]; then
+		json_check "osnoise stopped: the stop is rtlens's, not hardware's, and no sample" "$json" \
+			"d['cpus'][0]['max_single_us'] < 1e6 and all(s['total_us'] < 1e6 for s in $SOURCES if s['kind'] != 'rtlens') and any(s['kind'] == 'rtlens' and s['total_us'] > 1.8e6 for s in $SOURCES)"
+		expect_text "osnoise stopped: the source table names it" "$out" \
+			'rtlens stopped \(SIGSTOP/SIGTSTP\) +1 +[0-9.]+ +[0-9.]+  \(rtlens itself, not in the total\)'
+	else
+		json_check "timerlat stopped: no latency of ~2 s" "$json" \
+			'all(c[k]["max"] < 1e6 for c in d["cpus"] for k in ("irq", "thread"))'
+	fi
+	if python3 tests/schema/validate.py Documentation/rtlens-report-v1.schema.json "$json" \
+		> "$WORK/validate.out" 2>&1; then
+		ok "$tool stopped: the report validates"
+	else
+		not_ok "$tool stopped: the report validates"
+		sed 's/^/#   /' "$WORK/validate.out"
+	fi
+}
+
+# expect_text NAME FILE PATTERN: FILE has a line matching PATTERN
+expect_text() {
+	if grep -qE -- "$3" "$2"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		sed 's/^/#   /' "$2" | tail -20
+	fi
 }
 
 # SIGINT and SIGTERM end a user-engine run normally; SIGKILL leaves a record

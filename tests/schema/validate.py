@@ -409,6 +409,41 @@ def check_osnoise_kvm(aa, base):
                         key, s["kvm_exits"][key], key, s["cpu"], run[key])
 
 
+def check_self_stop(ss, aa, check_cpu_entries):
+    """1.4, the user engine: the stops of rtlens's own measuring threads add
+    up, and the analysis counts no more of them than were seen."""
+    base = ["self_stop"]
+    for problem in check_cpu_entries(base + ["cpus"], ss["cpus"]):
+        yield problem
+    cpus = ss["cpus"]
+    longest = max([c["stopped_us"] for c in cpus] or [0])
+    if not _near(ss["stopped_us"], longest):
+        yield base + ["stopped_us"], \
+            "stopped_us %s is not the longest of the cpus' (%s)" % (
+                ss["stopped_us"], longest)
+    if ss["samples"] != sum(c["samples"] for c in cpus):
+        yield base + ["samples"], \
+            "samples %d is not the sum of the cpus' (%d)" % (
+                ss["samples"], sum(c["samples"] for c in cpus))
+    for i, c in enumerate(cpus):
+        if c["samples"] and not c["stops"]:
+            yield base + ["cpus", i, "samples"], \
+                "%d samples include a stop but stops is 0" % c["samples"]
+    per_cpu = {c["cpu"]: c for c in cpus}
+    for i, c in enumerate(aa["cpus"] if isinstance(aa, dict) and "cpus" in aa else []):
+        own = per_cpu.get(c["cpu"])
+        for j, src in enumerate(c.get("sources", [])):
+            if src["kind"] != "rtlens" or own is None:
+                continue
+            if src["total_us"] > own["stopped_us"] + US_EPSILON or \
+                    src["count"] > own["stops"]:
+                yield ["analysis", "cpus", i, "sources", j], \
+                    "the rtlens source (%d stops, %s us) is more than " \
+                    "self_stop.cpus[] counts (%d stops, %s us)" % (
+                        src["count"], src["total_us"], own["stops"],
+                        own["stopped_us"])
+
+
 def consistency(doc):
     """Yield (path, message) for every broken cross-field rule."""
     cfg = doc["config"]
@@ -510,6 +545,9 @@ def consistency(doc):
             "the run stopped on its duration but config.duration_s is null"
 
     aa = doc.get("analysis")
+    if doc.get("self_stop") is not None:
+        for problem in check_self_stop(doc["self_stop"], aa, check_cpu_entries):
+            yield problem
     if aa is not None and timerlat:
         for problem in check_analysis(aa, doc, measured):
             yield problem

@@ -20,12 +20,19 @@
 struct out {
 	int			n;
 	struct noise_event	ev[MAX_OUT];
+	int			nr_stops;	/* RECORD_OWN_STOP */
+	struct own_stop		stop[MAX_OUT];
 };
 
 static void collect(const struct rtl_record *rec, void *ctx)
 {
 	struct out *o = ctx;
 
+	if (rec->kind == RECORD_OWN_STOP) {
+		assert_true(o->nr_stops < MAX_OUT);
+		o->stop[o->nr_stops++] = rec->stop;
+		return;
+	}
 	assert_int_equal(rec->kind, RECORD_NOISE_EVENT);
 	assert_true(o->n < MAX_OUT);
 	o->ev[o->n++] = rec->noise;
@@ -110,8 +117,9 @@ static void nmi(struct ctx_tracker *t, struct out *o, uint64_t ts, uint64_t delt
 	ctx_tracker_feed(t, &r, collect, o);
 }
 
-static void sw_cpu(struct ctx_tracker *t, struct out *o, int cpu, uint64_t ts, int prev,
-		   int next, const char *next_comm)
+/* a switch on cpu; prev_stopped: prev leaves stopped (T) */
+static void sw_edge(struct ctx_tracker *t, struct out *o, int cpu, uint64_t ts, int prev,
+		    bool prev_stopped, int next, const char *next_comm)
 {
 	struct rtl_record r;
 
@@ -121,10 +129,24 @@ static void sw_cpu(struct ctx_tracker *t, struct out *o, int cpu, uint64_t ts, i
 	r.edge.ts = ts;
 	r.edge.kind = CTX_SWITCH;
 	r.edge.prev_pid = prev;
+	r.edge.prev_stopped = prev_stopped;
 	r.edge.next_pid = next;
 	snprintf(r.edge.prev_comm, sizeof(r.edge.prev_comm), "prev-%d", prev);
 	snprintf(r.edge.next_comm, sizeof(r.edge.next_comm), "%s", next_comm);
 	ctx_tracker_feed(t, &r, collect, o);
+}
+
+static void sw_cpu(struct ctx_tracker *t, struct out *o, int cpu, uint64_t ts, int prev,
+		   int next, const char *next_comm)
+{
+	sw_edge(t, o, cpu, ts, prev, false, next, next_comm);
+}
+
+/* prev is switched out stopped (SIGSTOP) */
+static void sw_stopped(struct ctx_tracker *t, struct out *o, uint64_t ts, int prev, int next,
+		       const char *next_comm)
+{
+	sw_edge(t, o, 0, ts, prev, true, next, next_comm);
 }
 
 static void sw(struct ctx_tracker *t, struct out *o, uint64_t ts, int prev, int next,
@@ -362,6 +384,87 @@ static void test_idle_exit_not_traced(void **state)
 	ctx_tracker_free(t);
 }
 
+static void check_stop(const struct own_stop *s, uint64_t ts, bool resumed, uint64_t start,
+		       uint64_t end, int pid)
+{
+	assert_int_equal(s->cpu, 0);
+	assert_int_equal(s->ts, ts);
+	assert_int_equal(s->resumed, resumed);
+	assert_int_equal(s->start_ns, start);
+	assert_int_equal(s->end_ns, end);
+	assert_int_equal(s->pid, pid);
+}
+
+/*
+ * The workload's thread switched out stopped (SIGSTOP): a stop from that
+ * switch to its switch-in; what ran meanwhile is emitted as usual. Another
+ * task stopped is not the workload's: nothing.
+ */
+static void test_own_thread_stopped(void **state)
+{
+	struct ctx_tracker *t = tracker();
+	struct out o = { 0 };
+
+	(void)state;
+	sw(t, &o, 1000, 0, 500, "rtlens-osn/0");
+	sw_stopped(t, &o, 2000, 500, 0, "swapper/0");
+	assert_int_equal(o.nr_stops, 1);
+	check_stop(&o.stop[0], 2000, false, 2000, 0, 500);
+	vec_in(t, &o, 3000, 236, "local_timer");
+	vec_out(t, &o, 3100, 236, "local_timer");
+	sw(t, &o, 4000, 0, 200, "bash");
+	sw(t, &o, 4500, 200, 500, "rtlens-osn/0");
+	assert_int_equal(o.nr_stops, 2);
+	check_stop(&o.stop[1], 4500, true, 2000, 4500, 500);
+	assert_int_equal(o.n, 2);
+	check(&o.ev[0], NOISE_IRQ, 3000, 100, 3100, "local_timer", 236, 0);
+	check(&o.ev[1], NOISE_THREAD, 4000, 500, 4500, "bash", 0, 200);
+	assert_int_equal(stats(t).own_stops, 1);
+
+	/* not the workload's: thread noise only */
+	sw(t, &o, 5000, 500, 200, "bash");
+	sw_stopped(t, &o, 6000, 200, 500, "rtlens-osn/0");
+	assert_int_equal(o.nr_stops, 2);
+	assert_int_equal(o.n, 3);
+	check(&o.ev[2], NOISE_THREAD, 5000, 1000, 6000, "bash", 0, 200);
+	ctx_tracker_free(t);
+}
+
+/*
+ * The switch in of the resumed thread is not traced (out of idle): it ends
+ * when the thread is next switched out, at its wakeup if seen; at the end of
+ * the run if it is still stopped.
+ */
+static void test_own_stop_resume_not_traced(void **state)
+{
+	struct ctx_tracker *t = tracker();
+	struct out o = { 0 };
+
+	(void)state;
+	sw(t, &o, 1000, 0, 500, "rtlens-osn/0");
+	sw_stopped(t, &o, 2000, 500, 0, "swapper/0");
+	wakeup(t, &o, 1, 5000, 500, 0);		/* SIGCONT, from cpu 1 */
+	sw(t, &o, 7000, 500, 200, "kworker/0:1");
+	assert_int_equal(o.nr_stops, 2);
+	check_stop(&o.stop[1], 7000, true, 2000, 5000, 500);
+
+	/* no wakeup seen: until that switch */
+	sw(t, &o, 7100, 200, 501, "rtlens-osn/0");
+	sw_stopped(t, &o, 8000, 501, 0, "swapper/0");
+	sw(t, &o, 9000, 501, 0, "swapper/0");
+	assert_int_equal(o.nr_stops, 4);
+	check_stop(&o.stop[3], 9000, true, 8000, 9000, 501);
+
+	/* still stopped at the end */
+	sw(t, &o, 9500, 0, 500, "rtlens-osn/0");
+	sw_stopped(t, &o, 10000, 500, 0, "swapper/0");
+	ctx_tracker_flush(t, 12000, collect, &o);
+	assert_int_equal(o.nr_stops, 6);
+	check_stop(&o.stop[5], 12000, true, 10000, 12000, 500);
+	assert_int_equal(stats(t).own_stops, 3);
+	ctx_tracker_free(t);
+}
+
 /* the tracking began inside a context: its exit is ignored */
 static void test_exit_without_entry(void **state)
 {
@@ -546,6 +649,8 @@ int main(void)
 		cmocka_unit_test(test_own_thread),
 		cmocka_unit_test(test_idle),
 		cmocka_unit_test(test_idle_exit_not_traced),
+		cmocka_unit_test(test_own_thread_stopped),
+		cmocka_unit_test(test_own_stop_resume_not_traced),
 		cmocka_unit_test(test_exit_without_entry),
 		cmocka_unit_test(test_mismatch_recovery),
 		cmocka_unit_test(test_overflow),

@@ -44,9 +44,12 @@ static void add_irq(struct osn_aa *aa, int cpu, const char *name, int vector, ui
 	add_noise(aa, cpu, NOISE_IRQ, name, vector, start, duration, 0);
 }
 
-/* A sample of the gap [start, start + duration], recorded after it. */
-static void add_sample(struct osn_aa *aa, int cpu, uint64_t start, uint64_t duration,
-		       uint64_t interference)
+/*
+ * A sample of the gap [start, start + duration], recorded after it; self_ns
+ * of it rtlens's measuring thread was stopped.
+ */
+static void add_sample_self(struct osn_aa *aa, int cpu, uint64_t start, uint64_t duration,
+			    uint64_t interference, uint64_t self_ns)
 {
 	struct rtl_record r = { .kind = RECORD_NOISE_SAMPLE };
 
@@ -55,7 +58,14 @@ static void add_sample(struct osn_aa *aa, int cpu, uint64_t start, uint64_t dura
 	r.sample.start_ns = start;
 	r.sample.duration_ns = duration;
 	r.sample.interference = interference;
+	r.sample.self_ns = self_ns;
 	osn_aa_feed(aa, &r);
+}
+
+static void add_sample(struct osn_aa *aa, int cpu, uint64_t start, uint64_t duration,
+		       uint64_t interference)
+{
+	add_sample_self(aa, cpu, start, duration, interference, 0);
 }
 
 /* causes + vm + hardware == duration, summed here independently. */
@@ -850,6 +860,57 @@ static void test_text_sources(void **state)
 	osn_aa_free(aa);
 }
 
+/*
+ * A sample that includes a stop of rtlens's measuring thread (SIGSTOP) is
+ * not noise: its stop is a source of its own (kind rtlens) below the total,
+ * the rest of it is counted nowhere, and it is never a worst or threshold
+ * sample.
+ */
+static void test_own_stop(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 4);
+	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample worst[4], *s;
+	char *text;
+	int n;
+
+	(void)state;
+	add_irq(aa, 0, "local_timer", 236, B + 100, 100);
+	add_sample(aa, 0, B, 1000, 1);
+	add_irq(aa, 0, "reschedule", 253, 2 * B + 100, 200);	/* the signal's IPI */
+	add_noise(aa, 0, NOISE_SELF, NOISE_SELF_NAME, 0, 2 * B + 500, 2000000, 0);
+	add_sample_self(aa, 0, 2 * B, 2001000, 2, 2000000);
+	s = last(aa, 0);
+	assert_int_equal(s->duration_ns, 1000);
+	free(s);
+	assert_int_equal(osn_aa_worst(aa, worst, 4), 1);
+	assert_int_equal(worst[0].duration_ns, 1000);
+
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(n, 3);
+	assert_int_equal(t[0].kind, OSN_CAUSE_SELF);
+	assert_string_equal(t[0].name, "rtlens stopped");
+	assert_int_equal(t[0].count, 1);
+	assert_int_equal(t[0].total_ns, 2000000);
+	assert_int_equal(t[0].pid, -1);
+	assert_int_equal(t[1].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[1].total_ns, 900);
+	assert_int_equal(t[2].total_ns, 100);
+	assert_string_equal(osn_aa_kind_name(t[0].kind), "rtlens");
+	text = print_sources(0, t, n);
+	assert_string_equal(text,
+		"CPU 0 noise sources (time inside noise samples)\n"
+		"  source                            count      total us        max us   share\n"
+		"  hardware                              1          0.90          0.90   90.00 %\n"
+		"  irq local_timer:236                   1          0.10          0.10   10.00 %\n"
+		"  ---------------------------------------------------------------------------\n"
+		"  total                                            1.00                100.00 %\n"
+		"  rtlens stopped (SIGSTOP/SIGTSTP)      1       2000.00       2000.00"
+		"  (rtlens itself, not in the total)\n");
+	free(text);
+	osn_aa_free(aa);
+}
+
 static char *to_json(const struct osn_aa_sample *s, const struct osn_aa_source *t, int n)
 {
 	char *buf = NULL;
@@ -1097,6 +1158,7 @@ int main(void)
 		cmocka_unit_test(test_text_sample),
 		cmocka_unit_test(test_text_sources),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_own_stop),
 		cmocka_unit_test(test_kvm_host),
 		cmocka_unit_test(test_hostile_names),
 	};

@@ -196,6 +196,7 @@ static void test_hist_empty(void **state)
 static void test_model_reset_and_available(void **state)
 {
 	struct fixture *f = fixture_new(MODE_TOP, "0", 2);
+	struct rtl_record r = { .kind = RECORD_NOISE_SAMPLE };
 
 	(void)state;
 	add_period(&f->m, 0, 1000, 250, 100, 1);
@@ -203,6 +204,13 @@ static void test_model_reset_and_available(void **state)
 	add_sample(&f->m, 7, 5000);	/* beyond nr_cpus: ignored */
 	assert_int_equal(f->m.records, 2);
 	assert_true(cpu_noise_available_pct(&f->m.cpu[0]) == 75.0);
+	/* a sample that includes a stop of rtlens: not noise of the machine */
+	r.sample.cpu = 1;
+	r.sample.duration_ns = 3000000000ULL;
+	r.sample.self_ns = 2999000000ULL;
+	model_add(&f->m, &r);
+	assert_int_equal(f->m.cpu[1].hist.count, 1);
+	assert_int_equal(f->m.cpu[1].max_single_us, 5);
 	assert_true(model_cpu_has_data(&f->m, 1));
 	model_reset(&f->m);
 	assert_false(model_cpu_has_data(&f->m, 0));

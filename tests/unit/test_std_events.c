@@ -54,14 +54,16 @@ static const char fmt_softirq_exit[] = "name: softirq_exit\nID: 222\nformat:\n" 
 	"((((0x00000000 | 0x00000001 | 0x00000002 | 0x00000004 | 0x00000008 | " \
 	"0x00000010 | 0x00000020 | 0x00000040) + 1) << 1) - 1)"
 
-static const char fmt_switch[] = "name: sched_switch\nID: 372\nformat:\n" COMMON
-	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
-	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
+#define SWITCH_FIELDS "name: sched_switch\nID: 372\nformat:\n" COMMON \
+	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n" \
+	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n" \
+	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n" \
+	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n" \
+	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n" \
+	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n" \
 	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n\n"
+
+static const char fmt_switch[] = SWITCH_FIELDS
 	"print fmt: \"prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> "
 	"next_comm=%s next_pid=%d next_prio=%d\", REC->prev_comm, REC->prev_pid, "
 	"REC->prev_prio, (REC->prev_state & " TASK_STATES ") ? "
@@ -71,6 +73,15 @@ static const char fmt_switch[] = "name: sched_switch\nID: 372\nformat:\n" COMMON
 	"{ 0x00000080, \"I\" }) : \"R\", REC->prev_state & (((0x00000000 | 0x00000001 | "
 	"0x00000002 | 0x00000004 | 0x00000008 | 0x00000010 | 0x00000020 | 0x00000040) "
 	"+ 1) << 1) ? \"+\" : \"\", REC->next_comm, REC->next_pid, REC->next_prio\n";
+
+/* a kernel that would number the states otherwise: T is 0x40, t 0x80 */
+static const char fmt_switch_renumbered[] = SWITCH_FIELDS
+	"print fmt: \"prev_state=%s\", REC->prev_state ? __print_flags(REC->prev_state, "
+	"\"|\", { 0x01, \"S\" }, { 0x40, \"T\" }, { 0x80, \"t\" }) : \"R\"\n";
+
+/* a print fmt that names no state */
+static const char fmt_switch_bare[] = SWITCH_FIELDS
+	"print fmt: \"prev_pid=%d\", REC->prev_pid\n";
 
 static const char fmt_nmi[] = "name: nmi_handler\nID: 170\nformat:\n" COMMON
 	"\tfield:void * handler;\toffset:8;\tsize:8;\tsigned:0;\n"
@@ -118,7 +129,7 @@ static void parse_vectors(struct tep_handle *tep)
 }
 
 /* x86: every event; else no nmi and no irq_vectors (arm64, say) */
-static struct tep_handle *make_tep(bool x86)
+static struct tep_handle *make_tep_switch(bool x86, const char *switch_fmt)
 {
 	struct tep_handle *tep = tep_alloc();
 
@@ -129,12 +140,17 @@ static struct tep_handle *make_tep(bool x86)
 	parse(tep, fmt_irq_exit, "irq");
 	parse(tep, fmt_softirq_entry, "irq");
 	parse(tep, fmt_softirq_exit, "irq");
-	parse(tep, fmt_switch, "sched");
+	parse(tep, switch_fmt, "sched");
 	if (x86) {
 		parse(tep, fmt_nmi, "nmi");
 		parse_vectors(tep);
 	}
 	return tep;
+}
+
+static struct tep_handle *make_tep(bool x86)
+{
+	return make_tep_switch(x86, fmt_switch);
 }
 
 static void decode(struct tep_handle *tep, struct decoder *d, void *data, int size, int id,
@@ -258,6 +274,50 @@ static void test_sched_switch(void **state)
 	assert_int_equal(r.edge.next_pid, 311);
 	decoder_free(d);
 	tep_free(tep);
+}
+
+/* prev_state @state of a sched_switch parsed from @fmt: prev_stopped? */
+static bool stopped_by(const char *fmt, int64_t state)
+{
+	struct tep_handle *tep = make_tep_switch(false, fmt);
+	unsigned char buf[64] = { 0 };
+	struct decoder *d;
+	struct rtl_record r;
+
+	d = decoder_new(tep, DECODE_STD_EVENTS);
+	assert_non_null(d);
+	put32(buf, 24, 500);
+	put64(buf, 32, state);
+	decode(tep, d, buf, 64, ID_SWITCH, &r);
+	assert_int_equal(r.edge.kind, CTX_SWITCH);
+	assert_int_equal(r.edge.prev_state, state);
+	decoder_free(d);
+	tep_free(tep);
+	return r.edge.prev_stopped;
+}
+
+/*
+ * A task switched out stopped (T: SIGSTOP, SIGTSTP) or traced (t: a
+ * debugger), by the values the event's print fmt gives those letters, else
+ * by the kernel's (0x4, 0x8)
+ */
+static void test_sched_switch_stopped(void **state)
+{
+	(void)state;
+	assert_true(stopped_by(fmt_switch, 0x4));
+	assert_true(stopped_by(fmt_switch, 0x8));
+	assert_false(stopped_by(fmt_switch, 0x1));		/* S */
+	assert_false(stopped_by(fmt_switch, 0x0));		/* R */
+	assert_false(stopped_by(fmt_switch, 0x100));		/* R+: preempted */
+	assert_false(stopped_by(fmt_switch, 0x80));		/* I */
+
+	assert_true(stopped_by(fmt_switch_renumbered, 0x40));
+	assert_true(stopped_by(fmt_switch_renumbered, 0x80));
+	assert_false(stopped_by(fmt_switch_renumbered, 0x4));
+
+	assert_true(stopped_by(fmt_switch_bare, 0x4));
+	assert_true(stopped_by(fmt_switch_bare, 0x8));
+	assert_false(stopped_by(fmt_switch_bare, 0x2));
 }
 
 static void nmi_record(unsigned char *buf, uint64_t handler, int64_t delta, int handled)
@@ -439,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_irq_handler),
 		cmocka_unit_test(test_softirq),
 		cmocka_unit_test(test_sched_switch),
+		cmocka_unit_test(test_sched_switch_stopped),
 		cmocka_unit_test(test_nmi_handler),
 		cmocka_unit_test(test_nmi_handler_symbols),
 		cmocka_unit_test(test_irq_vectors),

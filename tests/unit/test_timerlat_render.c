@@ -463,6 +463,93 @@ static void test_analysis_hostile_names(void **state)
 	params_free(&p);
 }
 
+/* one record to every model of @m: a latency with self_ns, or rtlens stopped */
+static void add_all(struct run_models *m, int cpu, enum timerlat_context ctx, uint64_t ns,
+		    uint64_t self_ns)
+{
+	struct rtl_record r = { .kind = RECORD_TIMERLAT };
+
+	r.timerlat.cpu = cpu;
+	r.timerlat.context = ctx;
+	r.timerlat.latency_ns = ns;
+	r.timerlat.self_ns = self_ns;
+	run_models_add(m, &r);
+}
+
+static void add_stop(struct run_models *m, int cpu, uint64_t ns)
+{
+	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
+
+	r.noise.cpu = cpu;
+	r.noise.kind = NOISE_SELF;
+	r.noise.duration_ns = ns;
+	run_models_add(m, &r);
+}
+
+static char *json_of(struct run_models *m, struct rtl_params *p)
+{
+	struct run_view v = { .elapsed_s = 10, .reason = STOP_DURATION };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_int_equal(render_json(out, m, p, &v), 0);
+	fclose(out);
+	return buf;
+}
+
+/*
+ * rtlens's measuring thread stopped: the latencies that include the stop
+ * stay out of the statistics, self_stop counts them (user engine); the
+ * kernel engine's report has self_stop null.
+ */
+static void test_self_stop(void **state)
+{
+	char *argv[] = { "top", "-c", "0-1", "--engine", "user", NULL };
+	struct rtl_params p;
+	struct run_models m;
+	char *doc;
+
+	(void)state;
+	params_init(&p, TOOL_TIMERLAT, MODE_TOP, "timerlat top", 4);
+	assert_int_equal(options_parse(&p, 5, argv), OPTS_OK);
+	assert_int_equal(run_models_init(&m, &p), 0);
+	add_all(&m, 1, TIMERLAT_IRQ, 3000, 0);
+	add_all(&m, 1, TIMERLAT_THREAD, 5000, 0);
+	add_stop(&m, 1, 2500000000ULL);
+	add_all(&m, 1, TIMERLAT_IRQ, 2500001000ULL, 2500000000ULL);
+	add_all(&m, 1, TIMERLAT_THREAD, 2500002000ULL, 2500000000ULL);
+	assert_int_equal(m.lat.cpu[1].stats[TIMERLAT_THREAD].count, 1);
+	assert_int_equal(m.lat.cpu[1].stats[TIMERLAT_THREAD].max, 5);
+	assert_int_equal(m.lat.cpu[1].stats[TIMERLAT_IRQ].max, 3);
+	assert_int_equal(self_stop_longest_ns(&m.self, &p.cpus), 2500000000ULL);
+	assert_int_equal(self_stop_samples(&m.self, &p.cpus), 2);
+	doc = json_of(&m, &p);
+	assert_non_null(strstr(doc, "\"schema_version\": \"1.4\""));
+	assert_non_null(strstr(doc, "\"self_stop\": {\n"
+			       "    \"stopped_us\": 2500000,\n"
+			       "    \"samples\": 2,\n"
+			       "    \"cpus\": [\n"
+			       "      {\n"
+			       "        \"cpu\": 0,\n"
+			       "        \"stops\": 0,\n"
+			       "        \"stopped_us\": 0,\n"
+			       "        \"samples\": 0\n"
+			       "      },\n"
+			       "      {\n"
+			       "        \"cpu\": 1,\n"
+			       "        \"stops\": 1,\n"
+			       "        \"stopped_us\": 2500000,\n"
+			       "        \"samples\": 2\n"));
+	free(doc);
+	p.engine = ENGINE_KERNEL;
+	doc = json_of(&m, &p);
+	assert_non_null(strstr(doc, "\"self_stop\": null,"));
+	free(doc);
+	run_models_free(&m);
+	params_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +565,7 @@ int main(void)
 		cmocka_unit_test(test_hist_user_no_columns),
 		cmocka_unit_test(test_json_user),
 		cmocka_unit_test(test_analysis_hostile_names),
+		cmocka_unit_test(test_self_stop),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

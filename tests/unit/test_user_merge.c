@@ -97,6 +97,39 @@ static void latency(struct user_merge *m, enum umerge_stream stream,
 	assert_int_equal(umerge_add(m, stream, &r), 0);
 }
 
+/* the measuring thread of cpu switched out stopped at start, or resumed at end */
+static void own_stop(struct user_merge *m, int cpu, uint64_t ts, bool resumed, uint64_t start,
+		     uint64_t end)
+{
+	struct rtl_record r = { .kind = RECORD_OWN_STOP };
+
+	r.stop.cpu = cpu;
+	r.stop.ts = ts;
+	r.stop.resumed = resumed;
+	r.stop.start_ns = start;
+	r.stop.end_ns = end;
+	r.stop.pid = 500;
+	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+}
+
+/* a whole stop, from start to end */
+static void stopped(struct user_merge *m, int cpu, uint64_t start, uint64_t end)
+{
+	own_stop(m, cpu, start, false, start, 0);
+	own_stop(m, cpu, end, true, start, end);
+}
+
+static void check_self(const struct rtl_record *r, uint64_t start, uint64_t end)
+{
+	assert_int_equal(r->kind, RECORD_NOISE_EVENT);
+	assert_int_equal(r->noise.kind, NOISE_SELF);
+	assert_int_equal(r->noise.start_ns, start);
+	assert_int_equal(r->noise.duration_ns, end - start);
+	assert_int_equal(r->noise.ts, end);
+	assert_int_equal(r->noise.pid, 500);
+	assert_string_equal(r->noise.name, NOISE_SELF_NAME);
+}
+
 /*
  * Events before the sample that holds them, even at the same time; the
  * sample's interference is the events that started inside it; the period
@@ -166,6 +199,106 @@ static void test_kvm_exits(void **state)
 	assert_int_equal(o.rec[2].kind, RECORD_NOISE_EVENT);
 	assert_int_equal(o.rec[3].kind, RECORD_NOISE_SAMPLE);
 	assert_int_equal(o.rec[3].sample.interference, 1);
+	umerge_free(m);
+}
+
+/*
+ * The measuring thread stopped (SIGSTOP) inside a noise sample: the stop
+ * goes out as a NOISE_SELF event when it ends, what started during it is
+ * dropped, the sample gets its self_ns, and the period leaves the sample
+ * out of its runtime, noise and longest sample.
+ */
+static void test_own_stop_osnoise(void **state)
+{
+	struct user_merge *m = merge(TOOL_OSNOISE, 10000, 10000, 0, 0);
+	struct rtl_record r = { .kind = RECORD_OSNOISE_PERIOD };
+	struct out o = { 0 };
+
+	(void)state;
+	sample(m, 0, 100000, 200000);			/* 100 us, quiet */
+	event(m, 0, NOISE_IRQ, 300000, 310000);		/* the IPI of the signal */
+	own_stop(m, 0, 400000, false, 400000, 0);
+	event(m, 0, NOISE_THREAD, 500000, 900000);	/* ran while stopped */
+	event(m, 0, NOISE_IRQ, 600000, 610000);
+	own_stop(m, 0, 5000000, true, 400000, 5000000);
+	sample(m, 0, 250000, 5050000);			/* 4800 us */
+	r.period.cpu = 0;
+	r.period.ts = 6000000;
+	r.period.runtime_us = 10000;
+	r.period.noise_us = 4900;
+	r.period.max_sample_us = 4800;
+	assert_int_equal(umerge_add(m, UMERGE_WORK, &r), 0);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 5);
+	assert_int_equal(o.rec[0].sample.self_ns, 0);
+	assert_int_equal(o.rec[1].noise.kind, NOISE_IRQ);
+	check_self(&o.rec[2], 400000, 5000000);
+	assert_int_equal(o.rec[3].kind, RECORD_NOISE_SAMPLE);
+	assert_int_equal(o.rec[3].sample.self_ns, 4600000);
+	assert_int_equal(o.rec[3].sample.interference, 2);
+	assert_int_equal(o.rec[4].kind, RECORD_OSNOISE_PERIOD);
+	assert_int_equal(o.rec[4].period.runtime_us, 10000 - 4800);
+	assert_int_equal(o.rec[4].period.noise_us, 100);
+	assert_int_equal(o.rec[4].period.max_sample_us, 100);
+	assert_int_equal(o.rec[4].period.irq_count, 1);
+	assert_int_equal(o.rec[4].period.thread_count, 0);
+	assert_int_equal(o.rec[4].period.hw_count, 1);
+	umerge_free(m);
+}
+
+/*
+ * Its switch back in not traced: the thread's next record ends the stop
+ * (a late end is ignored); a stop sample reaches no -s threshold, the next
+ * sample over it does.
+ */
+static void test_own_stop_closed_by_sample(void **state)
+{
+	struct user_merge *m = merge(TOOL_OSNOISE, 10000, 10000, 50, 0);
+	struct out o = { 0 };
+
+	(void)state;
+	own_stop(m, 1, 400000, false, 400000, 0);
+	event(m, 1, NOISE_IRQ, 600000, 610000);
+	sample(m, 1, 390000, 3000000);
+	own_stop(m, 1, 3500000, true, 400000, 3400000);
+	event(m, 1, NOISE_IRQ, 3600000, 3610000);
+	sample(m, 1, 4000000, 4001000);
+	sample(m, 1, 5000000, 5100000);			/* 100 us >= 50 */
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 5);
+	check_self(&o.rec[0], 400000, 3000000);
+	assert_int_equal(o.rec[1].sample.self_ns, 2600000);
+	assert_int_equal(o.rec[2].noise.start_ns, 3600000);
+	assert_int_equal(o.rec[3].sample.self_ns, 0);
+	assert_int_equal(o.rec[4].sample.duration_ns, 100000);
+	assert_true(umerge_stopped(m));
+	umerge_free(m);
+}
+
+/*
+ * timerlat: the thread stopped in its sleep. Resumed before its timer was
+ * due: nothing of it in the next latencies; after: the IRQ and thread
+ * latencies that include it get their self_ns and reach no threshold.
+ */
+static void test_own_stop_timerlat(void **state)
+{
+	struct user_merge *m = merge(TOOL_TIMERLAT, 1000, 0, 100, 100);
+	struct out o = { 0 };
+
+	(void)state;
+	stopped(m, 1, 1000000, 1300000);
+	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 1500000, 0, 2000);	/* due 1498000 */
+	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 1505000, 1, 7000);
+	stopped(m, 1, 2000000, 5000000);
+	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 5000100, 0, 2500100);	/* due 2500000 */
+	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 5000200, 3, 2500200);
+	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 6);
+	check_self(&o.rec[0], 1000000, 1300000);
+	assert_int_equal(o.rec[1].timerlat.self_ns, 0);
+	assert_int_equal(o.rec[2].timerlat.self_ns, 0);
+	check_self(&o.rec[3], 2000000, 5000000);
+	assert_int_equal(o.rec[4].timerlat.context, TIMERLAT_IRQ);
+	assert_int_equal(o.rec[4].timerlat.self_ns, 2500000);
+	assert_int_equal(o.rec[5].timerlat.self_ns, 2500000);
+	assert_false(umerge_stopped(m));
 	umerge_free(m);
 }
 
@@ -250,6 +383,9 @@ int main(void)
 		cmocka_unit_test(test_until_and_sleep),
 		cmocka_unit_test(test_stop_threshold),
 		cmocka_unit_test(test_timerlat_seqnum),
+		cmocka_unit_test(test_own_stop_osnoise),
+		cmocka_unit_test(test_own_stop_closed_by_sample),
+		cmocka_unit_test(test_own_stop_timerlat),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
