@@ -7,6 +7,7 @@
 
 #include "log.h"
 #include "run_models.h"
+#include "stop_rule.h"
 
 static int init_osnoise(struct run_models *m, const struct rtl_params *p)
 {
@@ -94,20 +95,25 @@ uint64_t run_models_records(const struct run_models *m)
 	return m->tool == TOOL_OSNOISE ? m->noise.records : m->lat.records;
 }
 
-/* worst value over @limit among the measured cpus; -1 when none is */
-static int worst_cpu(const struct rtl_params *p, uint64_t limit,
-		     uint64_t (*value)(const struct run_models *m, int cpu),
-		     const struct run_models *m)
+/* the value of @cpu that @limit is compared with (stop_rule) */
+static uint64_t stop_value(const struct run_models *m, int cpu, enum stop_limit limit)
+{
+	if (m->tool == TOOL_OSNOISE)
+		return stop_value_noise(&m->noise.cpu[cpu], limit);
+	return stop_value_latency(&m->lat.cpu[cpu], m->lat.divisor, limit);
+}
+
+/* worst value over @limit_us among the measured cpus; -1 when none is */
+static int worst_cpu(const struct run_models *m, const struct rtl_params *p,
+		     enum stop_limit limit, uint64_t limit_us)
 {
 	uint64_t worst = 0;
 	int cpu, found = -1;
 
-	if (!limit)
-		return -1;
 	for_each_cpu_in(cpu, &p->cpus) {
-		uint64_t v = cpu < p->nr_cpus ? value(m, cpu) : 0;
+		uint64_t v = cpu < p->nr_cpus ? stop_value(m, cpu, limit) : 0;
 
-		if (v >= limit && v > worst) {
+		if (stop_over(v, limit_us) && v > worst) {
 			worst = v;
 			found = cpu;
 		}
@@ -115,44 +121,17 @@ static int worst_cpu(const struct rtl_params *p, uint64_t limit,
 	return found;
 }
 
-static uint64_t os_single(const struct run_models *m, int cpu)
-{
-	return m->noise.cpu[cpu].max_single_us;
-}
-
-static uint64_t os_total(const struct run_models *m, int cpu)
-{
-	return m->noise.cpu[cpu].max_noise_us;
-}
-
-/* timerlat values in us, whatever the output unit */
-static uint64_t tl_irq(const struct run_models *m, int cpu)
-{
-	return m->lat.cpu[cpu].stats[TIMERLAT_IRQ].max * m->lat.divisor / 1000;
-}
-
-/* -T: the thread latency, and with -u the return to user space too (as the kernel) */
-static uint64_t tl_thread(const struct run_models *m, int cpu)
-{
-	const struct latency_stats *st = m->lat.cpu[cpu].stats;
-	uint64_t max = st[TIMERLAT_THREAD].max > st[TIMERLAT_USER].max ?
-		       st[TIMERLAT_THREAD].max : st[TIMERLAT_USER].max;
-
-	return max * m->lat.divisor / 1000;
-}
-
 int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,
 			     bool *total)
 {
-	bool tl = m->tool == TOOL_TIMERLAT;
 	int cpu;
 
 	*total = false;
-	cpu = worst_cpu(p, p->stop_us, tl ? tl_irq : os_single, m);
+	cpu = worst_cpu(m, p, STOP_LIMIT_SINGLE, p->stop_us);
 	if (cpu >= 0)
 		return cpu;
 	*total = true;
-	return worst_cpu(p, p->stop_total_us, tl ? tl_thread : os_total, m);
+	return worst_cpu(m, p, STOP_LIMIT_TOTAL, p->stop_total_us);
 }
 
 bool run_models_analyse(struct run_models *m, int cpu)

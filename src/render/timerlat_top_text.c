@@ -4,6 +4,7 @@
  * layout, with the ALL row
  */
 #include "render.h"
+#include "stop_rule.h"
 
 #define COLOR_TITLE	"\033[2;37;40m"
 #define COLOR_HEADER	"\033[2;30;47m"
@@ -54,10 +55,8 @@ static void stats_cols(FILE *out, const struct latency_stats *s, bool cur)
 
 static bool over_stop(const struct cpu_latency *c, const struct rtl_params *p, unsigned int div)
 {
-	uint64_t irq_lim = p->stop_us * 1000 / div, thr_lim = p->stop_total_us * 1000 / div;
-
-	return (p->stop_us && c->stats[TIMERLAT_IRQ].max >= irq_lim) ||
-	       (p->stop_total_us && c->stats[TIMERLAT_THREAD].max >= thr_lim);
+	return stop_over(stop_value_latency(c, div, STOP_LIMIT_SINGLE), p->stop_us) ||
+	       stop_over(stop_value_latency(c, div, STOP_LIMIT_TOTAL), p->stop_total_us);
 }
 
 static void tl_top_row(FILE *out, const struct rtl_params *p, int cpu,

@@ -3,6 +3,7 @@
  * top_text - the per-CPU summary table, in rtla's osnoise top layout
  */
 #include "render.h"
+#include "stop_rule.h"
 
 #define COLOR_TITLE	"\033[2;37;40m"
 #define COLOR_HEADER	"\033[2;30;47m"
@@ -50,8 +51,8 @@ static void available_fixed(const struct cpu_noise *c, int *whole, int *decimal)
 
 static bool over_stop(const struct cpu_noise *c, const struct rtl_params *p)
 {
-	return (p->stop_us && c->max_single_us >= p->stop_us) ||
-	       (p->stop_total_us && c->max_noise_us >= p->stop_total_us);
+	return stop_over(stop_value_noise(c, STOP_LIMIT_SINGLE), p->stop_us) ||
+	       stop_over(stop_value_noise(c, STOP_LIMIT_TOTAL), p->stop_total_us);
 }
 
 static void top_row(FILE *out, int cpu, const struct cpu_noise *c, bool alert, bool hwnoise)

@@ -159,6 +159,41 @@ static void test_top_user_layout(void **state)
 	fixture_free(f);
 }
 
+/*
+ * issue #10: with -u, -T counts the return to user space for the session's
+ * threshold cpu and for the red row alike (one rule: stop_rule.h)
+ */
+static void test_user_return_over_thread_limit(void **state)
+{
+	char *argv[] = { "top", "-c", "0-1", "-u", "-T", "10", NULL };
+	struct fixture *f = fixture_new(MODE_TOP, argv, 6);
+	struct run_models m;
+	bool total = false;
+	char *out;
+	int cpu;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_THREAD, 8000);
+	add(&f->m, 0, TIMERLAT_USER, 12000);	/* over -T by its return to user space */
+	add(&f->m, 1, TIMERLAT_THREAD, 9000);
+	add(&f->m, 1, TIMERLAT_USER, 9500);
+	f->v.pretty = true;
+	out = render(f);
+	assert_non_null(strstr(out, "\033[1;31m  0 #"));
+	assert_null(strstr(out, "\033[1;31m  1 #"));
+	free(out);
+
+	assert_int_equal(run_models_init(&m, &f->p), 0);
+	latency_model_free(&m.lat);
+	m.lat = f->m;
+	cpu = run_models_threshold_cpu(&m, &f->p, &total);
+	assert_int_equal(cpu, 0);
+	assert_true(total);
+	memset(&m.lat, 0, sizeof(m.lat));
+	run_models_free(&m);
+	fixture_free(f);
+}
+
 /* -u -n: the user group in ns too; no user sample at all: dashes in ALL */
 static void test_top_user_nano(void **state)
 {
@@ -560,6 +595,7 @@ int main(void)
 		cmocka_unit_test(test_hist_options),
 		cmocka_unit_test(test_top_user_layout),
 		cmocka_unit_test(test_top_user_nano),
+		cmocka_unit_test(test_user_return_over_thread_limit),
 		cmocka_unit_test(test_user_samples_without_u),
 		cmocka_unit_test(test_hist_user_layout),
 		cmocka_unit_test(test_hist_user_no_columns),
