@@ -8,14 +8,13 @@
 
 #include <stdbool.h>
 
+#include "facts.h"
 #include "latency_model.h"
 #include "model.h"
 #include "osnoise_aa.h"
 #include "params.h"
 #include "self_stop.h"
-#include "steal.h"
 #include "timerlat_aa.h"
-#include "virt.h"
 
 struct run_models {
 	enum rtl_tool		tool;
@@ -38,15 +37,15 @@ struct run_models {
 	int			*nr_oaa_table;
 
 	/* the machine: guest or not, and what the hypervisor took */
-	struct virt_info	virt;
-	struct steal_meter	steal;
-	bool			steal_ok;
+	const struct sys_facts	*facts;		/* NULL: nothing known */
 
 	/* the stops of rtlens's own measuring threads (user engine) */
 	struct self_stop	self;
 };
 
-int run_models_init(struct run_models *m, const struct rtl_params *p);
+/* @facts (may be NULL) must outlive the models. */
+int run_models_init(struct run_models *m, const struct rtl_params *p,
+		    const struct sys_facts *facts);
 void run_models_free(struct run_models *m);
 void run_models_reset(struct run_models *m);
 void run_models_add(struct run_models *m, const struct rtl_record *rec);
@@ -56,8 +55,9 @@ int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params
 			     bool *total);
 /* Analyse @cpu's last latency into aa_result; false when nothing is known. */
 bool run_models_analyse(struct run_models *m, int cpu);
-/* The measurement starts / ends: steal time snapshots. */
-void run_models_start(struct run_models *m, const struct rtl_params *p);
+/* The steal time of @cpu over the measurement (0 when not known). */
+bool run_models_steal_known(const struct run_models *m);
+uint64_t run_models_steal_ns(const struct run_models *m, int cpu);
 /* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
 void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
 

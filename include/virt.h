@@ -11,12 +11,7 @@
 
 #include <stdbool.h>
 
-struct virt_info {
-	bool	guest;
-	char	hypervisor[32];	/* "KVM", "Microsoft Hv", "VMware", "Xen", "TCG",
-				 * "QEMU", ..., "unknown"; "none" when not a guest */
-	char	source[32];	/* "cpuid", "dmi", "sys-hypervisor"; "none" */
-};
+#include "facts.h"
 
 /* Detect on this machine: virt_detect_at("", true, out). */
 int virt_detect(struct virt_info *out);

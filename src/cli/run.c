@@ -16,6 +16,7 @@
 
 #include "actions.h"
 #include "log.h"
+#include "machine.h"
 #include "outfile.h"
 #include "power.h"
 #include "render.h"
@@ -34,6 +35,9 @@ struct session {
 	struct sys_state	*st;
 	struct source		*src;
 	struct run_models	models;
+	struct sys_facts	facts;		/* the machine, for the models and reports */
+	struct steal_meter	steal;		/* over the measurement */
+	bool			steal_on;
 	struct power_hold	power;
 	struct run_view		view;
 	struct tty_keys		keys;
@@ -180,7 +184,7 @@ static int setup(struct session *s)
 
 	if (check_system(p))
 		return -1;
-	if (run_models_init(&s->models, p)) {
+	if (machine_gather(&s->facts, p->nr_cpus) || run_models_init(&s->models, p, &s->facts)) {
 		err_msg("out of memory");
 		return -1;
 	}
@@ -213,6 +217,10 @@ static int teardown(struct session *s)
 	sysstate_free(s->st);
 	s->st = NULL;
 	run_models_free(&s->models);
+	if (s->steal_on)
+		steal_meter_free(&s->steal);
+	s->steal_on = false;
+	machine_free(&s->facts);
 	/* no report: the named file stays as it was */
 	outfile_abort(&s->json);
 	return ret;
@@ -341,7 +349,7 @@ static int save_trace_action(void *ctx, const char *file)
  */
 static int measure(struct session *s)
 {
-	run_models_start(&s->models, s->p);
+	s->steal_on = !steal_meter_start(&s->steal, s->p->nr_cpus);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->t_counted = s->t0;
 	for (;;) {
@@ -397,6 +405,7 @@ static int finish(struct session *s)
 		find_threshold_cpu(s);
 		run_models_analyse(&s->models, s->view.threshold_cpu);
 	}
+	machine_take_steal(&s->facts, s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
 	run_models_explain_noise(&s->models, s->p,
 				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
 	if (s->view.reason == STOP_THRESHOLD || s->thresholds_hit)

@@ -22,11 +22,12 @@ static int init_osnoise(struct run_models *m, const struct rtl_params *p)
 	return m->oaa && m->oaa_worst && m->oaa_tables && m->nr_oaa_table ? 0 : -1;
 }
 
-int run_models_init(struct run_models *m, const struct rtl_params *p)
+int run_models_init(struct run_models *m, const struct rtl_params *p,
+		    const struct sys_facts *facts)
 {
 	memset(m, 0, sizeof(*m));
 	m->tool = p->tool;
-	virt_detect(&m->virt);
+	m->facts = facts;
 	if (self_stop_init(&m->self, p->nr_cpus))
 		return -1;
 	if (p->tool == TOOL_OSNOISE)
@@ -59,9 +60,6 @@ void run_models_free(struct run_models *m)
 	m->oaa_worst = NULL;
 	m->oaa_tables = NULL;
 	m->nr_oaa_table = NULL;
-	if (m->steal_ok)
-		steal_meter_free(&m->steal);
-	m->steal_ok = false;
 	self_stop_free(&m->self);
 }
 
@@ -140,11 +138,16 @@ bool run_models_analyse(struct run_models *m, int cpu)
 	return m->aa_done;
 }
 
-void run_models_start(struct run_models *m, const struct rtl_params *p)
+bool run_models_steal_known(const struct run_models *m)
 {
-	if (m->steal_ok)
-		steal_meter_free(&m->steal);
-	m->steal_ok = !steal_meter_start(&m->steal, p->nr_cpus);
+	return m->facts && m->facts->steal_ok;
+}
+
+uint64_t run_models_steal_ns(const struct run_models *m, int cpu)
+{
+	if (!run_models_steal_known(m) || cpu < 0 || cpu >= m->facts->nr_cpus)
+		return 0;
+	return m->facts->steal_ns[cpu];
 }
 
 static void explain_cpu_sources(struct run_models *m, int cpu)
@@ -152,19 +155,17 @@ static void explain_cpu_sources(struct run_models *m, int cpu)
 	struct osn_aa_source *table = m->oaa_tables[cpu];
 	int *n = &m->nr_oaa_table[cpu];
 
+	uint64_t steal = run_models_steal_ns(m, cpu);
+
 	*n = osn_aa_sources(m->oaa, cpu, table, OSN_AA_TABLE_LEN);
-	if (*n > 0 && m->steal_ok && steal_ns(&m->steal, cpu))
-		osn_aa_split_vm(table, n, OSN_AA_TABLE_LEN, steal_ns(&m->steal, cpu));
+	if (*n > 0 && steal)
+		osn_aa_split_vm(table, n, OSN_AA_TABLE_LEN, steal);
 }
 
 void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu)
 {
 	int c;
 
-	if (m->steal_ok && steal_meter_stop(&m->steal)) {
-		steal_meter_free(&m->steal);
-		m->steal_ok = false;
-	}
 	if (!m->oaa)
 		return;
 	m->oaa_sample_done = cpu >= 0 && p->stop_us &&

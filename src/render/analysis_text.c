@@ -81,6 +81,6 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
 			"causes from the standard tracepoints\n",
 			p->tool == TOOL_TIMERLAT ? "tl" : "osn");
-	if (m->virt.guest)
-		guest_note(out, &m->virt);
+	if (m->facts && m->facts->virt.guest)
+		guest_note(out, &m->facts->virt);
 }

@@ -4,7 +4,6 @@
  */
 #include <signal.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "json_writer.h"
@@ -141,16 +140,19 @@ static void json_virt(struct json_writer *w, const struct virt_info *v)
 	json_end_object(w);
 }
 
-static void json_system(struct json_writer *w, int nr_cpus, const struct virt_info *v)
+static void json_system(struct json_writer *w, int nr_cpus, const struct sys_facts *f)
 {
-	struct utsname u;
-	bool ok = !uname(&u);
+	static const struct sys_facts none = {
+		.kernel_release = "unknown", .hostname = "unknown",
+	};
 
+	if (!f)
+		f = &none;
 	json_begin_object(w, "system");
-	json_string(w, "kernel_release", ok ? u.release : "unknown");
-	json_string(w, "hostname", ok ? u.nodename : "unknown");
+	json_string(w, "kernel_release", f->kernel_release);
+	json_string(w, "hostname", f->hostname);
 	json_u64(w, "nr_cpus", nr_cpus);
-	json_virt(w, v);
+	json_virt(w, &f->virt);
 	json_end_object(w);
 }
 
@@ -315,8 +317,8 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			continue;
 		json_begin_object(w, NULL);
 		json_u64(w, "cpu", cpu);
-		if (m->steal_ok)
-			json_double(w, "steal_us", steal_ns(&m->steal, cpu) / 1000.0);
+		if (run_models_steal_known(m))
+			json_double(w, "steal_us", run_models_steal_ns(m, cpu) / 1000.0);
 		else
 			json_null(w, "steal_us");
 		osn_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
@@ -381,7 +383,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_end_object(w);
 	json_string(w, "command", p->command);
 	json_string(w, "engine", p->engine == ENGINE_USER ? "user" : "kernel");
-	json_system(w, p->nr_cpus, &m->virt);
+	json_system(w, p->nr_cpus, m->facts);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
 	json_config(w, p);

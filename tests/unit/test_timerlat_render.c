@@ -183,7 +183,7 @@ static void test_user_return_over_thread_limit(void **state)
 	assert_null(strstr(out, "\033[1;31m  1 #"));
 	free(out);
 
-	assert_int_equal(run_models_init(&m, &f->p), 0);
+	assert_int_equal(run_models_init(&m, &f->p, NULL), 0);
 	latency_model_free(&m.lat);
 	m.lat = f->m;
 	cpu = run_models_threshold_cpu(&m, &f->p, &total);
@@ -409,7 +409,7 @@ static char *render_json_doc(char **argv, int argc)
 
 	params_init(&p, TOOL_TIMERLAT, MODE_HIST, "timerlat hist", 4);
 	assert_int_equal(options_parse(&p, argc, argv), OPTS_OK);
-	assert_int_equal(run_models_init(&m, &p), 0);
+	assert_int_equal(run_models_init(&m, &p, NULL), 0);
 	add(&m.lat, 0, TIMERLAT_IRQ, 1000);
 	add(&m.lat, 0, TIMERLAT_THREAD, 3000);
 	add(&m.lat, 0, TIMERLAT_USER, 4000);
@@ -468,6 +468,7 @@ static void test_analysis_hostile_names(void **state)
 	char *argv[] = { "top", "-c", "0-1", "-T", "10", "--dump-tasks", NULL };
 	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
 	struct run_view v = { .reason = STOP_THRESHOLD, .threshold_cpu = 1 };
+	struct sys_facts facts = { .virt.guest = true };
 	struct rtl_params p;
 	struct run_models m;
 	char *buf = NULL;
@@ -477,15 +478,14 @@ static void test_analysis_hostile_names(void **state)
 	(void)state;
 	params_init(&p, TOOL_TIMERLAT, MODE_TOP, "timerlat top", 4);
 	assert_int_equal(options_parse(&p, 6, argv), OPTS_OK);
-	assert_int_equal(run_models_init(&m, &p), 0);
+	snprintf(facts.virt.hypervisor, sizeof(facts.virt.hypervisor), "xen\x1b[2J");
+	snprintf(facts.virt.source, sizeof(facts.virt.source), "sys-hypervisor");
+	assert_int_equal(run_models_init(&m, &p, &facts), 0);
 	r.noise.cpu = 1;
 	r.noise.kind = NOISE_THREAD;
 	r.noise.pid = 66;
 	snprintf(r.noise.name, sizeof(r.noise.name), "ev\x1b[31mil\xff");
 	run_models_add(&m, &r);
-	m.virt.guest = true;
-	snprintf(m.virt.hypervisor, sizeof(m.virt.hypervisor), "xen\x1b[2J");
-	snprintf(m.virt.source, sizeof(m.virt.source), "sys-hypervisor");
 	out = open_memstream(&buf, &len);
 	render_analysis(out, &m, &p, &v);
 	fclose(out);
@@ -548,7 +548,7 @@ static void test_self_stop(void **state)
 	(void)state;
 	params_init(&p, TOOL_TIMERLAT, MODE_TOP, "timerlat top", 4);
 	assert_int_equal(options_parse(&p, 5, argv), OPTS_OK);
-	assert_int_equal(run_models_init(&m, &p), 0);
+	assert_int_equal(run_models_init(&m, &p, NULL), 0);
 	add_all(&m, 1, TIMERLAT_IRQ, 3000, 0);
 	add_all(&m, 1, TIMERLAT_THREAD, 5000, 0);
 	add_stop(&m, 1, 2500000000ULL);

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * facts - what a session found out about the machine it measures: gathered
+ * by the source layer (virt.c, steal.c, uname) and handed on as data, so
+ * that the models and the renderers do no I/O of their own
+ */
+#ifndef RTLENS_FACTS_H
+#define RTLENS_FACTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct virt_info {
+	bool	guest;
+	char	hypervisor[32];	/* "KVM", "Microsoft Hv", "VMware", "Xen", "TCG",
+				 * "QEMU", ..., "unknown"; "none" when not a guest */
+	char	source[32];	/* "cpuid", "dmi", "sys-hypervisor"; "none" */
+};
+
+struct sys_facts {
+	struct virt_info	virt;
+	char			kernel_release[65];	/* uname -r, or "unknown" */
+	char			hostname[65];		/* uname -n, or "unknown" */
+	int			nr_cpus;
+	bool			steal_ok;	/* steal_ns holds the measurement's steal time */
+	uint64_t		*steal_ns;	/* per CPU, nr_cpus of them */
+};
+
+#endif

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""
+The layers of src/ (Documentation/architecture.md): a file may include a
+header of its own directory or of a lower layer, never of a higher one or
+of one beside it, so that no two directories use each other; a private
+header is included only from its own directory. Prints one line per
+violation and "N passed, N failed" (one check per file).
+
+usage: tests/layers/check.py [SRC_DIR]
+"""
+import os
+import re
+import sys
+
+# lower number: lower layer
+RANK = {
+    'base': 0,
+    'decode': 1, 'model': 1,
+    'analysis': 2,
+    'render': 3, 'source': 3,
+    'session': 4,
+    'cli': 5,
+}
+
+# headers that only their own directory may include
+PRIVATE = {
+    'source/engine.h', 'source/instance.h', 'source/user_merge.h',
+    'source/user_workload.h', 'source/own_stops.h', 'source/state_record.h',
+    'source/kernel_source.h', 'source/user_source.h',
+    'render/json_writer.h',
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def violations(src, d, name):
+    text = open(os.path.join(src, d, name), encoding='utf-8').read()
+    for inc in INCLUDE.findall(text):
+        if '/' not in inc:
+            if not os.path.exists(os.path.join(src, d, inc)):
+                yield f'src/{d}/{name}: "{inc}" does not name its directory'
+            continue
+        target = inc.split('/')[0]
+        if target not in RANK:
+            yield f'src/{d}/{name}: "{inc}": unknown directory {target}'
+        elif target != d and RANK[target] >= RANK[d]:
+            yield f'src/{d}/{name}: {d} may not use {target} ("{inc}")'
+        elif inc in PRIVATE and target != d:
+            yield f'src/{d}/{name}: "{inc}" is private to {target}'
+
+
+def main():
+    src = sys.argv[1] if len(sys.argv) > 1 else 'src'
+    passed = failed = 0
+    for d in sorted(os.listdir(src)):
+        if d not in RANK:
+            print(f'src/{d}: a directory with no layer (add it to RANK)')
+            failed += 1
+            continue
+        for name in sorted(os.listdir(os.path.join(src, d))):
+            if not name.endswith(('.c', '.h')):
+                continue
+            bad = list(violations(src, d, name))
+            for b in bad:
+                print(b)
+            failed += bool(bad)
+            passed += not bad
+    print(f'{passed} passed, {failed} failed')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
