@@ -22,8 +22,6 @@ enum opts_result {
  */
 enum opts_result options_parse(struct rtl_params *p, int argc, char **argv);
 
-/* hwnoise: osnoise top with IRQs disabled, runtime 75% of the period */
-void params_set_hwnoise(struct rtl_params *p);
 
 /* Print the usage of the command that @p describes. */
 void options_usage(const struct rtl_params *p, FILE *out);

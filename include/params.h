@@ -115,5 +115,7 @@ unsigned int params_divisor(const struct rtl_params *p);
 void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
 		 const char *command, int nr_cpus);
 void params_free(struct rtl_params *p);
+/* hwnoise: osnoise top with IRQs disabled, runtime 75% of the period */
+void params_set_hwnoise(struct rtl_params *p);
 
 #endif
