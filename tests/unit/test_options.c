@@ -41,19 +41,26 @@ static enum opts_result parse(struct rtl_params *p, char **argv, char *err, size
 	return r;
 }
 
+/* @first is refused, then @second, parsed after it, gives @p. */
+static void parse_after_refused(struct rtl_params *p, char **first, char **second)
+{
+	char err[512];
+
+	assert_int_equal(parse(p, first, err, sizeof(err)), OPTS_ERROR);
+	params_free(p);
+	assert_int_equal(parse(p, second, err, sizeof(err)), OPTS_OK);
+}
+
 static void test_parse_after_a_cluster_half_read(void **state)
 {
 	char top[] = "top", xd[] = "-xD", q[] = "-q";
 	char *bad[] = { top, xd, NULL }, *good[] = { top, q, NULL };
 	struct rtl_params p;
-	char err[512];
 
 	(void)state;
 	/* getopt stops at x, inside the word, with "D" still to read (the word lives on) */
-	assert_int_equal(parse(&p, bad, err, sizeof(err)), OPTS_ERROR);
-	params_free(&p);
-	/* a new parse must not go on with the old word */
-	assert_int_equal(parse(&p, good, err, sizeof(err)), OPTS_OK);
+	parse_after_refused(&p, bad, good);
+	/* the new parse did not go on with the old word */
 	assert_true(p.quiet);
 	assert_false(p.debug);
 	assert_false(log_debug_on());
@@ -66,12 +73,9 @@ static void test_parse_after_non_options(void **state)
 	char d[] = "-D", cpus[] = "-c", one[] = "1";
 	char *first[] = { top, a, b, q, c, NULL }, *second[] = { top, d, cpus, one, NULL };
 	struct rtl_params p;
-	char err[512];
 
 	(void)state;
-	assert_int_equal(parse(&p, first, err, sizeof(err)), OPTS_ERROR);
-	params_free(&p);
-	assert_int_equal(parse(&p, second, err, sizeof(err)), OPTS_OK);
+	parse_after_refused(&p, first, second);
 	assert_true(p.debug);
 	assert_true(cpu_mask_test(&p.cpus, 1));
 	assert_false(cpu_mask_test(&p.cpus, 0));
@@ -79,24 +83,25 @@ static void test_parse_after_non_options(void **state)
 	log_set_debug(false);
 }
 
+static void refused_naming(const char *word, const char *named)
+{
+	char top[] = "top", *copy = strdup(word), *argv[] = { top, copy, NULL };
+	char err[512], expected[64];
+	struct rtl_params p;
+
+	assert_int_equal(parse(&p, argv, err, sizeof(err)), OPTS_ERROR);
+	snprintf(expected, sizeof(expected), "unknown option '%s'", named);
+	assert_non_null(strstr(err, expected));
+	params_free(&p);
+	free(copy);
+}
+
 static void test_unknown_letter_named(void **state)
 {
-	char top[] = "top", xq[] = "-xq", qx[] = "-qx", nope[] = "--nope";
-	char *inside[] = { top, xq, NULL }, *last[] = { top, qx, NULL };
-	char *word[] = { top, nope, NULL };
-	struct rtl_params p;
-	char err[512];
-
 	(void)state;
-	assert_int_equal(parse(&p, inside, err, sizeof(err)), OPTS_ERROR);
-	assert_non_null(strstr(err, "unknown option '-x'"));
-	params_free(&p);
-	assert_int_equal(parse(&p, last, err, sizeof(err)), OPTS_ERROR);
-	assert_non_null(strstr(err, "unknown option '-x'"));
-	params_free(&p);
-	assert_int_equal(parse(&p, word, err, sizeof(err)), OPTS_ERROR);
-	assert_non_null(strstr(err, "unknown option '--nope'"));
-	params_free(&p);
+	refused_naming("-xq", "-x");
+	refused_naming("-qx", "-x");
+	refused_naming("--nope", "--nope");
 }
 
 int main(void)
