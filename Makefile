@@ -35,7 +35,7 @@ TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
 .PHONY: all clean check unit-check schema-check host-check vm-check bench install uninstall san \
-	deps test-deps demo
+	deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc
 
 all: rtlens
 
@@ -66,6 +66,47 @@ build/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJS) $(HDRS)
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJS) \
 		$(PKG_LIBS) -lcmocka $(LDFLAGS)
 
+# libFuzzer targets: clang (only these need it), with ASan and UBSan; the
+# rtlens sources built once more, for them, in build/fuzz
+FUZZ_CC		?= clang
+FUZZ_OPT	?= -O1 -g
+FUZZ_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+		   -fno-omit-frame-pointer
+FUZZ_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Iinclude -DRTLENS_VERSION='"$(VERSION)"' \
+		   $(PKG_CFLAGS) $(FUZZ_OPT) $(FUZZ_SAN)
+FUZZ_TARGETS	:= options state_record decode render
+FUZZ_BINS	:= $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+FUZZ_LIB_OBJS	:= $(LIB_SRCS:%.c=build/fuzz/%.o)
+
+.SECONDARY: $(FUZZ_LIB_OBJS) build/fuzz/tests/fuzz/fuzz.o
+
+build/fuzz/%.o: %.c $(HDRS) Makefile | fuzz-cc
+	@mkdir -p $(dir $@)
+	@echo "  CC/FUZZ $<"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+build/fuzz/tests/fuzz/fuzz.o: tests/fuzz/fuzz.h
+
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h build/fuzz/tests/fuzz/fuzz.o \
+		$(FUZZ_LIB_OBJS) $(HDRS)
+	@echo "  LD/FUZZ $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< build/fuzz/tests/fuzz/fuzz.o \
+		$(FUZZ_LIB_OBJS) $(PKG_LIBS) $(LDFLAGS)
+
+fuzz-cc:
+	@command -v $(FUZZ_CC) >/dev/null || \
+		{ echo "fuzz: $(FUZZ_CC) not found (scripts/setup.sh test installs it)" >&2; exit 1; }
+
+fuzz-build: $(FUZZ_BINS)
+
+# each target for FUZZ_SECONDS on a copy of its seeds, two at a time
+fuzz-check: fuzz-build
+	@tests/fuzz/run.sh $(or $(FUZZ_SECONDS),45) build/fuzz/check $(FUZZ_TARGETS)
+
+# longer, growing the corpus kept in build/fuzz/corpus
+fuzz: fuzz-build
+	@tests/fuzz/run.sh -k build/fuzz/corpus $(or $(FUZZ_SECONDS),600) build/fuzz/run $(FUZZ_TARGETS)
+
 unit-check: $(UNIT_BINS)
 	@tests/unit/run.sh $(UNIT_BINS)
 
@@ -80,7 +121,7 @@ vm-check: rtlens
 
 # a sub-make, so that `make test-deps check` finds the freshly installed libraries
 check:
-	$(MAKE) unit-check schema-check host-check vm-check
+	$(MAKE) unit-check schema-check fuzz-check host-check vm-check
 
 bench: rtlens
 	@bench/osnoise-hist.sh

@@ -57,6 +57,7 @@ struct event_decoder {
 	/* filled by decoder_new() */
 	int			id;
 	struct tep_format_field	*f[DECODE_MAX_FIELDS];
+	struct tep_format_field	*pid_field;	/* common_pid, or NULL */
 	struct tep_handle	*tep;
 	uint64_t		aux;		/* the module's, set by bind */
 };
@@ -69,10 +70,23 @@ struct event_decoder {
 	{ .system = (sys), .name = (ev), .decode = (fn), .optional = true, \
 	  .fields = { __VA_ARGS__ } }
 
+/*
+ * The readers of a record's fields never read past the record: a field
+ * (or string) that does not fit in it reads as 0 (or "").
+ */
 uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec);
+/* The pid of the task that wrote @rec (its common_pid). */
+int decode_pid(const struct event_decoder *ed, struct tep_record *rec);
 /* Copy a string field (fixed array or __data_loc) into @buf. */
 void decode_str(const struct event_decoder *ed, int field, struct tep_record *rec,
 		char *buf, size_t len);
+/* Bytes from the field's offset to the record's end; -1 if that is not inside. */
+int decode_room(const struct event_decoder *ed, int field, const struct tep_record *rec);
+/*
+ * Every field of the event, and every string a __data_loc points to, lies
+ * inside @rec: libtraceevent may print it (tep_print_event() trusts it to).
+ */
+bool decode_record_fits(const struct event_decoder *ed, struct tep_record *rec);
 
 /* Templates of the events each module knows, for decoder_new() to copy. */
 extern const struct event_decoder osnoise_decoders[];

@@ -29,6 +29,8 @@
 #define STATE_MAGIC		"rtlens-state 1"
 #define STATE_FILE_MAX		64	/* longest FILE name */
 #define STATE_CONTENT_MAX	4096	/* longest saved content, in bytes */
+/* a buffer for the longest line: "file KIND FILE HEX\n" and its NUL */
+#define STATE_LINE_MAX		(2 * STATE_CONTENT_MAX + STATE_FILE_MAX + 32)
 
 enum state_line_kind {
 	STATE_LINE_MAGIC,

@@ -9,7 +9,8 @@
 set -eu
 
 BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev"
-TEST="libcmocka-dev qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema util-linux groff-base"
+TEST="libcmocka-dev qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema util-linux groff-base
+      clang"
 
 usage() {
 	echo "usage: $0 demo|check|build|test" >&2
@@ -27,13 +28,31 @@ install_pkgs() {
 	apt-get install -y --no-install-recommends "$@"
 }
 
+# The fuzz targets need clang's libFuzzer and sanitizer runtime, packaged per
+# major version (libclang-rt-14-dev for bookworm's clang 14): the one of the
+# clang just installed.
+install_clang_rt() {
+	major=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\)\..*/\1/p' |
+		head -n 1)
+	pkg="libclang-rt-${major}-dev"
+	if [ -z "$major" ]; then
+		echo "$0: cannot tell clang's version: install its libFuzzer runtime by hand" >&2
+	elif apt-cache show "$pkg" >/dev/null 2>&1; then
+		apt-get install -y --no-install-recommends "$pkg"
+	else
+		echo "$0: no package $pkg: 'make fuzz-check' needs clang's libFuzzer runtime" >&2
+	fi
+}
+
 cd "$(dirname "$0")/.."
 case "${1:-}" in
 build)	install_pkgs $BUILD ;;
-test)	install_pkgs $BUILD $TEST ;;
+test)	install_pkgs $BUILD $TEST
+	install_clang_rt ;;
 demo)	install_pkgs $BUILD
 	make demo ;;
 check)	install_pkgs $BUILD $TEST
+	install_clang_rt
 	make check ;;
 *)	usage ;;
 esac

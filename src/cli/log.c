@@ -44,6 +44,7 @@ const char *log_arg(const char *arg, char *buf)
 	return buf;
 }
 
+__attribute__((format(printf, 2, 0)))
 static void log_vprint(const char *kind, const char *fmt, va_list ap)
 {
 	fprintf(stderr, "%s: %s", log_name, kind);

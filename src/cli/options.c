@@ -724,6 +724,24 @@ static int opts_alloc_masks(struct rtl_params *p)
 	return 0;
 }
 
+/*
+ * The option getopt refused: the word, or "-x" for a letter it does not know
+ * (inside a cluster such as "-qx", optind does not point past the word yet).
+ */
+static bool unknown_letter(const char *shorts)
+{
+	if (optopt < 0)		/* a byte over 0x7f, as glibc's (signed) char */
+		return true;
+	return optopt > 0 && optopt < OPT_LONG_BASE && (optopt == ':' || !strchr(shorts, optopt));
+}
+
+static const char *refused_option(char **argv, const char *shorts, char *buf)
+{
+	char letter[3] = { '-', (char)optopt, '\0' };
+
+	return log_arg(unknown_letter(shorts) ? letter : argv[optind - 1], buf);
+}
+
 static enum opts_result bad_usage(const struct rtl_params *p)
 {
 	fprintf(stderr, "Try 'rtlens %s --help' for the list of options.\n", p->command);
@@ -739,7 +757,8 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 	if (opts_alloc_masks(p))
 		return OPTS_ERROR;
 	build_getopt(p, longs, shorts);
-	optind = 1;
+	/* 0, not 1: glibc then forgets the previous parse (a cluster half read) */
+	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		const struct opt_desc *o;
@@ -752,7 +771,7 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 			if (c == ':')
 				err_msg("option '%s' needs a value", log_arg(argv[optind - 1], shown));
 			else
-				err_msg("unknown option '%s'", log_arg(argv[optind - 1], shown));
+				err_msg("unknown option '%s'", refused_option(argv, shorts, shown));
 			return bad_usage(p);
 		}
 		o = find_opt(p, c);

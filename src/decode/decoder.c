@@ -48,6 +48,7 @@ static int bind_event(struct tep_handle *tep, struct event_decoder *ed)
 			return -1;
 		}
 	}
+	ed->pid_field = tep_find_common_field(ev, "common_pid");
 	ed->id = ev->id;
 	ed->tep = tep;
 	if (ed->bind)
@@ -100,37 +101,101 @@ void decoder_free(struct decoder *d)
 	free(d);
 }
 
-uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec)
+/*
+ * The bytes from @f's offset to the end of @rec, -1 when the offset is not
+ * inside the record: a record may be shorter than its format says (or the
+ * format wrong), and nothing past a record is read.
+ */
+static int field_room(const struct tep_format_field *f, const struct tep_record *rec)
+{
+	if (!f || f->offset < 0 || rec->size < f->offset)
+		return -1;
+	return rec->size - f->offset;
+}
+
+int decode_room(const struct event_decoder *ed, int field, const struct tep_record *rec)
+{
+	return field_room(ed->f[field], rec);
+}
+
+static bool field_fits(const struct tep_format_field *f, const struct tep_record *rec)
+{
+	return f && f->size >= 0 && field_room(f, rec) >= f->size;
+}
+
+static uint64_t read_field(const struct tep_format_field *f, struct tep_record *rec)
 {
 	unsigned long long val = 0;
 
-	tep_read_number_field(ed->f[field], rec->data, &val);
+	if (field_fits(f, rec))
+		tep_read_number_field((struct tep_format_field *)f, rec->data, &val);
 	return val;
+}
+
+uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec)
+{
+	return read_field(ed->f[field], rec);
+}
+
+int decode_pid(const struct event_decoder *ed, struct tep_record *rec)
+{
+	return (int)read_field(ed->pid_field, rec);
+}
+
+/* The bytes of a string field in @rec, false when they are not all inside it. */
+static bool str_span(const struct tep_format_field *f, struct tep_record *rec,
+		     size_t *start, size_t *n)
+{
+	uint64_t loc;
+
+	if (f->offset < 0 || f->size < 0 || rec->size < 0)
+		return false;
+	*start = f->offset;
+	*n = f->size;
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		/* __data_loc: offset in the low 16 bits, length in the high 16 */
+		if (!field_fits(f, rec))
+			return false;
+		loc = read_field(f, rec);
+		*start = loc & 0xffff;
+		*n = (loc >> 16) & 0xffff;
+		if (f->flags & TEP_FIELD_IS_RELATIVE)
+			*start += f->offset + f->size;
+	}
+	return *start <= (size_t)rec->size && *n <= (size_t)rec->size - *start;
 }
 
 void decode_str(const struct event_decoder *ed, int field, struct tep_record *rec,
 		char *buf, size_t len)
 {
-	struct tep_format_field *f = ed->f[field];
-	const char *src = (const char *)rec->data + f->offset;
-	size_t n = f->size;
+	size_t start, n;
 
-	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		unsigned long long loc = 0;
-
-		tep_read_number_field(f, rec->data, &loc);
-		src = (const char *)rec->data + (loc & 0xffff);
-		n = loc >> 16;
-		if (f->flags & TEP_FIELD_IS_RELATIVE)
-			src += f->offset + f->size;
-	}
-	if ((int)((src - (const char *)rec->data) + n) > rec->size)
-		n = 0;
+	buf[0] = '\0';
+	if (!str_span(ed->f[field], rec, &start, &n))
+		return;
 	if (n >= len)
 		n = len - 1;
-	memcpy(buf, src, n);
+	memcpy(buf, (const char *)rec->data + start, n);
 	buf[n] = '\0';
-	buf[strnlen(buf, n)] = '\0';
+}
+
+static bool fields_fit(const struct tep_format_field *f, struct tep_record *rec)
+{
+	size_t start, n;
+
+	for (; f; f = f->next)
+		if (!field_fits(f, rec) ||
+		    ((f->flags & TEP_FIELD_IS_DYNAMIC) && !str_span(f, rec, &start, &n)))
+			return false;
+	return true;
+}
+
+bool decode_record_fits(const struct event_decoder *ed, struct tep_record *rec)
+{
+	struct tep_event *ev = tep_find_event(ed->tep, ed->id);
+
+	return ev && fields_fit(ev->format.common_fields, rec) &&
+	       fields_fit(ev->format.fields, rec);
 }
 
 void decoder_decode(const struct decoder *d, struct tep_event *event,

@@ -71,6 +71,11 @@ static void reason_name(const struct event_decoder *ed, struct tep_record *rec,
 			return;
 		}
 	}
+	/* libtraceevent prints what the format says: only a record that holds it */
+	if (!decode_record_fits(ed, rec)) {
+		snprintf(buf, len, "unknown");
+		return;
+	}
 	print_reason(ed, rec, buf, len);
 	if (i == REASON_CACHE)
 		return;
@@ -86,7 +91,7 @@ static void decode_exit(const struct event_decoder *ed, struct tep_record *rec,
 			struct rtl_record *out)
 {
 	out->kind = RECORD_KVM;
-	out->kvm.pid = tep_data_pid(ed->tep, rec);
+	out->kvm.pid = decode_pid(ed, rec);
 	out->kvm.vcpu_id = (int)decode_u64(ed, KX_VCPU, rec);
 	reason_name(ed, rec, (uint32_t)decode_u64(ed, KX_ISA, rec),
 		    (uint32_t)decode_u64(ed, KX_REASON, rec),

@@ -13,7 +13,7 @@ static void hrtimer_init_rec(const struct event_decoder *ed, struct tep_record *
 {
 	out->kind = RECORD_HRTIMER;
 	out->hrtimer.expire = expire;
-	out->hrtimer.pid = tep_data_pid(ed->tep, rec);
+	out->hrtimer.pid = decode_pid(ed, rec);
 }
 
 enum { HS_HRTIMER, HS_SOFTEXPIRES };

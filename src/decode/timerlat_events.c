@@ -29,18 +29,21 @@ enum { KF_SIZE, KF_CALLER };
 static void decode_stack(const struct event_decoder *ed, struct tep_record *rec,
 			 struct rtl_record *out)
 {
-	struct tep_format_field *f = ed->f[KF_CALLER];
 	struct stack_trace *st = &out->stack;
-	int word = tep_get_long_size(ed->tep), max, i;
-	const unsigned char *p = (const unsigned char *)rec->data + f->offset;
+	int word = tep_get_long_size(ed->tep), room = decode_room(ed, KF_CALLER, rec);
+	uint64_t depth = decode_u64(ed, KF_SIZE, rec);
+	const unsigned char *p;
+	int i;
 
 	out->kind = RECORD_STACK;
-	max = (rec->size - f->offset) / word;
-	st->depth = decode_u64(ed, KF_SIZE, rec);
-	if (st->depth > max)
-		st->depth = max;
-	if (st->depth > STACK_MAX_DEPTH)
-		st->depth = STACK_MAX_DEPTH;
+	st->depth = 0;
+	if (room < 0 || word <= 0)
+		return;
+	/* as many words as the record holds after the field, at most */
+	if (depth > (uint64_t)(room / word))
+		depth = room / word;
+	st->depth = depth > STACK_MAX_DEPTH ? STACK_MAX_DEPTH : (int)depth;
+	p = (const unsigned char *)rec->data + ed->f[KF_CALLER]->offset;
 	for (i = 0; i < st->depth; i++) {
 		st->ip[i] = tep_read_number(ed->tep, p + i * word, word);
 		st->sym[i] = tep_find_function(ed->tep, st->ip[i]);

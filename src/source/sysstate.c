@@ -178,7 +178,7 @@ static int take_line(struct sys_state *s, const struct state_line *l, int *pid, 
  */
 static int load_record(struct sys_state *s, FILE *f, int *pid, int *line_no, const char **why)
 {
-	char line[2 * STATE_CONTENT_MAX + STATE_FILE_MAX + 32];
+	char line[STATE_LINE_MAX];
 	struct state_line l;
 
 	for (*line_no = 1; fgets(line, sizeof(line), f); (*line_no)++) {

@@ -70,6 +70,19 @@ static const char fmt_timerlat[] = "name: timerlat\nID: 16\nformat:\n" COMMON
 	"\tfield:u64 timer_latency;\toffset:16;\tsize:8;\tsigned:0;\n\n"
 	"print fmt: \"%llu\", REC->timer_latency\n";
 
+static const char fmt_stack[] = "name: kernel_stack\nID: 4\nformat:\n" COMMON
+	"\tfield:int size;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned long caller[8];\toffset:16;\tsize:64;\tsigned:0;\n\n"
+	"print fmt: \"\\t=> %ps\\n\", (void *)REC->caller[0]\n";
+
+/* thread_noise with comm at offset -8 (4294967288 read into an int): a broken format */
+static const char fmt_thread_before[] = "name: thread_noise\nID: 13\nformat:\n" COMMON
+	"\tfield:char comm[16];\toffset:4294967288;\tsize:16;\tsigned:0;\n"
+	"\tfield:u64 start;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:u64 duration;\toffset:32;\tsize:8;\tsigned:0;\n"
+	"\tfield:pid_t pid;\toffset:40;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"%llu\", REC->start\n";
+
 static struct tep_handle *make_tep(void)
 {
 	struct { const char *fmt, *sys; } evs[] = {
@@ -218,12 +231,119 @@ static void test_missing_event(void **state)
 	tep_free(tep);
 }
 
+/*
+ * A record in a buffer whose bytes around it are 0xaa: what a decoder reads
+ * outside the record shows in its output.
+ */
+#define GUARD		16
+#define GUARD_BYTE	0xaa
+
+static void *guarded(unsigned char *buf, size_t buf_len, const void *rec, int size)
+{
+	memset(buf, GUARD_BYTE, buf_len);
+	memcpy(buf + GUARD, rec, size);
+	return buf + GUARD;
+}
+
+static void test_record_shorter_than_format(void **state)
+{
+	struct tep_handle *tep = make_tep();
+	struct decoder *d = decoder_new(tep, DECODE_OSNOISE);
+	unsigned char rec[20] = { 0 }, buf[GUARD + 64 + GUARD];
+	uint64_t runtime = 1000;
+	struct rtl_record r;
+
+	(void)state;
+	assert_non_null(d);
+	memcpy(rec + 8, &runtime, 8);
+	/* 20 bytes: runtime fits, noise (16..24) and the rest do not */
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 10, &r);
+	assert_int_equal(r.kind, RECORD_OSNOISE_PERIOD);
+	assert_int_equal(r.period.runtime_us, 1000);
+	assert_int_equal(r.period.noise_us, 0);
+	assert_int_equal(r.period.max_sample_us, 0);
+	assert_int_equal(r.period.thread_count, 0);
+	decoder_free(d);
+	tep_free(tep);
+}
+
+static void test_strings_outside_record(void **state)
+{
+	const char *fmts[] = { fmt_irq, fmt_thread_before, fmt_softirq, fmt_nmi };
+	struct tep_handle *tep = tep_alloc();
+	unsigned char rec[44] = { 0 }, buf[GUARD + 64 + GUARD];
+	struct decoder *d;
+	struct rtl_record r;
+	uint32_t loc;
+	size_t i;
+
+	(void)state;
+	tep_set_long_size(tep, 8);
+	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++)
+		assert_int_equal(tep_parse_event(tep, fmts[i], strlen(fmts[i]), "osnoise"), 0);
+	d = decoder_new(tep, DECODE_NOISE_EVENTS);
+	assert_non_null(d);
+	/* comm before the record: not read */
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 13, &r);
+	assert_int_equal(r.kind, RECORD_NOISE_EVENT);
+	assert_string_equal(r.noise.name, "");
+	/* irq_noise's desc: 12 bytes at 40, past the record's 44 */
+	loc = (12u << 16) | 40;
+	memcpy(rec + 24, &loc, 4);
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 12, &r);
+	assert_string_equal(r.noise.name, "");
+	/* the __data_loc word itself past a record of 26 bytes */
+	decode(tep, d, guarded(buf, sizeof(buf), rec, 26), 26, 12, &r);
+	assert_string_equal(r.noise.name, "");
+	decoder_free(d);
+	tep_free(tep);
+}
+
+static void test_stack_depth(void **state)
+{
+	struct tep_handle *tep = tep_alloc();
+	unsigned char rec[16 + 3 * 8] = { 0 }, buf[GUARD + 96 + GUARD];
+	struct decoder *d;
+	struct rtl_record r;
+	uint64_t ip;
+	int32_t depth = 20;
+	int i;
+
+	(void)state;
+	tep_set_long_size(tep, 8);
+	assert_int_equal(tep_parse_event(tep, fmt_stack, strlen(fmt_stack), "ftrace"), 0);
+	d = decoder_new(tep, DECODE_STACK);
+	assert_non_null(d);
+	for (i = 0; i < 3; i++) {
+		ip = 0xffffffff81000000ULL + i;
+		memcpy(rec + 16 + 8 * i, &ip, 8);
+	}
+	/* the kernel writes as many words as it found: fewer than caller[8] */
+	memcpy(rec + 8, &depth, 4);
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 4, &r);
+	assert_int_equal(r.kind, RECORD_STACK);
+	assert_int_equal(r.stack.depth, 3);
+	assert_int_equal(r.stack.ip[2], 0xffffffff81000002ULL);
+	/* a negative size, a record that ends before the words */
+	depth = -1;
+	memcpy(rec + 8, &depth, 4);
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 4, &r);
+	assert_in_range(r.stack.depth, 0, 3);
+	decode(tep, d, guarded(buf, sizeof(buf), rec, 12), 12, 4, &r);
+	assert_int_equal(r.stack.depth, 0);
+	decoder_free(d);
+	tep_free(tep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_osnoise_period_and_sample),
 		cmocka_unit_test(test_noise_events),
 		cmocka_unit_test(test_missing_event),
+		cmocka_unit_test(test_record_shorter_than_format),
+		cmocka_unit_test(test_strings_outside_record),
+		cmocka_unit_test(test_stack_depth),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -97,6 +97,39 @@ static void test_exit_reasons(void **state)
 	tep_free(tep);
 }
 
+/*
+ * A record shorter than its format: nothing past it is read, not by the
+ * decoder and not by libtraceevent printing the reason (bytes 0xaa after it).
+ */
+static void test_short_record(void **state)
+{
+	struct tep_handle *tep = make_tep();
+	struct decoder *d = decoder_new(tep, DECODE_KVM);
+	unsigned char buf[64];
+	struct tep_record rec = { .ts = 1, .data = buf };
+	uint16_t id = 41;
+	struct rtl_record r;
+	int32_t pid = 99;
+
+	(void)state;
+	assert_non_null(d);
+	memset(buf, 0xaa, sizeof(buf));
+	memcpy(buf, &id, 2);
+	memcpy(buf + 4, &pid, 4);
+	memset(buf + 8, 0, 8);
+	rec.size = 16;		/* isa (24) and vcpu_id (28) are past the end */
+	decoder_decode(d, tep_find_event(tep, id), &rec, 0, &r);
+	assert_int_equal(r.kind, RECORD_KVM);
+	assert_int_equal(r.kvm.pid, 99);
+	assert_int_equal(r.kvm.vcpu_id, 0);
+	assert_string_equal(r.kvm.reason, "unknown");
+	rec.size = 6;		/* not even common_pid */
+	decoder_decode(d, tep_find_event(tep, id), &rec, 0, &r);
+	assert_int_equal(r.kvm.pid, 0);
+	decoder_free(d);
+	tep_free(tep);
+}
+
 /* a kernel without kvm loaded has no kvm events: DECODE_KVM fails loudly */
 static void test_missing(void **state)
 {
@@ -137,6 +170,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exit_reasons),
+		cmocka_unit_test(test_short_record),
 		cmocka_unit_test(test_missing),
 		cmocka_unit_test(test_usable),
 	};
