@@ -56,10 +56,12 @@ static void dump_tasks(FILE *out, const struct run_models *m, const struct rtl_p
 static void guest_note(FILE *out, const struct virt_info *v)
 {
 	char name[SAFE_TEXT_SIZE(sizeof(v->hypervisor))];
+	char source[SAFE_TEXT_SIZE(sizeof(v->source))];
 
 	safe_text(name, sizeof(name), v->hypervisor);
+	safe_text(source, sizeof(source), v->source);
 	fprintf(out, "note: running as a guest of %s (found by %s): part of what looks like "
-		"hardware noise is the hypervisor\n", name, v->source);
+		"hardware noise is the hypervisor\n", name, source);
 }
 
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,

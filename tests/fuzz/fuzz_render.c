@@ -236,6 +236,12 @@ static void check_text(const struct run_models *m, const struct rtl_params *p,
 	render_screen(out, m, p, v);
 	render_analysis(out, m, p, v);
 	fuzz_assert(!fclose(out));
+	if (getenv("FUZZ_SHOW")) {
+		FILE *f = fopen(getenv("FUZZ_SHOW"), "w");
+
+		fwrite(buf, 1, len, f);
+		fclose(f);
+	}
 	fuzz_assert(printable((unsigned char *)buf, len));
 	free(buf);
 }
@@ -262,6 +268,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz_in in = { data, size };
 	struct fuzz_strings *s = calloc(1, sizeof(*s));
 	struct run_view v = { .elapsed_s = 10, .started = 1700000000, .signal = SIGTERM };
+	struct sys_facts facts = { .kernel_release = "6.1.0-rt", .hostname = "fuzz" };
 	struct rtl_params p;
 	struct run_models m;
 	bool guest = size && data[0] & 16;
@@ -270,8 +277,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	params_setup(&p, &in, s);
 	v.reason = fuzz_u8(&in);
 	v.reason %= STOP_ERROR + 1;
-	fuzz_assert(!run_models_init(&m, &p));
-	virt_setup(&m.virt, &in, guest);
+	virt_setup(&facts.virt, &in, guest);
+	fuzz_assert(!run_models_init(&m, &p, &facts));
 	feed(&m, &p, &in, s);
 	finish(&m, &p, &v);
 	check_text(&m, &p, &v);

@@ -7,10 +7,15 @@ of one beside it, so that no two directories use each other; a private
 header is included only from its own directory. Prints one line per
 violation and "N passed, N failed" (one check per file).
 
-usage: tests/layers/check.py [SRC_DIR]
+With OBJ_DIR (the objects of a build, by the same paths), it also checks
+the calls: an object may use a symbol defined in its own directory or a
+lower layer only (nm).
+
+usage: tests/layers/check.py [SRC_DIR [OBJ_DIR]]
 """
 import os
 import re
+import subprocess
 import sys
 
 # lower number: lower layer
@@ -50,8 +55,39 @@ def violations(src, d, name):
             yield f'src/{d}/{name}: "{inc}" is private to {target}'
 
 
+def symbols(path):
+    """(defined, undefined) global symbols of an object file"""
+    out = subprocess.run(['nm', path], capture_output=True, text=True, check=True).stdout
+    defined, undefined = set(), set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in 'TDBRC':
+            defined.add(parts[2])
+        elif len(parts) == 2 and parts[0] == 'U':
+            undefined.add(parts[1])
+    return defined, undefined
+
+
+def call_violations(obj):
+    """one message per object that calls up or beside"""
+    owner, uses = {}, {}
+    for d in sorted(os.listdir(obj)):
+        if d not in RANK:
+            continue
+        for name in sorted(os.listdir(os.path.join(obj, d))):
+            if name.endswith('.o'):
+                defined, undefined = symbols(os.path.join(obj, d, name))
+                owner.update((sym, d) for sym in defined)
+                uses[(d, name)] = undefined
+    for (d, name), undefined in sorted(uses.items()):
+        bad = sorted(f'{sym} ({owner[sym]})' for sym in undefined
+                     if sym in owner and owner[sym] != d and RANK[owner[sym]] >= RANK[d])
+        yield f'{d}/{name}', bad
+
+
 def main():
     src = sys.argv[1] if len(sys.argv) > 1 else 'src'
+    obj = sys.argv[2] if len(sys.argv) > 2 else None
     passed = failed = 0
     for d in sorted(os.listdir(src)):
         if d not in RANK:
@@ -66,6 +102,11 @@ def main():
                 print(b)
             failed += bool(bad)
             passed += not bad
+    for name, bad in call_violations(obj) if obj else []:
+        if bad:
+            print(f'{name}: {name.split("/")[0]} may not call ' + ', '.join(bad))
+        failed += bool(bad)
+        passed += not bad
     print(f'{passed} passed, {failed} failed')
     return 1 if failed else 0
 
