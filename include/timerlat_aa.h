@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include "records.h"
+#include "softirq.h"
 
 #define TL_AA_MAX_EVENTS	256	/* noise events kept per CPU and period */
 #define TL_AA_MAX_SOURCES	16	/* named sources per part, then "other" */
@@ -114,8 +115,11 @@ void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec);
 int tl_aa_explain(const struct tl_aa *aa, int cpu, struct tl_aa_result *out);
 /* Sum of every part (total - remainder). */
 int64_t tl_aa_parts_sum(const struct tl_aa_result *r);
-/* "HI", "TIMER", ... "RCU"; NULL for an unknown vector. */
-const char *tl_aa_softirq_name(int vector);
+/* "HI", "TIMER", ... "RCU"; NULL for an unknown vector (softirq.h). */
+static inline const char *tl_aa_softirq_name(int vector)
+{
+	return softirq_name(vector);
+}
 
 /* rtla's auto-analysis block. */
 void tl_aa_print(FILE *out, const struct tl_aa_result *r);

@@ -26,6 +26,7 @@
 
 #include "noise_event.h"
 #include "osnoise_aa.h"
+#include "softirq.h"
 
 #define OSN_AA_STAIRS	32	/* samples kept per CPU for osn_aa_last_over() */
 
@@ -54,11 +55,6 @@ struct osn_aa {
 	int			worst_alloc;
 	struct osn_aa_sample	*worst;
 	struct kvm_exits	*kvm;		/* vCPU threads and exits, on a KVM host */
-};
-
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK",
-	"IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
 };
 
 const char *osn_aa_kind_name(enum osn_cause_kind kind)
@@ -162,9 +158,8 @@ static void event_id(const struct noise_event *e, struct source_id *id)
 	case NOISE_SOFTIRQ:
 		id->kind = OSN_CAUSE_SOFTIRQ;
 		id->vector = e->vector;
-		if (!e->name[0] && e->vector >= 0 &&
-		    e->vector < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
-			id->name = softirq_names[e->vector];
+		if (!e->name[0] && softirq_name(e->vector))
+			id->name = softirq_name(e->vector);
 		break;
 	case NOISE_SELF:
 		id->kind = OSN_CAUSE_SELF;	/* one source, whatever the thread */

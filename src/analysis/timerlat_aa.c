@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "noise_event.h"
+#include "softirq.h"
 #include "timerlat_aa.h"
 
 struct tl_aa_cpu {
@@ -60,18 +61,6 @@ struct tl_window {
 	int		timer_irq;	/* index of the timerlat IRQ event, or -1 */
 	bool		thread;
 };
-
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK",
-	"IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
-};
-
-const char *tl_aa_softirq_name(int vector)
-{
-	if (vector < 0 || vector >= (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
-		return NULL;
-	return softirq_names[vector];
-}
 
 struct tl_aa *tl_aa_new(int nr_cpus)
 {
@@ -222,7 +211,7 @@ static const char *event_name(const struct noise_event *e)
 	case NOISE_NMI:
 		return "nmi";
 	case NOISE_SOFTIRQ:
-		name = tl_aa_softirq_name(e->vector);
+		name = softirq_name(e->vector);
 		if (name)
 			return name;
 		break;
