@@ -23,7 +23,6 @@
 
 #define OPTIONS_FILE	"osnoise/options"
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
-#define USER_THREAD_FIFO_PRIO	95
 
 struct tracer_desc {
 	const char	*tracer;
@@ -420,10 +419,7 @@ static int start_user_threads(struct engine *src)
 		.tracing_dir = tracefs_tracing_dir(),
 	};
 
-	if (cfg.prio.kind == SCHED_KIND_NONE) {
-		cfg.prio.kind = SCHED_KIND_FIFO;
-		cfg.prio.prio = USER_THREAD_FIFO_PRIO;
-	}
+	uw_timerlat_prio(&cfg.prio);
 	src->uw = uw_start(&cfg);
 	return src->uw ? 0 : -1;
 }

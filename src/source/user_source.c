@@ -32,8 +32,6 @@
 #define DEFAULT_OSNOISE_PERIOD_US	1000000ULL
 #define DEFAULT_TIMERLAT_PERIOD_US	1000ULL
 #define DEFAULT_THRESHOLD_NS		5000ULL
-/* as the timerlat tracer's threads: a hard timer even on PREEMPT_RT */
-#define DEFAULT_TIMERLAT_FIFO_PRIO	95
 #define MAX_BEHIND			5
 /* a trace record can still be in flight this long after its timestamp */
 #define SETTLE_NS			2000000ULL
@@ -260,15 +258,8 @@ static void fill_config(struct engine *e)
 	user_period(p, &e->cfg.period_us, &e->cfg.runtime_us);
 	e->cfg.threshold_ns = p->threshold_us ? p->threshold_us * 1000 : DEFAULT_THRESHOLD_NS;
 	e->cfg.prio = p->prio;
-	if (p->tool == TOOL_TIMERLAT && p->prio.kind == SCHED_KIND_NONE) {
-		/*
-		 * On PREEMPT_RT a SCHED_OTHER sleeper's timer expires in the
-		 * ktimers thread, which any real-time task holds back: its
-		 * "IRQ latency" would not be the IRQ's.
-		 */
-		e->cfg.prio.kind = SCHED_KIND_FIFO;
-		e->cfg.prio.prio = DEFAULT_TIMERLAT_FIFO_PRIO;
-	}
+	if (p->tool == TOOL_TIMERLAT)
+		uw_timerlat_prio(&e->cfg.prio);
 }
 
 static bool is_own(int tid, void *ctx)
