@@ -2,7 +2,8 @@
 /*
  * instance - rtlens's private tracefs instances, what both engines share:
  * creation (recorded in sysstate first), events, the -e events, bounded
- * reading of the buffers, lost events, the saved trace
+ * reading of the buffers, lost events, the saved trace; struct instances
+ * holds what an engine reads through, from loading to freeing
  */
 #ifndef RTLENS_INSTANCE_H
 #define RTLENS_INSTANCE_H
@@ -66,11 +67,29 @@ struct instance_reader {
 	struct timespec		start;
 };
 
-int instance_read(struct instance_reader *r);
+/*
+ * What both engines read through: the instance rtlens reads, the copy of
+ * the trace that is saved, the event formats and their decoder
+ */
+struct instances {
+	struct tracefs_instance	*inst;		/* read by rtlens */
+	struct tracefs_instance	*trace_inst;	/* the trace saved, or NULL */
+	struct tep_handle	*tep;
+	struct decoder		*decoder;
+	struct instance_reader	reader;
+};
 
-/* Tracing on or off in @inst and, if not NULL, in @trace_inst (the -t copy). */
-void instance_set_tracing(struct tracefs_instance *inst, struct tracefs_instance *trace_inst,
-			  bool on);
+/* Is a trace to be saved (-t, or the action trace on a threshold or at the end)? */
+bool instances_trace_wanted(const struct rtl_params *p);
+/* The formats of @systems' events (kvm:kvm_exit's too for DECODE_KVM), a decoder of @sets. */
+int instances_load(struct instances *in, const char **systems, unsigned int sets,
+		   bool kallsyms);
+/* Hand what in->inst holds to @fn, for a bounded time (struct instance_reader). */
+int instances_read(struct instances *in, raw_event_fn fn, void *ctx);
+/* Tracing on or off in both instances. */
+void instances_set_tracing(struct instances *in, bool on);
+/* Free the memory; the instances themselves go at sysstate_restore(). */
+void instances_free(struct instances *in);
 
 /* Events the ring buffers dropped (overrun), summed over @nr_cpus. */
 uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus);

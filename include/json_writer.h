@@ -38,4 +38,9 @@ void json_double(struct json_writer *w, const char *key, double val); /* NaN/inf
 void json_bool(struct json_writer *w, const char *key, bool val);
 void json_null(struct json_writer *w, const char *key);
 
+/* The reports' own: a time in ns as microseconds (ns resolution). */
+void json_us(struct json_writer *w, const char *key, int64_t ns);
+/* An id (vector, pid, ...) that is negative when it does not apply: null. */
+void json_int_or_null(struct json_writer *w, const char *key, int val);
+
 #endif

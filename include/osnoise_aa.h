@@ -29,6 +29,7 @@
 
 #include "kvm_exits.h"
 #include "records.h"
+#include "source_table.h"
 
 #define OSN_AA_MAX_EVENTS	512	/* pending noise events per CPU */
 #define OSN_AA_MAX_CAUSES	16	/* named causes per sample, then "other" */
@@ -77,20 +78,12 @@ struct osn_aa_sample {
 };
 
 /*
- * One row of a CPU's table. For events: count = events, max = longest event.
- * For hardware: count = samples with unexplained time, total and max of that
- * time (its positive part). Only time inside noise samples is counted.
+ * One row of a CPU's table (source_table.h), of an osn_cause_kind. For
+ * events: count = events, max = longest event. For hardware: count =
+ * samples with unexplained time, total and max of that time (its positive
+ * part). Only time inside noise samples is counted.
  */
-struct osn_aa_source {
-	enum osn_cause_kind	kind;
-	char			name[NOISE_NAME_LEN];
-	int			vector;		/* IRQ and softirq, else -1 */
-	int			pid;		/* thread, else -1 */
-	int			vcpu;		/* a KVM vCPU thread: its id, else -1 */
-	uint64_t		count;
-	uint64_t		total_ns;
-	uint64_t		max_ns;
-};
+#define osn_aa_source	source_row
 
 /* top_n: how many worst samples to keep over the run (>= 0). NULL on error. */
 struct osn_aa *osn_aa_new(int nr_cpus, int top_n);

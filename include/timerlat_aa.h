@@ -26,6 +26,8 @@
 #include <stdio.h>
 
 #include "records.h"
+#include "softirq.h"
+#include "source_table.h"
 
 #define TL_AA_MAX_EVENTS	256	/* noise events kept per CPU and period */
 #define TL_AA_MAX_SOURCES	16	/* named sources per part, then "other" */
@@ -34,16 +36,13 @@
 struct tl_aa;
 struct json_writer;
 
-/* One source of a part: an IRQ (name:vector), a softirq, a thread, the NMIs. */
-struct tl_aa_source {
-	enum noise_kind	kind;
-	char		name[NOISE_NAME_LEN];	/* "other": the sources past the bound */
-	int		vector;			/* IRQ and softirq, else -1 */
-	int		pid;			/* thread, else -1 */
-	uint64_t	count;			/* events */
-	uint64_t	total_ns;		/* summed contribution */
-	uint64_t	max_ns;			/* largest single contribution */
-};
+/*
+ * One source of a part (source_table.h), of a noise_kind: an IRQ
+ * (name:vector), a softirq, a thread, the NMIs; "other" (of the kind of its
+ * first event) for the sources past the bound. total_ns is its summed
+ * contribution, max_ns the largest single one.
+ */
+#define tl_aa_source	source_row
 
 /* One part made of events: its total and where it came from. */
 struct tl_aa_group {
@@ -114,8 +113,11 @@ void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec);
 int tl_aa_explain(const struct tl_aa *aa, int cpu, struct tl_aa_result *out);
 /* Sum of every part (total - remainder). */
 int64_t tl_aa_parts_sum(const struct tl_aa_result *r);
-/* "HI", "TIMER", ... "RCU"; NULL for an unknown vector. */
-const char *tl_aa_softirq_name(int vector);
+/* "HI", "TIMER", ... "RCU"; NULL for an unknown vector (softirq.h). */
+static inline const char *tl_aa_softirq_name(int vector)
+{
+	return softirq_name(vector);
+}
 
 /* rtla's auto-analysis block. */
 void tl_aa_print(FILE *out, const struct tl_aa_result *r);

@@ -37,6 +37,7 @@
 #define UW_RING_DEFAULT		16384		/* records per CPU, 48 bytes each: 768 KiB */
 #define UW_RING_MAX		(1U << 20)
 #define UW_PERIOD_MAX_US	10000000ULL	/* 10 s, like rtla */
+#define UW_TIMERLAT_FIFO_PRIO	95		/* uw_timerlat_prio() */
 
 enum uw_kind {
 	UW_OSNOISE,
@@ -56,6 +57,15 @@ struct uw_config {
 };
 
 struct user_workload;
+
+/*
+ * timerlat's measuring threads (UW_TIMERLAT, UW_TIMERLAT_FD) when -P asked
+ * nothing: SCHED_FIFO 95, as the timerlat tracer's own threads and rtla's
+ * -u threads. A hard timer even on PREEMPT_RT, where a SCHED_OTHER
+ * sleeper's timer expires in the ktimers thread, which any real-time task
+ * holds back: its "IRQ latency" would not be the IRQ's.
+ */
+void uw_timerlat_prio(struct sched_attr_req *prio);
 
 /*
  * Start one thread per CPU of cfg->cpus, each pinned to its CPU and given

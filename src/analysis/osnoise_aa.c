@@ -26,6 +26,7 @@
 
 #include "noise_event.h"
 #include "osnoise_aa.h"
+#include "softirq.h"
 
 #define OSN_AA_STAIRS	32	/* samples kept per CPU for osn_aa_last_over() */
 
@@ -54,11 +55,6 @@ struct osn_aa {
 	int			worst_alloc;
 	struct osn_aa_sample	*worst;
 	struct kvm_exits	*kvm;		/* vCPU threads and exits, on a KVM host */
-};
-
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK",
-	"IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
 };
 
 const char *osn_aa_kind_name(enum osn_cause_kind kind)
@@ -138,13 +134,6 @@ static void feed_noise(struct osn_aa_cpu *c, const struct noise_event *e)
 
 /* ---- sources: an IRQ (name, vector), a softirq, a thread, the NMIs ---- */
 
-struct source_id {
-	enum osn_cause_kind	kind;
-	const char		*name;
-	int			vector;
-	int			pid;
-};
-
 static void event_id(const struct noise_event *e, struct source_id *id)
 {
 	id->vector = -1;
@@ -162,9 +151,8 @@ static void event_id(const struct noise_event *e, struct source_id *id)
 	case NOISE_SOFTIRQ:
 		id->kind = OSN_CAUSE_SOFTIRQ;
 		id->vector = e->vector;
-		if (!e->name[0] && e->vector >= 0 &&
-		    e->vector < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
-			id->name = softirq_names[e->vector];
+		if (!e->name[0] && softirq_name(e->vector))
+			id->name = softirq_name(e->vector);
 		break;
 	case NOISE_SELF:
 		id->kind = OSN_CAUSE_SELF;	/* one source, whatever the thread */
@@ -177,23 +165,24 @@ static void event_id(const struct noise_event *e, struct source_id *id)
 	}
 }
 
-static bool same_id(const struct source_id *id, enum osn_cause_kind kind, const char *name,
-		    int vector, int pid)
+static void cause_id(const struct osn_aa_cause *k, struct source_id *id)
 {
-	return id->kind == kind && id->vector == vector && id->pid == pid &&
-	       !strncmp(id->name, name, NOISE_NAME_LEN);
+	id->kind = k->kind;
+	id->name = k->name;
+	id->vector = k->vector;
+	id->pid = k->pid;
 }
 
 /* Index of id among the named entries, or where it goes (max: "other"). */
 static int find_cause(const struct osn_aa_sample *s, const struct source_id *id)
 {
 	int named = s->nr_causes < OSN_AA_MAX_CAUSES ? s->nr_causes : OSN_AA_MAX_CAUSES;
+	struct source_id known;
 	int i;
 
 	for (i = 0; i < named; i++) {
-		const struct osn_aa_cause *k = &s->causes[i];
-
-		if (same_id(id, k->kind, k->name, k->vector, k->pid))
+		cause_id(&s->causes[i], &known);
+		if (source_id_equal(id, &known))
 			return i;
 	}
 	return named;
@@ -229,24 +218,6 @@ static void sample_add(struct osn_aa_sample *s, const struct noise_event *e)
 	s->nr_events++;
 }
 
-static void source_init(struct osn_aa_source *src, enum osn_cause_kind kind,
-			const char *name, int vector, int pid)
-{
-	memset(src, 0, sizeof(*src));
-	src->kind = kind;
-	snprintf(src->name, sizeof(src->name), "%s", name);
-	src->vector = vector;
-	src->pid = pid;
-	src->vcpu = -1;
-}
-
-static void source_add(struct osn_aa_source *src, uint64_t ns)
-{
-	src->count++;
-	src->total_ns += ns;
-	src->max_ns = max_u64(src->max_ns, ns);
-}
-
 static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
 {
 	struct osn_aa_cpu *c;
@@ -258,33 +229,19 @@ static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
-	source_init(&c->hardware, OSN_CAUSE_HARDWARE, "hardware", -1, -1);
-	source_init(&c->self, OSN_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+	source_row_init(&c->hardware, OSN_CAUSE_HARDWARE, "hardware", -1, -1);
+	source_row_init(&c->self, OSN_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
 	aa->cpu[cpu] = c;
 	return c;
 }
 
 static void table_add(struct osn_aa_cpu *c, const struct noise_event *e)
 {
-	int named = c->nr_sources < OSN_AA_MAX_SOURCES ? c->nr_sources : OSN_AA_MAX_SOURCES;
 	struct source_id id;
-	int i;
 
 	event_id(e, &id);
-	for (i = 0; i < named; i++) {
-		const struct osn_aa_source *src = &c->sources[i];
-
-		if (same_id(&id, src->kind, src->name, src->vector, src->pid))
-			break;
-	}
-	if (i == c->nr_sources) {
-		if (i < OSN_AA_MAX_SOURCES)
-			source_init(&c->sources[i], id.kind, id.name, id.vector, id.pid);
-		else
-			source_init(&c->sources[i], OSN_CAUSE_OTHER, "other", -1, -1);
-		c->nr_sources++;
-	}
-	source_add(&c->sources[i], e->duration_ns);
+	source_row_add(source_table_row(c->sources, &c->nr_sources, OSN_AA_MAX_SOURCES, &id,
+					OSN_CAUSE_OTHER), e->duration_ns);
 }
 
 /* ---- one sample ---- */
@@ -295,28 +252,16 @@ static bool in_sample(const struct noise_event *e, const struct noise_sample *ns
 }
 
 /* Ties in time: by kind, name, vector, pid, for a stable output. */
-static int cmp_id(enum osn_cause_kind ka, const char *na, int va, int pa,
-		  enum osn_cause_kind kb, const char *nb, int vb, int pb)
-{
-	int r;
-
-	if (ka != kb)
-		return ka < kb ? -1 : 1;
-	r = strcmp(na, nb);
-	if (r)
-		return r;
-	if (va != vb)
-		return va < vb ? -1 : 1;
-	return pa < pb ? -1 : pa > pb;
-}
-
 static int cmp_cause(const void *a, const void *b)
 {
 	const struct osn_aa_cause *x = a, *y = b;
+	struct source_id ix, iy;
 
 	if (x->ns != y->ns)
 		return x->ns > y->ns ? -1 : 1;
-	return cmp_id(x->kind, x->name, x->vector, x->pid, y->kind, y->name, y->vector, y->pid);
+	cause_id(x, &ix);
+	cause_id(y, &iy);
+	return source_id_cmp(&ix, &iy);
 }
 
 /* Largest cause first, "other" stays last. */
@@ -374,7 +319,7 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 			sample_add(s, e);
 			/* a sample rtlens stopped is not noise: only the stop counts */
 			if (e->kind == NOISE_SELF)
-				source_add(&c->self, e->duration_ns);
+				source_row_add(&c->self, e->duration_ns);
 			else if (!ns->self_ns)
 				table_add(c, e);
 		} else if (e->start_ns >= end) {
@@ -388,7 +333,7 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 	kvm_exits_sample(kvm, s->cpu, s->start_ns, end, &s->kvm_exits);
 	s->hardware_ns = (int64_t)s->duration_ns - osn_aa_parts_sum(s);
 	if (s->hardware_ns > 0 && !ns->self_ns)
-		source_add(&c->hardware, (uint64_t)s->hardware_ns);
+		source_row_add(&c->hardware, (uint64_t)s->hardware_ns);
 	s->events_dropped = sample_dropped(c, s);
 	c->dropped = 0;
 	c->dropped_max_end = 0;
@@ -542,21 +487,6 @@ int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max)
 	return n;
 }
 
-static int cmp_source(const void *a, const void *b)
-{
-	const struct osn_aa_source *x = a, *y = b;
-
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
-	return cmp_id(x->kind, x->name, x->vector, x->pid, y->kind, y->name, y->vector, y->pid);
-}
-
-static void sort_sources(struct osn_aa_source *table, int n)
-{
-	if (n > 1)
-		qsort(table, n, sizeof(table[0]), cmp_source);
-}
-
 int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, int max)
 {
 	const struct osn_aa_cpu *c = cpu_get(aa, cpu);
@@ -574,7 +504,7 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, 
 	for (i = 0; i < n; i++)
 		if (all[i].kind == OSN_CAUSE_THREAD)
 			all[i].vcpu = kvm_exits_vcpu(aa->kvm, all[i].pid);
-	sort_sources(all, n);
+	source_table_sort(all, n);
 	if (n > max)
 		n = max;
 	memcpy(out, all, n * sizeof(*out));
@@ -593,7 +523,7 @@ int osn_aa_nr_vcpus(const struct osn_aa *aa)
 
 /* ---- the VM split ---- */
 
-static int find_kind(const struct osn_aa_source *table, int n, enum osn_cause_kind kind)
+static int find_kind(const struct osn_aa_source *table, int n, int kind)
 {
 	int i;
 
@@ -620,12 +550,12 @@ int osn_aa_split_vm(struct osn_aa_source *table, int *n, int max, uint64_t steal
 		/* all of it: the row changes its name */
 		h->kind = OSN_CAUSE_VM;
 		snprintf(h->name, sizeof(h->name), "%s", OSN_AA_VM_NAME);
-		sort_sources(table, *n);
+		source_table_sort(table, *n);
 		return 0;
 	}
 	if (vm < 0) {
 		vm = (*n)++;
-		source_init(&table[vm], OSN_CAUSE_VM, OSN_AA_VM_NAME, -1, -1);
+		source_row_init(&table[vm], OSN_CAUSE_VM, OSN_AA_VM_NAME, -1, -1);
 	}
 	table[vm].count = max_u64(table[vm].count, h->count);
 	table[vm].total_ns += moved;
@@ -636,7 +566,7 @@ int osn_aa_split_vm(struct osn_aa_source *table, int *n, int max, uint64_t steal
 		memmove(h, h + 1, (*n - hw - 1) * sizeof(*h));
 		(*n)--;
 	}
-	sort_sources(table, *n);
+	source_table_sort(table, *n);
 	return 0;
 }
 

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "noise_event.h"
+#include "softirq.h"
 #include "timerlat_aa.h"
 
 struct tl_aa_cpu {
@@ -60,18 +61,6 @@ struct tl_window {
 	int		timer_irq;	/* index of the timerlat IRQ event, or -1 */
 	bool		thread;
 };
-
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK",
-	"IRQ_POLL", "TASKLET", "SCHED", "HRTIMER", "RCU",
-};
-
-const char *tl_aa_softirq_name(int vector)
-{
-	if (vector < 0 || vector >= (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
-		return NULL;
-	return softirq_names[vector];
-}
 
 struct tl_aa *tl_aa_new(int nr_cpus)
 {
@@ -190,30 +179,6 @@ static void feed_stack(struct tl_aa_cpu *c, const struct stack_trace *st)
 		copy_stack(&c->last.stack, st);
 }
 
-static bool same_source(const struct tl_aa_source *s, const struct noise_event *e,
-			const char *name, int vector, int pid)
-{
-	return s->kind == e->kind && s->vector == vector && s->pid == pid &&
-	       !strncmp(s->name, name, NOISE_NAME_LEN);
-}
-
-static void source_add(struct tl_aa_source *s, uint64_t ns)
-{
-	s->count++;
-	s->total_ns += ns;
-	s->max_ns = max_u64(s->max_ns, ns);
-}
-
-static void source_init(struct tl_aa_source *s, enum noise_kind kind, const char *name,
-			int vector, int pid)
-{
-	memset(s, 0, sizeof(*s));
-	s->kind = kind;
-	snprintf(s->name, sizeof(s->name), "%s", name);
-	s->vector = vector;
-	s->pid = pid;
-}
-
 static const char *event_name(const struct noise_event *e)
 {
 	const char *name;
@@ -222,7 +187,7 @@ static const char *event_name(const struct noise_event *e)
 	case NOISE_NMI:
 		return "nmi";
 	case NOISE_SOFTIRQ:
-		name = tl_aa_softirq_name(e->vector);
+		name = softirq_name(e->vector);
 		if (name)
 			return name;
 		break;
@@ -232,28 +197,19 @@ static const char *event_name(const struct noise_event *e)
 	return e->name[0] ? e->name : "<...>";
 }
 
-/* Adds ns of event e to its source in g; past the bound, to "other". */
+/* Adds ns of event e to its source in g; past the bound, to "other" (of e's kind). */
 static void group_add(struct tl_aa_group *g, const struct noise_event *e, uint64_t ns)
 {
-	const char *name = event_name(e);
-	int vector = (e->kind == NOISE_IRQ || e->kind == NOISE_SOFTIRQ) ? e->vector : -1;
-	int pid = e->kind == NOISE_THREAD ? e->pid : -1;
-	int named = g->nr_sources < TL_AA_MAX_SOURCES ? g->nr_sources : TL_AA_MAX_SOURCES;
-	int i;
+	const struct source_id id = {
+		.kind = e->kind,
+		.name = event_name(e),
+		.vector = (e->kind == NOISE_IRQ || e->kind == NOISE_SOFTIRQ) ? e->vector : -1,
+		.pid = e->kind == NOISE_THREAD ? e->pid : -1,
+	};
 
 	g->total_ns += ns;
-	for (i = 0; i < named; i++) {
-		if (same_source(&g->sources[i], e, name, vector, pid)) {
-			source_add(&g->sources[i], ns);
-			return;
-		}
-	}
-	if (g->nr_sources < TL_AA_MAX_SOURCES) {
-		source_init(&g->sources[g->nr_sources++], e->kind, name, vector, pid);
-	} else if (g->nr_sources == TL_AA_MAX_SOURCES) {
-		source_init(&g->sources[g->nr_sources++], e->kind, "other", -1, -1);
-	}
-	source_add(&g->sources[g->nr_sources - 1], ns);
+	source_row_add(source_table_row(g->sources, &g->nr_sources, TL_AA_MAX_SOURCES, &id,
+					e->kind), ns);
 }
 
 /* The IRQ event that was running when the IRQ sample was written. */

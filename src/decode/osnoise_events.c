@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "decode.h"
+#include "softirq.h"
 
 enum { PF_RUNTIME, PF_NOISE, PF_MAX_SAMPLE, PF_HW, PF_NMI, PF_IRQ, PF_SOFTIRQ, PF_THREAD };
 
@@ -75,11 +76,6 @@ static void decode_irq(const struct event_decoder *ed, struct tep_record *rec,
 	decode_str(ed, NF_Y, rec, out->noise.name, sizeof(out->noise.name));
 }
 
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED",
-	"HRTIMER", "RCU",
-};
-
 static void decode_softirq(const struct event_decoder *ed, struct tep_record *rec,
 			   struct rtl_record *out)
 {
@@ -88,10 +84,7 @@ static void decode_softirq(const struct event_decoder *ed, struct tep_record *re
 	noise_common(ed, rec, out, NOISE_SOFTIRQ);
 	vec = decode_u64(ed, NF_X, rec);
 	out->noise.vector = vec;
-	if (vec >= 0 && vec < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
-		snprintf(out->noise.name, sizeof(out->noise.name), "%s", softirq_names[vec]);
-	else
-		snprintf(out->noise.name, sizeof(out->noise.name), "softirq-%d", vec);
+	softirq_format(vec, out->noise.name, sizeof(out->noise.name));
 }
 
 static void decode_thread(const struct event_decoder *ed, struct tep_record *rec,

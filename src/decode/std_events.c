@@ -12,6 +12,7 @@
 #include <event-parse.h>
 
 #include "decode.h"
+#include "softirq.h"
 
 static void edge_init(struct rtl_record *out, enum ctx_edge_kind kind)
 {
@@ -45,24 +46,14 @@ static void decode_irq_exit(const struct event_decoder *ed, struct tep_record *r
 
 enum { SF_VEC };
 
-/* the names of the kernel's softirq_to_name[], as osnoise:softirq_noise shows them */
-static const char *const softirq_names[] = {
-	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED",
-	"HRTIMER", "RCU",
-};
-
 static void decode_softirq(const struct event_decoder *ed, struct tep_record *rec,
 			   struct rtl_record *out, enum ctx_edge_kind kind)
 {
 	int vec = (int)decode_u64(ed, SF_VEC, rec);
-	char *name = out->edge.name;
 
 	edge_init(out, kind);
 	out->edge.vector = vec;
-	if (vec >= 0 && vec < (int)(sizeof(softirq_names) / sizeof(softirq_names[0])))
-		snprintf(name, sizeof(out->edge.name), "%s", softirq_names[vec]);
-	else
-		snprintf(name, sizeof(out->edge.name), "softirq-%d", vec);
+	softirq_format(vec, out->edge.name, sizeof(out->edge.name));
 }
 
 static void decode_softirq_entry(const struct event_decoder *ed, struct tep_record *rec,

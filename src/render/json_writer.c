@@ -330,3 +330,16 @@ void json_null(struct json_writer *w, const char *key)
 {
 	put_value(w, key, "null");
 }
+
+void json_us(struct json_writer *w, const char *key, int64_t ns)
+{
+	json_double(w, key, (double)ns / 1000.0);
+}
+
+void json_int_or_null(struct json_writer *w, const char *key, int val)
+{
+	if (val >= 0)
+		json_i64(w, key, val);
+	else
+		json_null(w, key);
+}

@@ -57,20 +57,6 @@
 #include "json_writer.h"
 #include "osnoise_aa.h"
 
-/* Microseconds rounded to 3 decimals (ns resolution). */
-static void json_us(struct json_writer *w, const char *key, int64_t ns)
-{
-	json_double(w, key, (double)ns / 1000.0);
-}
-
-static void json_int_or_null(struct json_writer *w, const char *key, int val)
-{
-	if (val >= 0)
-		json_i64(w, key, val);
-	else
-		json_null(w, key);
-}
-
 static void json_id(struct json_writer *w, enum osn_cause_kind kind, const char *name,
 		    int vector, int pid, int vcpu)
 {

@@ -47,17 +47,6 @@
 #include "json_writer.h"
 #include "timerlat_aa.h"
 
-static double ns_to_us(int64_t ns)
-{
-	return (double)ns / 1000.0;
-}
-
-/* Microseconds rounded to 3 decimals (ns resolution). */
-static void json_us(struct json_writer *w, const char *key, int64_t ns)
-{
-	json_double(w, key, ns_to_us(ns));
-}
-
 static const char *kind_name(enum noise_kind kind)
 {
 	switch (kind) {
@@ -73,14 +62,6 @@ static const char *kind_name(enum noise_kind kind)
 		break;
 	}
 	return "unknown";
-}
-
-static void json_int_or_null(struct json_writer *w, const char *key, int val)
-{
-	if (val >= 0)
-		json_i64(w, key, val);
-	else
-		json_null(w, key);
 }
 
 static void json_source(struct json_writer *w, const struct tl_aa_source *s)

@@ -11,6 +11,7 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
+#include "actions.h"
 #include "cpulist.h"
 #include "decode.h"
 #include "instance.h"
@@ -253,7 +254,7 @@ static int on_raw_event(struct tep_event *event, struct tep_record *record, int 
 	return 0;
 }
 
-int instance_read(struct instance_reader *r)
+static int instance_read(struct instance_reader *r)
 {
 	r->budget_hit = false;
 	clock_gettime(CLOCK_MONOTONIC, &r->start);
@@ -264,14 +265,49 @@ int instance_read(struct instance_reader *r)
 	return 0;
 }
 
-void instance_set_tracing(struct tracefs_instance *inst, struct tracefs_instance *trace_inst,
-			  bool on)
+bool instances_trace_wanted(const struct rtl_params *p)
+{
+	return p->trace_output || action_list_has(p->on_threshold, ACTION_TRACE) ||
+	       action_list_has(p->on_end, ACTION_TRACE);
+}
+
+int instances_load(struct instances *in, const char **systems, unsigned int sets,
+		   bool kallsyms)
+{
+	in->tep = instance_load_events(systems, sets & DECODE_KVM);
+	if (!in->tep)
+		return -1;
+	if (kallsyms)
+		instance_load_kallsyms(in->tep);
+	in->decoder = decoder_new(in->tep, sets);
+	return in->decoder ? 0 : -1;
+}
+
+int instances_read(struct instances *in, raw_event_fn fn, void *ctx)
+{
+	in->reader.tep = in->tep;
+	in->reader.inst = in->inst;
+	in->reader.fn = fn;
+	in->reader.ctx = ctx;
+	return instance_read(&in->reader);
+}
+
+void instances_set_tracing(struct instances *in, bool on)
 {
 	int (*set)(struct tracefs_instance *) = on ? tracefs_trace_on : tracefs_trace_off;
 
-	if (trace_inst)
-		set(trace_inst);
-	set(inst);
+	if (in->trace_inst)
+		set(in->trace_inst);
+	set(in->inst);
+}
+
+void instances_free(struct instances *in)
+{
+	decoder_free(in->decoder);
+	tep_free(in->tep);
+	tracefs_instance_free(in->inst);
+	tracefs_instance_free(in->trace_inst);
+	memset(in, 0, sizeof(*in));
 }
 
 static uint64_t stat_value(const char *stats, const char *key)

@@ -11,7 +11,6 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "actions.h"
 #include "decode.h"
 #include "hist_file.h"
 #include "instance.h"
@@ -23,7 +22,6 @@
 
 #define OPTIONS_FILE	"osnoise/options"
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
-#define USER_THREAD_FIFO_PRIO	95
 
 struct tracer_desc {
 	const char	*tracer;
@@ -36,15 +34,11 @@ struct tracer_desc {
 struct engine {
 	const struct tracer_desc *desc;
 	const struct rtl_params	*params;
-	struct tep_handle	*tep;
-	struct decoder		*decoder;
-	struct tracefs_instance	*inst;		/* read by rtlens */
-	struct tracefs_instance	*trace_inst;	/* kept for -t */
+	struct instances	ins;
 	record_fn		fn;
 	void			*ctx;
 	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
 	int			polled;
-	struct instance_reader	reader;
 	struct user_workload	*uw;		/* timerlat -u: rtlens's threads */
 };
 
@@ -347,8 +341,8 @@ static int start_kernel_hist(struct engine *src)
 		{ NULL, 0, 0 },
 	};
 
-	src->khist = tracefs_hist_alloc_nd_cnt(src->tep, "osnoise", "sample_threshold", axes);
-	if (!src->khist || tracefs_hist_start(src->inst, src->khist)) {
+	src->khist = tracefs_hist_alloc_nd_cnt(src->ins.tep, "osnoise", "sample_threshold", axes);
+	if (!src->khist || tracefs_hist_start(src->ins.inst, src->khist)) {
 		err_msg("cannot start the kernel histogram of osnoise:sample_threshold: %s "
 			"(CONFIG_HIST_TRIGGERS?)", strerror(errno));
 		return -1;
@@ -371,23 +365,23 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
 static int open_instances(struct engine *src, struct sys_state *st)
 {
 	const struct rtl_params *p = src->params;
+	struct instances *ins = &src->ins;
 	struct tracefs_instance *events_inst;
 
-	src->inst = instance_make(st, "", p->buffer_kb);
-	if (!src->inst || src->desc->enable_events(p, src->inst))
+	ins->inst = instance_make(st, "", p->buffer_kb);
+	if (!ins->inst || src->desc->enable_events(p, ins->inst))
 		return -1;
 	if (kernel_counts(p) && start_kernel_hist(src))
 		return -1;
-	if (p->trace_output || action_list_has(p->on_threshold, ACTION_TRACE) ||
-	    action_list_has(p->on_end, ACTION_TRACE)) {
-		src->trace_inst = instance_make(st, "-trace", p->buffer_kb);
-		if (!src->trace_inst || instance_enable_event(src->trace_inst, "osnoise", NULL))
+	if (instances_trace_wanted(p)) {
+		ins->trace_inst = instance_make(st, "-trace", p->buffer_kb);
+		if (!ins->trace_inst || instance_enable_event(ins->trace_inst, "osnoise", NULL))
 			return -1;
 	}
-	events_inst = src->trace_inst ? src->trace_inst : src->inst;
-	if (instance_enable_user_events(p, events_inst) || set_tracer(src->desc, src->inst))
+	events_inst = ins->trace_inst ? ins->trace_inst : ins->inst;
+	if (instance_enable_user_events(p, events_inst) || set_tracer(src->desc, ins->inst))
 		return -1;
-	if (src->trace_inst && set_tracer(src->desc, src->trace_inst))
+	if (ins->trace_inst && set_tracer(src->desc, ins->trace_inst))
 		return -1;
 	return 0;
 }
@@ -397,13 +391,7 @@ static int load_events(struct engine *src)
 	unsigned int sets = src->desc->decode_sets(src->params);
 	const char *systems[] = { "ftrace", "osnoise", NULL };
 
-	src->tep = instance_load_events(systems, sets & DECODE_KVM);
-	if (!src->tep)
-		return -1;
-	if (sets & DECODE_STACK)
-		instance_load_kallsyms(src->tep);
-	src->decoder = decoder_new(src->tep, sets);
-	return src->decoder ? 0 : -1;
+	return instances_load(&src->ins, systems, sets, sets & DECODE_STACK);
 }
 
 static void kclose(struct engine *src);
@@ -420,10 +408,7 @@ static int start_user_threads(struct engine *src)
 		.tracing_dir = tracefs_tracing_dir(),
 	};
 
-	if (cfg.prio.kind == SCHED_KIND_NONE) {
-		cfg.prio.kind = SCHED_KIND_FIFO;
-		cfg.prio.prio = USER_THREAD_FIFO_PRIO;
-	}
+	uw_timerlat_prio(&cfg.prio);
 	src->uw = uw_start(&cfg);
 	return src->uw ? 0 : -1;
 }
@@ -438,7 +423,7 @@ static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 	src->desc = tracer_of(p);
 	if (load_events(src) || src->desc->apply_globals(p, st) || open_instances(src, st))
 		goto fail;
-	instance_set_tracing(src->inst, src->trace_inst, true);
+	instances_set_tracing(&src->ins, true);
 	if (p->user_threads ? start_user_threads(src) : tasks_apply(p))
 		goto fail;
 	return src;
@@ -454,7 +439,7 @@ static void on_event(struct tep_event *event, struct tep_record *record, int cpu
 	struct engine *src = ctx;
 	struct rtl_record rec;
 
-	decoder_decode(src->decoder, event, record, cpu, &rec);
+	decoder_decode(src->ins.decoder, event, record, cpu, &rec);
 	if (rec.kind != RECORD_NONE) {
 		src->polled++;
 		src->fn(&rec, src->ctx);
@@ -466,32 +451,28 @@ static int kpoll(struct engine *src, record_fn fn, void *ctx)
 	src->fn = fn;
 	src->ctx = ctx;
 	src->polled = 0;
-	src->reader.tep = src->tep;
-	src->reader.inst = src->inst;
-	src->reader.fn = on_event;
-	src->reader.ctx = src;
-	return instance_read(&src->reader) ? -1 : src->polled;
+	return instances_read(&src->ins, on_event, src) ? -1 : src->polled;
 }
 
 static bool ktracing_stopped(struct engine *src)
 {
-	return tracefs_trace_is_on(src->inst) == 0;
+	return tracefs_trace_is_on(src->ins.inst) == 0;
 }
 
 static void krestart(struct engine *src)
 {
-	instance_set_tracing(src->inst, src->trace_inst, true);
+	instances_set_tracing(&src->ins, true);
 }
 
 static void kstop(struct engine *src)
 {
 	uw_stop(src->uw);
-	instance_set_tracing(src->inst, src->trace_inst, false);
+	instances_set_tracing(&src->ins, false);
 }
 
 static uint64_t klost_events(struct engine *src)
 {
-	return instance_lost_events(src->inst, src->params->nr_cpus);
+	return instance_lost_events(src->ins.inst, src->params->nr_cpus);
 }
 
 struct khist_ctx {
@@ -501,13 +482,14 @@ struct khist_ctx {
 
 static int kkernel_hist(struct engine *src, hist_bucket_fn fn, void *ctx)
 {
+	struct tracefs_instance *inst = src->ins.inst;
 	char *text;
 	int n;
 
 	if (!src->khist)
 		return 0;
-	tracefs_hist_pause(src->inst, src->khist);
-	text = tracefs_event_file_read(src->inst, "osnoise", "sample_threshold", "hist", NULL);
+	tracefs_hist_pause(inst, src->khist);
+	text = tracefs_event_file_read(inst, "osnoise", "sample_threshold", "hist", NULL);
 	if (!text) {
 		err_msg("cannot read the kernel histogram: %s", strerror(errno));
 		return -1;
@@ -522,18 +504,18 @@ static int kkernel_hist(struct engine *src, hist_bucket_fn fn, void *ctx)
 
 static void kdiscard_counts(struct engine *src)
 {
-	if (src->khist && tracefs_hist_reset(src->inst, src->khist))
+	if (src->khist && tracefs_hist_reset(src->ins.inst, src->khist))
 		warn_msg("cannot clear the kernel histogram after the warm-up: %s", strerror(errno));
 }
 
 static bool khas_more(const struct engine *src)
 {
-	return src->reader.budget_hit;
+	return src->ins.reader.budget_hit;
 }
 
 static char *ktrace_text(struct engine *src)
 {
-	return instance_trace_text(src->trace_inst);
+	return instance_trace_text(src->ins.trace_inst);
 }
 
 static void kclose(struct engine *src)
@@ -541,14 +523,11 @@ static void kclose(struct engine *src)
 	if (!src)
 		return;
 	if (src->khist) {
-		tracefs_hist_destroy(src->inst, src->khist);
+		tracefs_hist_destroy(src->ins.inst, src->khist);
 		tracefs_hist_free(src->khist);
 	}
 	uw_free(src->uw);
-	decoder_free(src->decoder);
-	tep_free(src->tep);
-	tracefs_instance_free(src->inst);
-	tracefs_instance_free(src->trace_inst);
+	instances_free(&src->ins);
 	free(src);
 }
 

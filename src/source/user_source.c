@@ -20,7 +20,6 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "actions.h"
 #include "ctx_tracker.h"
 #include "decode.h"
 #include "engine.h"
@@ -32,8 +31,6 @@
 #define DEFAULT_OSNOISE_PERIOD_US	1000000ULL
 #define DEFAULT_TIMERLAT_PERIOD_US	1000ULL
 #define DEFAULT_THRESHOLD_NS		5000ULL
-/* as the timerlat tracer's threads: a hard timer even on PREEMPT_RT */
-#define DEFAULT_TIMERLAT_FIFO_PRIO	95
 #define MAX_BEHIND			5
 /* a trace record can still be in flight this long after its timestamp */
 #define SETTLE_NS			2000000ULL
@@ -48,11 +45,7 @@ struct sleep_timer {
 struct engine {
 	const struct rtl_params	*params;
 	struct uw_config	cfg;
-	struct tep_handle	*tep;
-	struct decoder		*decoder;
-	struct tracefs_instance	*inst;
-	struct tracefs_instance	*trace_inst;	/* kept for -t */
-	struct instance_reader	reader;
+	struct instances	ins;
 	struct user_workload	*uw;
 	struct ctx_tracker	*ctx;
 	struct user_merge	*merge;
@@ -139,12 +132,7 @@ static int load_events(struct engine *e)
 {
 	const char *systems[] = { "irq", "irq_vectors", "sched", "nmi", "timer", NULL };
 
-	e->tep = instance_load_events(systems, instance_kvm_wanted(e->params));
-	if (!e->tep)
-		return -1;
-	instance_load_kallsyms(e->tep);
-	e->decoder = decoder_new(e->tep, decode_sets(e->params));
-	return e->decoder ? 0 : -1;
+	return instances_load(&e->ins, systems, decode_sets(e->params), true);
 }
 
 static int enable_std_events(struct engine *e, struct tracefs_instance *inst)
@@ -153,7 +141,7 @@ static int enable_std_events(struct engine *e, struct tracefs_instance *inst)
 	int i, n = std_events_tracepoints(&tp);
 
 	for (i = 0; i < n; i++) {
-		if (!tep_find_event_by_name(e->tep, tp[i].system, tp[i].event)) {
+		if (!tep_find_event_by_name(e->ins.tep, tp[i].system, tp[i].event)) {
 			if (tp[i].optional)
 				continue;
 			err_msg("this kernel has no %s tracepoint, which the user engine needs",
@@ -224,31 +212,26 @@ static int set_instance_scope(const struct rtl_params *p, struct tracefs_instanc
 	return 0;
 }
 
-static bool wants_trace(const struct rtl_params *p)
-{
-	return p->trace_output || action_list_has(p->on_threshold, ACTION_TRACE) ||
-	       action_list_has(p->on_end, ACTION_TRACE);
-}
-
 static int open_instances(struct engine *e, struct sys_state *st)
 {
 	const struct rtl_params *p = e->params;
+	struct instances *ins = &e->ins;
 
-	e->inst = instance_make(st, "", p->buffer_kb);
-	if (!e->inst || set_instance_scope(p, e->inst) || enable_std_events(e, e->inst) ||
-	    enable_timer_events(e, e->inst))
+	ins->inst = instance_make(st, "", p->buffer_kb);
+	if (!ins->inst || set_instance_scope(p, ins->inst) || enable_std_events(e, ins->inst) ||
+	    enable_timer_events(e, ins->inst))
 		return -1;
 	/* the instance traces the measured cpus only: no filter */
 	if (instance_kvm_wanted(p))
-		instance_enable_kvm_exit(e->inst, NULL);
-	if (wants_trace(p)) {
-		e->trace_inst = instance_make(st, "-trace", p->buffer_kb);
-		if (!e->trace_inst || set_instance_scope(p, e->trace_inst) ||
-		    enable_std_events(e, e->trace_inst) ||
-		    enable_timer_events(e, e->trace_inst))
+		instance_enable_kvm_exit(ins->inst, NULL);
+	if (instances_trace_wanted(p)) {
+		ins->trace_inst = instance_make(st, "-trace", p->buffer_kb);
+		if (!ins->trace_inst || set_instance_scope(p, ins->trace_inst) ||
+		    enable_std_events(e, ins->trace_inst) ||
+		    enable_timer_events(e, ins->trace_inst))
 			return -1;
 	}
-	return instance_enable_user_events(p, e->trace_inst ? e->trace_inst : e->inst);
+	return instance_enable_user_events(p, ins->trace_inst ? ins->trace_inst : ins->inst);
 }
 
 static void fill_config(struct engine *e)
@@ -260,15 +243,8 @@ static void fill_config(struct engine *e)
 	user_period(p, &e->cfg.period_us, &e->cfg.runtime_us);
 	e->cfg.threshold_ns = p->threshold_us ? p->threshold_us * 1000 : DEFAULT_THRESHOLD_NS;
 	e->cfg.prio = p->prio;
-	if (p->tool == TOOL_TIMERLAT && p->prio.kind == SCHED_KIND_NONE) {
-		/*
-		 * On PREEMPT_RT a SCHED_OTHER sleeper's timer expires in the
-		 * ktimers thread, which any real-time task holds back: its
-		 * "IRQ latency" would not be the IRQ's.
-		 */
-		e->cfg.prio.kind = SCHED_KIND_FIFO;
-		e->cfg.prio.prio = DEFAULT_TIMERLAT_FIFO_PRIO;
-	}
+	if (p->tool == TOOL_TIMERLAT)
+		uw_timerlat_prio(&e->cfg.prio);
 }
 
 static bool is_own(int tid, void *ctx)
@@ -280,7 +256,7 @@ static bool is_own(int tid, void *ctx)
 
 static void set_tracing(struct engine *e, bool on)
 {
-	instance_set_tracing(e->inst, e->trace_inst, on);
+	instances_set_tracing(&e->ins, on);
 }
 
 static int start_workload(struct engine *e)
@@ -384,7 +360,7 @@ static void on_event(struct tep_event *event, struct tep_record *record, int cpu
 	struct rtl_record rec;
 
 	e->events++;
-	decoder_decode(e->decoder, event, record, cpu, &rec);
+	decoder_decode(e->ins.decoder, event, record, cpu, &rec);
 	if (rec.kind == RECORD_CTX)
 		ctx_tracker_feed(e->ctx, &rec, queue, e);
 	else if (rec.kind == RECORD_HRTIMER)
@@ -413,18 +389,14 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 	struct hand h = { e, fn, ctx };
 
 	e->polled = 0;
-	e->reader.tep = e->tep;
-	e->reader.inst = e->inst;
-	e->reader.fn = on_event;
-	e->reader.ctx = e;
-	if (instance_read(&e->reader))
+	if (instances_read(&e->ins, on_event, e))
 		return -1;
 	/*
 	 * The buffers hold more: merge once they are read, or the threads'
 	 * records would go out ahead of the events that explain them; but
 	 * not for longer than MAX_BEHIND polls, which would only pile up.
 	 */
-	if (e->reader.budget_hit && ++e->behind < MAX_BEHIND)
+	if (e->ins.reader.budget_hit && ++e->behind < MAX_BEHIND)
 		return 0;
 	e->behind = 0;
 	if (e->stopped && !e->flushed) {
@@ -449,7 +421,7 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 
 static bool uhas_more(const struct engine *e)
 {
-	return e->reader.budget_hit;
+	return e->ins.reader.budget_hit;
 }
 
 static bool utracing_stopped(struct engine *e)
@@ -504,12 +476,12 @@ static void ustop(struct engine *e)
 
 static uint64_t ulost_events(struct engine *e)
 {
-	return instance_lost_events(e->inst, e->params->nr_cpus) + (e->uw ? uw_lost(e->uw) : 0);
+	return instance_lost_events(e->ins.inst, e->params->nr_cpus) + (e->uw ? uw_lost(e->uw) : 0);
 }
 
 static char *utrace_text(struct engine *e)
 {
-	return instance_trace_text(e->trace_inst);
+	return instance_trace_text(e->ins.trace_inst);
 }
 
 static void uclose(struct engine *e)
@@ -520,10 +492,7 @@ static void uclose(struct engine *e)
 	free(e->timer);
 	ctx_tracker_free(e->ctx);
 	umerge_free(e->merge);
-	decoder_free(e->decoder);
-	tep_free(e->tep);
-	tracefs_instance_free(e->inst);
-	tracefs_instance_free(e->trace_inst);
+	instances_free(&e->ins);
 	free(e);
 }
 

@@ -587,6 +587,14 @@ static int setup_threads(struct user_workload *uw, const struct sched_attr_req *
 	return 0;
 }
 
+void uw_timerlat_prio(struct sched_attr_req *prio)
+{
+	if (prio->kind != SCHED_KIND_NONE)
+		return;
+	prio->kind = SCHED_KIND_FIFO;
+	prio->prio = UW_TIMERLAT_FIFO_PRIO;
+}
+
 struct user_workload *uw_start(const struct uw_config *cfg)
 {
 	struct user_workload *uw;

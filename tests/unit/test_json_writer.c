@@ -462,6 +462,24 @@ static void test_null_args(void **state)
 	json_writer_free(NULL);
 }
 
+/* The reports' times in us with ns resolution, and ids that do not apply as null */
+static void test_us_and_ids(void **state)
+{
+	struct capture cap;
+	struct json_writer *w = capture_open(&cap, false);
+
+	(void)state;
+	json_begin_object(w, NULL);
+	json_us(w, "a", 1234567);
+	json_us(w, "b", -1500);
+	json_us(w, "c", 1);
+	json_int_or_null(w, "vector", 0);
+	json_int_or_null(w, "pid", -1);
+	json_end_object(w);
+	capture_check(&cap, w, 0,
+		"{\"a\":1234.567,\"b\":-1.5,\"c\":0.001,\"vector\":0,\"pid\":null}");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -485,6 +503,7 @@ int main(void)
 		cmocka_unit_test(test_write_error_buffered),
 		cmocka_unit_test(test_write_error_unbuffered),
 		cmocka_unit_test(test_null_args),
+		cmocka_unit_test(test_us_and_ids),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -193,6 +193,95 @@ static void test_hist_empty(void **state)
 	fixture_free(f);
 }
 
+/* -b 2 --with-zeros: every bucket, its low bound as the index */
+static void test_hist_zeros_bucket_size(void **state)
+{
+	struct fixture *f = fixture_new(MODE_HIST, "1-2", 4);
+	char *out;
+
+	(void)state;
+	model_free(&f->m);
+	assert_int_equal(model_init(&f->m, 4, 2, 4), 0);
+	f->p.bucket_size = 2;
+	f->p.entries = 4;
+	f->p.with_zeros = true;
+	add_sample(&f->m, 1, 2500);	/* 2 us: bucket 1 */
+	add_sample(&f->m, 2, 7000);	/* 7 us: bucket 3 */
+	add_sample(&f->m, 2, 9000);	/* 9 us: over */
+	out = render(f, MODE_HIST);
+	assert_string_equal(out,
+		"# rtlens osnoise histogram\n"
+		"# Time unit is microseconds (us)\n"
+		"# Duration:   0 01:02:05\n"
+		"Index   CPU-001   CPU-002\n"
+		"0             0         0 \n"
+		"2             1         0 \n"
+		"4             0         0 \n"
+		"6             0         1 \n"
+		"over:         0         1 \n"
+		"count:        1         2 \n"
+		"min:          2         7 \n"
+		"avg:       2.00      8.00 \n"
+		"max:          2         9 \n");
+	free(out);
+	fixture_free(f);
+}
+
+/* --no-summary keeps the over row; --no-index keeps the summary's values */
+static void test_hist_no_summary_no_index(void **state)
+{
+	struct fixture *f = fixture_new(MODE_HIST, "0-1", 2);
+	char *out;
+
+	(void)state;
+	f->p.no_header = true;
+	f->p.no_summary = true;
+	add_sample(&f->m, 0, 3000);
+	add_sample(&f->m, 1, 20000);
+	out = render(f, MODE_HIST);
+	assert_string_equal(out,
+		"3             1         0 \n"
+		"over:         0         1 \n");
+	free(out);
+	f->p.no_summary = false;
+	f->p.no_index = true;
+	out = render(f, MODE_HIST);
+	assert_string_equal(out,
+		"        1         0 \n"
+		"        0         1 \n"
+		"        1         1 \n"
+		"        3        20 \n"
+		"     3.00     20.00 \n"
+		"        3        20 \n");
+	free(out);
+	fixture_free(f);
+}
+
+/* No CPU with samples: the header, the empty buckets, then rtla's zeros */
+static void test_hist_empty_header_zeros(void **state)
+{
+	struct fixture *f = fixture_new(MODE_HIST, "0", 2);
+	char *out;
+
+	(void)state;
+	model_free(&f->m);
+	assert_int_equal(model_init(&f->m, 2, 1, 2), 0);
+	f->p.entries = 2;
+	f->p.with_zeros = true;
+	add_sample(&f->m, 1, 1000);	/* a CPU not measured: no column */
+	out = render(f, MODE_HIST);
+	assert_string_equal(out,
+		"# rtlens osnoise histogram\n"
+		"# Time unit is microseconds (us)\n"
+		"# Duration:   0 01:02:05\n"
+		"Index\n"
+		"0     \n"
+		"1     \n"
+		"over: 0\ncount: 0\nmin: 0\navg: 0\nmax: 0\n");
+	free(out);
+	fixture_free(f);
+}
+
 static void test_model_reset_and_available(void **state)
 {
 	struct fixture *f = fixture_new(MODE_TOP, "0", 2);
@@ -229,6 +318,9 @@ int main(void)
 		cmocka_unit_test(test_hist_layout),
 		cmocka_unit_test(test_hist_options),
 		cmocka_unit_test(test_hist_empty),
+		cmocka_unit_test(test_hist_zeros_bucket_size),
+		cmocka_unit_test(test_hist_no_summary_no_index),
+		cmocka_unit_test(test_hist_empty_header_zeros),
 		cmocka_unit_test(test_model_reset_and_available),
 	};
 

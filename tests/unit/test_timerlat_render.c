@@ -397,6 +397,129 @@ static void test_hist_user_no_columns(void **state)
 	fixture_free(f);
 }
 
+/* -n -b 500 --with-zeros: ns, every bucket, its low bound as the index */
+static void test_hist_nano_zeros(void **state)
+{
+	char *argv[] = { "hist", "-c", "0", "-n", "-b", "500", "-E", "10", "--with-zeros",
+			 NULL };
+	struct fixture *f = fixture_new(MODE_HIST, argv, 9);
+	char *out;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_IRQ, 700);
+	add(&f->m, 0, TIMERLAT_THREAD, 1800);
+	add(&f->m, 0, TIMERLAT_THREAD, 5000);	/* over */
+	out = render(f);
+	assert_string_equal(out,
+		"# rtlens timerlat histogram\n"
+		"# Time unit is nanoseconds (ns)\n"
+		"# Duration:   0 00:00:10\n"
+		"Index   IRQ-000   Thr-000\n"
+		"0             0         0 \n"
+		"500           1         0 \n"
+		"1000          0         0 \n"
+		"1500          0         1 \n"
+		"2000          0         0 \n"
+		"2500          0         0 \n"
+		"3000          0         0 \n"
+		"3500          0         0 \n"
+		"4000          0         0 \n"
+		"4500          0         0 \n"
+		"over:         0         1 \n"
+		"count:        1         2 \n"
+		"min:        700      1800 \n"
+		"avg:        700      3400 \n"
+		"max:        700      5000 \n"
+		"ALL:        IRQ       Thr\n"
+		"count:        1         2 \n"
+		"min:        700      1800 \n"
+		"avg:        700      3400 \n"
+		"max:        700      5000 \n");
+	free(out);
+	fixture_free(f);
+}
+
+/* No CPU with IRQ or thread samples (user ones alone do not count): no column */
+static void test_hist_no_data(void **state)
+{
+	char *argv[] = { "hist", "-c", "0-1", "-E", "10", "-u", NULL };
+	struct fixture *f = fixture_new(MODE_HIST, argv, 6);
+	char *out;
+
+	(void)state;
+	add(&f->m, 1, TIMERLAT_USER, 1000);
+	out = render(f);
+	assert_string_equal(out,
+		"# rtlens timerlat histogram\n"
+		"# Time unit is microseconds (us)\n"
+		"# Duration:   0 00:00:10\n"
+		"Index\n"
+		"over: \n"
+		"count:\n"
+		"min:  \n"
+		"avg:  \n"
+		"max:  \n"
+		"ALL:        IRQ       Thr       Usr\n"
+		"count:        0         0         0 \n"
+		"min:          -         -         - \n"
+		"avg:          -         -         - \n"
+		"max:          -         -         - \n");
+	free(out);
+	fixture_free(f);
+}
+
+/* --no-thread --no-summary: IRQ columns, the over row last */
+static void test_hist_no_thread_no_summary(void **state)
+{
+	char *argv[] = { "hist", "-c", "0", "-E", "10", "--no-thread", "--no-summary", NULL };
+	struct fixture *f = fixture_new(MODE_HIST, argv, 7);
+	char *out;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_IRQ, 1000);
+	add(&f->m, 0, TIMERLAT_IRQ, 3000);
+	add(&f->m, 0, TIMERLAT_THREAD, 2000);	/* not shown, nor its bucket */
+	out = render(f);
+	assert_string_equal(out,
+		"# rtlens timerlat histogram\n"
+		"# Time unit is microseconds (us)\n"
+		"# Duration:   0 00:00:10\n"
+		"Index   IRQ-000\n"
+		"1             1 \n"
+		"3             1 \n"
+		"over:         0 \n");
+	free(out);
+	fixture_free(f);
+}
+
+/* --no-index: the values alone, the ALL block's header without "ALL:" */
+static void test_hist_no_index(void **state)
+{
+	char *argv[] = { "hist", "-c", "0", "-E", "10", "--no-index", "--no-header", NULL };
+	struct fixture *f = fixture_new(MODE_HIST, argv, 7);
+	char *out;
+
+	(void)state;
+	add(&f->m, 0, TIMERLAT_IRQ, 1000);
+	add(&f->m, 0, TIMERLAT_THREAD, 2000);
+	out = render(f);
+	assert_string_equal(out,
+		"        1         0 \n"
+		"        0         1 \n"
+		"        0         0 \n"
+		"        1         1 \n"
+		"        1         2 \n"
+		"        1         2 \n"
+		"        1         2 \n"
+		"      IRQ       Thr\n"
+		"        1         1 \n"
+		"        1         2 \n"
+		"        1         2 \n"
+		"        1         2 \n");
+	free(out);
+	fixture_free(f);
+}
+
 /* The JSON report of a hist run with @argv, with samples of the three contexts. */
 static char *render_json_doc(char **argv, int argc)
 {
@@ -599,6 +722,10 @@ int main(void)
 		cmocka_unit_test(test_user_samples_without_u),
 		cmocka_unit_test(test_hist_user_layout),
 		cmocka_unit_test(test_hist_user_no_columns),
+		cmocka_unit_test(test_hist_nano_zeros),
+		cmocka_unit_test(test_hist_no_data),
+		cmocka_unit_test(test_hist_no_thread_no_summary),
+		cmocka_unit_test(test_hist_no_index),
 		cmocka_unit_test(test_json_user),
 		cmocka_unit_test(test_analysis_hostile_names),
 		cmocka_unit_test(test_self_stop),

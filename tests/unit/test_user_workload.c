@@ -637,6 +637,21 @@ static void test_priority_applied(void **state)
 	cpu_mask_free(&mask);
 }
 
+/* timerlat's threads: SCHED_FIFO 95 unless -P asked for something */
+static void test_timerlat_prio_default(void **state)
+{
+	struct sched_attr_req none = { .kind = SCHED_KIND_NONE };
+	struct sched_attr_req other = { .kind = SCHED_KIND_OTHER, .prio = 5 };
+
+	(void)state;
+	uw_timerlat_prio(&none);
+	assert_int_equal(none.kind, SCHED_KIND_FIFO);
+	assert_int_equal(none.prio, 95);
+	uw_timerlat_prio(&other);
+	assert_int_equal(other.kind, SCHED_KIND_OTHER);
+	assert_int_equal(other.prio, 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -650,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_priority_invalid),
 		cmocka_unit_test(test_priority_refused),
 		cmocka_unit_test(test_priority_applied),
+		cmocka_unit_test(test_timerlat_prio_default),
 	};
 
 	base_tasks = nr_tasks();

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * source_table - the sources of interference an analysis sums up, bounded
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source_table.h"
+
+bool source_id_equal(const struct source_id *a, const struct source_id *b)
+{
+	return a->kind == b->kind && a->vector == b->vector && a->pid == b->pid &&
+	       !strncmp(a->name, b->name, NOISE_NAME_LEN);
+}
+
+int source_id_cmp(const struct source_id *a, const struct source_id *b)
+{
+	int r;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	r = strcmp(a->name, b->name);
+	if (r)
+		return r;
+	if (a->vector != b->vector)
+		return a->vector < b->vector ? -1 : 1;
+	return a->pid < b->pid ? -1 : a->pid > b->pid;
+}
+
+void source_row_init(struct source_row *row, int kind, const char *name, int vector, int pid)
+{
+	memset(row, 0, sizeof(*row));
+	row->kind = kind;
+	snprintf(row->name, sizeof(row->name), "%s", name);
+	row->vector = vector;
+	row->pid = pid;
+	row->vcpu = -1;
+}
+
+void source_row_add(struct source_row *row, uint64_t ns)
+{
+	row->count++;
+	row->total_ns += ns;
+	if (ns > row->max_ns)
+		row->max_ns = ns;
+}
+
+static void row_id(const struct source_row *row, struct source_id *id)
+{
+	id->kind = row->kind;
+	id->name = row->name;
+	id->vector = row->vector;
+	id->pid = row->pid;
+}
+
+struct source_row *source_table_row(struct source_row *rows, int *n, int max,
+				    const struct source_id *id, int other_kind)
+{
+	int named = *n < max ? *n : max;
+	struct source_id known;
+	int i;
+
+	for (i = 0; i < named; i++) {
+		row_id(&rows[i], &known);
+		if (source_id_equal(id, &known))
+			return &rows[i];
+	}
+	if (i == *n) {
+		if (i < max)
+			source_row_init(&rows[i], id->kind, id->name, id->vector, id->pid);
+		else
+			source_row_init(&rows[i], other_kind, "other", -1, -1);
+		(*n)++;
+	}
+	return &rows[i];
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+	const struct source_row *x = a, *y = b;
+	struct source_id ix, iy;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns > y->total_ns ? -1 : 1;
+	row_id(x, &ix);
+	row_id(y, &iy);
+	return source_id_cmp(&ix, &iy);
+}
+
+void source_table_sort(struct source_row *rows, int n)
+{
+	if (n > 1)
+		qsort(rows, n, sizeof(rows[0]), cmp_row);
+}
