@@ -78,12 +78,11 @@ struct osn_aa_sample {
 };
 
 /*
- * One row of a CPU's table (source_table.h), of an osn_cause_kind. For
- * events: count = events, max = longest event. For hardware: count =
+ * A CPU's table holds rows (struct source_row, source_table.h) of an
+ * osn_cause_kind. For events: count = events, max = longest event. For hardware: count =
  * samples with unexplained time, total and max of that time (its positive
  * part). Only time inside noise samples is counted.
  */
-#define osn_aa_source	source_row
 
 /* top_n: how many worst samples to keep over the run (>= 0). NULL on error. */
 struct osn_aa *osn_aa_new(int nr_cpus, int top_n);
@@ -104,7 +103,7 @@ int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max);
  * cpu's sources over the run by total_ns, largest first; returns how many
  * (at most max: pass OSN_AA_TABLE_LEN to get them all).
  */
-int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, int max);
+int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int max);
 
 /*
  * On a KVM host (kvm:kvm_exit traced): cpu's KVM exits inside
@@ -119,7 +118,7 @@ int osn_aa_nr_vcpus(const struct osn_aa *aa);
  * (which samples the steal hit is unknown), max_ns is capped by each total.
  * 0, or -1 when a new row was needed and *n == max (table unchanged).
  */
-int osn_aa_split_vm(struct osn_aa_source *table, int *n, int max, uint64_t steal_ns);
+int osn_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns);
 /* Moves up to steal_ns of a positive hardware_ns into vm_ns. */
 void osn_aa_sample_split_vm(struct osn_aa_sample *s, uint64_t steal_ns);
 
@@ -131,12 +130,12 @@ const char *osn_aa_kind_name(enum osn_cause_kind kind);
 /* "## CPU n <title> ##" and one line per part (title NULL: "noise sample"). */
 void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *title);
 /* exits: the CPU's KVM exits inside its samples, or NULL */
-void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n,
+void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
 			  const struct kvm_exit_counts *exits);
 /* See src/render/osnoise_aa_json.c for the shapes. */
 void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn_aa_sample *s);
 void osn_aa_json_sources(struct json_writer *w, const char *key,
-			 const struct osn_aa_source *table, int n);
+			 const struct source_row *table, int n);
 /* {"total", "dropped", "by_reason": [{"reason", "count"}]} */
 void osn_aa_json_kvm_exits(struct json_writer *w, const char *key,
 			   const struct kvm_exit_counts *x);

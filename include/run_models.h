@@ -33,7 +33,7 @@ struct run_models {
 	struct osn_aa_sample	oaa_sample;
 	struct osn_aa_sample	*oaa_worst;	/* --aa-top N */
 	int			nr_oaa_worst;
-	struct osn_aa_source	(*oaa_tables)[OSN_AA_TABLE_LEN];	/* per CPU */
+	struct source_row	(*oaa_tables)[OSN_AA_TABLE_LEN];	/* per CPU */
 	int			*nr_oaa_table;
 
 	/* the machine: guest or not, and what the hypervisor took */

@@ -4,8 +4,8 @@
  * per source (an IRQ by name and vector, a softirq, a thread by comm and
  * pid, the NMIs...), at most a bound of them, then one "other" row for the
  * sources past the bound. The osnoise analysis keeps one per CPU over the
- * run (struct osn_aa_source), the timerlat analysis one per part of a
- * latency (struct tl_aa_source).
+ * run (struct source_row), the timerlat analysis one per part of a
+ * latency (struct source_row).
  */
 #ifndef RTLENS_SOURCE_TABLE_H
 #define RTLENS_SOURCE_TABLE_H

@@ -37,18 +37,18 @@ struct tl_aa;
 struct json_writer;
 
 /*
- * One source of a part (source_table.h), of a noise_kind: an IRQ
+ * The sources of a part are rows (struct source_row, source_table.h) of a
+ * noise_kind: an IRQ
  * (name:vector), a softirq, a thread, the NMIs; "other" (of the kind of its
  * first event) for the sources past the bound. total_ns is its summed
  * contribution, max_ns the largest single one.
  */
-#define tl_aa_source	source_row
 
 /* One part made of events: its total and where it came from. */
 struct tl_aa_group {
 	uint64_t		total_ns;
 	int			nr_sources;
-	struct tl_aa_source	sources[TL_AA_MAX_SOURCES + 1];
+	struct source_row	sources[TL_AA_MAX_SOURCES + 1];
 };
 
 struct tl_aa_blocking {

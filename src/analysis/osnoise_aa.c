@@ -38,9 +38,9 @@ struct osn_aa_cpu {
 	uint64_t		dropped_max_end;	/* latest end among those */
 
 	int			nr_sources;	/* named, then "other" */
-	struct osn_aa_source	sources[OSN_AA_MAX_SOURCES + 1];
-	struct osn_aa_source	hardware;
-	struct osn_aa_source	self;		/* rtlens stopped */
+	struct source_row	sources[OSN_AA_MAX_SOURCES + 1];
+	struct source_row	hardware;
+	struct source_row	self;		/* rtlens stopped */
 
 	/* by time; each one longer than every later one */
 	int			nr_stairs;
@@ -487,10 +487,10 @@ int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max)
 	return n;
 }
 
-int osn_aa_sources(const struct osn_aa *aa, int cpu, struct osn_aa_source *out, int max)
+int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int max)
 {
 	const struct osn_aa_cpu *c = cpu_get(aa, cpu);
-	struct osn_aa_source all[OSN_AA_TABLE_LEN];
+	struct source_row all[OSN_AA_TABLE_LEN];
 	int i, n;
 
 	if (!c || max <= 0)
@@ -523,7 +523,7 @@ int osn_aa_nr_vcpus(const struct osn_aa *aa)
 
 /* ---- the VM split ---- */
 
-static int find_kind(const struct osn_aa_source *table, int n, int kind)
+static int find_kind(const struct source_row *table, int n, int kind)
 {
 	int i;
 
@@ -533,11 +533,11 @@ static int find_kind(const struct osn_aa_source *table, int n, int kind)
 	return -1;
 }
 
-int osn_aa_split_vm(struct osn_aa_source *table, int *n, int max, uint64_t steal_ns)
+int osn_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns)
 {
 	int hw = find_kind(table, *n, OSN_CAUSE_HARDWARE);
 	int vm = find_kind(table, *n, OSN_CAUSE_VM);
-	struct osn_aa_source *h;
+	struct source_row *h;
 	uint64_t moved;
 
 	if (hw < 0 || !steal_ns || !table[hw].total_ns)

@@ -152,7 +152,7 @@ uint64_t run_models_steal_ns(const struct run_models *m, int cpu)
 
 static void explain_cpu_sources(struct run_models *m, int cpu)
 {
-	struct osn_aa_source *table = m->oaa_tables[cpu];
+	struct source_row *table = m->oaa_tables[cpu];
 	int *n = &m->nr_oaa_table[cpu];
 
 	uint64_t steal = run_models_steal_ns(m, cpu);

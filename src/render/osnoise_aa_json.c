@@ -98,7 +98,7 @@ void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn
 	json_end_object(w);
 }
 
-static void json_source(struct json_writer *w, const struct osn_aa_source *src)
+static void json_source(struct json_writer *w, const struct source_row *src)
 {
 	json_begin_object(w, NULL);
 	json_id(w, src->kind, src->name, src->vector, src->pid, src->vcpu);
@@ -109,7 +109,7 @@ static void json_source(struct json_writer *w, const struct osn_aa_source *src)
 }
 
 void osn_aa_json_sources(struct json_writer *w, const char *key,
-			 const struct osn_aa_source *table, int n)
+			 const struct source_row *table, int n)
 {
 	int i;
 

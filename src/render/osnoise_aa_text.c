@@ -142,13 +142,13 @@ void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *t
 	print_kvm_exits(out, "inside it", &s->kvm_exits);
 }
 
-static void source_label(const struct osn_aa_source *src, char *buf, size_t size)
+static void source_label(const struct source_row *src, char *buf, size_t size)
 {
 	cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
 }
 
 /* The source column: wide enough for every label. */
-static int label_width(const struct osn_aa_source *table, int n)
+static int label_width(const struct source_row *table, int n)
 {
 	char label[LABEL_LEN];
 	int i, len, width = TABLE_LABEL;
@@ -163,7 +163,7 @@ static int label_width(const struct osn_aa_source *table, int n)
 }
 
 /* "  label  count  total  max", then the share or a word (no newline) */
-static void print_source(FILE *out, const struct osn_aa_source *src, int width)
+static void print_source(FILE *out, const struct source_row *src, int width)
 {
 	char label[LABEL_LEN];
 
@@ -173,7 +173,7 @@ static void print_source(FILE *out, const struct osn_aa_source *src, int width)
 }
 
 /* rtlens stopped: below the total, not in it */
-static void print_self_rows(FILE *out, const struct osn_aa_source *table, int n, int width)
+static void print_self_rows(FILE *out, const struct source_row *table, int n, int width)
 {
 	int i;
 
@@ -185,7 +185,7 @@ static void print_self_rows(FILE *out, const struct osn_aa_source *table, int n,
 	}
 }
 
-void osn_aa_print_sources(FILE *out, int cpu, const struct osn_aa_source *table, int n,
+void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
 			  const struct kvm_exit_counts *exits)
 {
 	int i, width = label_width(table, n);

@@ -64,7 +64,7 @@ static const char *kind_name(enum noise_kind kind)
 	return "unknown";
 }
 
-static void json_source(struct json_writer *w, const struct tl_aa_source *s)
+static void json_source(struct json_writer *w, const struct source_row *s)
 {
 	json_begin_object(w, NULL);
 	json_string(w, "kind", kind_name(s->kind));

@@ -51,7 +51,7 @@ static void print_time(FILE *out, const char *label, const char *note, int64_t n
  * IRQ "name:vector", softirq "name", thread "comm:pid", "nmi", "other"; the
  * name escaped.
  */
-static void source_label(const struct tl_aa_source *s, char *buf, size_t size)
+static void source_label(const struct source_row *s, char *buf, size_t size)
 {
 	char name[SAFE_TEXT_SIZE(NOISE_NAME_LEN)];
 
@@ -64,7 +64,7 @@ static void source_label(const struct tl_aa_source *s, char *buf, size_t size)
 		snprintf(buf, size, "%s", name);
 }
 
-static void print_source(FILE *out, const struct tl_aa_source *s)
+static void print_source(FILE *out, const struct source_row *s)
 {
 	char label[LABEL_LEN], buf[LABEL_LEN + 32];
 
@@ -105,7 +105,7 @@ static void print_stack(FILE *out, const struct tl_aa_stack *st)
 
 static void print_blocking(FILE *out, const struct tl_aa_result *r)
 {
-	struct tl_aa_source s = { .kind = NOISE_THREAD, .pid = r->blocking.pid, .count = 1 };
+	struct source_row s = { .kind = NOISE_THREAD, .pid = r->blocking.pid, .count = 1 };
 
 	if (!r->blocking.found) {
 		if (r->thread_ran)

@@ -125,7 +125,7 @@ static char *print_sample(const struct osn_aa_sample *s, const char *title)
 	return buf;
 }
 
-static char *print_sources_exits(int cpu, const struct osn_aa_source *t, int n,
+static char *print_sources_exits(int cpu, const struct source_row *t, int n,
 				 const struct kvm_exit_counts *exits)
 {
 	char *buf = NULL;
@@ -138,7 +138,7 @@ static char *print_sources_exits(int cpu, const struct osn_aa_source *t, int n,
 	return buf;
 }
 
-static char *print_sources(int cpu, const struct osn_aa_source *t, int n)
+static char *print_sources(int cpu, const struct source_row *t, int n)
 {
 	return print_sources_exits(cpu, t, n, NULL);
 }
@@ -162,7 +162,7 @@ static void test_empty_and_bounds(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(2, 5);
 	struct osn_aa_sample s;
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 
 	(void)state;
 	assert_null(osn_aa_new(0, 1));
@@ -250,7 +250,7 @@ static void test_softirq_after_irq(void **state)
 static void test_hardware_only(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct osn_aa_sample *s;
 	char *text;
 
@@ -283,7 +283,7 @@ static void test_hardware_only(void **state)
 static void test_overlap_negative(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct osn_aa_sample *s;
 	char *text;
 	int n;
@@ -314,7 +314,7 @@ static void test_overlap_negative(void **state)
 static void test_events_outside_samples(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct osn_aa_sample *s;
 	int n;
 
@@ -352,8 +352,8 @@ static void test_events_outside_samples(void **state)
 static void test_sources_order_and_other(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
-	const struct osn_aa_source *other = NULL;
+	struct source_row t[OSN_AA_TABLE_LEN];
+	const struct source_row *other = NULL;
 	uint64_t sum = 0;
 	int i, n, named = 0;
 
@@ -428,7 +428,7 @@ static void test_sample_causes_bound(void **state)
 static void test_two_cpus(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(4, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct osn_aa_sample *s0, *s3, s;
 
 	(void)state;
@@ -572,7 +572,7 @@ static void test_last_over_bound(void **state)
 }
 
 /* irq 5 us; hardware 10 us over two samples (6 and 4 us). */
-static int vm_table(struct osn_aa_source *t)
+static int vm_table(struct source_row *t)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
 	int n;
@@ -590,7 +590,7 @@ static int vm_table(struct osn_aa_source *t)
 
 static void test_vm_split_table(void **state)
 {
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	int n;
 
 	(void)state;
@@ -710,7 +710,7 @@ static void test_vm_split_sample(void **state)
 static void test_flood_bound(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct osn_aa_sample *s;
 	char *text;
 	int i;
@@ -818,7 +818,7 @@ static void test_text_sample(void **state)
 static void test_text_sources(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(4, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	char *text;
 	int n;
 
@@ -869,7 +869,7 @@ static void test_text_sources(void **state)
 static void test_own_stop(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 4);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct osn_aa_sample worst[4], *s;
 	char *text;
 	int n;
@@ -911,7 +911,7 @@ static void test_own_stop(void **state)
 	osn_aa_free(aa);
 }
 
-static char *to_json(const struct osn_aa_sample *s, const struct osn_aa_source *t, int n)
+static char *to_json(const struct osn_aa_sample *s, const struct source_row *t, int n)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -934,7 +934,7 @@ static char *to_json(const struct osn_aa_sample *s, const struct osn_aa_source *
 static void test_json(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct osn_aa_sample *s;
 	char *json;
 	int n;
@@ -1018,7 +1018,7 @@ static void add_kvm(struct osn_aa *aa, int cpu, uint64_t ts, int pid, int vcpu,
 static void test_kvm_host(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(2, 1);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct kvm_exit_counts x;
 	struct osn_aa_sample *s;
 	char *text, *json;
@@ -1099,7 +1099,7 @@ static void assert_no_raw(const char *text)
 static void test_hostile_names(void **state)
 {
 	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_source t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSN_AA_TABLE_LEN];
 	struct kvm_exit_counts x;
 	struct osn_aa_sample *s;
 	char *text;

@@ -318,7 +318,7 @@ static void test_irq_interference(void **state)
 {
 	struct tl_aa *aa = tl_aa_new(1);
 	struct tl_aa_result *r;
-	const struct tl_aa_source *s;
+	const struct source_row *s;
 
 	(void)state;
 	add_irq(aa, 0, 1, B, 1500);
@@ -554,7 +554,7 @@ static void test_sources_bound(void **state)
 {
 	struct tl_aa *aa = tl_aa_new(1);
 	struct tl_aa_result *r;
-	const struct tl_aa_source *other;
+	const struct source_row *other;
 	int i;
 
 	(void)state;
