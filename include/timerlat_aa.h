@@ -38,9 +38,8 @@ struct json_writer;
 
 /*
  * The sources of a part are rows (struct source_row, source_table.h) of a
- * noise_kind: an IRQ
- * (name:vector), a softirq, a thread, the NMIs; "other" (of the kind of its
- * first event) for the sources past the bound. total_ns is its summed
+ * noise_kind: an IRQ (name:vector), a softirq, a thread, the NMIs; "other"
+ * (of the kind of its first event) for the sources past the bound. total_ns is its summed
  * contribution, max_ns the largest single one.
  */
 
