@@ -30,6 +30,10 @@ SAN_LIB_OBJS	:= $(LIB_SRCS:%.c=build/san/%.o)
 
 UNIT_SRCS	:= $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=build/san/tests/%)
+# what the unit tests share (fake_tracefs, capture): linked into each of them
+UNIT_HELPERS	:= $(filter-out $(UNIT_SRCS),$(wildcard tests/unit/*.c))
+UNIT_HELPER_OBJS := $(UNIT_HELPERS:%.c=build/san/%.o)
+UNIT_HDRS	:= $(wildcard tests/unit/*.h)
 
 TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
@@ -60,10 +64,12 @@ build/san/%.o: %.c $(HDRS) Makefile
 	@echo "  CC/SAN  $<"
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
 
-build/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJS) $(HDRS)
+$(UNIT_HELPER_OBJS): $(UNIT_HDRS)
+
+build/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJS) $(UNIT_HELPER_OBJS) $(HDRS) $(UNIT_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  LD/SAN  $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(SAN_LIB_OBJS) \
+	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(UNIT_HELPER_OBJS) $(SAN_LIB_OBJS) \
 		$(PKG_LIBS) -lcmocka $(LDFLAGS)
 
 # libFuzzer targets: clang (only these need it), with ASan and UBSan; the

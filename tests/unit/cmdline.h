@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cmdline - a struct rtl_params filled from a command line, as main() does
+ */
+#ifndef RTLENS_CMDLINE_H
+#define RTLENS_CMDLINE_H
+
+#include "options.h"
+#include "params.h"
+
+/* a command line as options_parse() takes it: ARGV("osnoise", "-c", "1") */
+#define ARGV(...)	((char *[]){ __VA_ARGS__, NULL })
+
+/*
+ * params_init() for @command ("osnoise top", "osnoise hist", "timerlat top",
+ * "timerlat hist" or "hwnoise") on a system of @nr_cpus CPUs, then
+ * options_parse() of @argv (NULL-terminated, argv[0] the command word).
+ * params_free() after, whatever it returns.
+ */
+enum opts_result cmdline_parse(struct rtl_params *p, const char *command, int nr_cpus,
+			       char **argv);
+
+#endif
