@@ -1,0 +1,534 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for both engines' setup and teardown on a fake tracefs
+ * (source.c, kernel_source.c, user_source.c, instance.c): which engine a
+ * run gets, the checks before anything is changed, the global files the
+ * kernel engine writes and in which order, the instances and events each
+ * engine sets up, and that closing the source and restoring sysstate
+ * leaves the tree as it was. The kernel tracer's threads and the ring
+ * buffers are out of reach: no record is read.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "capture.h"
+#include "cmdline.h"
+#include "fake_tracefs.h"
+#include "source.h"
+#include "sysstate.h"
+
+/* the kernel engine's runs: the fake's osnoise/cpus is 0-3 */
+#define NR_CPUS		4
+
+struct fixture {
+	struct fake_tracefs	*fake;
+	struct sys_state	*st;
+	struct rtl_params	p;
+	struct source		*src;		/* the run, closed by close_run() */
+	char			*before;	/* the tree before the run */
+	char			*globals;	/* the same without instances/ */
+};
+
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof(*fx));
+
+	assert_non_null(fx);
+	fx->fake = fake_tracefs_new(true);
+	fx->st = sysstate_new();
+	assert_non_null(fx->st);
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+
+	/* a test that failed with its run open: stop its threads, undo its changes */
+	source_close(fx->src);
+	sysstate_restore(fx->st);
+	params_free(&fx->p);
+	sysstate_free(fx->st);
+	fake_tracefs_free(fx->fake);
+	free(fx->before);
+	free(fx->globals);
+	free(fx);
+	return 0;
+}
+
+/* A fake without the osnoise and timerlat tracers, for this test. */
+static void without_tracers(struct fixture *fx)
+{
+	fake_tracefs_free(fx->fake);
+	fx->fake = fake_tracefs_new(false);
+}
+
+/* source_check() of a command line; its messages in *@msgs when not NULL */
+static int check(struct fixture *fx, const char *command, int nr_cpus, char **argv, char **msgs)
+{
+	struct capture err;
+	char *text;
+	int ret;
+
+	assert_int_equal(cmdline_parse(&fx->p, command, nr_cpus, argv), OPTS_OK);
+	capture_start(&err, 2);
+	ret = source_check(&fx->p);
+	text = capture_end(&err);
+	if (msgs)
+		*msgs = text;
+	else
+		free(text);
+	return ret;
+}
+
+static void expect_check_fails(struct fixture *fx, const char *command, char **argv,
+			       const char *why)
+{
+	char *msgs;
+
+	assert_int_equal(check(fx, command, NR_CPUS, argv, &msgs), -1);
+	if (!strstr(msgs, why))
+		fail_msg("'%s' lacks '%s'", msgs, why);
+	free(msgs);
+}
+
+/* Check and open a run of @engine; the tree before it in fx->before. */
+static struct source *open_run(struct fixture *fx, const char *command, int nr_cpus,
+			       char **argv, enum rtl_engine engine)
+{
+	struct source *src;
+
+	assert_int_equal(check(fx, command, nr_cpus, argv, NULL), 0);
+	assert_int_equal(fx->p.engine, engine);
+	fx->before = fake_tracefs_snapshot(fx->fake, true);
+	fx->globals = fake_tracefs_snapshot(fx->fake, false);
+	fake_tracefs_forget_writes(fx->fake);
+	assert_int_equal(sysstate_lock(fx->st), 0);
+	src = source_open(&fx->p, fx->st);
+	assert_non_null(src);
+	fx->src = src;
+	return src;
+}
+
+/* Close and restore: the tree is as before the run, no record left. */
+static void close_run(struct fixture *fx, struct source *src)
+{
+	source_stop(src);
+	source_close(src);
+	fx->src = NULL;
+	assert_int_equal(sysstate_restore(fx->st), 0);
+	fake_tracefs_expect_snapshot(fx->fake, fx->before, true);
+	assert_null(fake_tracefs_record(fx->fake));
+}
+
+/* FILE of this process's instance SUFFIX ("" or "-trace") */
+static const char *inst_file(const char *suffix, const char *file)
+{
+	static char path[256];
+
+	snprintf(path, sizeof(path), "instances/rtlens-%d%s/%s", (int)getpid(), suffix, file);
+	return path;
+}
+
+static void expect_inst(const struct fixture *fx, const char *suffix, const char *file,
+			const char *content)
+{
+	fake_tracefs_expect(fx->fake, inst_file(suffix, file), content);
+}
+
+static void expect_enabled(const struct fixture *fx, const char *suffix, const char *const *events,
+			   const char *content)
+{
+	char file[128];
+
+	for (; *events; events++) {
+		snprintf(file, sizeof(file), "events/%s/enable", *events);
+		expect_inst(fx, suffix, file, content);
+	}
+}
+
+static void expect_recorded_instance(const struct fixture *fx, const char *suffix)
+{
+	char line[64], *record = fake_tracefs_record(fx->fake);
+
+	assert_non_null(record);
+	snprintf(line, sizeof(line), "\ninstance rtlens-%d%s\n", (int)getpid(), suffix);
+	if (!strstr(record, line))
+		fail_msg("the record lacks '%s':\n%s", line + 1, record);
+	free(record);
+}
+
+static const char *const noise_events[] = {
+	"osnoise/nmi_noise", "osnoise/irq_noise", "osnoise/softirq_noise", "osnoise/thread_noise",
+	NULL
+};
+
+/* ---- which engine, and the checks before anything is changed ---- */
+
+static void test_auto_picks_kernel(void **state)
+{
+	struct fixture *fx = *state;
+
+	assert_int_equal(check(fx, "osnoise top", NR_CPUS, ARGV("osnoise"), NULL), 0);
+	assert_int_equal(fx->p.engine, ENGINE_KERNEL);
+}
+
+static void test_auto_picks_user_without_tracer(void **state)
+{
+	struct fixture *fx = *state;
+	char *msgs;
+
+	without_tracers(fx);
+	assert_int_equal(check(fx, "timerlat top", NR_CPUS, ARGV("timerlat"), &msgs), 0);
+	assert_int_equal(fx->p.engine, ENGINE_USER);
+	assert_non_null(strstr(msgs, "this kernel has no timerlat tracer: measuring with "
+			       "rtlens's own threads (--engine user)"));
+	free(msgs);
+}
+
+static void test_kernel_engine_needs_tracer(void **state)
+{
+	struct fixture *fx = *state;
+
+	without_tracers(fx);
+	expect_check_fails(fx, "osnoise top", ARGV("osnoise", "--engine", "kernel"),
+			   "osnoise tracer not available: this kernel was built without "
+			   "CONFIG_OSNOISE_TRACER");
+}
+
+static void test_tracer_in_use(void **state)
+{
+	struct fixture *fx = *state;
+	struct tracefs_instance *other;
+
+	fake_tracefs_put(fx->fake, "current_tracer", "osnoise\n");
+	expect_check_fails(fx, "osnoise top", ARGV("osnoise"),
+			   "already in use by the top-level tracing directory");
+	params_free(&fx->p);
+	fake_tracefs_put(fx->fake, "current_tracer", "nop\n");
+	other = tracefs_instance_create("other");
+	assert_non_null(other);
+	tracefs_instance_free(other);
+	fake_tracefs_put(fx->fake, "instances/other/current_tracer", "timerlat\n");
+	expect_check_fails(fx, "timerlat top", ARGV("timerlat"),
+			   "already in use by instance 'other'");
+}
+
+static void test_features_checked(void **state)
+{
+	struct fixture *fx = *state;
+
+	expect_check_fails(fx, "timerlat hist", ARGV("timerlat", "-u"),
+			   "user-space threads (-u) need osnoise/per_cpu/cpu0/timerlat_fd");
+	params_free(&fx->p);
+	fake_tracefs_put(fx->fake, "osnoise/options", "DEFAULTS OSNOISE_WORKLOAD\n");
+	expect_check_fails(fx, "hwnoise", ARGV("hwnoise"),
+			   "hwnoise needs the OSNOISE_IRQ_DISABLE option");
+}
+
+static void test_unknown_events(void **state)
+{
+	struct fixture *fx = *state;
+
+	expect_check_fails(fx, "osnoise top", ARGV("osnoise", "-e", "nosuch:event"),
+			   "unknown event system 'nosuch'");
+	params_free(&fx->p);
+	expect_check_fails(fx, "osnoise top",
+			   ARGV("osnoise", "--engine", "user", "-e", "sched:nosuch"),
+			   "unknown event 'sched:nosuch'");
+}
+
+/* ---- the kernel engine ---- */
+
+static void test_kernel_osnoise(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+	uint64_t period, runtime;
+
+	src = open_run(fx, "osnoise top", NR_CPUS,
+		       ARGV("osnoise", "-c", "1", "-p", "1000", "-r", "500", "-T", "3"),
+		       ENGINE_KERNEL);
+	/* the period is shorter than the runtime in force: the runtime first */
+	assert_string_equal(fake_tracefs_writes(fx->fake),
+			    "osnoise/cpus 1\n"
+			    "osnoise/stop_tracing_us 0\n"
+			    "osnoise/stop_tracing_total_us 0\n"
+			    "osnoise/runtime_us 500\n"
+			    "osnoise/period_us 1000\n"
+			    "osnoise/runtime_us 500\n"
+			    "tracing_thresh 3\n");
+	source_effective_period(&fx->p, &period, &runtime);
+	assert_int_equal(period, 1000);
+	assert_int_equal(runtime, 500);
+	expect_recorded_instance(fx, "");
+	assert_false(fake_tracefs_exists(fx->fake, inst_file("-trace", "")));
+	expect_inst(fx, "", "current_tracer", "osnoise");
+	expect_inst(fx, "", "tracing_on", "1\n");
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	/* no analysis asked: no noise events */
+	expect_enabled(fx, "", noise_events, "0\n");
+	source_stop(src);
+	expect_inst(fx, "", "tracing_on", "0\n");
+
+	fake_tracefs_forget_writes(fx->fake);
+	close_run(fx, src);
+	/* put back in reverse: the period before the runtime it bounds */
+	assert_string_equal(fake_tracefs_writes(fx->fake),
+			    "tracing_thresh 0\n"
+			    "osnoise/period_us 1000000\n"
+			    "osnoise/runtime_us 1000000\n"
+			    "osnoise/stop_tracing_total_us 0\n"
+			    "osnoise/stop_tracing_us 0\n"
+			    "osnoise/cpus 0-3\n");
+}
+
+/* -a: the analysis' events, a trace instance with -e's event, filter and trigger */
+static void test_kernel_osnoise_trace_instance(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "osnoise hist", NR_CPUS,
+		       ARGV("osnoise", "-c", "0-1", "-a", "20", "-e", "sched:sched_switch",
+			    "--filter", "prev_pid == 1", "--trigger", "traceoff",
+			    "--trace-buffer-size", "512"), ENGINE_KERNEL);
+	assert_string_equal(fake_tracefs_writes(fx->fake),
+			    "osnoise/cpus 0-1\n"
+			    "osnoise/stop_tracing_us 20\n"
+			    "osnoise/stop_tracing_total_us 0\n"
+			    "tracing_thresh 1\n");
+	expect_recorded_instance(fx, "");
+	expect_recorded_instance(fx, "-trace");
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	expect_enabled(fx, "", noise_events, "1");
+	expect_inst(fx, "", "buffer_size_kb", "512");
+	expect_inst(fx, "", "events/sched/sched_switch/enable", "0\n");
+	expect_inst(fx, "-trace", "current_tracer", "osnoise");
+	expect_inst(fx, "-trace", "tracing_on", "1\n");
+	expect_inst(fx, "-trace", "buffer_size_kb", "512");
+	expect_inst(fx, "-trace", "events/osnoise/enable", "1");
+	expect_inst(fx, "-trace", "events/sched/sched_switch/enable", "1");
+	expect_inst(fx, "-trace", "events/sched/sched_switch/filter", "prev_pid == 1");
+	expect_inst(fx, "-trace", "events/sched/sched_switch/trigger", "traceoff");
+	source_stop(src);
+	expect_inst(fx, "", "tracing_on", "0\n");
+	expect_inst(fx, "-trace", "tracing_on", "0\n");
+	close_run(fx, src);
+}
+
+static void test_kernel_timerlat(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+	uint64_t period, runtime;
+
+	src = open_run(fx, "timerlat top", NR_CPUS,
+		       ARGV("timerlat", "-c", "1", "-p", "500", "-i", "40", "-T", "50", "-s", "30"),
+		       ENGINE_KERNEL);
+	assert_string_equal(fake_tracefs_writes(fx->fake),
+			    "osnoise/cpus 1\n"
+			    "osnoise/stop_tracing_us 40\n"
+			    "osnoise/stop_tracing_total_us 50\n"
+			    "osnoise/timerlat_period_us 500\n"
+			    "osnoise/print_stack 30\n");
+	source_effective_period(&fx->p, &period, &runtime);
+	assert_int_equal(period, 500);
+	assert_int_equal(runtime, 0);
+	expect_recorded_instance(fx, "");
+	expect_inst(fx, "", "current_tracer", "timerlat");
+	expect_inst(fx, "", "tracing_on", "1\n");
+	/* the analysis is on by default for timerlat */
+	expect_enabled(fx, "", noise_events, "1");
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
+	close_run(fx, src);
+}
+
+/* hwnoise: runtime 75 % of the period, the workload with IRQs disabled */
+static void test_kernel_hwnoise(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "hwnoise", NR_CPUS, ARGV("hwnoise", "-c", "1"), ENGINE_KERNEL);
+	assert_string_equal(fake_tracefs_writes(fx->fake),
+			    "osnoise/cpus 1\n"
+			    "osnoise/stop_tracing_us 0\n"
+			    "osnoise/stop_tracing_total_us 0\n"
+			    "osnoise/period_us 1000000\n"
+			    "osnoise/runtime_us 750000\n"
+			    "osnoise/options OSNOISE_IRQ_DISABLE\n");
+	fake_tracefs_expect(fx->fake, "osnoise/options", "DEFAULTS OSNOISE_WORKLOAD "
+			    "NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE OSNOISE_IRQ_DISABLE\n");
+	expect_inst(fx, "", "current_tracer", "osnoise");
+	close_run(fx, src);
+}
+
+/* the tracer's own threads switched on for the run, and off again after it */
+static void test_kernel_workload_option(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	fake_tracefs_put(fx->fake, "osnoise/options", "DEFAULTS NO_OSNOISE_WORKLOAD "
+			 "NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE\n");
+	src = open_run(fx, "timerlat hist", NR_CPUS, ARGV("timerlat", "-c", "2"), ENGINE_KERNEL);
+	assert_string_equal(fake_tracefs_writes(fx->fake),
+			    "osnoise/cpus 2\n"
+			    "osnoise/stop_tracing_us 0\n"
+			    "osnoise/stop_tracing_total_us 0\n"
+			    "osnoise/options OSNOISE_WORKLOAD\n"
+			    "osnoise/print_stack 0\n");
+	close_run(fx, src);
+}
+
+/* an error half-way through the setup: what was written is put back */
+static void test_kernel_setup_fails_halfway(void **state)
+{
+	struct fixture *fx = *state;
+	struct capture err;
+
+	assert_int_equal(check(fx, "osnoise top", NR_CPUS,
+			       ARGV("osnoise", "-c", "1", "-p", "2000000", "-S", "9"), NULL), 0);
+	fx->before = fake_tracefs_snapshot(fx->fake, true);
+	fake_tracefs_refuse(fx->fake, "osnoise/period_us");
+	capture_start(&err, 2);
+	assert_null(source_open(&fx->p, fx->st));
+	capture_end_expect(&err, "cannot write '2000000' to tracefs file osnoise/period_us");
+	fake_tracefs_expect(fx->fake, "osnoise/stop_tracing_total_us", "9\n");
+	fake_tracefs_refuse(fx->fake, NULL);
+	assert_int_equal(sysstate_restore(fx->st), 0);
+	fake_tracefs_expect_snapshot(fx->fake, fx->before, true);
+	assert_null(fake_tracefs_record(fx->fake));
+}
+
+/* ---- the user engine: its own threads, the standard tracepoints ---- */
+
+static const char *const std_events[] = {
+	"irq/irq_handler_entry", "irq/irq_handler_exit", "irq/softirq_entry", "irq/softirq_exit",
+	"sched/sched_switch", "sched/sched_wakeup", "nmi/nmi_handler",
+	"irq_vectors/local_timer_entry", "irq_vectors/local_timer_exit", NULL
+};
+
+static const char *const timer_events[] = {
+	"timer/hrtimer_start", "timer/hrtimer_expire_entry", NULL
+};
+
+static int nr_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	return n > 0 ? n : 1;
+}
+
+/* what the user engine sets in each of its instances */
+static void expect_user_instance(const struct fixture *fx, const char *suffix, bool timers)
+{
+	expect_recorded_instance(fx, suffix);
+	expect_inst(fx, suffix, "trace_clock", "mono");
+	expect_inst(fx, suffix, "tracing_cpumask", "00000001");
+	expect_inst(fx, suffix, "tracing_on", "1\n");
+	expect_inst(fx, suffix, "current_tracer", "nop\n");
+	expect_enabled(fx, suffix, std_events, "1");
+	expect_enabled(fx, suffix, timer_events, timers ? "1" : "0\n");
+}
+
+/* the user engine leaves every global file alone */
+static void expect_globals_untouched(const struct fixture *fx)
+{
+	assert_string_equal(fake_tracefs_writes(fx->fake), "");
+	fake_tracefs_expect_snapshot(fx->fake, fx->globals, false);
+}
+
+static void test_user_osnoise(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+	uint64_t period, runtime;
+
+	src = open_run(fx, "osnoise top", nr_cpus(),
+		       ARGV("osnoise", "--engine", "user", "-c", "0", "-p", "1000", "-r", "100"),
+		       ENGINE_USER);
+	expect_globals_untouched(fx);
+	source_effective_period(&fx->p, &period, &runtime);
+	assert_int_equal(period, 1000);
+	assert_int_equal(runtime, 100);
+	expect_user_instance(fx, "", false);
+	assert_false(fake_tracefs_exists(fx->fake, inst_file("-trace", "")));
+	source_stop(src);
+	expect_inst(fx, "", "tracing_on", "0\n");
+	close_run(fx, src);
+	assert_string_equal(fake_tracefs_writes(fx->fake), "");
+}
+
+/* timerlat (SCHED_OTHER: no root needed), -t and an -e event with its filter */
+static void test_user_timerlat_trace_instance(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+	char *filter;
+
+	src = open_run(fx, "timerlat top", nr_cpus(),
+		       ARGV("timerlat", "--engine", "user", "-c", "0", "-P", "o:0", "-t",
+			    "-e", "sched:sched_wakeup", "--filter", "pid == 1"), ENGINE_USER);
+	expect_globals_untouched(fx);
+	expect_user_instance(fx, "", true);
+	expect_user_instance(fx, "-trace", true);
+	/* the timers of sleepers only, where /proc/kallsyms names hrtimer_wakeup */
+	filter = fake_tracefs_read(fx->fake, inst_file("", "events/timer/hrtimer_start/filter"));
+	assert_non_null(filter);
+	if (strcmp(filter, "none\n") && strncmp(filter, "function == 0x", 14))
+		fail_msg("hrtimer_start's filter: '%s'", filter);
+	free(filter);
+	/* -e goes to the trace instance */
+	expect_inst(fx, "-trace", "events/sched/sched_wakeup/filter", "pid == 1");
+	expect_inst(fx, "", "events/sched/sched_wakeup/filter", "none\n");
+	close_run(fx, src);
+}
+
+static void test_user_refuses_kernel_options(void **state)
+{
+	struct fixture *fx = *state;
+
+	expect_check_fails(fx, "hwnoise", ARGV("hwnoise", "--engine", "user"),
+			   "not with the user engine: hwnoise");
+	params_free(&fx->p);
+	expect_check_fails(fx, "timerlat top", ARGV("timerlat", "--engine", "user", "-k"),
+			   "not with the user engine: -u and -k");
+}
+
+#define FAKE_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		FAKE_TEST(test_auto_picks_kernel),
+		FAKE_TEST(test_auto_picks_user_without_tracer),
+		FAKE_TEST(test_kernel_engine_needs_tracer),
+		FAKE_TEST(test_tracer_in_use),
+		FAKE_TEST(test_features_checked),
+		FAKE_TEST(test_unknown_events),
+		FAKE_TEST(test_kernel_osnoise),
+		FAKE_TEST(test_kernel_osnoise_trace_instance),
+		FAKE_TEST(test_kernel_timerlat),
+		FAKE_TEST(test_kernel_hwnoise),
+		FAKE_TEST(test_kernel_workload_option),
+		FAKE_TEST(test_kernel_setup_fails_halfway),
+		FAKE_TEST(test_user_osnoise),
+		FAKE_TEST(test_user_timerlat_trace_instance),
+		FAKE_TEST(test_user_refuses_kernel_options),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
