@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the option parser: repeated parses (getopt's hidden state)
- * and the words its messages name
+ * Unit tests for options_parse() on the struct it fills: for every command
+ * (osnoise top and hist, timerlat top and hist, hwnoise), representative
+ * command lines and the fields of struct rtl_params they set, the defaults,
+ * and the combinations refused; repeated parses (getopt's hidden state) and
+ * the words its messages name
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,106 +13,579 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <cmocka.h>
 
+#include <signal.h>
+
+#include "actions.h"
+#include "capture.h"
+#include "cmdline.h"
 #include "log.h"
-#include "options.h"
 
-/* Parse @argv (NULL-terminated) for osnoise top, with stderr into @err. */
-static enum opts_result parse(struct rtl_params *p, char **argv, char *err, size_t err_len)
+#define NR_CPUS		8
+
+static int teardown(void **state)
 {
-	FILE *tmp = tmpfile();
-	int argc, saved = dup(2);
-	enum opts_result r;
-	size_t n;
+	struct rtl_params *p = *state;
 
-	assert_non_null(tmp);
-	for (argc = 0; argv[argc]; argc++)
-		;
-	params_init(p, TOOL_OSNOISE, MODE_TOP, "osnoise top", 4);
-	fflush(stderr);
-	dup2(fileno(tmp), 2);
-	r = options_parse(p, argc, argv);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	rewind(tmp);
-	n = fread(err, 1, err_len - 1, tmp);
-	err[n] = '\0';
-	fclose(tmp);
-	return r;
+	params_free(p);
+	free(p);
+	log_set_debug(false);
+	return 0;
 }
 
-/* @first is refused, then @second, parsed after it, gives @p. */
+static int setup(void **state)
+{
+	struct rtl_params *p = calloc(1, sizeof(*p));
+
+	assert_non_null(p);
+	*state = p;
+	return 0;
+}
+
+/* parse @argv for @command; what it printed (stdout and stderr) in *@out if not NULL */
+static enum opts_result parse_out(struct rtl_params *p, const char *command, char **argv,
+				  char **out)
+{
+	struct capture o, e;
+	enum opts_result ret;
+	char *text_out, *text_err;
+
+	params_free(p);
+	capture_start(&o, 1);
+	capture_start(&e, 2);
+	ret = cmdline_parse(p, command, NR_CPUS, argv);
+	text_err = capture_end(&e);
+	text_out = capture_end(&o);
+	if (out)
+		assert_true(asprintf(out, "%s%s", text_out, text_err) >= 0);
+	free(text_out);
+	free(text_err);
+	return ret;
+}
+
+static void parse_ok(struct rtl_params *p, const char *command, char **argv)
+{
+	char *out;
+
+	if (parse_out(p, command, argv, &out) != OPTS_OK)
+		fail_msg("%s %s: refused: %s", command, argv[1] ? argv[1] : "", out);
+	free(out);
+}
+
+static void expect_refused(struct rtl_params *p, const char *command, char **argv,
+			   const char *why)
+{
+	char *out;
+
+	assert_int_equal(parse_out(p, command, argv, &out), OPTS_ERROR);
+	if (!strstr(out, why))
+		fail_msg("%s: '%s' lacks '%s'", command, out, why);
+	free(out);
+}
+
+static void expect_cpus(const struct cpu_mask *mask, const char *list)
+{
+	char buf[256];
+
+	assert_true(cpu_mask_format(mask, buf, sizeof(buf)) >= 0);
+	assert_string_equal(buf, list);
+}
+
+static void expect_event(const struct event_spec *ev, const char *system, const char *event,
+			 const char *filter, const char *trigger)
+{
+	assert_string_equal(ev->system, system);
+	if (event)
+		assert_string_equal(ev->event, event);
+	else
+		assert_null(ev->event);
+	if (filter)
+		assert_string_equal(ev->filter, filter);
+	else
+		assert_null(ev->filter);
+	if (trigger)
+		assert_string_equal(ev->trigger, trigger);
+	else
+		assert_null(ev->trigger);
+}
+
+/* ---- the defaults of each command ---- */
+
+static void expect_common_defaults(const struct rtl_params *p)
+{
+	assert_int_equal(p->nr_cpus, NR_CPUS);
+	expect_cpus(&p->cpus, "0-7");
+	assert_false(p->cpus_set);
+	assert_false(p->hk_set);
+	assert_int_equal(p->engine, ENGINE_AUTO);
+	assert_int_equal(p->prio.kind, SCHED_KIND_NONE);
+	assert_int_equal(p->stop_us, 0);
+	assert_int_equal(p->stop_total_us, 0);
+	assert_int_equal(p->threshold_us, 0);
+	assert_int_equal(p->duration_s, 0);
+	assert_int_equal(p->buffer_kb, 0);
+	assert_null(p->trace_output);
+	assert_null(p->json_path);
+	assert_int_equal(p->nr_events, 0);
+	assert_int_equal(p->bucket_size, 1);
+	assert_int_equal(p->entries, 256);
+	assert_int_equal(p->dma_latency_us, -1);
+	assert_int_equal(p->deepest_idle, -1);
+	assert_null(p->on_threshold);
+	assert_null(p->on_end);
+}
+
+static void test_defaults(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise top", ARGV("osnoise"));
+	expect_common_defaults(p);
+	assert_int_equal(p->tool, TOOL_OSNOISE);
+	assert_int_equal(p->mode, MODE_TOP);
+	assert_false(p->hwnoise);
+	assert_int_equal(p->period_us, 0);
+	assert_int_equal(p->runtime_us, 0);
+	assert_false(params_analysis_on(p));
+
+	parse_ok(p, "osnoise hist", ARGV("osnoise"));
+	expect_common_defaults(p);
+	assert_int_equal(p->mode, MODE_HIST);
+
+	parse_ok(p, "timerlat top", ARGV("timerlat"));
+	expect_common_defaults(p);
+	assert_int_equal(p->tool, TOOL_TIMERLAT);
+	assert_int_equal(p->stack_us, 0);
+	/* the timerlat analysis is on unless --no-aa */
+	assert_true(params_analysis_on(p));
+	assert_int_equal(params_divisor(p), 1000);
+
+	parse_ok(p, "timerlat hist", ARGV("timerlat"));
+	expect_common_defaults(p);
+	assert_int_equal(p->mode, MODE_HIST);
+}
+
+/* hwnoise: a quarter of each period left with IRQs on, unless -p or -r says otherwise */
+static void test_hwnoise(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "hwnoise", ARGV("hwnoise"));
+	expect_common_defaults(p);
+	assert_true(p->hwnoise);
+	assert_int_equal(p->tool, TOOL_OSNOISE);
+	assert_int_equal(p->mode, MODE_TOP);
+	assert_int_equal(p->period_us, 1000000);
+	assert_int_equal(p->runtime_us, 750000);
+
+	parse_ok(p, "hwnoise", ARGV("hwnoise", "-p", "2000"));
+	assert_int_equal(p->period_us, 2000);
+	assert_int_equal(p->runtime_us, 0);
+
+	parse_ok(p, "hwnoise", ARGV("hwnoise", "-r", "500", "-c", "3", "-q"));
+	assert_int_equal(p->period_us, 0);
+	assert_int_equal(p->runtime_us, 500);
+	expect_cpus(&p->cpus, "3");
+	assert_true(p->quiet);
+	expect_refused(p, "hwnoise", ARGV("hwnoise", "-b", "2"), "unknown option '-b'");
+}
+
+/* ---- osnoise ---- */
+
+static void test_osnoise_top(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise top",
+		 ARGV("osnoise", "-c", "1-3", "-p", "1000", "-r", "500", "-s", "20", "-S", "30",
+		      "-T", "3", "-d", "1m", "-H", "0", "-q", "-D", "--warm-up", "2",
+		      "--trace-buffer-size", "512", "--json", "out.json", "--engine", "user",
+		      "-P", "f:10"));
+	expect_cpus(&p->cpus, "1-3");
+	assert_true(p->cpus_set);
+	expect_cpus(&p->hk_cpus, "0");
+	assert_true(p->hk_set);
+	assert_int_equal(p->period_us, 1000);
+	assert_int_equal(p->runtime_us, 500);
+	assert_int_equal(p->stop_us, 20);
+	assert_int_equal(p->stop_total_us, 30);
+	assert_int_equal(p->threshold_us, 3);
+	assert_int_equal(p->duration_s, 60);
+	assert_int_equal(p->warmup_s, 2);
+	assert_int_equal(p->buffer_kb, 512);
+	assert_true(p->quiet);
+	assert_true(p->debug);
+	assert_true(log_debug_on());
+	assert_string_equal(p->json_path, "out.json");
+	assert_int_equal(p->engine, ENGINE_USER);
+	assert_int_equal(p->prio.kind, SCHED_KIND_FIFO);
+	assert_int_equal(p->prio.prio, 10);
+	/* -s and -S turn the analysis on */
+	assert_true(params_analysis_on(p));
+	assert_null(p->trace_output);
+
+	parse_ok(p, "osnoise top", ARGV("osnoise", "--engine", "kernel", "--json", "-"));
+	assert_int_equal(p->engine, ENGINE_KERNEL);
+	assert_string_equal(p->json_path, "-");
+}
+
+/* -a: stop on a sample, every sample a noise, the trace saved */
+static void test_osnoise_auto(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-a", "30"));
+	assert_int_equal(p->stop_us, 30);
+	assert_int_equal(p->stop_total_us, 0);
+	assert_int_equal(p->threshold_us, 1);
+	assert_string_equal(p->trace_output, "osnoise_trace.txt");
+	assert_true(params_analysis_on(p));
+
+	/* a -t before -a keeps its file */
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-t", "mine.txt", "-a", "30"));
+	assert_string_equal(p->trace_output, "mine.txt");
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-a", "30", "--no-aa"));
+	assert_false(params_analysis_on(p));
+}
+
+static void test_trace_file(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-t"));
+	assert_string_equal(p->trace_output, "osnoise_trace.txt");
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "-t", "out.txt"));
+	assert_string_equal(p->trace_output, "out.txt");
+	parse_ok(p, "osnoise top", ARGV("osnoise", "--trace=x.txt"));
+	assert_string_equal(p->trace_output, "x.txt");
+	/* the next word is the file only when it is not an option */
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-t", "-q"));
+	assert_string_equal(p->trace_output, "osnoise_trace.txt");
+	assert_true(p->quiet);
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-t"));
+	assert_string_equal(p->trace_output, "timerlat_trace.txt");
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--trace"));
+	assert_string_equal(p->trace_output, "timerlat_trace.txt");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--trace="),
+		       "the trace file name is empty");
+}
+
+static void test_events(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise top",
+		 ARGV("osnoise", "-e", "sched:sched_switch", "--filter", "prev_pid == 1",
+		      "--trigger", "traceoff", "-e", "irq", "-e", "timer:hrtimer_start",
+		      "--trigger", "stacktrace"));
+	assert_int_equal(p->nr_events, 3);
+	expect_event(&p->events[0], "sched", "sched_switch", "prev_pid == 1", "traceoff");
+	expect_event(&p->events[1], "irq", NULL, NULL, NULL);
+	expect_event(&p->events[2], "timer", "hrtimer_start", NULL, "stacktrace");
+
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--filter", "x == 1"),
+		       "it applies to the previous -e event, and there is none");
+	expect_refused(p, "timerlat top",
+		       ARGV("timerlat", "-e", "irq", "--filter", "a", "--filter", "b"),
+		       "the previous -e event already has one");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-e", ":x"), "expected sys or sys:event");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-e", "x:"), "expected sys or sys:event");
+}
+
+static void test_actions(void **state)
+{
+	struct rtl_params *p = *state;
+	const struct action *a;
+
+	parse_ok(p, "osnoise top",
+		 ARGV("osnoise", "--on-threshold", "trace", "--on-threshold", "shell,command=ls",
+		      "--on-end", "signal,num=10,pid=parent"));
+	assert_non_null(p->on_threshold);
+	assert_int_equal(p->on_threshold->n, 2);
+	a = &p->on_threshold->v[0];
+	assert_int_equal(a->kind, ACTION_TRACE);
+	assert_string_equal(a->file, "osnoise_trace.txt");
+	a = &p->on_threshold->v[1];
+	assert_int_equal(a->kind, ACTION_SHELL);
+	assert_string_equal(a->command, "ls");
+	assert_int_equal(p->on_end->n, 1);
+	a = &p->on_end->v[0];
+	assert_int_equal(a->kind, ACTION_SIGNAL);
+	assert_int_equal(a->signal, SIGUSR1);
+	assert_true(a->parent);
+
+	parse_ok(p, "timerlat hist",
+		 ARGV("timerlat", "--on-end", "trace", "--on-threshold", "trace,file=t.txt",
+		      "--on-threshold", "continue"));
+	assert_string_equal(p->on_end->v[0].file, "timerlat_trace.txt");
+	assert_string_equal(p->on_threshold->v[0].file, "t.txt");
+	assert_int_equal(p->on_threshold->v[1].kind, ACTION_CONTINUE);
+	/* an action saves the trace without -t */
+	assert_null(p->trace_output);
+}
+
+static void test_cgroup(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-C"));
+	assert_true(p->cgroup);
+	assert_null(p->cgroup_name);
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-C", "rt"));
+	assert_true(p->cgroup);
+	assert_string_equal(p->cgroup_name, "rt");
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "--cgroup=grp"));
+	assert_string_equal(p->cgroup_name, "grp");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--cgroup="), "the cgroup name is empty");
+}
+
+static void test_osnoise_analysis(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise top", ARGV("osnoise", "--aa"));
+	assert_true(p->aa);
+	assert_true(params_analysis_on(p));
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "--aa-top", "5"));
+	assert_int_equal(p->aa_top, 5);
+	assert_true(params_analysis_on(p));
+}
+
+static void test_osnoise_hist(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise hist",
+		 ARGV("osnoise", "-b", "10", "-E", "100", "--no-header", "--no-summary",
+		      "--no-index", "--with-zeros", "--kernel-hist"));
+	assert_int_equal(p->bucket_size, 10);
+	assert_int_equal(p->entries, 100);
+	assert_true(p->no_header);
+	assert_true(p->no_summary);
+	assert_true(p->no_index);
+	assert_true(p->with_zeros);
+	assert_true(p->kernel_hist);
+}
+
+/* ---- timerlat ---- */
+
+static void test_timerlat_top(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "timerlat top",
+		 ARGV("timerlat", "-c", "2,4", "-p", "500", "-i", "10", "-T", "20", "-s", "15",
+		      "-n", "--dma-latency", "0", "--deepest-idle-state", "1", "-u",
+		      "--dump-tasks", "-P", "d:100us:1ms"));
+	expect_cpus(&p->cpus, "2,4");
+	assert_int_equal(p->period_us, 500);
+	assert_int_equal(p->stop_us, 10);
+	assert_int_equal(p->stop_total_us, 20);
+	assert_int_equal(p->stack_us, 15);
+	assert_true(p->nano);
+	assert_int_equal(params_divisor(p), 1);
+	assert_int_equal(p->dma_latency_us, 0);
+	assert_int_equal(p->deepest_idle, 1);
+	assert_true(p->user_threads);
+	assert_false(p->kernel_threads);
+	assert_true(p->dump_tasks);
+	assert_int_equal(p->prio.kind, SCHED_KIND_DEADLINE);
+	assert_int_equal(p->prio.runtime_ns, 100000);
+	assert_int_equal(p->prio.period_ns, 1000000);
+	assert_int_equal(p->threshold_us, 0);
+
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-k", "--no-aa", "-P", "o:-5"));
+	assert_true(p->kernel_threads);
+	assert_true(p->no_aa);
+	assert_false(params_analysis_on(p));
+	assert_int_equal(p->prio.kind, SCHED_KIND_OTHER);
+	assert_int_equal(p->prio.prio, -5);
+}
+
+/* -a and --aa-only: one value for the IRQ and thread stops and the stack */
+static void test_timerlat_auto(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-a", "40"));
+	assert_int_equal(p->stop_us, 40);
+	assert_int_equal(p->stop_total_us, 40);
+	assert_int_equal(p->stack_us, 40);
+	assert_string_equal(p->trace_output, "timerlat_trace.txt");
+	assert_int_equal(p->threshold_us, 0);
+	assert_false(p->aa_only);
+
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--aa-only", "30"));
+	assert_int_equal(p->stop_us, 30);
+	assert_int_equal(p->stop_total_us, 30);
+	assert_int_equal(p->stack_us, 30);
+	assert_true(p->aa_only);
+	assert_null(p->trace_output);
+}
+
+static void test_timerlat_hist(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "timerlat hist",
+		 ARGV("timerlat", "--no-irq", "-b", "5", "-E", "20", "--with-zeros",
+		      "--no-summary"));
+	assert_true(p->no_irq);
+	assert_false(p->no_thread);
+	assert_int_equal(p->bucket_size, 5);
+	assert_int_equal(p->entries, 20);
+	assert_true(p->with_zeros);
+	assert_true(p->no_summary);
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--no-thread"));
+	assert_true(p->no_thread);
+}
+
+/* ---- refusals ---- */
+
+static void test_combinations_refused(void **state)
+{
+	struct rtl_params *p = *state;
+
+	expect_refused(p, "timerlat top", ARGV("timerlat", "-u", "-k"),
+		       "-u and -k exclude each other");
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "--no-irq", "--no-thread"),
+		       "--no-irq and --no-thread together leave nothing to show");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--aa-only", "10", "--no-aa"),
+		       "--aa-only and --no-aa exclude each other");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--dump-tasks", "--no-aa"),
+		       "--dump-tasks needs the auto-analysis");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--kernel-hist", "--aa"),
+		       "--kernel-hist counts samples without reading them");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--kernel-hist", "-s", "10"),
+		       "--kernel-hist counts samples without reading them");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--aa", "--no-aa"),
+		       "--aa/--aa-top and --no-aa exclude each other");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--aa-top", "3", "--no-aa"),
+		       "--aa/--aa-top and --no-aa exclude each other");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-p", "1000", "-r", "2000"),
+		       "runtime 2000 us is longer than period 1000 us");
+	expect_refused(p, "hwnoise", ARGV("hwnoise", "-p", "1000", "-r", "2000"),
+		       "runtime 2000 us is longer than period 1000 us");
+}
+
+/* an option of another command, values out of range, words out of place */
+static void test_usage_refused(void **state)
+{
+	struct rtl_params *p = *state;
+
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--no-header"),
+		       "unknown option '--no-header'");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-i", "10"), "unknown option '-i'");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "-r", "100"), "unknown option '-r'");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--no-irq"),
+		       "unknown option '--no-irq'");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--kernel-hist"),
+		       "unknown option '--kernel-hist'");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-c"), "option '-c' needs a value");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-d", "1", "extra"),
+		       "unexpected argument 'extra'");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-p", "0"),
+		       "the period must be 1 us to 10 s");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-r", "99"), "at least 100 us");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "-p", "99"),
+		       "the timerlat period must be 100 us to 1 s");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-T", "0"), "at least 1 us");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "-b", "0"), "1 to 999999");
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "-E", "9"), "10 to 9999999");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--engine", "gpu"),
+		       "the engine is auto, kernel or user");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--json", ""), "the file name is empty");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--trace-buffer-size", "0"),
+		       "at least 1 kB");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--deepest-idle-state", "65"),
+		       "the idle state must be 0 to 64");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--aa-top", "1001"),
+		       "N must be 1 to 1000");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-c", "8"), "out of range");
+}
+
+static void test_help_and_warning(void **state)
+{
+	struct rtl_params *p = *state;
+	char *out;
+
+	assert_int_equal(parse_out(p, "timerlat hist", ARGV("timerlat", "--help"), &out),
+			 OPTS_HELP);
+	assert_non_null(strstr(out, "usage: rtlens timerlat hist [options]"));
+	assert_non_null(strstr(out, "--no-thread"));
+	free(out);
+
+	/* measuring the house-keeping cpus is allowed, with a warning */
+	assert_int_equal(parse_out(p, "osnoise top", ARGV("osnoise", "-c", "0-1", "-H", "1"), &out),
+			 OPTS_OK);
+	assert_non_null(strstr(out, "every house-keeping cpu is also measured"));
+	free(out);
+}
+
+/* ---- repeated parses: getopt's hidden state ---- */
+
+/* @first is refused, then @second, parsed after it, is taken */
 static void parse_after_refused(struct rtl_params *p, char **first, char **second)
 {
-	char err[512];
-
-	assert_int_equal(parse(p, first, err, sizeof(err)), OPTS_ERROR);
-	params_free(p);
-	assert_int_equal(parse(p, second, err, sizeof(err)), OPTS_OK);
+	assert_int_equal(parse_out(p, "osnoise top", first, NULL), OPTS_ERROR);
+	parse_ok(p, "osnoise top", second);
 }
 
 static void test_parse_after_a_cluster_half_read(void **state)
 {
-	char top[] = "top", xd[] = "-xD", q[] = "-q";
-	char *bad[] = { top, xd, NULL }, *good[] = { top, q, NULL };
-	struct rtl_params p;
+	struct rtl_params *p = *state;
 
-	(void)state;
 	/* getopt stops at x, inside the word, with "D" still to read (the word lives on) */
-	parse_after_refused(&p, bad, good);
+	parse_after_refused(p, ARGV("top", "-xD"), ARGV("top", "-q"));
 	/* the new parse did not go on with the old word */
-	assert_true(p.quiet);
-	assert_false(p.debug);
+	assert_true(p->quiet);
+	assert_false(p->debug);
 	assert_false(log_debug_on());
-	params_free(&p);
 }
 
 static void test_parse_after_non_options(void **state)
 {
-	char top[] = "top", a[] = "a", b[] = "b", q[] = "-q", c[] = "c";
-	char d[] = "-D", cpus[] = "-c", one[] = "1";
-	char *first[] = { top, a, b, q, c, NULL }, *second[] = { top, d, cpus, one, NULL };
-	struct rtl_params p;
+	struct rtl_params *p = *state;
 
-	(void)state;
-	parse_after_refused(&p, first, second);
-	assert_true(p.debug);
-	assert_true(cpu_mask_test(&p.cpus, 1));
-	assert_false(cpu_mask_test(&p.cpus, 0));
-	params_free(&p);
-	log_set_debug(false);
-}
-
-static void refused_naming(const char *word, const char *named)
-{
-	char top[] = "top", *copy = strdup(word), *argv[] = { top, copy, NULL };
-	char err[512], expected[64];
-	struct rtl_params p;
-
-	assert_int_equal(parse(&p, argv, err, sizeof(err)), OPTS_ERROR);
-	snprintf(expected, sizeof(expected), "unknown option '%s'", named);
-	assert_non_null(strstr(err, expected));
-	params_free(&p);
-	free(copy);
+	parse_after_refused(p, ARGV("top", "a", "b", "-q", "c"), ARGV("top", "-D", "-c", "1"));
+	assert_true(p->debug);
+	expect_cpus(&p->cpus, "1");
 }
 
 static void test_unknown_letter_named(void **state)
 {
-	(void)state;
-	refused_naming("-xq", "-x");
-	refused_naming("-qx", "-x");
-	refused_naming("--nope", "--nope");
+	struct rtl_params *p = *state;
+
+	expect_refused(p, "osnoise top", ARGV("top", "-xq"), "unknown option '-x'");
+	expect_refused(p, "osnoise top", ARGV("top", "-qx"), "unknown option '-x'");
+	expect_refused(p, "osnoise top", ARGV("top", "--nope"), "unknown option '--nope'");
 }
+
+#define OPT_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_after_a_cluster_half_read),
-		cmocka_unit_test(test_parse_after_non_options),
-		cmocka_unit_test(test_unknown_letter_named),
+		OPT_TEST(test_defaults),
+		OPT_TEST(test_hwnoise),
+		OPT_TEST(test_osnoise_top),
+		OPT_TEST(test_osnoise_auto),
+		OPT_TEST(test_trace_file),
+		OPT_TEST(test_events),
+		OPT_TEST(test_actions),
+		OPT_TEST(test_cgroup),
+		OPT_TEST(test_osnoise_analysis),
+		OPT_TEST(test_osnoise_hist),
+		OPT_TEST(test_timerlat_top),
+		OPT_TEST(test_timerlat_auto),
+		OPT_TEST(test_timerlat_hist),
+		OPT_TEST(test_combinations_refused),
+		OPT_TEST(test_usage_refused),
+		OPT_TEST(test_help_and_warning),
+		OPT_TEST(test_parse_after_a_cluster_half_read),
+		OPT_TEST(test_parse_after_non_options),
+		OPT_TEST(test_unknown_letter_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
