@@ -3,13 +3,15 @@
 #
 # Host tests: the rtlens CLI end to end on this machine's kernel, which may
 # lack the osnoise tracer. Checks help, option errors, the missing-tracer
-# message, session locking, recovery after a killed run, and that tracefs is
-# exactly as it was after every run.
+# message, session locking, recovery after a killed run, that tracefs is
+# exactly as it was after every run, and that every JSON report a run writes
+# validates against the report schema.
 #
 # usage: tests/host/run.sh ./rtlens-san
 set -u
 
 BIN=$(readlink -f "${1:?usage: $0 RTLENS_BINARY}")
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 TRACING=/sys/kernel/tracing
 WORK=$(mktemp -d)
 export RTLENS_RUN_DIR=$WORK/run
@@ -21,6 +23,17 @@ trap 'rm -rf "$WORK"' EXIT
 
 ok()     { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $1"; }
+
+# json_valid NAME FILE: the report FILE validates against the report schema
+json_valid() {
+	if python3 "$ROOT/tests/schema/validate.py" "$ROOT/Documentation/rtlens-report-v1.schema.json" \
+		"$2" > "$WORK/validate.out" 2>&1; then
+		ok "$1"
+	else
+		not_ok "$1"
+		sed 's/^/#   /' "$WORK/validate.out"
+	fi
+}
 
 have_tracefs() { [ -w "$TRACING/tracing_thresh" ]; }
 has_osnoise() { have_tracefs && grep -qw osnoise "$TRACING/available_tracers"; }

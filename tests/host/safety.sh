@@ -4,7 +4,8 @@
 # #9): destroy a file the user named, write outside tracefs on a forged
 # state record, die on a signal without restoring tracefs, write its output
 # into the lock when fd 1 is closed. Sourced by tests/host/run.sh (R, WORK,
-# RTLENS_RUN_DIR, expect, ok, not_ok, snapshot); runs with the user engine.
+# RTLENS_RUN_DIR, expect, ok, not_ok, snapshot, json_valid); runs with the
+# user engine.
 
 # wait_started PID: until the run's instance exists (seconds under the sanitizers)
 wait_started() {
@@ -31,7 +32,6 @@ check() {
 
 same_file() { [ "$(cat "$1" 2>/dev/null)" = "$2" ]; }
 is_char_device() { [ -c "$1" ]; }
-valid_json() { python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$1" 2>/dev/null; }
 
 safety_files() {
 	local d=$WORK/files
@@ -56,6 +56,7 @@ safety_files() {
 		$R osnoise top -c 1 -q -d 1 --json "$d/link.json"
 	check "--json SYMLINK: the link stays, the target holds the report" \
 		sh -c "[ -L '$d/link.json' ] && python3 -c 'import json; json.load(open(\"$d/target.json\"))'"
+	json_valid "--json SYMLINK: the report validates" "$d/target.json"
 
 	# the second session is refused before it opens the report of the first
 	echo first > "$d/first.json"
@@ -70,7 +71,7 @@ safety_files() {
 
 	# fd 1 closed: nothing may land in the lock file
 	$R osnoise top -c 1 -q -d 1 --json "$d/closed.json" >&- 2>"$WORK/closed.err"
-	check "stdout closed: exit 0 and a valid report" valid_json "$d/closed.json"
+	json_valid "stdout closed: the report validates" "$d/closed.json"
 	check "stdout closed: the lock holds no output" \
 		sh -c "! grep -q 'Noise\|schema' '$RTLENS_RUN_DIR/lock'"
 
@@ -130,6 +131,7 @@ safety_signals() {
 			diff "$WORK/before" "$WORK/after" | sed 's/^/#   /'
 			sed 's/^/#   /' "$WORK/sig.out" | head -5
 		fi
+		json_valid "SIG$sig: the report validates" "$WORK/sig.json"
 	done
 }
 
