@@ -14,7 +14,7 @@ PKG_LIBS	:= $(shell pkg-config --libs $(PKGS)) -lcpupower
 
 WARN		:= -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 CFLAGS		?= -O2 -g
-ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Iinclude -DRTLENS_VERSION='"$(VERSION)"' \
+ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc -DRTLENS_VERSION='"$(VERSION)"' \
 		   $(PKG_CFLAGS) $(CFLAGS)
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=undefined
@@ -22,7 +22,7 @@ SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 SRCS		:= $(sort $(wildcard src/*/*.c))
 MAIN_SRC	:= src/cli/main.c
 LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(SRCS))
-HDRS		:= $(wildcard include/*.h)
+HDRS		:= $(wildcard src/*/*.h)
 
 OBJS		:= $(SRCS:%.c=build/rel/%.o)
 LIB_OBJS	:= $(LIB_SRCS:%.c=build/rel/%.o)
@@ -38,7 +38,7 @@ UNIT_HDRS	:= $(wildcard tests/unit/*.h)
 TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
-.PHONY: all clean check unit-check schema-check host-check vm-check bench install uninstall san \
+.PHONY: all clean check layers-check unit-check schema-check host-check vm-check bench install uninstall san \
 	deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc
 
 all: rtlens
@@ -78,7 +78,7 @@ FUZZ_CC		?= clang
 FUZZ_OPT	?= -O1 -g
 FUZZ_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		   -fno-omit-frame-pointer
-FUZZ_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Iinclude -DRTLENS_VERSION='"$(VERSION)"' \
+FUZZ_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc -DRTLENS_VERSION='"$(VERSION)"' \
 		   $(PKG_CFLAGS) $(FUZZ_OPT) $(FUZZ_SAN)
 FUZZ_TARGETS	:= options state_record decode render
 FUZZ_BINS	:= $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
@@ -113,6 +113,10 @@ fuzz-check: fuzz-build
 fuzz: fuzz-build
 	@tests/fuzz/run.sh -k build/fuzz/corpus $(or $(FUZZ_SECONDS),600) build/fuzz/run $(FUZZ_TARGETS)
 
+# the layers of src/: includes and calls go down only (Documentation/architecture.md)
+layers-check: rtlens
+	@tests/layers/check.py src build/rel/src
+
 unit-check: $(UNIT_BINS)
 	@tests/unit/run.sh $(UNIT_BINS)
 
@@ -127,7 +131,7 @@ vm-check: rtlens
 
 # a sub-make, so that `make test-deps check` finds the freshly installed libraries
 check:
-	$(MAKE) unit-check schema-check fuzz-check host-check vm-check
+	$(MAKE) layers-check unit-check schema-check fuzz-check host-check vm-check
 
 bench: rtlens
 	@bench/osnoise-hist.sh

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kvm_exits - vCPU threads and KVM exits by reason, for the osnoise analysis
- * on a KVM host (see include/kvm_exits.h)
+ * on a KVM host (see kvm_exits.h)
  *
  * Reason names are interned once (KVM_MAX_NAMES, then "other"), so that the
  * exits of a run are counted in a small array, whatever their number.
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kvm_exits.h"
+#include "analysis/kvm_exits.h"
 
 #define KVM_MAX_NAMES	64
 #define OTHER_NAME	KVM_MAX_NAMES

@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "noise_event.h"
-#include "osnoise_aa.h"
-#include "softirq.h"
+#include "base/noise_event.h"
+#include "analysis/osnoise_aa.h"
+#include "decode/softirq.h"
 
 #define OSN_AA_STAIRS	32	/* samples kept per CPU for osn_aa_last_over() */
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source_table.h"
+#include "analysis/source_table.h"
 
 bool source_id_equal(const struct source_id *a, const struct source_id *b)
 {

@@ -4,7 +4,7 @@
  *
  * Per CPU, the noise events since the previous timerlat thread sample are
  * kept (bounded). When the thread sample arrives, they are sorted into the
- * parts of its latency (include/timerlat_aa.h), by time:
+ * parts of its latency (timerlat_aa.h), by time:
  *
  *   E  expected expiry = IRQ sample ts - IRQ latency
  *   S  start of the timerlat IRQ = start of the IRQ event around the IRQ sample
@@ -26,9 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "noise_event.h"
-#include "softirq.h"
-#include "timerlat_aa.h"
+#include "base/noise_event.h"
+#include "decode/softirq.h"
+#include "analysis/timerlat_aa.h"
 
 struct tl_aa_cpu {
 	struct noise_event	ev[TL_AA_MAX_EVENTS];	/* in arrival order */

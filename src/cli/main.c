@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "log.h"
-#include "options.h"
-#include "run.h"
+#include "base/log.h"
+#include "cli/options.h"
+#include "session/run.h"
 
 struct command {
 	const char	*tool;		/* the word, or the argv[0] of a symlink */

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "actions.h"
-#include "log.h"
-#include "options.h"
+#include "base/actions.h"
+#include "base/log.h"
+#include "cli/options.h"
 
 #define OSNOISE_TRACE_FILE	"osnoise_trace.txt"
 #define TIMERLAT_TRACE_FILE	"timerlat_trace.txt"

@@ -8,8 +8,8 @@
 
 #include <event-parse.h>
 
-#include "decode.h"
-#include "log.h"
+#include "decode/decode.h"
+#include "base/log.h"
 
 #define MAX_DECODERS	64
 

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hist_file.h"
+#include "decode/hist_file.h"
 
 static int parse_line(const char *line, hist_bucket_fn fn, void *ctx)
 {

@@ -14,7 +14,7 @@
 #include <event-parse.h>
 #include <trace-seq.h>
 
-#include "decode.h"
+#include "decode/decode.h"
 
 #define REASON_CACHE	64
 

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "decode.h"
-#include "softirq.h"
+#include "decode/decode.h"
+#include "decode/softirq.h"
 
 enum { PF_RUNTIME, PF_NOISE, PF_MAX_SAMPLE, PF_HW, PF_NMI, PF_IRQ, PF_SOFTIRQ, PF_THREAD };
 

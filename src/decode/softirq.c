@@ -4,7 +4,7 @@
  */
 #include <stdio.h>
 
-#include "softirq.h"
+#include "decode/softirq.h"
 
 static const char *const softirq_names[] = {
 	"HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET", "SCHED",

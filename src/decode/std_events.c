@@ -11,8 +11,8 @@
 
 #include <event-parse.h>
 
-#include "decode.h"
-#include "softirq.h"
+#include "decode/decode.h"
+#include "decode/softirq.h"
 
 static void edge_init(struct rtl_record *out, enum ctx_edge_kind kind)
 {

@@ -6,7 +6,7 @@
  */
 #include <event-parse.h>
 
-#include "decode.h"
+#include "decode/decode.h"
 
 static void hrtimer_init_rec(const struct event_decoder *ed, struct tep_record *rec,
 			     struct rtl_record *out, bool expire)

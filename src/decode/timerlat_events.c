@@ -5,7 +5,7 @@
  */
 #include <event-parse.h>
 
-#include "decode.h"
+#include "decode/decode.h"
 
 enum { TF_SEQNUM, TF_CONTEXT, TF_LATENCY };
 

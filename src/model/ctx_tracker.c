@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctx_tracker.h"
-#include "noise_event.h"
+#include "model/ctx_tracker.h"
+#include "base/noise_event.h"
 
 enum frame_kind {
 	FRAME_IRQ,		/* irq:irq_handler_entry */

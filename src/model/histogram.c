@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "histogram.h"
+#include "model/histogram.h"
 
 /* Counters and sums saturate rather than wrap around. */
 static uint64_t sat_add(uint64_t a, uint64_t b)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency_model.h"
+#include "model/latency_model.h"
 
 int latency_model_init(struct latency_model *m, int nr_cpus, unsigned int divisor,
 		       unsigned int bucket_size, unsigned int entries)

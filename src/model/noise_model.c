@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "model/model.h"
 
 int model_init(struct noise_model *m, int nr_cpus, unsigned int bucket_size,
 	       unsigned int entries)

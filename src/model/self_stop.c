@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "self_stop.h"
+#include "model/self_stop.h"
 
 int self_stop_init(struct self_stop *s, int nr_cpus)
 {

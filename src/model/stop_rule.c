@@ -2,7 +2,7 @@
 /*
  * stop_rule - what each stop threshold is compared with
  */
-#include "stop_rule.h"
+#include "model/stop_rule.h"
 
 uint64_t stop_value_noise(const struct cpu_noise *c, enum stop_limit limit)
 {

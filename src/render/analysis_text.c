@@ -3,8 +3,8 @@
  * analysis_text - after the table: what caused the noise (osnoise), where the
  * latency went (timerlat), and whether the machine is a guest
  */
-#include "render.h"
-#include "safe_text.h"
+#include "render/render.h"
+#include "base/safe_text.h"
 
 static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {

@@ -5,7 +5,7 @@
  * Thr-NNN and, with -u, Usr-NNN columns per CPU, then the ALL block). What
  * differs is in struct hist_desc.
  */
-#include "render.h"
+#include "render/render.h"
 
 #define HIST_MAX_CTX	NR_TIMERLAT_CONTEXTS
 

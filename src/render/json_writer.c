@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_writer.h"
-#include "safe_text.h"
+#include "render/json_writer.h"
+#include "base/safe_text.h"
 
 #define JSON_MAX_DEPTH	64
 

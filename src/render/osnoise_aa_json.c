@@ -54,8 +54,8 @@
  *					time of a sample
  * }
  */
-#include "json_writer.h"
-#include "osnoise_aa.h"
+#include "render/json_writer.h"
+#include "analysis/osnoise_aa.h"
 
 static void json_id(struct json_writer *w, enum osn_cause_kind kind, const char *name,
 		    int vector, int pid, int vcpu)

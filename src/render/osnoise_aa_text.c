@@ -11,8 +11,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "osnoise_aa.h"
-#include "safe_text.h"
+#include "analysis/osnoise_aa.h"
+#include "base/safe_text.h"
 
 #define AA_COL		48	/* numbers of a sample start at this column */
 #define AA_RULE		"------------------------------------------------------------------------"

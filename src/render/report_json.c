@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "json_writer.h"
-#include "render.h"
+#include "render/json_writer.h"
+#include "render/render.h"
 
 #define SCHEMA_VERSION	"1.4"
 

@@ -2,7 +2,7 @@
 /*
  * screen - pick the table of the session's tool and mode
  */
-#include "render.h"
+#include "render/render.h"
 
 void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		   const struct run_view *v)

@@ -44,8 +44,8 @@
  *   "max_us": number
  * }
  */
-#include "json_writer.h"
-#include "timerlat_aa.h"
+#include "render/json_writer.h"
+#include "analysis/timerlat_aa.h"
 
 static const char *kind_name(enum noise_kind kind)
 {

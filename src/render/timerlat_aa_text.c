@@ -8,8 +8,8 @@
  */
 #include <inttypes.h>
 
-#include "safe_text.h"
-#include "timerlat_aa.h"
+#include "base/safe_text.h"
+#include "analysis/timerlat_aa.h"
 
 #define AA_COL		48	/* numbers start at this column */
 #define AA_RULE		"------------------------------------------------------------------------"

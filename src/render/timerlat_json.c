@@ -3,8 +3,8 @@
  * timerlat_json - the timerlat sections of the JSON report: per-CPU latency
  * statistics, histograms (hist) and the auto-analysis
  */
-#include "json_writer.h"
-#include "render.h"
+#include "render/json_writer.h"
+#include "render/render.h"
 
 static const char *const ctx_names[NR_TIMERLAT_CONTEXTS] = { "irq", "thread", "user" };
 

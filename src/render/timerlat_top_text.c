@@ -3,8 +3,8 @@
  * timerlat_top_text - per-CPU IRQ and thread latency, in rtla's timerlat top
  * layout, with the ALL row
  */
-#include "render.h"
-#include "stop_rule.h"
+#include "render/render.h"
+#include "model/stop_rule.h"
 
 #define COLOR_TITLE	"\033[2;37;40m"
 #define COLOR_HEADER	"\033[2;30;47m"

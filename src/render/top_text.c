@@ -2,8 +2,8 @@
 /*
  * top_text - the per-CPU summary table, in rtla's osnoise top layout
  */
-#include "render.h"
-#include "stop_rule.h"
+#include "render/render.h"
+#include "model/stop_rule.h"
 
 #define COLOR_TITLE	"\033[2;37;40m"
 #define COLOR_HEADER	"\033[2;30;47m"

@@ -11,11 +11,11 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "actions.h"
-#include "cpulist.h"
-#include "decode.h"
-#include "instance.h"
-#include "log.h"
+#include "base/actions.h"
+#include "base/cpulist.h"
+#include "decode/decode.h"
+#include "source/instance.h"
+#include "base/log.h"
 
 #define POLL_BUDGET_NS		200000000LL
 #define POLL_CHECK_EVERY	1024

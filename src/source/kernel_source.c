@@ -11,14 +11,14 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "decode.h"
-#include "hist_file.h"
-#include "instance.h"
-#include "log.h"
-#include "engine.h"
-#include "source.h"
-#include "tasks.h"
-#include "user_workload.h"
+#include "decode/decode.h"
+#include "decode/hist_file.h"
+#include "source/instance.h"
+#include "base/log.h"
+#include "source/engine.h"
+#include "source/source.h"
+#include "source/tasks.h"
+#include "source/user_workload.h"
 
 #define OPTIONS_FILE	"osnoise/options"
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"

@@ -7,8 +7,8 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "machine.h"
-#include "virt.h"
+#include "source/machine.h"
+#include "source/virt.h"
 
 int machine_gather(struct sys_facts *f, int nr_cpus)
 {

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "noise_event.h"
-#include "own_stops.h"
+#include "base/noise_event.h"
+#include "source/own_stops.h"
 
 void own_stops_begin(struct own_stops *o, const struct own_stop *s)
 {

@@ -13,8 +13,8 @@
 
 #include <cpuidle.h>
 
-#include "log.h"
-#include "power.h"
+#include "base/log.h"
+#include "source/power.h"
 
 #define DMA_LATENCY	"/dev/cpu_dma_latency"
 

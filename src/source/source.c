@@ -4,9 +4,9 @@
  */
 #include <stdlib.h>
 
-#include "engine.h"
-#include "log.h"
-#include "source.h"
+#include "source/engine.h"
+#include "base/log.h"
+#include "source/source.h"
 
 struct source {
 	const struct engine_ops	*ops;

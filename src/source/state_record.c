@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "state_record.h"
+#include "source/state_record.h"
 
 /* The global tracefs files rtlens writes (kernel_source.c), relative to the tracing dir. */
 static const char *const value_files[] = {

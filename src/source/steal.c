@@ -10,8 +10,8 @@
 
 #include <libproc2/stat.h>
 
-#include "log.h"
-#include "steal.h"
+#include "base/log.h"
+#include "source/steal.h"
 
 static const char *reap_error(int err)
 {

@@ -17,9 +17,9 @@
 #include <cpuidle.h>
 #include <tracefs.h>
 
-#include "log.h"
-#include "state_record.h"
-#include "sysstate.h"
+#include "base/log.h"
+#include "source/state_record.h"
+#include "source/sysstate.h"
 
 #define MAX_SAVED	32
 #define MAX_INSTANCES	8

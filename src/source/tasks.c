@@ -16,9 +16,9 @@
 
 #include <libproc2/pids.h>
 
-#include "log.h"
-#include "safe_text.h"
-#include "tasks.h"
+#include "base/log.h"
+#include "base/safe_text.h"
+#include "source/tasks.h"
 
 #define CGROUP_ROOT	"/sys/fs/cgroup"
 #define TASK_COMM_LEN	64	/* a name in /proc: 16 bytes, more for some kernel threads */

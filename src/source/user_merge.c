@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "noise_event.h"
-#include "own_stops.h"
-#include "user_merge.h"
+#include "base/noise_event.h"
+#include "source/own_stops.h"
+#include "source/user_merge.h"
 
 /* a queued record: the kinds the user engine yields, not the big ones */
 struct pend {

@@ -20,13 +20,13 @@
 #include <event-parse.h>
 #include <tracefs.h>
 
-#include "ctx_tracker.h"
-#include "decode.h"
-#include "engine.h"
-#include "instance.h"
-#include "log.h"
-#include "user_merge.h"
-#include "user_workload.h"
+#include "model/ctx_tracker.h"
+#include "decode/decode.h"
+#include "source/engine.h"
+#include "source/instance.h"
+#include "base/log.h"
+#include "source/user_merge.h"
+#include "source/user_workload.h"
 
 #define DEFAULT_OSNOISE_PERIOD_US	1000000ULL
 #define DEFAULT_TIMERLAT_PERIOD_US	1000ULL

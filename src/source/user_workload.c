@@ -18,9 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "log.h"
-#include "tasks.h"
-#include "user_workload.h"
+#include "base/log.h"
+#include "source/tasks.h"
+#include "source/user_workload.h"
 
 #define NSEC_PER_USEC		1000ULL
 #define STOP_CHECK_NS		1000000ULL	/* osnoise spin: look at the stop flag every ms */

@@ -10,7 +10,7 @@
 #include <cpuid.h>
 #endif
 
-#include "virt.h"
+#include "source/virt.h"
 
 #define DMI_DIR		"sys/class/dmi/id"
 #define HYP_TYPE	"sys/hypervisor/type"

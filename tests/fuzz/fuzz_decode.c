@@ -27,7 +27,7 @@
 #include <event-parse.h>
 #include <kbuffer.h>
 
-#include "decode.h"
+#include "decode/decode.h"
 #include "fuzz.h"
 
 #define MAX_FORMATS		64

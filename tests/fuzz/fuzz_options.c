@@ -8,8 +8,8 @@
 #include <stdbool.h>
 
 #include "fuzz.h"
-#include "log.h"
-#include "options.h"
+#include "base/log.h"
+#include "cli/options.h"
 
 #define MAX_WORDS	64
 

@@ -25,9 +25,9 @@
 #include <stdbool.h>
 
 #include "fuzz.h"
-#include "options.h"
-#include "render.h"
-#include "run_models.h"
+#include "cli/options.h"
+#include "render/render.h"
+#include "analysis/run_models.h"
 
 #define NR_SYMS		4
 

@@ -5,8 +5,8 @@
 #ifndef RTLENS_CMDLINE_H
 #define RTLENS_CMDLINE_H
 
-#include "options.h"
-#include "params.h"
+#include "cli/options.h"
+#include "base/params.h"
 
 /* a command line as options_parse() takes it: ARGV("osnoise", "-c", "1") */
 #define ARGV(...)	((char *[]){ __VA_ARGS__, NULL })

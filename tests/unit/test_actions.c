@@ -13,7 +13,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "actions.h"
+#include "base/actions.h"
 
 static void test_parse_good(void **state)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cpulist.h"
+#include "base/cpulist.h"
 
 static void format_is(const struct cpu_mask *mask, const char *expected)
 {

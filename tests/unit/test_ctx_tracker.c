@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "ctx_tracker.h"
+#include "model/ctx_tracker.h"
 
 #define MAX_OUT	32
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "hist_file.h"
+#include "decode/hist_file.h"
 
 struct seen {
 	int		n;

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "histogram.h"
+#include "model/histogram.h"
 
 static void assert_buckets(const struct histogram *h, const uint64_t *expected)
 {

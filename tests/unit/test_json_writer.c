@@ -13,7 +13,7 @@
 #include <locale.h>
 #include <cmocka.h>
 
-#include "json_writer.h"
+#include "render/json_writer.h"
 #include "utf8_check.h"
 
 struct capture {

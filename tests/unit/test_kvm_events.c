@@ -15,7 +15,7 @@
 
 #include <event-parse.h>
 
-#include "decode.h"
+#include "decode/decode.h"
 
 #define COMMON \
 	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kvm_exits.h"
+#include "analysis/kvm_exits.h"
 
 static void feed(struct kvm_exits *k, int cpu, uint64_t ts, int pid, int vcpu,
 		 const char *reason)

@@ -17,10 +17,10 @@
 
 #include <signal.h>
 
-#include "actions.h"
+#include "base/actions.h"
 #include "capture.h"
 #include "cmdline.h"
-#include "log.h"
+#include "base/log.h"
 
 #define NR_CPUS		8
 

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "json_writer.h"
-#include "osnoise_aa.h"
+#include "render/json_writer.h"
+#include "analysis/osnoise_aa.h"
 #include "utf8_check.h"
 
 #define B	1000000000ULL	/* a time in the run, ns */

@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "outfile.h"
+#include "base/outfile.h"
 
 static char dir[] = "/tmp/rtlens-outfile-XXXXXX";
 static char path[512];

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "parse.h"
+#include "base/parse.h"
 
 #define UNTOUCHED	0xdeadbeefULL
 

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model.h"
-#include "options.h"
-#include "render.h"
+#include "model/model.h"
+#include "cli/options.h"
+#include "render/render.h"
 
 struct fixture {
 	struct rtl_params	p;

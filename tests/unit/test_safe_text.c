@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "safe_text.h"
+#include "base/safe_text.h"
 #include "utf8_check.h"
 
 /* src escaped in a buffer large enough: exactly want, and its length returned. */

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "softirq.h"
+#include "decode/softirq.h"
 
 static void test_names(void **state)
 {

@@ -24,8 +24,8 @@
 #include "capture.h"
 #include "cmdline.h"
 #include "fake_tracefs.h"
-#include "source.h"
-#include "sysstate.h"
+#include "source/source.h"
+#include "source/sysstate.h"
 
 /* the kernel engine's runs: the fake's osnoise/cpus is 0-3 */
 #define NR_CPUS		4

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <cmocka.h>
 
-#include "source_table.h"
+#include "analysis/source_table.h"
 
 #define MAX	3
 

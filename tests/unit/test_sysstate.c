@@ -20,8 +20,8 @@
 
 #include "capture.h"
 #include "fake_tracefs.h"
-#include "state_record.h"
-#include "sysstate.h"
+#include "source/state_record.h"
+#include "source/sysstate.h"
 
 struct fixture {
 	struct fake_tracefs	*fake;

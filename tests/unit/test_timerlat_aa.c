@@ -12,8 +12,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "json_writer.h"
-#include "timerlat_aa.h"
+#include "render/json_writer.h"
+#include "analysis/timerlat_aa.h"
 #include "utf8_check.h"
 
 #define B	1000000000ULL	/* the expiry of the period under test, ns */

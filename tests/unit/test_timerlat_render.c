@@ -11,10 +11,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "latency_model.h"
-#include "options.h"
-#include "render.h"
-#include "run_models.h"
+#include "model/latency_model.h"
+#include "cli/options.h"
+#include "render/render.h"
+#include "analysis/run_models.h"
 
 struct fixture {
 	struct rtl_params	p;

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "params.h"
-#include "user_merge.h"
+#include "base/params.h"
+#include "source/user_merge.h"
 
 #define MAX_OUT	64
 

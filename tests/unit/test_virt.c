@@ -15,8 +15,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "steal.h"
-#include "virt.h"
+#include "source/steal.h"
+#include "source/virt.h"
 
 /* A fresh empty sysroot under $TMPDIR for each test. */
 static int sysroot_setup(void **state)

@@ -2,7 +2,7 @@
 /*
  * utf8_check - for the unit tests: is a text well-formed UTF-8, and free of
  * the bytes a terminal acts on? Written from the Unicode standard's table of
- * well-formed byte sequences (3-7), apart from src/render/safe_text.c.
+ * well-formed byte sequences (3-7), apart from src/base/safe_text.c.
  */
 #ifndef RTLENS_TEST_UTF8_CHECK_H
 #define RTLENS_TEST_UTF8_CHECK_H

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run_models - route each record to the models of the session's tool
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "analysis/run_models.h"
+#include "model/stop_rule.h"
+
+static int init_osnoise(struct run_models *m, const struct rtl_params *p)
+{
+	if (model_init(&m->noise, p->nr_cpus, p->bucket_size, p->entries))
+		return -1;
+	if (!params_analysis_on(p))
+		return 0;
+	m->oaa = osn_aa_new(p->nr_cpus, p->aa_top);
+	m->oaa_worst = calloc(p->aa_top ? p->aa_top : 1, sizeof(*m->oaa_worst));
+	m->oaa_tables = calloc(p->nr_cpus, sizeof(*m->oaa_tables));
+	m->nr_oaa_table = calloc(p->nr_cpus, sizeof(*m->nr_oaa_table));
+	return m->oaa && m->oaa_worst && m->oaa_tables && m->nr_oaa_table ? 0 : -1;
+}
+
+int run_models_init(struct run_models *m, const struct rtl_params *p,
+		    const struct sys_facts *facts)
+{
+	memset(m, 0, sizeof(*m));
+	m->tool = p->tool;
+	m->facts = facts;
+	if (self_stop_init(&m->self, p->nr_cpus))
+		return -1;
+	if (p->tool == TOOL_OSNOISE)
+		return init_osnoise(m, p);
+	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
+			       p->entries))
+		return -1;
+	if (params_analysis_on(p) && !(m->aa = tl_aa_new(p->nr_cpus)))
+		return -1;
+	if (p->user_threads)
+		tl_aa_set_user_return(m->aa);
+	if (p->dump_tasks && !(m->last_thread = calloc(p->nr_cpus, sizeof(*m->last_thread))))
+		return -1;
+	return 0;
+}
+
+void run_models_free(struct run_models *m)
+{
+	model_free(&m->noise);
+	latency_model_free(&m->lat);
+	tl_aa_free(m->aa);
+	m->aa = NULL;
+	free(m->last_thread);
+	m->last_thread = NULL;
+	osn_aa_free(m->oaa);
+	m->oaa = NULL;
+	free(m->oaa_worst);
+	free(m->oaa_tables);
+	free(m->nr_oaa_table);
+	m->oaa_worst = NULL;
+	m->oaa_tables = NULL;
+	m->nr_oaa_table = NULL;
+	self_stop_free(&m->self);
+}
+
+void run_models_reset(struct run_models *m)
+{
+	if (m->tool == TOOL_OSNOISE)
+		model_reset(&m->noise);
+	else
+		latency_model_reset(&m->lat);
+}
+
+void run_models_add(struct run_models *m, const struct rtl_record *rec)
+{
+	self_stop_add(&m->self, rec);
+	if (m->tool == TOOL_OSNOISE) {
+		model_add(&m->noise, rec);
+		if (m->oaa)
+			osn_aa_feed(m->oaa, rec);
+		return;
+	}
+	latency_model_add(&m->lat, rec);
+	if (m->aa)
+		tl_aa_feed(m->aa, rec);
+	if (m->last_thread && rec->kind == RECORD_NOISE_EVENT && rec->noise.kind == NOISE_THREAD &&
+	    rec->noise.cpu >= 0 && rec->noise.cpu < m->lat.nr_cpus)
+		m->last_thread[rec->noise.cpu] = rec->noise;
+}
+
+uint64_t run_models_records(const struct run_models *m)
+{
+	return m->tool == TOOL_OSNOISE ? m->noise.records : m->lat.records;
+}
+
+/* the value of @cpu that @limit is compared with (stop_rule) */
+static uint64_t stop_value(const struct run_models *m, int cpu, enum stop_limit limit)
+{
+	if (m->tool == TOOL_OSNOISE)
+		return stop_value_noise(&m->noise.cpu[cpu], limit);
+	return stop_value_latency(&m->lat.cpu[cpu], m->lat.divisor, limit);
+}
+
+/* worst value over @limit_us among the measured cpus; -1 when none is */
+static int worst_cpu(const struct run_models *m, const struct rtl_params *p,
+		     enum stop_limit limit, uint64_t limit_us)
+{
+	uint64_t worst = 0;
+	int cpu, found = -1;
+
+	for_each_cpu_in(cpu, &p->cpus) {
+		uint64_t v = cpu < p->nr_cpus ? stop_value(m, cpu, limit) : 0;
+
+		if (stop_over(v, limit_us) && v > worst) {
+			worst = v;
+			found = cpu;
+		}
+	}
+	return found;
+}
+
+int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,
+			     bool *total)
+{
+	int cpu;
+
+	*total = false;
+	cpu = worst_cpu(m, p, STOP_LIMIT_SINGLE, p->stop_us);
+	if (cpu >= 0)
+		return cpu;
+	*total = true;
+	return worst_cpu(m, p, STOP_LIMIT_TOTAL, p->stop_total_us);
+}
+
+bool run_models_analyse(struct run_models *m, int cpu)
+{
+	m->aa_done = m->aa && cpu >= 0 && !tl_aa_explain(m->aa, cpu, &m->aa_result);
+	return m->aa_done;
+}
+
+bool run_models_steal_known(const struct run_models *m)
+{
+	return m->facts && m->facts->steal_ok;
+}
+
+uint64_t run_models_steal_ns(const struct run_models *m, int cpu)
+{
+	if (!run_models_steal_known(m) || cpu < 0 || cpu >= m->facts->nr_cpus)
+		return 0;
+	return m->facts->steal_ns[cpu];
+}
+
+static void explain_cpu_sources(struct run_models *m, int cpu)
+{
+	struct source_row *table = m->oaa_tables[cpu];
+	int *n = &m->nr_oaa_table[cpu];
+
+	uint64_t steal = run_models_steal_ns(m, cpu);
+
+	*n = osn_aa_sources(m->oaa, cpu, table, OSN_AA_TABLE_LEN);
+	if (*n > 0 && steal)
+		osn_aa_split_vm(table, n, OSN_AA_TABLE_LEN, steal);
+}
+
+void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu)
+{
+	int c;
+
+	if (!m->oaa)
+		return;
+	m->oaa_sample_done = cpu >= 0 && p->stop_us &&
+			     !osn_aa_last_over(m->oaa, cpu, p->stop_us * 1000, &m->oaa_sample);
+	if (p->aa_top)
+		m->nr_oaa_worst = osn_aa_worst(m->oaa, m->oaa_worst, p->aa_top);
+	for_each_cpu_in(c, &p->cpus)
+		if (c < p->nr_cpus)
+			explain_cpu_sources(m, c);
+}

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run_models - everything a session computes from its records: the osnoise
+ * summary, the timerlat statistics, the timerlat auto-analysis
+ */
+#ifndef RTLENS_RUN_MODELS_H
+#define RTLENS_RUN_MODELS_H
+
+#include <stdbool.h>
+
+#include "base/facts.h"
+#include "model/latency_model.h"
+#include "model/model.h"
+#include "analysis/osnoise_aa.h"
+#include "base/params.h"
+#include "model/self_stop.h"
+#include "analysis/timerlat_aa.h"
+
+struct run_models {
+	enum rtl_tool		tool;
+	struct noise_model	noise;		/* osnoise */
+	struct latency_model	lat;		/* timerlat */
+	struct tl_aa		*aa;		/* timerlat without --no-aa */
+	bool			aa_done;	/* aa_result holds an analysis */
+	struct tl_aa_result	aa_result;
+
+	/* timerlat --dump-tasks: the last thread seen on each CPU */
+	struct noise_event	*last_thread;
+
+	/* osnoise root-cause analysis (with -a, -s, -S, --aa, --aa-top) */
+	struct osn_aa		*oaa;
+	bool			oaa_sample_done; /* oaa_sample: the threshold's sample */
+	struct osn_aa_sample	oaa_sample;
+	struct osn_aa_sample	*oaa_worst;	/* --aa-top N */
+	int			nr_oaa_worst;
+	struct source_row	(*oaa_tables)[OSN_AA_TABLE_LEN];	/* per CPU */
+	int			*nr_oaa_table;
+
+	/* the machine: guest or not, and what the hypervisor took */
+	const struct sys_facts	*facts;		/* NULL: nothing known */
+
+	/* the stops of rtlens's own measuring threads (user engine) */
+	struct self_stop	self;
+};
+
+/* @facts (may be NULL) must outlive the models. */
+int run_models_init(struct run_models *m, const struct rtl_params *p,
+		    const struct sys_facts *facts);
+void run_models_free(struct run_models *m);
+void run_models_reset(struct run_models *m);
+void run_models_add(struct run_models *m, const struct rtl_record *rec);
+uint64_t run_models_records(const struct run_models *m);
+/* The CPU over a stop threshold (-1: none found) and which threshold. */
+int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,
+			     bool *total);
+/* Analyse @cpu's last latency into aa_result; false when nothing is known. */
+bool run_models_analyse(struct run_models *m, int cpu);
+/* The steal time of @cpu over the measurement (0 when not known). */
+bool run_models_steal_known(const struct run_models *m);
+uint64_t run_models_steal_ns(const struct run_models *m, int cpu);
+/* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
+void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
+
+#endif

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * source_table - the sources of interference an analysis sums up: one row
+ * per source (an IRQ by name and vector, a softirq, a thread by comm and
+ * pid, the NMIs...), at most a bound of them, then one "other" row for the
+ * sources past the bound. The osnoise analysis keeps one per CPU over the
+ * run (struct source_row), the timerlat analysis one per part of a
+ * latency (struct source_row).
+ */
+#ifndef RTLENS_SOURCE_TABLE_H
+#define RTLENS_SOURCE_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/records.h"
+
+/* Who a source is; kind is the analysis's (osn_cause_kind, noise_kind). */
+struct source_id {
+	int		kind;
+	const char	*name;
+	int		vector;		/* IRQ and softirq, else -1 */
+	int		pid;		/* thread, else -1 */
+};
+
+struct source_row {
+	int		kind;
+	char		name[NOISE_NAME_LEN];
+	int		vector;		/* IRQ and softirq, else -1 */
+	int		pid;		/* thread, else -1 */
+	int		vcpu;		/* a KVM vCPU thread: its id, else -1 */
+	uint64_t	count;		/* events */
+	uint64_t	total_ns;	/* summed */
+	uint64_t	max_ns;		/* the largest one */
+};
+
+bool source_id_equal(const struct source_id *a, const struct source_id *b);
+/* By kind, name, vector, pid: a stable order among equals. */
+int source_id_cmp(const struct source_id *a, const struct source_id *b);
+
+/* An empty row of (kind, name, vector, pid), not a vCPU. */
+void source_row_init(struct source_row *row, int kind, const char *name, int vector, int pid);
+/* One more event of ns. */
+void source_row_add(struct source_row *row, uint64_t ns);
+
+/*
+ * The row of @id among the *@n rows of @rows (room for @max + 1): found,
+ * else a new row while fewer than @max are named, else the "other" row,
+ * created of kind @other_kind at rows[max]. *@n counts the rows made.
+ */
+struct source_row *source_table_row(struct source_row *rows, int *n, int max,
+				    const struct source_id *id, int other_kind);
+/* Largest total_ns first, then by source_id_cmp(). */
+void source_table_sort(struct source_row *rows, int n);
+
+#endif

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * params - the configuration of one run: defaults, queries, freeing
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/actions.h"
+#include "base/params.h"
+
+void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
+		 const char *command, int nr_cpus)
+{
+	memset(p, 0, sizeof(*p));
+	p->tool = tool;
+	p->mode = mode;
+	p->command = command;
+	p->nr_cpus = nr_cpus;
+	p->bucket_size = 1;
+	p->entries = 256;
+	p->dma_latency_us = -1;
+	p->deepest_idle = -1;
+}
+
+void params_set_hwnoise(struct rtl_params *p)
+{
+	p->hwnoise = true;
+}
+
+bool params_analysis_on(const struct rtl_params *p)
+{
+	if (p->no_aa)
+		return false;
+	if (p->tool == TOOL_TIMERLAT)
+		return true;
+	return p->aa || p->aa_top || p->stop_us || p->stop_total_us;
+}
+
+unsigned int params_cmd(const struct rtl_params *p)
+{
+	return 1u << (p->tool * 2 + (p->mode == MODE_HIST));
+}
+
+unsigned int params_divisor(const struct rtl_params *p)
+{
+	return p->nano ? 1 : 1000;
+}
+
+void params_free(struct rtl_params *p)
+{
+	int i;
+
+	for (i = 0; i < p->nr_events; i++) {
+		free(p->events[i].system);
+		free(p->events[i].event);
+		free(p->events[i].filter);
+		free(p->events[i].trigger);
+	}
+	free(p->events);
+	free(p->cgroup_name);
+	action_list_free(p->on_threshold);
+	action_list_free(p->on_end);
+	p->on_threshold = NULL;
+	p->on_end = NULL;
+	cpu_mask_free(&p->cpus);
+	cpu_mask_free(&p->hk_cpus);
+	p->events = NULL;
+	p->nr_events = 0;
+}

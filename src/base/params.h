@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * params - the configuration of one run, filled by the option parser
+ */
+#ifndef RTLENS_PARAMS_H
+#define RTLENS_PARAMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/cpulist.h"
+#include "base/parse.h"
+
+enum rtl_tool {
+	TOOL_OSNOISE,
+	TOOL_TIMERLAT,
+};
+
+/* Where the samples come from. */
+enum rtl_engine {
+	ENGINE_AUTO,		/* the kernel tracer if this kernel has it, else user */
+	ENGINE_KERNEL,		/* the osnoise/timerlat tracer */
+	ENGINE_USER,		/* rtlens's own threads and the standard tracepoints */
+};
+
+enum rtl_mode {
+	MODE_TOP	= 1 << 0,
+	MODE_HIST	= 1 << 1,
+};
+
+/* The commands an option applies to. */
+enum cmd_bit {
+	CMD_OSNOISE_TOP		= 1 << 0,
+	CMD_OSNOISE_HIST	= 1 << 1,
+	CMD_TIMERLAT_TOP	= 1 << 2,
+	CMD_TIMERLAT_HIST	= 1 << 3,
+};
+
+struct action_list;
+
+struct event_spec {
+	char	*system;
+	char	*event;		/* NULL: every event of the system */
+	char	*filter;
+	char	*trigger;
+};
+
+struct rtl_params {
+	enum rtl_tool		tool;
+	enum rtl_mode		mode;
+	const char		*command;	/* "osnoise top" */
+	bool			hwnoise;	/* osnoise with IRQs disabled: hardware noise */
+	enum rtl_engine		engine;
+	int			nr_cpus;	/* CPUs of the system */
+
+	struct cpu_mask		cpus;		/* measured CPUs */
+	bool			cpus_set;
+	struct cpu_mask		hk_cpus;	/* where rtlens itself runs */
+	bool			hk_set;
+	bool			cgroup;
+	char			*cgroup_name;	/* NULL: rtlens's own cgroup */
+	struct sched_attr_req	prio;
+
+	uint64_t		period_us;	/* 0: leave the kernel's value */
+	uint64_t		runtime_us;	/* 0: leave the kernel's value */
+	uint64_t		stop_us;	/* 0: unset; timerlat: -i, IRQ latency */
+	uint64_t		stop_total_us;	/* 0: unset; timerlat: -T, thread latency */
+	uint64_t		threshold_us;	/* 0: unset */
+	uint64_t		duration_s;	/* 0: until interrupted */
+	uint64_t		warmup_s;
+	uint64_t		buffer_kb;	/* 0: the kernel's default */
+	const char		*trace_output;	/* NULL: no trace saved */
+
+	struct event_spec	*events;
+	int			nr_events;
+
+	bool			debug;
+	bool			quiet;
+	const char		*json_path;	/* NULL: no JSON; "-": stdout */
+
+	/* hist */
+	unsigned int		bucket_size;
+	unsigned int		entries;
+	bool			no_header;
+	bool			no_summary;
+	bool			no_index;
+	bool			with_zeros;
+	bool			kernel_hist;	/* osnoise hist: count in a kernel hist trigger */
+
+	/* timerlat */
+	uint64_t		stack_us;	/* -s: 0 unset */
+	bool			nano;		/* -n: output in ns */
+	int64_t			dma_latency_us;	/* -1: unset */
+	int			deepest_idle;	/* -1: unset */
+	bool			user_threads;
+	bool			kernel_threads;
+	bool			aa_only;
+	bool			no_aa;
+	bool			dump_tasks;	/* timerlat: --dump-tasks */
+	bool			aa;		/* osnoise: --aa */
+	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
+	bool			no_irq;
+	bool			no_thread;
+
+	struct action_list	*on_threshold;
+	struct action_list	*on_end;
+};
+
+unsigned int params_cmd(const struct rtl_params *p);
+/* Is the root-cause analysis on for this run? */
+bool params_analysis_on(const struct rtl_params *p);
+/* Output unit of latencies: 1 (ns, -n) or 1000 (us). */
+unsigned int params_divisor(const struct rtl_params *p);
+
+void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
+		 const char *command, int nr_cpus);
+void params_free(struct rtl_params *p);
+/* hwnoise: osnoise top with IRQs disabled, runtime 75% of the period */
+void params_set_hwnoise(struct rtl_params *p);
+
+#endif

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * decode - raw ring-buffer records to typed records, with libtraceevent.
+ * Events and fields are looked up once, at setup.
+ */
+#ifndef RTLENS_DECODE_H
+#define RTLENS_DECODE_H
+
+#include <stdbool.h>
+
+#include "base/records.h"
+
+struct tep_handle;
+struct tep_event;
+struct tep_record;
+struct decoder;
+
+/* Groups of events a tool asks for. */
+enum decode_set {
+	DECODE_OSNOISE		= 1 << 0,	/* ftrace:osnoise, osnoise:sample_threshold */
+	DECODE_TIMERLAT		= 1 << 1,	/* ftrace:timerlat */
+	DECODE_NOISE_EVENTS	= 1 << 2,	/* osnoise:{nmi,irq,softirq,thread}_noise */
+	DECODE_STACK		= 1 << 3,	/* ftrace:kernel_stack */
+	/*
+	 * irq:{irq_handler,softirq}_{entry,exit}, sched:sched_switch and, where
+	 * the kernel has them (x86), nmi:nmi_handler and irq_vectors:*_{entry,exit}:
+	 * RECORD_CTX edges for the ctx_tracker (kernels without the osnoise tracer)
+	 */
+	DECODE_STD_EVENTS	= 1 << 4,
+	DECODE_HRTIMER		= 1 << 5,	/* timer:hrtimer_start, hrtimer_expire_entry */
+	DECODE_KVM		= 1 << 6,	/* kvm:kvm_exit (a KVM host) */
+};
+
+/*
+ * NULL with a message when the tep lacks an event of @sets; an optional
+ * event (one the arch or config may lack) that is missing is skipped.
+ */
+struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets);
+void decoder_free(struct decoder *d);
+/* Fill @out; out->kind is RECORD_NONE for events it does not know. */
+void decoder_decode(const struct decoder *d, struct tep_event *event,
+		    struct tep_record *record, int cpu, struct rtl_record *out);
+
+/* ---- for the event modules ---- */
+
+#define DECODE_MAX_FIELDS	10
+
+struct event_decoder {
+	const char		*system;
+	const char		*name;
+	const char		*fields[DECODE_MAX_FIELDS];	/* NULL-terminated */
+	void			(*decode)(const struct event_decoder *ed,
+					  struct tep_record *rec, struct rtl_record *out);
+	bool			optional;	/* missing on some kernels: skipped */
+	/* optional: called once the event is found, to fill aux */
+	void			(*bind)(struct event_decoder *ed, struct tep_event *ev);
+	/* filled by decoder_new() */
+	int			id;
+	struct tep_format_field	*f[DECODE_MAX_FIELDS];
+	struct tep_format_field	*pid_field;	/* common_pid, or NULL */
+	struct tep_handle	*tep;
+	uint64_t		aux;		/* the module's, set by bind */
+};
+
+/* a template entry: EVENT_DECODER("osnoise", "irq_noise", fn, "start", ...) */
+#define EVENT_DECODER(sys, ev, fn, ...) \
+	{ .system = (sys), .name = (ev), .decode = (fn), .fields = { __VA_ARGS__ } }
+/* the same for an event some kernels lack (another arch, a config option off) */
+#define OPT_EVENT_DECODER(sys, ev, fn, ...) \
+	{ .system = (sys), .name = (ev), .decode = (fn), .optional = true, \
+	  .fields = { __VA_ARGS__ } }
+
+/*
+ * The readers of a record's fields never read past the record: a field
+ * (or string) that does not fit in it reads as 0 (or "").
+ */
+uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec);
+/* The pid of the task that wrote @rec (its common_pid). */
+int decode_pid(const struct event_decoder *ed, struct tep_record *rec);
+/* Copy a string field (fixed array or __data_loc) into @buf. */
+void decode_str(const struct event_decoder *ed, int field, struct tep_record *rec,
+		char *buf, size_t len);
+/* Bytes from the field's offset to the record's end; -1 if that is not inside. */
+int decode_room(const struct event_decoder *ed, int field, const struct tep_record *rec);
+/*
+ * Every field of the event, and every string a __data_loc points to, lies
+ * inside @rec: libtraceevent may print it (tep_print_event() trusts it to).
+ */
+bool decode_record_fits(const struct event_decoder *ed, struct tep_record *rec);
+
+/* Templates of the events each module knows, for decoder_new() to copy. */
+extern const struct event_decoder osnoise_decoders[];
+extern const int nr_osnoise_decoders;
+extern const struct event_decoder noise_decoders[];
+extern const int nr_noise_decoders;
+extern const struct event_decoder timerlat_decoders[];
+extern const int nr_timerlat_decoders;
+extern const struct event_decoder stack_decoders[];
+extern const int nr_stack_decoders;
+extern const struct event_decoder hrtimer_decoders[];
+extern const int nr_hrtimer_decoders;
+extern const struct event_decoder kvm_decoders[];
+extern const int nr_kvm_decoders;
+/* @tep holds kvm:kvm_exit with every field DECODE_KVM reads (x86's). */
+bool kvm_exit_usable(struct tep_handle *tep);
+extern const struct event_decoder std_decoders[];
+extern const int nr_std_decoders;
+
+/* A tracepoint DECODE_STD_EVENTS decodes, for the source to enable. */
+struct std_tracepoint {
+	const char	*name;		/* "system:event", e.g. "irq:softirq_entry" */
+	const char	*system;	/* "irq" */
+	const char	*event;		/* "softirq_entry" */
+	bool		optional;	/* may be missing (arch, config): then skip it */
+};
+
+/* Sets *list to the tracepoints DECODE_STD_EVENTS needs; returns how many. */
+int std_events_tracepoints(const struct std_tracepoint **list);
+
+#endif

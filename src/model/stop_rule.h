@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * stop_rule - the one rule of the stop thresholds: the value of a CPU that
+ * each limit is compared with, as the kernel compares them
+ *
+ *   osnoise   -s (single): its longest noise sample
+ *             -S (total):  its noisiest period
+ *   timerlat  -i (single): its longest IRQ latency
+ *             -T (total):  its longest thread latency, or return to user
+ *                          space (-u), whichever is longer
+ *
+ * A limit of 0 is unset. The session finds the CPU that stopped the run
+ * with it, the renderers highlight the CPUs over a limit with it.
+ */
+#ifndef RTLENS_STOP_RULE_H
+#define RTLENS_STOP_RULE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/latency_model.h"
+#include "model/model.h"
+
+enum stop_limit {
+	STOP_LIMIT_SINGLE,	/* osnoise -s, timerlat -i */
+	STOP_LIMIT_TOTAL,	/* osnoise -S, timerlat -T */
+};
+
+/* The value compared with @limit, in us. */
+uint64_t stop_value_noise(const struct cpu_noise *c, enum stop_limit limit);
+uint64_t stop_value_latency(const struct cpu_latency *c, unsigned int divisor,
+			    enum stop_limit limit);
+
+/* Is a value over a limit (0: unset)? */
+static inline bool stop_over(uint64_t value_us, uint64_t limit_us)
+{
+	return limit_us && value_us >= limit_us;
+}
+
+#endif

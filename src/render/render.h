@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * render - text tables and JSON reports, pure functions of the model
+ */
+#ifndef RTLENS_RENDER_H
+#define RTLENS_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "model/latency_model.h"
+#include "model/model.h"
+#include "base/params.h"
+#include "analysis/run_models.h"
+
+enum stop_reason {
+	STOP_DURATION,
+	STOP_SIGNAL,
+	STOP_USER,
+	STOP_THRESHOLD,
+	STOP_ERROR,
+};
+
+enum threshold_kind {
+	THRESHOLD_SINGLE,	/* -s: one sample */
+	THRESHOLD_TOTAL,	/* -S: noise of one period */
+};
+
+/* What the renderers need besides the model. */
+struct run_view {
+	double			elapsed_s;	/* measurement time so far */
+	time_t			started;	/* wall clock at the start */
+	bool			pretty;		/* a terminal: colours */
+	bool			paused;
+	uint64_t		lost_events;
+	enum stop_reason	reason;
+	int			signal;		/* STOP_SIGNAL */
+	enum threshold_kind	threshold_kind;	/* STOP_THRESHOLD */
+	int			threshold_cpu;	/* -1: unknown */
+	int			exit_status;
+};
+
+/* "  0 00:00:10": days, then hh:mm:ss */
+void format_duration(double seconds, char *buf, size_t len);
+
+void render_top(FILE *out, const struct noise_model *m, const struct rtl_params *p,
+		const struct run_view *v);
+void render_hist(FILE *out, const struct noise_model *m, const struct rtl_params *p,
+		 const struct run_view *v);
+void render_timerlat_top(FILE *out, const struct latency_model *m, const struct rtl_params *p,
+			 const struct run_view *v);
+void render_timerlat_hist(FILE *out, const struct latency_model *m, const struct rtl_params *p,
+			  const struct run_view *v);
+
+/* The table of the session's tool and mode (top or hist). */
+void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		   const struct run_view *v);
+
+/* The root-cause analysis and the guest note, after the table. */
+void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		     const struct run_view *v);
+
+/* 0, or -1 when the document could not be written completely. */
+int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		const struct run_view *v);
+
+/* ---- JSON sections, for report_json.c ---- */
+struct json_writer;
+void json_osnoise_sections(struct json_writer *w, const struct run_models *m,
+			   const struct rtl_params *p);
+/* count, min, avg, max, over, buckets of one histogram */
+void json_hist_fields(struct json_writer *w, const struct histogram *h);
+void json_timerlat_sections(struct json_writer *w, const struct run_models *m,
+			    const struct rtl_params *p);
+
+#endif

@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run - the session driver shared by every tool and mode:
+ * checks -> setup -> warm-up -> main loop -> drain -> report -> teardown
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "base/actions.h"
+#include "base/log.h"
+#include "source/machine.h"
+#include "base/outfile.h"
+#include "source/power.h"
+#include "render/render.h"
+#include "analysis/run_models.h"
+#include "session/run.h"
+#include "source/source.h"
+#include "source/sysstate.h"
+#include "source/tasks.h"
+#include "session/tty.h"
+
+#define POLL_MS		250
+#define REFRESH_S	1.0
+
+struct session {
+	struct rtl_params	*p;
+	struct sys_state	*st;
+	struct source		*src;
+	struct run_models	models;
+	struct sys_facts	facts;		/* the machine, for the models and reports */
+	struct steal_meter	steal;		/* over the measurement */
+	bool			steal_on;
+	struct power_hold	power;
+	struct run_view		view;
+	struct tty_keys		keys;
+	struct outfile		json;		/* the --json report, when json.f is set */
+	bool			interactive;
+	int			thresholds_hit;	/* thresholds passed with "continue" */
+	bool			actions_failed;
+	struct timespec		t0;		/* start of the measurement */
+	struct timespec		t_counted;	/* start of what the model holds */
+	sigset_t		stop_signals;
+	sigset_t		old_mask;
+};
+
+/* the one piece of state a signal handler may touch */
+static volatile sig_atomic_t pending_signal;
+
+static void on_stop_signal(int sig)
+{
+	pending_signal = sig;
+}
+
+/*
+ * Every signal whose default action ends the process, but for those the
+ * process raises itself on a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * SIGABRT, SIGTRAP, SIGSYS): each ends the run as SIGTERM does, with the
+ * tracefs state restored. SIGPIPE is ignored: a failed write is reported.
+ */
+static const int stop_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT,
+};
+#define NR_STOP_SIGNALS	(sizeof(stop_signals) / sizeof(stop_signals[0]))
+
+static void stop_signal_set(sigset_t *set)
+{
+	size_t i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaddset(set, stop_signals[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+}
+
+/* Stop signals stay blocked except while waiting, so none is missed. */
+static void signals_install(struct session *s)
+{
+	struct sigaction sa;
+	int sig;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	stop_signal_set(&s->stop_signals);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&s->stop_signals, sig) == 1)
+			sigaction(sig, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	sigprocmask(SIG_BLOCK, &s->stop_signals, &s->old_mask);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) + (now.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* Sleep up to @ms, waking for a key or a stop signal. */
+static void wait_event(struct session *s, int ms)
+{
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+	sigset_t waitmask = s->old_mask;
+	int sig;
+
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&s->stop_signals, sig) == 1)
+			sigdelset(&waitmask, sig);
+	ppoll(&pfd, s->keys.raw ? 1 : 0, &ts, &waitmask);
+}
+
+static void add_record(const struct rtl_record *rec, void *ctx)
+{
+	run_models_add(ctx, rec);
+}
+
+static void drop_record(const struct rtl_record *rec, void *ctx)
+{
+	(void)rec;
+	(void)ctx;
+}
+
+static int poll_into_model(struct session *s)
+{
+	return source_poll(s->src, add_record, &s->models) < 0 ? -1 : 0;
+}
+
+/* After the end: read until the buffers are empty, budget after budget. */
+static int drain_into_model(struct session *s)
+{
+	do {
+		if (poll_into_model(s))
+			return -1;
+	} while (source_has_more(s->src));
+	return 0;
+}
+
+/* ---- setup and teardown ---- */
+
+static int check_system(struct rtl_params *p)
+{
+	if (geteuid()) {
+		err_msg("needs root: the %s tracer is driven through tracefs "
+			"(run it with sudo, or as root)",
+			p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
+		return -1;
+	}
+	if (!tracefs_tracing_dir()) {
+		err_msg("tracefs is not mounted and could not be mounted: "
+			"mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
+		return -1;
+	}
+	if (p->hk_set && tasks_set_house_keeping(p))
+		return -1;
+	return 0;
+}
+
+/* After the lock: a refused session never touches the report of the one that runs. */
+static int open_json(struct session *s)
+{
+	return s->p->json_path ? outfile_open(&s->json, s->p->json_path, "JSON report") : 0;
+}
+
+static bool json_on_stdout(const struct session *s)
+{
+	return s->json.f == stdout;
+}
+
+static int setup(struct session *s)
+{
+	struct rtl_params *p = s->p;
+
+	if (check_system(p))
+		return -1;
+	if (machine_gather(&s->facts, p->nr_cpus) || run_models_init(&s->models, p, &s->facts)) {
+		err_msg("out of memory");
+		return -1;
+	}
+	s->st = sysstate_new();
+	if (!s->st || sysstate_lock(s->st) || open_json(s) || sysstate_recover(s->st) ||
+	    source_check(p))
+		return -1;
+	s->src = source_open(p, s->st);
+	if (!s->src || power_hold_start(&s->power, p, s->st))
+		return -1;
+	source_effective_period(p, &p->period_us, &p->runtime_us);
+	if (p->tool == TOOL_OSNOISE &&
+	    (p->prio.kind == SCHED_KIND_FIFO || p->prio.kind == SCHED_KIND_RR) &&
+	    p->runtime_us >= p->period_us)
+		warn_msg("a real-time workload with runtime = period leaves no time to other tasks "
+			 "on the measured cpus (they may starve): set -r below -p");
+	return 0;
+}
+
+static int teardown(struct session *s)
+{
+	int ret = 0;
+
+	tty_keys_stop(&s->keys);
+	power_hold_stop(&s->power);
+	source_close(s->src);
+	s->src = NULL;
+	if (s->st && sysstate_restore(s->st))
+		ret = -1;
+	sysstate_free(s->st);
+	s->st = NULL;
+	run_models_free(&s->models);
+	if (s->steal_on)
+		steal_meter_free(&s->steal);
+	s->steal_on = false;
+	machine_free(&s->facts);
+	/* no report: the named file stays as it was */
+	outfile_abort(&s->json);
+	return ret;
+}
+
+/* ---- the main loop ---- */
+
+static void warm_up(struct session *s)
+{
+	struct timespec t0;
+
+	if (!s->p->warmup_s)
+		return;
+	debug_msg("warming up for %llu s", (unsigned long long)s->p->warmup_s);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (!pending_signal && seconds_since(&t0) < s->p->warmup_s) {
+		wait_event(s, POLL_MS);
+		source_poll(s->src, drop_record, NULL);
+	}
+	do
+		source_poll(s->src, drop_record, NULL);
+	while (source_has_more(s->src));
+	source_discard_counts(s->src);
+}
+
+static void show_screen(struct session *s)
+{
+	s->view.elapsed_s = seconds_since(&s->t_counted);
+	fputs("\033[H\033[2J", stdout);
+	render_screen(stdout, &s->models, s->p, &s->view);
+	fflush(stdout);
+}
+
+static bool handle_key(struct session *s, int key)
+{
+	switch (key) {
+	case 'q':
+	case 'Q':
+		s->view.reason = STOP_USER;
+		return true;
+	case 'p':
+	case 'P':
+		s->view.paused = !s->view.paused;
+		show_screen(s);
+		break;
+	case 'r':
+	case 'R':
+		run_models_reset(&s->models);
+		clock_gettime(CLOCK_MONOTONIC, &s->t_counted);
+		show_screen(s);
+		break;
+	}
+	return false;
+}
+
+static bool should_stop(struct session *s)
+{
+	int key;
+
+	if (pending_signal) {
+		s->view.reason = STOP_SIGNAL;
+		s->view.signal = pending_signal;
+		return true;
+	}
+	while ((key = tty_keys_read(&s->keys)))
+		if (handle_key(s, key))
+			return true;
+	if (source_tracing_stopped(s->src)) {
+		/* without a threshold of ours, someone else turned tracing off */
+		s->view.reason = s->p->stop_us || s->p->stop_total_us ? STOP_THRESHOLD : STOP_USER;
+		if (s->view.reason == STOP_USER)
+			warn_msg("tracing was turned off from outside rtlens (a traceoff trigger?): "
+				 "ending the run");
+		return true;
+	}
+	if (s->p->duration_s && seconds_since(&s->t0) >= s->p->duration_s) {
+		s->view.reason = STOP_DURATION;
+		return true;
+	}
+	return false;
+}
+
+static int main_loop(struct session *s)
+{
+	double last_screen = 0;
+
+	while (!should_stop(s)) {
+		/* the buffers still hold events: read on without sleeping */
+		if (!source_has_more(s->src))
+			wait_event(s, POLL_MS);
+		if (poll_into_model(s))
+			return -1;
+		debug_msg("%llu records so far",
+			  (unsigned long long)run_models_records(&s->models));
+		if (s->interactive && !s->view.paused &&
+		    seconds_since(&s->t0) - last_screen >= REFRESH_S) {
+			show_screen(s);
+			last_screen = seconds_since(&s->t0);
+		}
+	}
+	return 0;
+}
+
+static int save_trace(struct session *s, const char *file)
+{
+	char *text = source_trace_text(s->src);
+	int ret;
+
+	if (!text) {
+		err_msg("cannot read the trace to save it to %s: %s", file, strerror(errno));
+		return -1;
+	}
+	ret = outfile_write_text(file, text, "trace");
+	free(text);
+	return ret;
+}
+
+static int save_trace_action(void *ctx, const char *file)
+{
+	return save_trace(ctx, file);
+}
+
+/*
+ * Measure until a stop; on a threshold, run the --on-threshold actions,
+ * and go on measuring when one of them is "continue".
+ */
+static int measure(struct session *s)
+{
+	s->steal_on = !steal_meter_start(&s->steal, s->p->nr_cpus);
+	clock_gettime(CLOCK_MONOTONIC, &s->t0);
+	s->t_counted = s->t0;
+	for (;;) {
+		if (main_loop(s))
+			return -1;
+		if (s->view.reason != STOP_THRESHOLD || !s->p->on_threshold)
+			return 0;
+		s->thresholds_hit++;
+		if (drain_into_model(s))
+			return -1;
+		switch (actions_run(s->p->on_threshold, save_trace_action, s)) {
+		case ACTIONS_CONTINUE:
+			debug_msg("threshold hit: continuing as the actions say");
+			source_restart(s->src);
+			break;
+		case ACTIONS_FAILED:
+			s->actions_failed = true;
+			return 0;
+		case ACTIONS_DONE:
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* ---- the end ---- */
+
+static void find_threshold_cpu(struct session *s)
+{
+	bool total;
+
+	s->view.threshold_cpu = run_models_threshold_cpu(&s->models, s->p, &total);
+	/* no cpu over a limit (counters reset with r): name the limit that is set */
+	if (s->view.threshold_cpu < 0)
+		total = !s->p->stop_us;
+	s->view.threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
+}
+
+static void add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *ctx)
+{
+	model_add_samples(ctx, cpu, low_ns / 1000, count);
+}
+
+static int finish(struct session *s)
+{
+	source_stop(s->src);
+	s->view.elapsed_s = seconds_since(&s->t_counted);
+	if (drain_into_model(s) ||
+	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
+		return -1;
+	s->view.lost_events = source_lost_events(s->src);
+	if (s->view.reason == STOP_THRESHOLD) {
+		find_threshold_cpu(s);
+		run_models_analyse(&s->models, s->view.threshold_cpu);
+	}
+	machine_take_steal(&s->facts, s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
+	run_models_explain_noise(&s->models, s->p,
+				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
+	if (s->view.reason == STOP_THRESHOLD || s->thresholds_hit)
+		s->view.exit_status = 2;
+	return 0;
+}
+
+static void report_text(struct session *s)
+{
+	const struct rtl_params *p = s->p;
+
+	if (json_on_stdout(s))
+		return;
+	if (s->interactive)
+		fputs("\033[H\033[2J", stdout);
+	render_screen(stdout, &s->models, p, &s->view);
+	if (s->view.reason == STOP_THRESHOLD)
+		printf("rtlens %s hit stop tracing\n",
+		       p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
+	render_analysis(stdout, &s->models, p, &s->view);
+}
+
+/* The user engine's measuring threads were stopped: rtlens caused that time. */
+static void warn_self_stop(const struct session *s)
+{
+	const struct rtl_params *p = s->p;
+	uint64_t ns = self_stop_longest_ns(&s->models.self, &p->cpus);
+	unsigned long long n = self_stop_samples(&s->models.self, &p->cpus);
+	bool tl = p->tool == TOOL_TIMERLAT;
+	char took[32], which[96];
+
+	if (!ns)
+		return;
+	if (ns >= 1000000000ULL)
+		snprintf(took, sizeof(took), "%.1f s", ns / 1e9);
+	else
+		snprintf(took, sizeof(took), "%.1f ms", ns / 1e6);
+	if (n)
+		snprintf(which, sizeof(which), "%llu %s %s it, left out of the statistics", n,
+			 tl ? (n == 1 ? "latency" : "latencies") : (n == 1 ? "sample" : "samples"),
+			 n == 1 ? "includes" : "include");
+	else
+		snprintf(which, sizeof(which), "no %s includes it", tl ? "latency" : "sample");
+	warn_msg("rtlens's measuring threads were stopped for %s (SIGSTOP/SIGTSTP): that time "
+		 "is not noise of the machine; %s", took, which);
+}
+
+static int report(struct session *s)
+{
+	int ret = 0;
+
+	report_text(s);
+	if (s->view.lost_events)
+		warn_msg("%llu events were lost: the ring buffer overflowed "
+			 "(use a larger --trace-buffer-size)",
+			 (unsigned long long)s->view.lost_events);
+	warn_self_stop(s);
+	if (s->view.reason == STOP_THRESHOLD && s->p->trace_output) {
+		if (!json_on_stdout(s))
+			printf("  Saving trace to %s\n", s->p->trace_output);
+		if (save_trace(s, s->p->trace_output))
+			ret = -1;
+	}
+	if (s->json.f) {
+		if (render_json(s->json.f, &s->models, s->p, &s->view)) {
+			err_msg("cannot write the JSON report to %s: %s", s->p->json_path,
+				strerror(errno));
+			outfile_abort(&s->json);
+			ret = -1;
+		} else if (outfile_commit(&s->json, "JSON report")) {
+			ret = -1;
+		}
+	}
+	return ret;
+}
+
+static int check_stdout(void)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return 0;
+	err_msg("cannot write to standard output: %s", strerror(errno));
+	return -1;
+}
+
+int run_session(struct rtl_params *p)
+{
+	struct session s = { .p = p, .power = { .dma_fd = -1 } };
+	int status = 1;
+
+	s.view.started = time(NULL);
+	signals_install(&s);
+	if (setup(&s))
+		goto out;
+	s.interactive = p->mode == MODE_TOP && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
+			!json_on_stdout(&s);
+	s.view.pretty = s.interactive;
+	if (s.interactive)
+		tty_keys_start(&s.keys);
+	warm_up(&s);
+	if (measure(&s) || finish(&s))
+		goto out;
+	tty_keys_stop(&s.keys);
+	if (!report(&s) && !s.actions_failed)
+		status = s.view.exit_status;
+	if (p->on_end && actions_run(p->on_end, save_trace_action, &s) == ACTIONS_FAILED)
+		status = 1;
+out:
+	if (teardown(&s))
+		status = 1;
+	if (check_stdout())
+		status = 1;
+	sigprocmask(SIG_SETMASK, &s.old_mask, NULL);
+	return status;
+}

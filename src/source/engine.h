@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * engine - what a source of records implements: the kernel tracer
+ * (kernel_source.c) or the user-space workload (user_source.c). source.c
+ * picks one per run and forwards the calls of source.h to it.
+ */
+#ifndef RTLENS_ENGINE_H
+#define RTLENS_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "decode/hist_file.h"
+#include "base/params.h"
+#include "source/source.h"
+#include "source/sysstate.h"
+
+/* Each engine defines struct engine, its state, in its own file. */
+struct engine;
+
+struct engine_ops {
+	const char	*name;		/* "kernel", "user" */
+	/* Can this engine run here at all? No message: source.c decides. */
+	bool		(*available)(const struct rtl_params *p);
+	int		(*check)(const struct rtl_params *p);
+	struct engine	*(*open)(const struct rtl_params *p, struct sys_state *st);
+	int		(*poll)(struct engine *e, record_fn fn, void *ctx);
+	int		(*kernel_hist)(struct engine *e, hist_bucket_fn fn, void *ctx);
+	void		(*discard_counts)(struct engine *e);
+	bool		(*has_more)(const struct engine *e);
+	bool		(*tracing_stopped)(struct engine *e);
+	void		(*restart)(struct engine *e);
+	void		(*stop)(struct engine *e);
+	uint64_t	(*lost_events)(struct engine *e);
+	char		*(*trace_text)(struct engine *e);
+	void		(*close)(struct engine *e);
+	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,
+					    uint64_t *runtime_us);
+};
+
+extern const struct engine_ops kernel_engine;
+extern const struct engine_ops user_engine;
+
+#endif

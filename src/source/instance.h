@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * instance - rtlens's private tracefs instances, what both engines share:
+ * creation (recorded in sysstate first), events, the -e events, bounded
+ * reading of the buffers, lost events, the saved trace; struct instances
+ * holds what an engine reads through, from loading to freeing
+ */
+#ifndef RTLENS_INSTANCE_H
+#define RTLENS_INSTANCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "base/params.h"
+#include "source/sysstate.h"
+
+struct tep_event;
+struct tep_handle;
+struct tep_record;
+struct tracefs_instance;
+
+bool list_has(char **list, const char *word);
+
+/* Every -e event exists; -1 with a message naming the first that does not. */
+int instance_check_events(const struct rtl_params *p);
+
+/* "rtlens-<pid><suffix>", recorded in @st before it is created, tracing off. */
+struct tracefs_instance *instance_make(struct sys_state *st, const char *suffix,
+				       uint64_t buffer_kb);
+/* @ev NULL: every event of @sys. -1 with a message. */
+int instance_enable_event(struct tracefs_instance *inst, const char *sys, const char *ev);
+/* The -e events, with their filters and triggers. */
+int instance_enable_user_events(const struct rtl_params *p, struct tracefs_instance *inst);
+
+/*
+ * On a KVM host (kvm:kvm_exit exists), the osnoise analysis traces
+ * kvm:kvm_exit: it names vCPU threads and counts exits by reason.
+ */
+bool instance_kvm_wanted(const struct rtl_params *p);
+/*
+ * The formats of @systems' events, and kvm:kvm_exit's (that event alone: the
+ * kvm system has ~150 more); NULL with a message.
+ */
+struct tep_handle *instance_load_events(const char **systems, bool kvm_exit);
+/*
+ * kvm:kvm_exit in @inst, filtered to @cpus when not NULL. Not fatal: the
+ * analysis goes on blind to KVM, with a warning.
+ */
+void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus);
+
+typedef void (*raw_event_fn)(struct tep_event *event, struct tep_record *record, int cpu,
+			     void *ctx);
+
+/*
+ * Read what the buffers hold, for POLL_BUDGET at most: when the kernel
+ * writes faster than rtlens decodes, the buffers never run empty, and the
+ * session must still look at its clock, its keys and its signals.
+ */
+struct instance_reader {
+	struct tep_handle	*tep;
+	struct tracefs_instance	*inst;
+	raw_event_fn		fn;
+	void			*ctx;
+	unsigned long		seen;
+	bool			budget_hit;	/* the last read left events behind */
+	struct timespec		start;
+};
+
+/*
+ * What both engines read through: the instance rtlens reads, the copy of
+ * the trace that is saved, the event formats and their decoder
+ */
+struct instances {
+	struct tracefs_instance	*inst;		/* read by rtlens */
+	struct tracefs_instance	*trace_inst;	/* the trace saved, or NULL */
+	struct tep_handle	*tep;
+	struct decoder		*decoder;
+	struct instance_reader	reader;
+};
+
+/* Is a trace to be saved (-t, or the action trace on a threshold or at the end)? */
+bool instances_trace_wanted(const struct rtl_params *p);
+/* The formats of @systems' events (kvm:kvm_exit's too for DECODE_KVM), a decoder of @sets. */
+int instances_load(struct instances *in, const char **systems, unsigned int sets,
+		   bool kallsyms);
+/* Hand what in->inst holds to @fn, for a bounded time (struct instance_reader). */
+int instances_read(struct instances *in, raw_event_fn fn, void *ctx);
+/* Tracing on or off in both instances. */
+void instances_set_tracing(struct instances *in, bool on);
+/* Free the memory; the instances themselves go at sysstate_restore(). */
+void instances_free(struct instances *in);
+
+/* Events the ring buffers dropped (overrun), summed over @nr_cpus. */
+uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus);
+/* The instance's "trace" text, to be freed; NULL (errno set) without an instance. */
+char *instance_trace_text(struct tracefs_instance *inst);
+
+/* Function names for kernel addresses (stacks, NMI handlers), before any decoding. */
+void instance_load_kallsyms(struct tep_handle *tep);
+
+#endif

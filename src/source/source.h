@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * source - where records come from: the kernel osnoise or timerlat tracer
+ * ("kernel" engine), or rtlens's own measuring threads with the kernel's
+ * standard tracepoints ("user" engine, where the tracer is missing), both
+ * through a private tracefs instance
+ */
+#ifndef RTLENS_SOURCE_H
+#define RTLENS_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "decode/hist_file.h"
+#include "base/params.h"
+#include "base/records.h"
+#include "source/sysstate.h"
+
+struct source;
+
+typedef void (*record_fn)(const struct rtl_record *rec, void *ctx);
+
+/*
+ * Pick the engine (p->engine: auto becomes kernel where the tracer exists,
+ * else user), then the checks that need no change to the system: the
+ * tracer exists, no other session uses it, every -e event exists, the
+ * options suit the engine. -1 with a message.
+ */
+int source_check(struct rtl_params *p);
+
+/* Configure and start the tracer; every change goes through @st. */
+struct source *source_open(const struct rtl_params *p, struct sys_state *st);
+/* Read what the buffers hold now; returns the number of records or -1. */
+int source_poll(struct source *src, record_fn fn, void *ctx);
+/* osnoise hist: the kernel's counts, bucket by bucket (low bound in ns). */
+int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx);
+/* Forget what the kernel counted so far (after the warm-up). */
+void source_discard_counts(struct source *src);
+/* The last poll stopped on its time budget: the buffers hold more. */
+bool source_has_more(const struct source *src);
+/* True once the kernel stopped tracing (a stop threshold was hit). */
+bool source_tracing_stopped(struct source *src);
+/* Record again after the kernel stopped on a threshold (action continue). */
+void source_restart(struct source *src);
+/* Stop recording; the buffers keep what they hold for a last poll. */
+void source_stop(struct source *src);
+/* Events the ring buffers dropped (overrun), summed over CPUs. */
+uint64_t source_lost_events(struct source *src);
+/* The trace instance's text (needs -t), to be freed; NULL with errno set. */
+char *source_trace_text(struct source *src);
+/* Free memory; the instances are removed by sysstate_restore(). */
+void source_close(struct source *src);
+
+/* The period and runtime in force (the kernel's when not set by -p/-r). */
+void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
+			     uint64_t *runtime_us);
+
+#endif
