@@ -17,24 +17,24 @@
 #include "session/run.h"
 
 struct command {
-	const char	*tool;		/* the word, or the argv[0] of a symlink */
-	const char	*mode;
-	const char	*name;		/* "osnoise top" */
-	enum rtl_tool	tool_id;
-	enum rtl_mode	mode_id;
-	const char	*summary;
+	const char		*tool;		/* the word, or the argv[0] of a symlink */
+	const char		*mode;
+	const char		*name;		/* "osnoise top" */
+	const struct tool_desc	*desc;
+	enum rtl_mode		mode_id;
+	const char		*summary;
 };
 
 static const struct command commands[] = {
-	{ "osnoise", "top", "osnoise top", TOOL_OSNOISE, MODE_TOP,
+	{ "osnoise", "top", "osnoise top", &tool_osnoise, MODE_TOP,
 	  "a per-cpu summary of the OS noise" },
-	{ "osnoise", "hist", "osnoise hist", TOOL_OSNOISE, MODE_HIST,
+	{ "osnoise", "hist", "osnoise hist", &tool_osnoise, MODE_HIST,
 	  "a per-cpu histogram of the OS noise" },
-	{ "timerlat", "top", "timerlat top", TOOL_TIMERLAT, MODE_TOP,
+	{ "timerlat", "top", "timerlat top", &tool_timerlat, MODE_TOP,
 	  "a per-cpu summary of the timer latency" },
-	{ "timerlat", "hist", "timerlat hist", TOOL_TIMERLAT, MODE_HIST,
+	{ "timerlat", "hist", "timerlat hist", &tool_timerlat, MODE_HIST,
 	  "a per-cpu histogram of the timer latency" },
-	{ "hwnoise", "top", "hwnoise", TOOL_OSNOISE, MODE_TOP,
+	{ "hwnoise", "top", "hwnoise", &tool_hwnoise, MODE_TOP,
 	  "a summary of hardware-related noise (osnoise with IRQs disabled)" },
 };
 
@@ -88,9 +88,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 
 	snprintf(prefix, sizeof(prefix), "rtlens %s", cmd->name);
 	log_set_prefix(prefix);
-	params_init(&p, cmd->tool_id, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
-	if (!strcmp(cmd->tool, "hwnoise"))
-		params_set_hwnoise(&p);
+	params_init_tool(&p, cmd->desc, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
 	switch (options_parse(&p, argc, argv)) {
 	case OPTS_OK:
 		status = run_session(&p);
