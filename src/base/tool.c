@@ -8,13 +8,13 @@
 #define OSNOISE_TRACER						\
 	.tool		= TOOL_OSNOISE,				\
 	.tracer		= "osnoise",				\
-	.option_prefix	= "OSNOISE",				\
 	.config		= "CONFIG_OSNOISE_TRACER",		\
 	.trace_file	= "osnoise_trace.txt",			\
 	.kthread_prefix	= "osnoise/",				\
 	.self_tag	= "osn",				\
 	.sample		= { "sample", "samples" },		\
-	.has_runtime	= true
+	.has_runtime	= true,					\
+	.kvm_exits	= true
 
 const struct tool_desc tool_osnoise = {
 	.name		= "osnoise",
@@ -27,7 +27,6 @@ const struct tool_desc tool_timerlat = {
 	.name		= "timerlat",
 	.tool		= TOOL_TIMERLAT,
 	.tracer		= "timerlat",
-	.option_prefix	= "TIMERLAT",
 	.config		= "CONFIG_TIMERLAT_TRACER",
 	.trace_file	= "timerlat_trace.txt",
 	.kthread_prefix	= "timerlat/",

@@ -29,7 +29,6 @@ struct tool_desc {
 	const char	*name;		/* the command word: "hwnoise" */
 	enum rtl_tool	tool;		/* the tracer it runs and its models */
 	const char	*tracer;	/* the tracer's name: "osnoise" */
-	const char	*option_prefix;	/* of its events' tracefs names: "OSNOISE" */
 	const char	*config;	/* the kernel's option for it */
 	const char	*trace_file;	/* -t without a name, -a, --auto */
 	const char	*kthread_prefix; /* the tracer's kernel threads: "osnoise/" */
@@ -37,6 +36,7 @@ struct tool_desc {
 	const char	*sample[2];	/* what one measurement is called: one, more */
 	bool		has_runtime;	/* a runtime within each period */
 	bool		aa_default;	/* the analysis is on unless --no-aa */
+	bool		kvm_exits;	/* its analysis reads KVM exits (vCPU threads) */
 	bool		irqs_off;	/* the workload runs with IRQs disabled */
 	uint64_t	default_period_us;	/* 0: the kernel's, unless -p or -r */
 	uint64_t	default_runtime_us;
