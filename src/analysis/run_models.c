@@ -22,16 +22,8 @@ static int init_osnoise(struct run_models *m, const struct rtl_params *p)
 	return m->oaa && m->oaa_worst && m->oaa_tables && m->nr_oaa_table ? 0 : -1;
 }
 
-int run_models_init(struct run_models *m, const struct rtl_params *p,
-		    const struct sys_facts *facts)
+static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 {
-	memset(m, 0, sizeof(*m));
-	m->tool = p->tool;
-	m->facts = facts;
-	if (self_stop_init(&m->self, p->nr_cpus))
-		return -1;
-	if (p->tool == TOOL_OSNOISE)
-		return init_osnoise(m, p);
 	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
 			       p->entries))
 		return -1;
@@ -42,6 +34,91 @@ int run_models_init(struct run_models *m, const struct rtl_params *p,
 	if (p->dump_tasks && !(m->last_thread = calloc(p->nr_cpus, sizeof(*m->last_thread))))
 		return -1;
 	return 0;
+}
+
+static void reset_osnoise(struct run_models *m)
+{
+	model_reset(&m->noise);
+}
+
+static void reset_timerlat(struct run_models *m)
+{
+	latency_model_reset(&m->lat);
+}
+
+static void add_osnoise(struct run_models *m, const struct rtl_record *rec)
+{
+	model_add(&m->noise, rec);
+	if (m->oaa)
+		osn_aa_feed(m->oaa, rec);
+}
+
+static void add_timerlat(struct run_models *m, const struct rtl_record *rec)
+{
+	latency_model_add(&m->lat, rec);
+	if (m->aa)
+		tl_aa_feed(m->aa, rec);
+	if (m->last_thread && rec->kind == RECORD_NOISE_EVENT && rec->noise.kind == NOISE_THREAD &&
+	    rec->noise.cpu >= 0 && rec->noise.cpu < m->lat.nr_cpus)
+		m->last_thread[rec->noise.cpu] = rec->noise;
+}
+
+static uint64_t records_osnoise(const struct run_models *m)
+{
+	return m->noise.records;
+}
+
+static uint64_t records_timerlat(const struct run_models *m)
+{
+	return m->lat.records;
+}
+
+/* the value of @cpu that @limit is compared with (stop_rule) */
+static uint64_t stop_value_osnoise(const struct run_models *m, int cpu, enum stop_limit limit)
+{
+	return stop_value_noise(&m->noise.cpu[cpu], limit);
+}
+
+static uint64_t stop_value_timerlat(const struct run_models *m, int cpu, enum stop_limit limit)
+{
+	return stop_value_latency(&m->lat.cpu[cpu], m->lat.divisor, limit);
+}
+
+/* The models of each tool, and what the session asks of them. */
+struct models_ops {
+	int		(*init)(struct run_models *m, const struct rtl_params *p);
+	void		(*reset)(struct run_models *m);
+	void		(*add)(struct run_models *m, const struct rtl_record *rec);
+	uint64_t	(*records)(const struct run_models *m);
+	uint64_t	(*stop_value)(const struct run_models *m, int cpu, enum stop_limit limit);
+};
+
+static const struct models_ops models_of_tool[NR_TOOLS] = {
+	[TOOL_OSNOISE] = {
+		.init		= init_osnoise,
+		.reset		= reset_osnoise,
+		.add		= add_osnoise,
+		.records	= records_osnoise,
+		.stop_value	= stop_value_osnoise,
+	},
+	[TOOL_TIMERLAT] = {
+		.init		= init_timerlat,
+		.reset		= reset_timerlat,
+		.add		= add_timerlat,
+		.records	= records_timerlat,
+		.stop_value	= stop_value_timerlat,
+	},
+};
+
+int run_models_init(struct run_models *m, const struct rtl_params *p,
+		    const struct sys_facts *facts)
+{
+	memset(m, 0, sizeof(*m));
+	m->ops = &models_of_tool[p->tool];
+	m->facts = facts;
+	if (self_stop_init(&m->self, p->nr_cpus))
+		return -1;
+	return m->ops->init(m, p);
 }
 
 void run_models_free(struct run_models *m)
@@ -65,40 +142,18 @@ void run_models_free(struct run_models *m)
 
 void run_models_reset(struct run_models *m)
 {
-	if (m->tool == TOOL_OSNOISE)
-		model_reset(&m->noise);
-	else
-		latency_model_reset(&m->lat);
+	m->ops->reset(m);
 }
 
 void run_models_add(struct run_models *m, const struct rtl_record *rec)
 {
 	self_stop_add(&m->self, rec);
-	if (m->tool == TOOL_OSNOISE) {
-		model_add(&m->noise, rec);
-		if (m->oaa)
-			osn_aa_feed(m->oaa, rec);
-		return;
-	}
-	latency_model_add(&m->lat, rec);
-	if (m->aa)
-		tl_aa_feed(m->aa, rec);
-	if (m->last_thread && rec->kind == RECORD_NOISE_EVENT && rec->noise.kind == NOISE_THREAD &&
-	    rec->noise.cpu >= 0 && rec->noise.cpu < m->lat.nr_cpus)
-		m->last_thread[rec->noise.cpu] = rec->noise;
+	m->ops->add(m, rec);
 }
 
 uint64_t run_models_records(const struct run_models *m)
 {
-	return m->tool == TOOL_OSNOISE ? m->noise.records : m->lat.records;
-}
-
-/* the value of @cpu that @limit is compared with (stop_rule) */
-static uint64_t stop_value(const struct run_models *m, int cpu, enum stop_limit limit)
-{
-	if (m->tool == TOOL_OSNOISE)
-		return stop_value_noise(&m->noise.cpu[cpu], limit);
-	return stop_value_latency(&m->lat.cpu[cpu], m->lat.divisor, limit);
+	return m->ops->records(m);
 }
 
 /* worst value over @limit_us among the measured cpus; -1 when none is */
@@ -109,7 +164,7 @@ static int worst_cpu(const struct run_models *m, const struct rtl_params *p,
 	int cpu, found = -1;
 
 	for_each_cpu_in(cpu, &p->cpus) {
-		uint64_t v = cpu < p->nr_cpus ? stop_value(m, cpu, limit) : 0;
+		uint64_t v = cpu < p->nr_cpus ? m->ops->stop_value(m, cpu, limit) : 0;
 
 		if (stop_over(v, limit_us) && v > worst) {
 			worst = v;

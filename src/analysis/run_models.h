@@ -16,8 +16,10 @@
 #include "model/self_stop.h"
 #include "analysis/timerlat_aa.h"
 
+struct models_ops;
+
 struct run_models {
-	enum rtl_tool		tool;
+	const struct models_ops	*ops;		/* the tool's models */
 	struct noise_model	noise;		/* osnoise */
 	struct latency_model	lat;		/* timerlat */
 	struct tl_aa		*aa;		/* timerlat without --no-aa */

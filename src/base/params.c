@@ -8,11 +8,18 @@
 #include "base/actions.h"
 #include "base/params.h"
 
-void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
-		 const char *command, int nr_cpus)
+static void set_desc(struct rtl_params *p, const struct tool_desc *desc)
+{
+	p->desc = desc;
+	p->tool = desc->tool;
+	p->hwnoise = desc->irqs_off;
+}
+
+void params_init_tool(struct rtl_params *p, const struct tool_desc *desc, enum rtl_mode mode,
+		      const char *command, int nr_cpus)
 {
 	memset(p, 0, sizeof(*p));
-	p->tool = tool;
+	set_desc(p, desc);
 	p->mode = mode;
 	p->command = command;
 	p->nr_cpus = nr_cpus;
@@ -22,23 +29,29 @@ void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
 	p->deepest_idle = -1;
 }
 
+void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
+		 const char *command, int nr_cpus)
+{
+	params_init_tool(p, tool_desc_of(tool), mode, command, nr_cpus);
+}
+
 void params_set_hwnoise(struct rtl_params *p)
 {
-	p->hwnoise = true;
+	set_desc(p, &tool_hwnoise);
 }
 
 bool params_analysis_on(const struct rtl_params *p)
 {
 	if (p->no_aa)
 		return false;
-	if (p->tool == TOOL_TIMERLAT)
+	if (p->desc->aa_default)
 		return true;
 	return p->aa || p->aa_top || p->stop_us || p->stop_total_us;
 }
 
 unsigned int params_cmd(const struct rtl_params *p)
 {
-	return 1u << (p->tool * 2 + (p->mode == MODE_HIST));
+	return 1u << (p->tool * NR_MODES + p->mode);
 }
 
 unsigned int params_divisor(const struct rtl_params *p)

@@ -10,22 +10,13 @@
 
 #include "base/cpulist.h"
 #include "base/parse.h"
-
-enum rtl_tool {
-	TOOL_OSNOISE,
-	TOOL_TIMERLAT,
-};
+#include "base/tool.h"
 
 /* Where the samples come from. */
 enum rtl_engine {
 	ENGINE_AUTO,		/* the kernel tracer if this kernel has it, else user */
 	ENGINE_KERNEL,		/* the osnoise/timerlat tracer */
 	ENGINE_USER,		/* rtlens's own threads and the standard tracepoints */
-};
-
-enum rtl_mode {
-	MODE_TOP	= 1 << 0,
-	MODE_HIST	= 1 << 1,
 };
 
 /* The commands an option applies to. */
@@ -46,10 +37,11 @@ struct event_spec {
 };
 
 struct rtl_params {
-	enum rtl_tool		tool;
+	const struct tool_desc	*desc;		/* the tool: what tells it from the others */
+	enum rtl_tool		tool;		/* desc->tool: the index of per-tool tables */
 	enum rtl_mode		mode;
 	const char		*command;	/* "osnoise top" */
-	bool			hwnoise;	/* osnoise with IRQs disabled: hardware noise */
+	bool			hwnoise;	/* desc->irqs_off: hwnoise */
 	enum rtl_engine		engine;
 	int			nr_cpus;	/* CPUs of the system */
 
@@ -112,10 +104,13 @@ bool params_analysis_on(const struct rtl_params *p);
 /* Output unit of latencies: 1 (ns, -n) or 1000 (us). */
 unsigned int params_divisor(const struct rtl_params *p);
 
+void params_init_tool(struct rtl_params *p, const struct tool_desc *desc, enum rtl_mode mode,
+		      const char *command, int nr_cpus);
+/* params_init_tool() for the plain tool running @tool */
 void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,
 		 const char *command, int nr_cpus);
 void params_free(struct rtl_params *p);
-/* hwnoise: osnoise top with IRQs disabled, runtime 75% of the period */
+/* the tool is hwnoise: osnoise with IRQs disabled */
 void params_set_hwnoise(struct rtl_params *p);
 
 #endif

@@ -16,25 +16,25 @@
 #include "cli/options.h"
 #include "session/run.h"
 
+/* desc->name is the word, or the argv[0] of a symlink */
 struct command {
-	const char	*tool;		/* the word, or the argv[0] of a symlink */
-	const char	*mode;
-	const char	*name;		/* "osnoise top" */
-	enum rtl_tool	tool_id;
-	enum rtl_mode	mode_id;
-	const char	*summary;
+	const struct tool_desc	*desc;
+	const char		*mode;
+	enum rtl_mode		mode_id;
+	const char		*name;		/* "osnoise top" */
+	const char		*summary;
 };
 
 static const struct command commands[] = {
-	{ "osnoise", "top", "osnoise top", TOOL_OSNOISE, MODE_TOP,
+	{ &tool_osnoise, "top", MODE_TOP, "osnoise top",
 	  "a per-cpu summary of the OS noise" },
-	{ "osnoise", "hist", "osnoise hist", TOOL_OSNOISE, MODE_HIST,
+	{ &tool_osnoise, "hist", MODE_HIST, "osnoise hist",
 	  "a per-cpu histogram of the OS noise" },
-	{ "timerlat", "top", "timerlat top", TOOL_TIMERLAT, MODE_TOP,
+	{ &tool_timerlat, "top", MODE_TOP, "timerlat top",
 	  "a per-cpu summary of the timer latency" },
-	{ "timerlat", "hist", "timerlat hist", TOOL_TIMERLAT, MODE_HIST,
+	{ &tool_timerlat, "hist", MODE_HIST, "timerlat hist",
 	  "a per-cpu histogram of the timer latency" },
-	{ "hwnoise", "top", "hwnoise", TOOL_OSNOISE, MODE_TOP,
+	{ &tool_hwnoise, "top", MODE_TOP, "hwnoise",
 	  "a summary of hardware-related noise (osnoise with IRQs disabled)" },
 };
 
@@ -60,7 +60,7 @@ static void tool_usage(const char *tool, FILE *out)
 	fprintf(out, "rtlens %s (version %s)\n\n  usage: rtlens %s [MODE] [options]\n\n  modes:\n",
 		tool, RTLENS_VERSION, tool);
 	for (i = 0; i < NR_COMMANDS; i++)
-		if (!strcmp(commands[i].tool, tool))
+		if (!strcmp(commands[i].desc->name, tool))
 			fprintf(out, "     %-5s - %s\n", commands[i].mode, commands[i].summary);
 }
 
@@ -69,7 +69,7 @@ static const struct command *find_command(const char *tool, const char *mode)
 	size_t i;
 
 	for (i = 0; i < NR_COMMANDS; i++)
-		if (!strcmp(commands[i].tool, tool) && !strcmp(commands[i].mode, mode))
+		if (!strcmp(commands[i].desc->name, tool) && !strcmp(commands[i].mode, mode))
 			return &commands[i];
 	return NULL;
 }
@@ -88,9 +88,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 
 	snprintf(prefix, sizeof(prefix), "rtlens %s", cmd->name);
 	log_set_prefix(prefix);
-	params_init(&p, cmd->tool_id, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
-	if (!strcmp(cmd->tool, "hwnoise"))
-		params_set_hwnoise(&p);
+	params_init_tool(&p, cmd->desc, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
 	switch (options_parse(&p, argc, argv)) {
 	case OPTS_OK:
 		status = run_session(&p);

@@ -11,8 +11,6 @@
 #include "base/log.h"
 #include "cli/options.h"
 
-#define OSNOISE_TRACE_FILE	"osnoise_trace.txt"
-#define TIMERLAT_TRACE_FILE	"timerlat_trace.txt"
 #define MAX_PERIOD_US		10000000ULL
 #define MAX_TL_PERIOD_US	1000000ULL
 #define MIN_RUNTIME_US		100ULL
@@ -35,7 +33,7 @@ struct opt_desc {
 
 static const char *default_trace(const struct rtl_params *p)
 {
-	return p->tool == TOOL_TIMERLAT ? TIMERLAT_TRACE_FILE : OSNOISE_TRACE_FILE;
+	return p->desc->trace_file;
 }
 
 static int set_u64(uint64_t *dst, const char *arg, const char **why)
@@ -49,7 +47,7 @@ static int set_auto(struct rtl_params *p, const char *arg, const char **why)
 		return -1;
 	p->threshold_us = 1;
 	if (!p->trace_output)
-		p->trace_output = OSNOISE_TRACE_FILE;
+		p->trace_output = default_trace(p);
 	return 0;
 }
 
@@ -338,7 +336,7 @@ static int set_tl_auto(struct rtl_params *p, const char *arg, const char **why)
 	p->stop_total_us = p->stop_us;
 	p->stack_us = p->stop_us;
 	if (!p->trace_output)
-		p->trace_output = TIMERLAT_TRACE_FILE;
+		p->trace_output = default_trace(p);
 	return 0;
 }
 
@@ -558,14 +556,8 @@ void options_usage(const struct rtl_params *p, FILE *out)
 {
 	size_t i;
 
-	static const char *const what[] = {
-		"a per-cpu summary of the OS noise", "a per-cpu histogram of the OS noise",
-		"a per-cpu summary of the timer latency", "a per-cpu histogram of the timer latency",
-	};
-
-	fprintf(out, "rtlens %s: %s (version %s)\n\n", p->command,
-		p->hwnoise ? "a summary of hardware-related noise" :
-			     what[p->tool * 2 + (p->mode == MODE_HIST)], RTLENS_VERSION);
+	fprintf(out, "rtlens %s: %s (version %s)\n\n", p->command, p->desc->summary[p->mode],
+		RTLENS_VERSION);
 	fprintf(out, "  usage: rtlens %s [options]\n\n", p->command);
 	fprintf(out, "\t  -h/--help: print this menu\n");
 	for (i = 0; i < NR_OPTS; i++) {
@@ -647,6 +639,7 @@ static const char *optional_value(int argc, char **argv)
 	return NULL;
 }
 
+/* timerlat's options: only its commands take them, so no need to ask the tool */
 static int check_timerlat(const struct rtl_params *p)
 {
 	if (p->user_threads && p->kernel_threads) {
@@ -670,7 +663,7 @@ static int check_timerlat(const struct rtl_params *p)
 
 static int check_combinations(struct rtl_params *p)
 {
-	if (p->tool == TOOL_TIMERLAT && check_timerlat(p))
+	if (check_timerlat(p))
 		return -1;
 	if (p->kernel_hist && params_analysis_on(p)) {
 		err_msg("--kernel-hist counts samples without reading them: it cannot be used with "
@@ -782,10 +775,9 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 		err_msg("unexpected argument '%s'", log_arg(argv[optind], shown));
 		return bad_usage(p);
 	}
-	if (p->hwnoise && !p->period_us && !p->runtime_us) {
-		/* IRQs stay off while it runs: leave a quarter of each period */
-		p->period_us = 1000000;
-		p->runtime_us = 750000;
+	if (!p->period_us && !p->runtime_us) {
+		p->period_us = p->desc->default_period_us;
+		p->runtime_us = p->desc->default_runtime_us;
 	}
 	if (check_combinations(p))
 		return OPTS_ERROR;

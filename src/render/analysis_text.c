@@ -82,7 +82,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	if (p->engine == ENGINE_USER)
 		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
 			"causes from the standard tracepoints\n",
-			p->tool == TOOL_TIMERLAT ? "tl" : "osn");
+			p->desc->self_tag);
 	if (m->facts && m->facts->virt.guest)
 		guest_note(out, &m->facts->virt);
 }

@@ -343,3 +343,11 @@ void json_int_or_null(struct json_writer *w, const char *key, int val)
 	else
 		json_null(w, key);
 }
+
+void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
+{
+	if (val)
+		json_u64(w, key, val);
+	else
+		json_null(w, key);
+}

@@ -42,5 +42,7 @@ void json_null(struct json_writer *w, const char *key);
 void json_us(struct json_writer *w, const char *key, int64_t ns);
 /* An id (vector, pid, ...) that is negative when it does not apply: null. */
 void json_int_or_null(struct json_writer *w, const char *key, int val);
+/* A setting where 0 means unset: null. */
+void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val);
 
 #endif

@@ -57,6 +57,9 @@ void render_timerlat_hist(FILE *out, const struct latency_model *m, const struct
 void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		   const struct run_view *v);
 
+/* Is the table of the session's mode redrawn while it measures (top)? */
+bool render_screen_live(const struct rtl_params *p);
+
 /* The root-cause analysis and the guest note, after the table. */
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v);
@@ -65,13 +68,34 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v);
 
-/* ---- JSON sections, for report_json.c ---- */
+/* ---- what the renderers do per tool and mode (tool_render.c) ---- */
 struct json_writer;
-void json_osnoise_sections(struct json_writer *w, const struct run_models *m,
-			   const struct rtl_params *p);
+
+struct tool_render {
+	/* the table of each mode; NULL: none */
+	void	(*screen[NR_MODES])(FILE *out, const struct run_models *m,
+				    const struct rtl_params *p, const struct run_view *v);
+	/* the tool's keys of "config", after period_us */
+	void	(*json_config)(struct json_writer *w, const struct rtl_params *p);
+	/* the measurements of each mode, after "config" */
+	void	(*json_sections[NR_MODES])(struct json_writer *w, const struct run_models *m,
+					   const struct rtl_params *p);
+};
+
+const struct tool_render *tool_render_of(const struct rtl_params *p);
+
+/* ---- JSON sections, for tool_render.c ---- */
+void json_osnoise_config(struct json_writer *w, const struct rtl_params *p);
+void json_osnoise_top(struct json_writer *w, const struct run_models *m,
+		      const struct rtl_params *p);
+void json_osnoise_hist(struct json_writer *w, const struct run_models *m,
+		       const struct rtl_params *p);
+void json_timerlat_config(struct json_writer *w, const struct rtl_params *p);
+void json_timerlat_top(struct json_writer *w, const struct run_models *m,
+		       const struct rtl_params *p);
+void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
+			const struct rtl_params *p);
 /* count, min, avg, max, over, buckets of one histogram */
 void json_hist_fields(struct json_writer *w, const struct histogram *h);
-void json_timerlat_sections(struct json_writer *w, const struct run_models *m,
-			    const struct rtl_params *p);
 
 #endif

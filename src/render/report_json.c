@@ -11,14 +11,6 @@
 
 #define SCHEMA_VERSION	"1.4"
 
-static void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
-{
-	if (val)
-		json_u64(w, key, val);
-	else
-		json_null(w, key);
-}
-
 static const char *policy_name(enum sched_kind kind)
 {
 	static const char *const names[] = {
@@ -78,25 +70,12 @@ static void json_events(struct json_writer *w, const struct rtl_params *p)
 	json_end_array(w);
 }
 
-static void json_timerlat_config(struct json_writer *w, const struct rtl_params *p)
+void json_osnoise_config(struct json_writer *w, const struct rtl_params *p)
 {
-	json_u64_or_null(w, "irq_stop_us", p->stop_us);
-	json_u64_or_null(w, "thread_stop_us", p->stop_total_us);
-	json_u64_or_null(w, "stack_us", p->stack_us);
-	json_string(w, "unit", p->nano ? "ns" : "us");
-	if (p->dma_latency_us >= 0)
-		json_i64(w, "dma_latency_us", p->dma_latency_us);
-	else
-		json_null(w, "dma_latency_us");
-	if (p->deepest_idle >= 0)
-		json_i64(w, "deepest_idle_state", p->deepest_idle);
-	else
-		json_null(w, "deepest_idle_state");
-	json_string(w, "threads", p->user_threads ? "user" : "kernel");
-	json_bool(w, "auto_analysis", !p->no_aa);
-	json_bool(w, "aa_only", p->aa_only);
-	json_bool(w, "no_irq", p->no_irq);
-	json_bool(w, "no_thread", p->no_thread);
+	json_u64(w, "runtime_us", p->runtime_us);
+	json_u64_or_null(w, "stop_us", p->stop_us);
+	json_u64_or_null(w, "stop_total_us", p->stop_total_us);
+	json_u64_or_null(w, "threshold_us", p->threshold_us);
 }
 
 static void json_config(struct json_writer *w, const struct rtl_params *p)
@@ -113,14 +92,7 @@ static void json_config(struct json_writer *w, const struct rtl_params *p)
 	}
 	json_priority(w, &p->prio);
 	json_u64(w, "period_us", p->period_us);
-	if (p->tool == TOOL_OSNOISE) {
-		json_u64(w, "runtime_us", p->runtime_us);
-		json_u64_or_null(w, "stop_us", p->stop_us);
-		json_u64_or_null(w, "stop_total_us", p->stop_total_us);
-		json_u64_or_null(w, "threshold_us", p->threshold_us);
-	} else {
-		json_timerlat_config(w, p);
-	}
+	tool_render_of(p)->json_config(w, p);
 	json_u64_or_null(w, "duration_s", p->duration_s);
 	json_u64(w, "warm_up_s", p->warmup_s);
 	json_string(w, "trace_output", p->trace_output);
@@ -330,12 +302,18 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 	json_end_object(w);
 }
 
-void json_osnoise_sections(struct json_writer *w, const struct run_models *m,
-			   const struct rtl_params *p)
+void json_osnoise_top(struct json_writer *w, const struct run_models *m,
+		      const struct rtl_params *p)
 {
 	json_osnoise_cpus(w, &m->noise, p);
-	if (p->mode == MODE_HIST)
-		json_histograms(w, &m->noise, p);
+	json_noise_analysis(w, m, p);
+}
+
+void json_osnoise_hist(struct json_writer *w, const struct run_models *m,
+		       const struct rtl_params *p)
+{
+	json_osnoise_cpus(w, &m->noise, p);
+	json_histograms(w, &m->noise, p);
 	json_noise_analysis(w, m, p);
 }
 
@@ -387,10 +365,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
 	json_config(w, p);
-	if (p->tool == TOOL_OSNOISE)
-		json_osnoise_sections(w, m, p);
-	else
-		json_timerlat_sections(w, m, p);
+	tool_render_of(p)->json_sections[p->mode](w, m, p);
 	json_self_stop(w, &m->self, p);
 	json_u64(w, "lost_events", v->lost_events);
 	json_stop(w, p, v);

@@ -1,23 +1,66 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * screen - pick the table of the session's tool and mode
+ * screen - what the renderers do per tool and mode, and the table of the
+ * session's tool and mode
  */
 #include "render/render.h"
+
+static void osnoise_top(FILE *out, const struct run_models *m, const struct rtl_params *p,
+			const struct run_view *v)
+{
+	render_top(out, &m->noise, p, v);
+}
+
+static void osnoise_hist(FILE *out, const struct run_models *m, const struct rtl_params *p,
+			 const struct run_view *v)
+{
+	render_hist(out, &m->noise, p, v);
+}
+
+/* --aa-only: no table, the analysis alone */
+static void timerlat_top(FILE *out, const struct run_models *m, const struct rtl_params *p,
+			 const struct run_view *v)
+{
+	if (!p->aa_only)
+		render_timerlat_top(out, &m->lat, p, v);
+}
+
+static void timerlat_hist(FILE *out, const struct run_models *m, const struct rtl_params *p,
+			  const struct run_view *v)
+{
+	if (!p->aa_only)
+		render_timerlat_hist(out, &m->lat, p, v);
+}
+
+static const struct tool_render renderers[NR_TOOLS] = {
+	[TOOL_OSNOISE] = {
+		.screen		= { [MODE_TOP] = osnoise_top, [MODE_HIST] = osnoise_hist },
+		.json_config	= json_osnoise_config,
+		.json_sections	= { [MODE_TOP] = json_osnoise_top,
+				    [MODE_HIST] = json_osnoise_hist },
+	},
+	[TOOL_TIMERLAT] = {
+		.screen		= { [MODE_TOP] = timerlat_top, [MODE_HIST] = timerlat_hist },
+		.json_config	= json_timerlat_config,
+		.json_sections	= { [MODE_TOP] = json_timerlat_top,
+				    [MODE_HIST] = json_timerlat_hist },
+	},
+};
+
+const struct tool_render *tool_render_of(const struct rtl_params *p)
+{
+	return &renderers[p->tool];
+}
+
+bool render_screen_live(const struct rtl_params *p)
+{
+	static const bool live[NR_MODES] = { [MODE_TOP] = true };
+
+	return live[p->mode];
+}
 
 void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		   const struct run_view *v)
 {
-	if (p->tool == TOOL_TIMERLAT && p->aa_only)
-		return;
-	if (p->tool == TOOL_TIMERLAT) {
-		if (p->mode == MODE_TOP)
-			render_timerlat_top(out, &m->lat, p, v);
-		else
-			render_timerlat_hist(out, &m->lat, p, v);
-		return;
-	}
-	if (p->mode == MODE_TOP)
-		render_top(out, &m->noise, p, v);
-	else
-		render_hist(out, &m->noise, p, v);
+	tool_render_of(p)->screen[p->mode](out, m, p, v);
 }

@@ -8,6 +8,27 @@
 
 static const char *const ctx_names[NR_TIMERLAT_CONTEXTS] = { "irq", "thread", "user" };
 
+void json_timerlat_config(struct json_writer *w, const struct rtl_params *p)
+{
+	json_u64_or_null(w, "irq_stop_us", p->stop_us);
+	json_u64_or_null(w, "thread_stop_us", p->stop_total_us);
+	json_u64_or_null(w, "stack_us", p->stack_us);
+	json_string(w, "unit", p->nano ? "ns" : "us");
+	if (p->dma_latency_us >= 0)
+		json_i64(w, "dma_latency_us", p->dma_latency_us);
+	else
+		json_null(w, "dma_latency_us");
+	if (p->deepest_idle >= 0)
+		json_i64(w, "deepest_idle_state", p->deepest_idle);
+	else
+		json_null(w, "deepest_idle_state");
+	json_string(w, "threads", p->user_threads ? "user" : "kernel");
+	json_bool(w, "auto_analysis", !p->no_aa);
+	json_bool(w, "aa_only", p->aa_only);
+	json_bool(w, "no_irq", p->no_irq);
+	json_bool(w, "no_thread", p->no_thread);
+}
+
 static int nr_contexts(const struct rtl_params *p)
 {
 	return p->user_threads ? NR_TIMERLAT_CONTEXTS : TIMERLAT_USER;
@@ -75,14 +96,25 @@ static void json_tl_hist(struct json_writer *w, const struct latency_model *m,
 	json_end_object(w);
 }
 
-void json_timerlat_sections(struct json_writer *w, const struct run_models *m,
-			    const struct rtl_params *p)
+static void json_tl_analysis(struct json_writer *w, const struct run_models *m)
 {
-	json_tl_cpus(w, &m->lat, p);
-	if (p->mode == MODE_HIST)
-		json_tl_hist(w, &m->lat, p);
 	if (m->aa_done)
 		tl_aa_json(w, "analysis", &m->aa_result);
 	else
 		json_null(w, "analysis");
+}
+
+void json_timerlat_top(struct json_writer *w, const struct run_models *m,
+		       const struct rtl_params *p)
+{
+	json_tl_cpus(w, &m->lat, p);
+	json_tl_analysis(w, m);
+}
+
+void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
+			const struct rtl_params *p)
+{
+	json_tl_cpus(w, &m->lat, p);
+	json_tl_hist(w, &m->lat, p);
+	json_tl_analysis(w, m);
 }

@@ -23,7 +23,7 @@ static void top_header(FILE *out, const struct rtl_params *p, const struct run_v
 	char duration[32];
 
 	format_duration(v->elapsed_s, duration, sizeof(duration));
-	if (p->hwnoise)
+	if (p->desc->irqs_off)
 		fprintf(out, "%s%42s%s%35s%s\n", v->pretty ? COLOR_TITLE : "", "",
 			"Hardware-related Noise", "", v->pretty ? COLOR_RESET : "");
 	else
@@ -34,7 +34,7 @@ static void top_header(FILE *out, const struct rtl_params *p, const struct run_v
 	fprintf(out, "%s" "CPU Period       Runtime " "       Noise " " %% CPU Aval "
 		"  Max Noise   Max Single " "         HW          NMI" "%s" "%s\n",
 		v->pretty ? COLOR_HEADER : "",
-		p->hwnoise ? "" : "          IRQ      Softirq       Thread",
+		p->desc->irqs_off ? "" : "          IRQ      Softirq       Thread",
 		v->pretty ? COLOR_RESET : "");
 }
 
@@ -55,7 +55,7 @@ static bool over_stop(const struct cpu_noise *c, const struct rtl_params *p)
 	       stop_over(stop_value_noise(c, STOP_LIMIT_TOTAL), p->stop_total_us);
 }
 
-static void top_row(FILE *out, int cpu, const struct cpu_noise *c, bool alert, bool hwnoise)
+static void top_row(FILE *out, int cpu, const struct cpu_noise *c, bool alert, bool irqs_off)
 {
 	int whole, decimal;
 
@@ -66,7 +66,7 @@ static void top_row(FILE *out, int cpu, const struct cpu_noise *c, bool alert, b
 		(unsigned long long)c->sum_noise_us, whole, decimal,
 		(unsigned long long)c->max_noise_us, (unsigned long long)c->max_single_us,
 		(unsigned long long)c->hw_count, (unsigned long long)c->nmi_count);
-	if (!hwnoise)
+	if (!irqs_off)
 		fprintf(out, "%12llu %12llu %12llu", (unsigned long long)c->irq_count,
 			(unsigned long long)c->softirq_count, (unsigned long long)c->thread_count);
 	fprintf(out, "%s\n", alert ? COLOR_RESET : "");
@@ -83,6 +83,6 @@ void render_top(FILE *out, const struct noise_model *m, const struct rtl_params 
 
 		if (cpu >= m->nr_cpus || !c->sum_runtime_us)
 			continue;
-		top_row(out, cpu, c, v->pretty && over_stop(c, p), p->hwnoise);
+		top_row(out, cpu, c, v->pretty && over_stop(c, p), p->desc->irqs_off);
 	}
 }

@@ -153,8 +153,7 @@ static int check_system(struct rtl_params *p)
 {
 	if (geteuid()) {
 		err_msg("needs root: the %s tracer is driven through tracefs "
-			"(run it with sudo, or as root)",
-			p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
+			"(run it with sudo, or as root)", p->desc->tracer);
 		return -1;
 	}
 	if (!tracefs_tracing_dir()) {
@@ -196,7 +195,7 @@ static int setup(struct session *s)
 	if (!s->src || power_hold_start(&s->power, p, s->st))
 		return -1;
 	source_effective_period(p, &p->period_us, &p->runtime_us);
-	if (p->tool == TOOL_OSNOISE &&
+	if (p->desc->has_runtime &&
 	    (p->prio.kind == SCHED_KIND_FIFO || p->prio.kind == SCHED_KIND_RR) &&
 	    p->runtime_us >= p->period_us)
 		warn_msg("a real-time workload with runtime = period leaves no time to other tasks "
@@ -423,8 +422,7 @@ static void report_text(struct session *s)
 		fputs("\033[H\033[2J", stdout);
 	render_screen(stdout, &s->models, p, &s->view);
 	if (s->view.reason == STOP_THRESHOLD)
-		printf("rtlens %s hit stop tracing\n",
-		       p->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise");
+		printf("rtlens %s hit stop tracing\n", p->desc->tracer);
 	render_analysis(stdout, &s->models, p, &s->view);
 }
 
@@ -434,7 +432,7 @@ static void warn_self_stop(const struct session *s)
 	const struct rtl_params *p = s->p;
 	uint64_t ns = self_stop_longest_ns(&s->models.self, &p->cpus);
 	unsigned long long n = self_stop_samples(&s->models.self, &p->cpus);
-	bool tl = p->tool == TOOL_TIMERLAT;
+	const char *const *sample = p->desc->sample;	/* one, more */
 	char took[32], which[96];
 
 	if (!ns)
@@ -445,10 +443,9 @@ static void warn_self_stop(const struct session *s)
 		snprintf(took, sizeof(took), "%.1f ms", ns / 1e6);
 	if (n)
 		snprintf(which, sizeof(which), "%llu %s %s it, left out of the statistics", n,
-			 tl ? (n == 1 ? "latency" : "latencies") : (n == 1 ? "sample" : "samples"),
-			 n == 1 ? "includes" : "include");
+			 sample[n != 1], n == 1 ? "includes" : "include");
 	else
-		snprintf(which, sizeof(which), "no %s includes it", tl ? "latency" : "sample");
+		snprintf(which, sizeof(which), "no %s includes it", sample[0]);
 	warn_msg("rtlens's measuring threads were stopped for %s (SIGSTOP/SIGTSTP): that time "
 		 "is not noise of the machine; %s", took, which);
 }
@@ -499,7 +496,7 @@ int run_session(struct rtl_params *p)
 	signals_install(&s);
 	if (setup(&s))
 		goto out;
-	s.interactive = p->mode == MODE_TOP && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
+	s.interactive = render_screen_live(p) && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
 			!json_on_stdout(&s);
 	s.view.pretty = s.interactive;
 	if (s.interactive)

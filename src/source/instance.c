@@ -214,7 +214,7 @@ static bool kvm_exit_decodable(void)
 
 bool instance_kvm_wanted(const struct rtl_params *p)
 {
-	return p->tool == TOOL_OSNOISE && params_analysis_on(p) && kvm_exit_decodable();
+	return p->desc->kvm_exits && params_analysis_on(p) && kvm_exit_decodable();
 }
 
 void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus)

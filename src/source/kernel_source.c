@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kernel_source - the kernel osnoise or timerlat tracer in a private tracefs
- * instance; what differs between the two tracers is in struct tracer_desc
+ * instance; what differs between the two tracers is in struct tracer_desc,
+ * their names in the tool's description (base/tool.h)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,11 +25,10 @@
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
 
 struct tracer_desc {
-	const char	*tracer;
-	const char	*config;	/* the kernel option that builds it */
 	int		(*apply_globals)(const struct rtl_params *p, struct sys_state *st);
 	unsigned int	(*decode_sets)(const struct rtl_params *p);
 	int		(*enable_events)(const struct rtl_params *p, struct tracefs_instance *inst);
+	void		(*effective_period)(uint64_t *period_us, uint64_t *runtime_us);
 };
 
 struct engine {
@@ -43,7 +43,7 @@ struct engine {
 };
 
 
-static bool has_tracer(const struct tracer_desc *desc)
+static bool has_tracer(const struct tool_desc *desc)
 {
 	char **tracers = tracefs_tracers(NULL);
 	bool ok = list_has(tracers, desc->tracer);
@@ -52,7 +52,7 @@ static bool has_tracer(const struct tracer_desc *desc)
 	return ok;
 }
 
-static int check_tracer(const struct tracer_desc *desc)
+static int check_tracer(const struct tool_desc *desc)
 {
 	if (has_tracer(desc))
 		return 0;
@@ -100,13 +100,14 @@ static bool has_option(const char *option)
 
 static int check_features(const struct rtl_params *p)
 {
-	if (p->hwnoise && !has_option("OSNOISE_IRQ_DISABLE")) {
+	if (p->desc->irqs_off && !has_option("OSNOISE_IRQ_DISABLE")) {
 		err_msg("hwnoise needs the OSNOISE_IRQ_DISABLE option of the osnoise tracer, "
 			"which this kernel's %s lacks (use a newer kernel, or osnoise top)",
 			OPTIONS_FILE);
 		return -1;
 	}
-	if (p->tool != TOOL_TIMERLAT || !p->user_threads)
+	/* -u is timerlat's */
+	if (!p->user_threads)
 		return 0;
 	if (!tracefs_file_exists(NULL, TIMERLAT_FD)) {
 		err_msg("user-space threads (-u) need %s, which this kernel lacks (it came in "
@@ -125,7 +126,7 @@ static int kcheck(const struct rtl_params *p)
 {
 	char *who;
 
-	if (check_tracer(tracer_of(p)) || check_features(p))
+	if (check_tracer(p->desc) || check_features(p))
 		return -1;
 	who = tracer_user();
 	if (who) {
@@ -219,7 +220,7 @@ static int common_globals(const struct rtl_params *p, struct sys_state *st)
 /* hwnoise: the osnoise workload runs with IRQs disabled */
 static int set_irq_disable_option(const struct rtl_params *p, struct sys_state *st)
 {
-	if (!p->hwnoise)
+	if (!p->desc->irqs_off)
 		return 0;
 	if (sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS))
 		return -1;
@@ -249,7 +250,7 @@ static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)
 
 /* ---- instances ---- */
 
-static int set_tracer(const struct tracer_desc *desc, struct tracefs_instance *inst)
+static int set_tracer(const struct tool_desc *desc, struct tracefs_instance *inst)
 {
 	if (!tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, desc->tracer))
 		return 0;
@@ -293,7 +294,7 @@ static int noise_events(const struct rtl_params *p, struct tracefs_instance *ins
  */
 static bool kernel_counts(const struct rtl_params *p)
 {
-	return p->tool == TOOL_OSNOISE && p->mode == MODE_HIST && p->kernel_hist;
+	return p->kernel_hist;	/* an option of osnoise hist only */
 }
 
 /*
@@ -350,11 +351,31 @@ static int start_kernel_hist(struct engine *src)
 	return 0;
 }
 
-static const struct tracer_desc tracers[] = {
-	[TOOL_OSNOISE] = { "osnoise", "CONFIG_OSNOISE_TRACER", osnoise_globals, osnoise_sets,
-			   osnoise_events },
-	[TOOL_TIMERLAT] = { "timerlat", "CONFIG_TIMERLAT_TRACER", timerlat_globals,
-			    timerlat_sets, noise_events },
+static void osnoise_period(uint64_t *period_us, uint64_t *runtime_us)
+{
+	*period_us = read_u64("osnoise/period_us");
+	*runtime_us = read_u64("osnoise/runtime_us");
+}
+
+static void timerlat_period(uint64_t *period_us, uint64_t *runtime_us)
+{
+	*period_us = read_u64("osnoise/timerlat_period_us");
+	*runtime_us = 0;
+}
+
+static const struct tracer_desc tracers[NR_TOOLS] = {
+	[TOOL_OSNOISE] = {
+		.apply_globals		= osnoise_globals,
+		.decode_sets		= osnoise_sets,
+		.enable_events		= osnoise_events,
+		.effective_period	= osnoise_period,
+	},
+	[TOOL_TIMERLAT] = {
+		.apply_globals		= timerlat_globals,
+		.decode_sets		= timerlat_sets,
+		.enable_events		= noise_events,
+		.effective_period	= timerlat_period,
+	},
 };
 
 static const struct tracer_desc *tracer_of(const struct rtl_params *p)
@@ -379,9 +400,9 @@ static int open_instances(struct engine *src, struct sys_state *st)
 			return -1;
 	}
 	events_inst = ins->trace_inst ? ins->trace_inst : ins->inst;
-	if (instance_enable_user_events(p, events_inst) || set_tracer(src->desc, ins->inst))
+	if (instance_enable_user_events(p, events_inst) || set_tracer(p->desc, ins->inst))
 		return -1;
-	if (ins->trace_inst && set_tracer(src->desc, ins->trace_inst))
+	if (ins->trace_inst && set_tracer(p->desc, ins->trace_inst))
 		return -1;
 	return 0;
 }
@@ -534,18 +555,12 @@ static void kclose(struct engine *src)
 static void keffective_period(const struct rtl_params *p, uint64_t *period_us,
 			     uint64_t *runtime_us)
 {
-	if (p->tool == TOOL_TIMERLAT) {
-		*period_us = read_u64("osnoise/timerlat_period_us");
-		*runtime_us = 0;
-		return;
-	}
-	*period_us = read_u64("osnoise/period_us");
-	*runtime_us = read_u64("osnoise/runtime_us");
+	tracer_of(p)->effective_period(period_us, runtime_us);
 }
 
 static bool kavailable(const struct rtl_params *p)
 {
-	return has_tracer(tracer_of(p));
+	return has_tracer(p->desc);
 }
 
 const struct engine_ops kernel_engine = {

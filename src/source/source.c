@@ -24,7 +24,7 @@ int source_check(struct rtl_params *p)
 		p->engine = kernel_engine.available(p) ? ENGINE_KERNEL : ENGINE_USER;
 		if (p->engine == ENGINE_USER)
 			info_msg("this kernel has no %s tracer: measuring with rtlens's own "
-				 "threads (--engine user)", p->tool == TOOL_OSNOISE ? "osnoise" : "timerlat");
+				 "threads (--engine user)", p->desc->tracer);
 	}
 	return engine_of(p)->check(p);
 }

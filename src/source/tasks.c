@@ -214,7 +214,7 @@ static int apply_once(const struct rtl_params *p)
 	enum pids_item items[] = { PIDS_ID_PID, PIDS_CMD, PIDS_FLAGS };
 	struct pids_info *info = NULL;
 	struct pids_stack *stack;
-	const char *prefix = p->tool == TOOL_TIMERLAT ? "timerlat/" : "osnoise/";
+	const char *prefix = p->desc->kthread_prefix;
 	int found = 0;
 
 	if (procps_pids_new(&info, items, 3) < 0) {

@@ -75,7 +75,6 @@ struct merge_cpu {
 };
 
 struct user_merge {
-	enum rtl_tool		tool;
 	int			nr_cpus;
 	uint64_t		sleep_ns;	/* osnoise: period - runtime */
 	uint64_t		stop_us, stop_total_us;
@@ -94,9 +93,9 @@ struct user_merge *umerge_new(const struct rtl_params *p)
 		free(m);
 		return NULL;
 	}
-	m->tool = p->tool;
 	m->nr_cpus = p->nr_cpus;
-	if (p->tool == TOOL_OSNOISE && p->period_us > p->runtime_us)
+	/* osnoise: a runtime in each period; timerlat: none */
+	if (p->runtime_us && p->period_us > p->runtime_us)
 		m->sleep_ns = (p->period_us - p->runtime_us) * 1000;
 	m->stop_us = p->stop_us;
 	m->stop_total_us = p->stop_total_us;

@@ -42,7 +42,7 @@
 
 struct user_merge;
 
-/* @p: tool, nr_cpus, period, runtime and the stop thresholds (in force). */
+/* @p: nr_cpus, period, runtime (0: none) and the stop thresholds (in force). */
 struct user_merge *umerge_new(const struct rtl_params *p);
 void umerge_free(struct user_merge *m);
 

@@ -28,8 +28,6 @@
 #include "source/user_merge.h"
 #include "source/user_workload.h"
 
-#define DEFAULT_OSNOISE_PERIOD_US	1000000ULL
-#define DEFAULT_TIMERLAT_PERIOD_US	1000ULL
 #define DEFAULT_THRESHOLD_NS		5000ULL
 #define MAX_BEHIND			5
 /* a trace record can still be in flight this long after its timestamp */
@@ -59,18 +57,47 @@ struct engine {
 	uint64_t		started_ns;
 };
 
+static void no_prio(struct sched_attr_req *prio)
+{
+	(void)prio;
+}
+
+/* What the user engine does per tool. */
+struct user_tool {
+	enum uw_kind	kind;			/* the measuring threads' loop */
+	uint64_t	default_period_us;
+	unsigned int	decode;			/* the decoders of its own events */
+	bool		timer_events;		/* the sleepers' timers */
+	void		(*prio)(struct sched_attr_req *prio);	/* its default priority */
+};
+
+static const struct user_tool user_tools[NR_TOOLS] = {
+	[TOOL_OSNOISE] = {
+		.kind			= UW_OSNOISE,
+		.default_period_us	= 1000000,
+		.prio			= no_prio,
+	},
+	[TOOL_TIMERLAT] = {
+		.kind			= UW_TIMERLAT,
+		.default_period_us	= 1000,
+		.decode			= DECODE_HRTIMER,
+		.timer_events		= true,
+		.prio			= uw_timerlat_prio,
+	},
+};
+
+static const struct user_tool *user_tool_of(const struct rtl_params *p)
+{
+	return &user_tools[p->tool];
+}
+
+/* osnoise runs the whole period unless -r; timerlat has no runtime */
 static void user_period(const struct rtl_params *p, uint64_t *period_us, uint64_t *runtime_us)
 {
-	if (p->tool == TOOL_TIMERLAT) {
-		*period_us = p->period_us ? p->period_us : DEFAULT_TIMERLAT_PERIOD_US;
-		*runtime_us = 0;
-		return;
-	}
-	*period_us = p->period_us ? p->period_us : DEFAULT_OSNOISE_PERIOD_US;
-	if (p->runtime_us)
-		*runtime_us = p->runtime_us;
-	else
-		*runtime_us = *period_us;
+	*period_us = p->period_us ? p->period_us : user_tool_of(p)->default_period_us;
+	*runtime_us = 0;
+	if (p->desc->has_runtime)
+		*runtime_us = p->runtime_us ? p->runtime_us : *period_us;
 }
 
 static uint64_t now_ns(void)
@@ -92,7 +119,7 @@ static bool uavailable(const struct rtl_params *p)
 /* what only the kernel tracer can do */
 static const char *kernel_only(const struct rtl_params *p)
 {
-	if (p->hwnoise)
+	if (p->desc->irqs_off)
 		return "hwnoise measures with interrupts disabled, which only the kernel's "
 		       "osnoise tracer can do";
 	if (p->kernel_hist)
@@ -111,8 +138,8 @@ static int ucheck(const struct rtl_params *p)
 	const char *why = kernel_only(p);
 
 	if (why) {
-		err_msg("not with the user engine: %s (use a kernel with CONFIG_%s_TRACER and "
-			"--engine kernel)", why, p->tool == TOOL_TIMERLAT ? "TIMERLAT" : "OSNOISE");
+		err_msg("not with the user engine: %s (use a kernel with %s and "
+			"--engine kernel)", why, p->desc->config);
 		return -1;
 	}
 	if (p->stack_us)
@@ -124,7 +151,7 @@ static int ucheck(const struct rtl_params *p)
 
 static unsigned int decode_sets(const struct rtl_params *p)
 {
-	return DECODE_STD_EVENTS | (p->tool == TOOL_TIMERLAT ? DECODE_HRTIMER : 0) |
+	return DECODE_STD_EVENTS | user_tool_of(p)->decode |
 	       (instance_kvm_wanted(p) ? DECODE_KVM : 0);
 }
 
@@ -180,7 +207,7 @@ static int enable_timer_events(struct engine *e, struct tracefs_instance *inst)
 	char filter[64];
 	size_t i;
 
-	if (e->params->tool != TOOL_TIMERLAT)
+	if (!user_tool_of(e->params)->timer_events)
 		return 0;
 	snprintf(filter, sizeof(filter), "function == 0x%llx", fn);
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
@@ -238,13 +265,12 @@ static void fill_config(struct engine *e)
 {
 	const struct rtl_params *p = e->params;
 
-	e->cfg.kind = p->tool == TOOL_TIMERLAT ? UW_TIMERLAT : UW_OSNOISE;
+	e->cfg.kind = user_tool_of(p)->kind;
 	e->cfg.cpus = &p->cpus;
 	user_period(p, &e->cfg.period_us, &e->cfg.runtime_us);
 	e->cfg.threshold_ns = p->threshold_us ? p->threshold_us * 1000 : DEFAULT_THRESHOLD_NS;
 	e->cfg.prio = p->prio;
-	if (p->tool == TOOL_TIMERLAT)
-		uw_timerlat_prio(&e->cfg.prio);
+	user_tool_of(p)->prio(&e->cfg.prio);
 }
 
 static bool is_own(int tid, void *ctx)

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tool - the descriptions of osnoise, timerlat and hwnoise
+ */
+#include "base/tool.h"
+
+/* what hwnoise shares with osnoise */
+#define OSNOISE_TRACER						\
+	.tool		= TOOL_OSNOISE,				\
+	.tracer		= "osnoise",				\
+	.config		= "CONFIG_OSNOISE_TRACER",		\
+	.trace_file	= "osnoise_trace.txt",			\
+	.kthread_prefix	= "osnoise/",				\
+	.self_tag	= "osn",				\
+	.sample		= { "sample", "samples" },		\
+	.has_runtime	= true,					\
+	.kvm_exits	= true
+
+const struct tool_desc tool_osnoise = {
+	.name		= "osnoise",
+	OSNOISE_TRACER,
+	.summary	= { "a per-cpu summary of the OS noise",
+			    "a per-cpu histogram of the OS noise" },
+};
+
+const struct tool_desc tool_timerlat = {
+	.name		= "timerlat",
+	.tool		= TOOL_TIMERLAT,
+	.tracer		= "timerlat",
+	.config		= "CONFIG_TIMERLAT_TRACER",
+	.trace_file	= "timerlat_trace.txt",
+	.kthread_prefix	= "timerlat/",
+	.self_tag	= "tl",
+	.sample		= { "latency", "latencies" },
+	.aa_default	= true,
+	.summary	= { "a per-cpu summary of the timer latency",
+			    "a per-cpu histogram of the timer latency" },
+};
+
+/* osnoise with IRQs disabled: the noise left is the hardware's */
+const struct tool_desc tool_hwnoise = {
+	.name		= "hwnoise",
+	OSNOISE_TRACER,
+	.irqs_off	= true,
+	.default_period_us = 1000000,	/* IRQs stay off: leave a quarter of each period */
+	.default_runtime_us = 750000,
+	.summary	= { "a summary of hardware-related noise" },
+};
+
+const struct tool_desc *tool_desc_of(enum rtl_tool tool)
+{
+	static const struct tool_desc *const plain[NR_TOOLS] = {
+		[TOOL_OSNOISE] = &tool_osnoise,
+		[TOOL_TIMERLAT] = &tool_timerlat,
+	};
+
+	return plain[tool];
+}

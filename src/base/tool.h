@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tool - what tells one tool from another, as data: the description the
+ * command table points at. Each layer keeps its own table of what it does
+ * per tool (the models, the renderers, the engines' setup), indexed by
+ * desc->tool, the tracer the tool runs; hwnoise is a variant of osnoise.
+ */
+#ifndef RTLENS_TOOL_H
+#define RTLENS_TOOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The tracer a tool runs: the index of each layer's per-tool table. */
+enum rtl_tool {
+	TOOL_OSNOISE,
+	TOOL_TIMERLAT,
+	NR_TOOLS,
+};
+
+/* The index of each layer's per-mode table. */
+enum rtl_mode {
+	MODE_TOP,
+	MODE_HIST,
+	NR_MODES,
+};
+
+struct tool_desc {
+	const char	*name;		/* the command word: "hwnoise" */
+	enum rtl_tool	tool;		/* the tracer it runs and its models */
+	const char	*tracer;	/* the tracer's name: "osnoise" */
+	const char	*config;	/* the kernel's option for it */
+	const char	*trace_file;	/* -t without a name, -a, --auto */
+	const char	*kthread_prefix; /* the tracer's kernel threads: "osnoise/" */
+	const char	*self_tag;	/* the user engine's threads: rtlens-osn/N */
+	const char	*sample[2];	/* what one measurement is called: one, more */
+	bool		has_runtime;	/* a runtime within each period */
+	bool		aa_default;	/* the analysis is on unless --no-aa */
+	bool		kvm_exits;	/* its analysis reads KVM exits (vCPU threads) */
+	bool		irqs_off;	/* the workload runs with IRQs disabled */
+	uint64_t	default_period_us;	/* 0: the kernel's, unless -p or -r */
+	uint64_t	default_runtime_us;
+	const char	*summary[NR_MODES];	/* of each mode, for the help */
+};
+
+extern const struct tool_desc tool_osnoise;
+extern const struct tool_desc tool_timerlat;
+extern const struct tool_desc tool_hwnoise;
+
+/* The plain tool running @tool (osnoise, timerlat). */
+const struct tool_desc *tool_desc_of(enum rtl_tool tool);
+
+#endif
