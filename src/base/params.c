@@ -49,6 +49,18 @@ bool params_analysis_on(const struct rtl_params *p)
 	return p->aa || p->aa_top || p->stop_us || p->stop_total_us;
 }
 
+bool params_trace_analysis(const struct rtl_params *p)
+{
+	if (!params_analysis_on(p))
+		return false;
+	return !p->desc->aa_at_threshold || p->stop_us || p->stop_total_us;
+}
+
+bool params_trace_samples(const struct rtl_params *p)
+{
+	return p->desc->per_sample[p->mode] || params_analysis_on(p);
+}
+
 unsigned int params_cmd(const struct rtl_params *p)
 {
 	return 1u << (p->tool * NR_MODES + p->mode);

@@ -101,6 +101,15 @@ struct rtl_params {
 unsigned int params_cmd(const struct rtl_params *p);
 /* Is the root-cause analysis on for this run? */
 bool params_analysis_on(const struct rtl_params *p);
+/*
+ * What the run must trace, and no more (a meter that adds noise reads
+ * wrong): the analysis' events (the tracer's *_noise) when the analysis can
+ * run (timerlat's needs a threshold to explain); every sample when the mode
+ * shows them or the analysis explains them (osnoise top without analysis
+ * reads the tracer's periodic summaries alone).
+ */
+bool params_trace_analysis(const struct rtl_params *p);
+bool params_trace_samples(const struct rtl_params *p);
 /* Output unit of latencies: 1 (ns, -n) or 1000 (us). */
 unsigned int params_divisor(const struct rtl_params *p);
 

@@ -14,6 +14,7 @@
 	.self_tag	= "osn",				\
 	.sample		= { "sample", "samples" },		\
 	.has_runtime	= true,					\
+	.per_sample	= { [MODE_HIST] = true },		\
 	.kvm_exits	= true
 
 const struct tool_desc tool_osnoise = {
@@ -33,6 +34,8 @@ const struct tool_desc tool_timerlat = {
 	.self_tag	= "tl",
 	.sample		= { "latency", "latencies" },
 	.aa_default	= true,
+	.aa_at_threshold = true,
+	.per_sample	= { [MODE_TOP] = true, [MODE_HIST] = true },
 	.summary	= { "a per-cpu summary of the timer latency",
 			    "a per-cpu histogram of the timer latency" },
 };

@@ -38,6 +38,9 @@ struct tool_desc {
 	bool		aa_default;	/* the analysis is on unless --no-aa */
 	bool		kvm_exits;	/* its analysis reads KVM exits (vCPU threads) */
 	bool		irqs_off;	/* the workload runs with IRQs disabled */
+	bool		aa_at_threshold; /* its analysis explains a threshold hit only */
+	bool		per_sample[NR_MODES]; /* the mode shows every sample, not the
+					       * tracer's periodic summaries alone */
 	uint64_t	default_period_us;	/* 0: the kernel's, unless -p or -r */
 	uint64_t	default_runtime_us;
 	const char	*summary[NR_MODES];	/* of each mode, for the help */

@@ -161,9 +161,7 @@ static int check_system(struct rtl_params *p)
 			"mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
 		return -1;
 	}
-	if (p->hk_set && tasks_set_house_keeping(p))
-		return -1;
-	return 0;
+	return p->hk_set ? tasks_set_house_keeping(p) : tasks_auto_house_keeping(p);
 }
 
 /* After the lock: a refused session never touches the report of the one that runs. */

@@ -281,7 +281,7 @@ static int noise_events(const struct rtl_params *p, struct tracefs_instance *ins
 					     "thread_noise" };
 	size_t i;
 
-	for (i = 0; params_analysis_on(p) && i < sizeof(noise) / sizeof(noise[0]); i++)
+	for (i = 0; params_trace_analysis(p) && i < sizeof(noise) / sizeof(noise[0]); i++)
 		if (instance_enable_event(inst, "osnoise", noise[i]))
 			return -1;
 	return 0;
@@ -328,7 +328,9 @@ static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *i
 {
 	if (kernel_counts(p))
 		return 0;
-	if (instance_enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst))
+	if (params_trace_samples(p) && instance_enable_event(inst, "osnoise", "sample_threshold"))
+		return -1;
+	if (noise_events(p, inst))
 		return -1;
 	kvm_events(p, inst);
 	return 0;

@@ -283,3 +283,37 @@ int tasks_set_house_keeping(const struct rtl_params *p)
 		err_msg("cannot run rtlens on the house-keeping cpus: %s", strerror(errno));
 	return ret ? -1 : 0;
 }
+
+/*
+ * Without -H, rtlens's own threads (the main loop, decoding, keys, the user
+ * engine's merge) leave the measured cpus when others are allowed to it, as
+ * if -H named those: a meter on the cpu it measures is noise it reports.
+ * The measuring threads pin themselves to their cpu afterwards.
+ */
+int tasks_auto_house_keeping(const struct rtl_params *p)
+{
+	size_t size = CPU_ALLOC_SIZE(p->nr_cpus);
+	cpu_set_t *set = CPU_ALLOC(p->nr_cpus);
+	int cpu, left = 0, ret = 0;
+
+	if (!set)
+		return -1;
+	if (sched_getaffinity(0, size, set)) {
+		CPU_FREE(set);
+		return 0;
+	}
+	for (cpu = 0; cpu < p->nr_cpus; cpu++) {
+		if (cpu_mask_test(&p->cpus, cpu))
+			CPU_CLR_S(cpu, size, set);
+		left += CPU_ISSET_S(cpu, size, set) ? 1 : 0;
+	}
+	if (left && sched_setaffinity(0, size, set)) {
+		err_msg("cannot move rtlens off the measured cpus: %s (name its cpus with -H)",
+			strerror(errno));
+		ret = -1;
+	} else if (left) {
+		debug_msg("rtlens runs on the %d cpus it does not measure (-H to choose)", left);
+	}
+	CPU_FREE(set);
+	return ret;
+}

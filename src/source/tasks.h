@@ -18,5 +18,7 @@ int tasks_apply(const struct rtl_params *p);
 int tasks_set_thread_sched(const struct sched_attr_req *req, int tid, const char *what);
 /* Pin rtlens itself to the -H cpus; -1 with a message. */
 int tasks_set_house_keeping(const struct rtl_params *p);
+/* Without -H: onto the allowed cpus that are not measured, if any. */
+int tasks_auto_house_keeping(const struct rtl_params *p);
 
 #endif

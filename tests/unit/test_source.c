@@ -276,7 +276,8 @@ static void test_kernel_osnoise(void **state)
 	assert_false(fake_tracefs_exists(fx->fake, inst_file("-trace", "")));
 	expect_inst(fx, "", "current_tracer", "osnoise");
 	expect_inst(fx, "", "tracing_on", "1\n");
-	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	/* top without analysis: the tracer's periodic summaries alone (issue #11) */
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
 	/* no analysis asked: no noise events */
 	expect_enabled(fx, "", noise_events, "0\n");
 	source_stop(src);
@@ -352,6 +353,31 @@ static void test_kernel_timerlat(void **state)
 	/* the analysis is on by default for timerlat */
 	expect_enabled(fx, "", noise_events, "1");
 	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
+	close_run(fx, src);
+}
+
+/* issue #11: timerlat without a threshold: its analysis cannot run, nothing traced for it */
+static void test_kernel_timerlat_no_threshold(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "timerlat hist", NR_CPUS, ARGV("timerlat", "-c", "1", "-p", "200"),
+		       ENGINE_KERNEL);
+	expect_enabled(fx, "", noise_events, "0\n");
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
+	close_run(fx, src);
+}
+
+/* osnoise hist counts every sample, without analysis too */
+static void test_kernel_osnoise_hist_samples(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "osnoise hist", NR_CPUS, ARGV("osnoise", "-c", "1"), ENGINE_KERNEL);
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	expect_enabled(fx, "", noise_events, "0\n");
 	close_run(fx, src);
 }
 
@@ -522,6 +548,8 @@ int main(void)
 		FAKE_TEST(test_kernel_osnoise),
 		FAKE_TEST(test_kernel_osnoise_trace_instance),
 		FAKE_TEST(test_kernel_timerlat),
+		FAKE_TEST(test_kernel_timerlat_no_threshold),
+		FAKE_TEST(test_kernel_osnoise_hist_samples),
 		FAKE_TEST(test_kernel_hwnoise),
 		FAKE_TEST(test_kernel_workload_option),
 		FAKE_TEST(test_kernel_setup_fails_halfway),
