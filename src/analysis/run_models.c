@@ -27,7 +27,7 @@ static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
 			       p->entries))
 		return -1;
-	if (params_analysis_on(p) && !(m->aa = tl_aa_new(p->nr_cpus)))
+	if (params_trace_analysis(p) && !(m->aa = tl_aa_new(p->nr_cpus)))
 		return -1;
 	if (p->user_threads)
 		tl_aa_set_user_return(m->aa);

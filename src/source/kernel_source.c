@@ -270,7 +270,7 @@ static unsigned int osnoise_sets(const struct rtl_params *p)
 
 static unsigned int timerlat_sets(const struct rtl_params *p)
 {
-	return DECODE_TIMERLAT | (params_analysis_on(p) ? DECODE_NOISE_EVENTS : 0) |
+	return DECODE_TIMERLAT | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
 	       (p->stack_us ? DECODE_STACK : 0);
 }
 
