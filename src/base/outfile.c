@@ -139,6 +139,7 @@ int outfile_open(struct outfile *o, const char *path, const char *what)
 {
 	char dir[PATH_MAX];
 	struct stat st;
+	bool exists;
 	int fd;
 
 	memset(o, 0, sizeof(*o));
@@ -148,9 +149,10 @@ int outfile_open(struct outfile *o, const char *path, const char *what)
 		o->f = stdout;
 		return 0;
 	}
-	if (special_name(path) || (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+	exists = !stat(path, &st);
+	if (special_name(path) || (exists && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
 		return open_direct(o, what);
-	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+	if (exists && S_ISDIR(st.st_mode))
 		return fail(o, what, "it is a directory (name a file)");
 	if (find_target(o, what))
 		return -1;

@@ -264,7 +264,7 @@ static bool kvm_traced(const struct rtl_params *p);
 
 static unsigned int osnoise_sets(const struct rtl_params *p)
 {
-	return DECODE_OSNOISE | (params_analysis_on(p) ? DECODE_NOISE_EVENTS : 0) |
+	return DECODE_OSNOISE | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
 	       (kvm_traced(p) ? DECODE_KVM : 0);
 }
 
