@@ -9,13 +9,30 @@ DESTDIR		?=
 
 CC		?= cc
 PKGS		:= libtracefs libtraceevent libproc2
+
+# timerlat's counts kept in the kernel (src/source/bpf/): the BPF object is
+# built with clang and turned into a skeleton header by bpftool. Without
+# them (or with BPF=0) rtlens is built without that path and says so.
+BPF_CLANG	?= clang
+BPFTOOL		?= $(firstword $(wildcard /usr/sbin/bpftool /usr/bin/bpftool) bpftool)
+BPF		?= $(if $(and $(shell command -v $(BPF_CLANG)),$(shell command -v $(BPFTOOL)),\
+			$(shell pkg-config --exists libbpf && echo y)),1,0)
+ifeq ($(BPF),1)
+PKGS		+= libbpf
+BPF_SKEL	:= build/gen/source/timerlat.skel.h
+BPF_CFLAGS	:= -Ibuild/gen
+else
+BPF_SKEL	:=
+BPF_CFLAGS	:= -DRTLENS_NO_BPF
+endif
+
 PKG_CFLAGS	:= $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS	:= $(shell pkg-config --libs $(PKGS)) -lcpupower
 
 WARN		:= -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 CFLAGS		?= -O2 -g
-ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc -DRTLENS_VERSION='"$(VERSION)"' \
-		   $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
+		   -DRTLENS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CFLAGS)
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=undefined
 
@@ -54,6 +71,21 @@ rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
 
 san: rtlens-san
 
+# the BPF program and its skeleton (a header that embeds the object)
+BPF_SRC		:= src/source/bpf/timerlat.bpf.c
+build/gen/source/timerlat.bpf.o: $(BPF_SRC) src/source/bpf_layout.h Makefile
+	@mkdir -p $(dir $@)
+	@echo "  BPF     $<"
+	@$(BPF_CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I/usr/include/$(shell $(CC) -dumpmachine) \
+		-Wall -Werror -c -o $@ $<
+
+build/gen/source/timerlat.skel.h: build/gen/source/timerlat.bpf.o
+	@echo "  SKEL    $@"
+	@$(BPFTOOL) gen skeleton $< name timerlat_bpf > $@.tmp && mv $@.tmp $@
+
+build/rel/src/source/bpf_counts.o build/san/src/source/bpf_counts.o \
+build/fuzz/src/source/bpf_counts.o: $(BPF_SKEL)
+
 build/rel/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -78,7 +110,8 @@ FUZZ_CC		?= clang
 FUZZ_OPT	?= -O1 -g
 FUZZ_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 		   -fno-omit-frame-pointer
-FUZZ_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc -DRTLENS_VERSION='"$(VERSION)"' \
+FUZZ_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
+		   -DRTLENS_VERSION='"$(VERSION)"' \
 		   $(PKG_CFLAGS) $(FUZZ_OPT) $(FUZZ_SAN)
 FUZZ_TARGETS	:= options state_record decode render
 FUZZ_BINS	:= $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
@@ -134,6 +167,8 @@ check:
 	$(MAKE) layers-check unit-check schema-check fuzz-check host-check vm-check
 
 bench: rtlens
+	@bench/cost.sh newest
+	@bench/cost.sh 6.1
 	@bench/osnoise-hist.sh
 	@bench/timerlat-hist.sh
 	@bench/kvm-host.sh

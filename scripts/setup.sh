@@ -8,9 +8,9 @@
 #   scripts/setup.sh test    only install what building and testing need
 set -eu
 
-BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev"
-TEST="libcmocka-dev qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema util-linux groff-base
-      clang"
+BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev
+       clang libbpf-dev bpftool"
+TEST="libcmocka-dev qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema util-linux groff-base"
 
 usage() {
 	echo "usage: $0 demo|check|build|test" >&2

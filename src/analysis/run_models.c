@@ -49,6 +49,10 @@ static void reset_timerlat(struct run_models *m)
 static void add_osnoise(struct run_models *m, const struct rtl_record *rec)
 {
 	model_add(&m->noise, rec);
+}
+
+static void analyse_osnoise(struct run_models *m, const struct rtl_record *rec)
+{
 	if (m->oaa)
 		osn_aa_feed(m->oaa, rec);
 }
@@ -56,6 +60,10 @@ static void add_osnoise(struct run_models *m, const struct rtl_record *rec)
 static void add_timerlat(struct run_models *m, const struct rtl_record *rec)
 {
 	latency_model_add(&m->lat, rec);
+}
+
+static void analyse_timerlat(struct run_models *m, const struct rtl_record *rec)
+{
 	if (m->aa)
 		tl_aa_feed(m->aa, rec);
 	if (m->last_thread && rec->kind == RECORD_NOISE_EVENT && rec->noise.kind == NOISE_THREAD &&
@@ -89,6 +97,7 @@ struct models_ops {
 	int		(*init)(struct run_models *m, const struct rtl_params *p);
 	void		(*reset)(struct run_models *m);
 	void		(*add)(struct run_models *m, const struct rtl_record *rec);
+	void		(*analyse)(struct run_models *m, const struct rtl_record *rec);
 	uint64_t	(*records)(const struct run_models *m);
 	uint64_t	(*stop_value)(const struct run_models *m, int cpu, enum stop_limit limit);
 };
@@ -98,6 +107,7 @@ static const struct models_ops models_of_tool[NR_TOOLS] = {
 		.init		= init_osnoise,
 		.reset		= reset_osnoise,
 		.add		= add_osnoise,
+		.analyse	= analyse_osnoise,
 		.records	= records_osnoise,
 		.stop_value	= stop_value_osnoise,
 	},
@@ -105,6 +115,7 @@ static const struct models_ops models_of_tool[NR_TOOLS] = {
 		.init		= init_timerlat,
 		.reset		= reset_timerlat,
 		.add		= add_timerlat,
+		.analyse	= analyse_timerlat,
 		.records	= records_timerlat,
 		.stop_value	= stop_value_timerlat,
 	},
@@ -147,8 +158,19 @@ void run_models_reset(struct run_models *m)
 
 void run_models_add(struct run_models *m, const struct rtl_record *rec)
 {
+	run_models_add_models(m, rec);
+	m->ops->analyse(m, rec);
+}
+
+void run_models_add_models(struct run_models *m, const struct rtl_record *rec)
+{
 	self_stop_add(&m->self, rec);
 	m->ops->add(m, rec);
+}
+
+void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec)
+{
+	m->ops->analyse(m, rec);
 }
 
 uint64_t run_models_records(const struct run_models *m)

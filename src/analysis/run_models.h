@@ -50,7 +50,11 @@ int run_models_init(struct run_models *m, const struct rtl_params *p,
 		    const struct sys_facts *facts);
 void run_models_free(struct run_models *m);
 void run_models_reset(struct run_models *m);
+/* A record to the models and to the analysis. */
 void run_models_add(struct run_models *m, const struct rtl_record *rec);
+/* The same, split: when the analysis reads its own window (source_aa_on_demand). */
+void run_models_add_models(struct run_models *m, const struct rtl_record *rec);
+void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec);
 uint64_t run_models_records(const struct run_models *m);
 /* The CPU over a stop threshold (-1: none found) and which threshold. */
 int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,

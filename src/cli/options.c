@@ -431,6 +431,7 @@ DEFINE_FLAG_SETTER(kernel_threads)
 DEFINE_FLAG_SETTER(no_aa)
 DEFINE_FLAG_SETTER(dump_tasks)
 DEFINE_FLAG_SETTER(no_irq)
+DEFINE_FLAG_SETTER(no_bpf)
 DEFINE_FLAG_SETTER(no_thread)
 
 #define OSN	(CMD_OSNOISE_TOP | CMD_OSNOISE_HIST)
@@ -532,6 +533,9 @@ static const struct opt_desc opt_table[] = {
 	{ "kernel-threads", 'k', ARG_NONE, NULL,
 	  "use timerlat kernel-space threads instead of rtlens user-space threads",
 	  TL, set_kernel_threads },
+	{ "no-bpf", 0, ARG_NONE, NULL,
+	  "read every sample through tracefs instead of counting them in the kernel with BPF "
+	  "(also RTLENS_NO_BPF=1)", TL, set_no_bpf },
 	{ "on-threshold", 0, ARG_REQUIRED, "<action>",
 	  "define action to be executed at stop threshold, multiple are allowed\n"
 	  "\t\ttrace[,file=F] | signal,num=N,pid=P|parent | shell,command=C | continue", ALL,
@@ -661,8 +665,18 @@ static int check_timerlat(const struct rtl_params *p)
 	return 0;
 }
 
+/* RTLENS_NO_BPF set to anything but "" or "0" is --no-bpf (as rtla's RTLA_NO_BPF) */
+static void env_options(struct rtl_params *p)
+{
+	const char *no_bpf = getenv("RTLENS_NO_BPF");
+
+	if (no_bpf && *no_bpf && strcmp(no_bpf, "0"))
+		p->no_bpf = true;
+}
+
 static int check_combinations(struct rtl_params *p)
 {
+	env_options(p);
 	if (check_timerlat(p))
 		return -1;
 	if (p->kernel_hist && params_analysis_on(p)) {

@@ -3,6 +3,8 @@
  * analysis_text - after the table: what caused the noise (osnoise), where the
  * latency went (timerlat), and whether the machine is a guest
  */
+#include <string.h>
+
 #include "render/render.h"
 #include "base/safe_text.h"
 
@@ -64,6 +66,15 @@ static void guest_note(FILE *out, const struct virt_info *v)
 		"hardware noise is the hypervisor\n", name, source);
 }
 
+/* how the samples came: counted in the kernel, or why they were not */
+static void data_path_note(FILE *out, const struct run_view *v)
+{
+	if (v->data_path && !strcmp(v->data_path, "bpf"))
+		fprintf(out, "note: samples counted in the kernel by BPF (osnoise:timerlat_sample)\n");
+	else if (v->no_bpf_why)
+		fprintf(out, "note: samples read one by one through tracefs: %s\n", v->no_bpf_why);
+}
+
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v)
 {
@@ -79,6 +90,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
+	data_path_note(out, v);
 	if (p->engine == ENGINE_USER)
 		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
 			"causes from the standard tracepoints\n",

@@ -34,6 +34,8 @@ struct run_view {
 	bool			pretty;		/* a terminal: colours */
 	bool			paused;
 	uint64_t		lost_events;
+	const char		*data_path;	/* "bpf", "tracefs", "user" */
+	const char		*no_bpf_why;	/* why not BPF where it applies */
 	enum stop_reason	reason;
 	int			signal;		/* STOP_SIGNAL */
 	enum threshold_kind	threshold_kind;	/* STOP_THRESHOLD */

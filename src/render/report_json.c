@@ -9,7 +9,7 @@
 #include "render/json_writer.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"1.4"
+#define SCHEMA_VERSION	"1.5"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -78,9 +78,11 @@ void json_osnoise_config(struct json_writer *w, const struct rtl_params *p)
 	json_u64_or_null(w, "threshold_us", p->threshold_us);
 }
 
-static void json_config(struct json_writer *w, const struct rtl_params *p)
+static void json_config(struct json_writer *w, const struct rtl_params *p,
+			const struct run_view *v)
 {
 	json_begin_object(w, "config");
+	json_string(w, "data_path", v->data_path);
 	json_cpu_list(w, "cpus", &p->cpus, true);
 	json_cpu_list(w, "house_keeping", &p->hk_cpus, p->hk_set);
 	if (p->cgroup) {
@@ -364,7 +366,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_system(w, p->nr_cpus, m->facts);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
-	json_config(w, p);
+	json_config(w, p, v);
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
 	json_self_stop(w, &m->self, p);
 	json_u64(w, "lost_events", v->lost_events);

@@ -126,6 +126,17 @@ static void add_record(const struct rtl_record *rec, void *ctx)
 	run_models_add(ctx, rec);
 }
 
+/* the analysis reads its own window at a stop: the stream feeds the models */
+static void add_model_record(const struct rtl_record *rec, void *ctx)
+{
+	run_models_add_models(ctx, rec);
+}
+
+static void add_analysis_record(const struct rtl_record *rec, void *ctx)
+{
+	run_models_add_analysis(ctx, rec);
+}
+
 static void drop_record(const struct rtl_record *rec, void *ctx)
 {
 	(void)rec;
@@ -134,7 +145,15 @@ static void drop_record(const struct rtl_record *rec, void *ctx)
 
 static int poll_into_model(struct session *s)
 {
-	return source_poll(s->src, add_record, &s->models) < 0 ? -1 : 0;
+	record_fn fn = source_aa_on_demand(s->src) ? add_model_record : add_record;
+
+	return source_poll(s->src, fn, &s->models) < 0 ? -1 : 0;
+}
+
+/* A stop: what the analysis' flight recorder holds, for the analysis. */
+static int window_into_analysis(struct session *s)
+{
+	return source_read_window(s->src, add_analysis_record, &s->models) < 0 ? -1 : 0;
 }
 
 /* After the end: read until the buffers are empty, budget after budget. */
@@ -192,6 +211,7 @@ static int setup(struct session *s)
 	s->src = source_open(p, s->st);
 	if (!s->src || power_hold_start(&s->power, p, s->st))
 		return -1;
+	s->view.data_path = source_data_path(s->src, &s->view.no_bpf_why);
 	source_effective_period(p, &p->period_us, &p->runtime_us);
 	if (p->desc->has_runtime &&
 	    (p->prio.kind == SCHED_KIND_FIFO || p->prio.kind == SCHED_KIND_RR) &&
@@ -245,6 +265,7 @@ static void warm_up(struct session *s)
 
 static void show_screen(struct session *s)
 {
+	source_load_counts(s->src, &s->models.lat);
 	s->view.elapsed_s = seconds_since(&s->t_counted);
 	fputs("\033[H\033[2J", stdout);
 	render_screen(stdout, &s->models, s->p, &s->view);
@@ -266,6 +287,7 @@ static bool handle_key(struct session *s, int key)
 	case 'r':
 	case 'R':
 		run_models_reset(&s->models);
+		source_discard_counts(s->src);
 		clock_gettime(CLOCK_MONOTONIC, &s->t_counted);
 		show_screen(s);
 		break;
@@ -355,7 +377,7 @@ static int measure(struct session *s)
 		if (s->view.reason != STOP_THRESHOLD || !s->p->on_threshold)
 			return 0;
 		s->thresholds_hit++;
-		if (drain_into_model(s))
+		if (drain_into_model(s) || window_into_analysis(s))
 			return -1;
 		switch (actions_run(s->p->on_threshold, save_trace_action, s)) {
 		case ACTIONS_CONTINUE:
@@ -397,8 +419,11 @@ static int finish(struct session *s)
 	if (drain_into_model(s) ||
 	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
 		return -1;
+	source_load_counts(s->src, &s->models.lat);
 	s->view.lost_events = source_lost_events(s->src);
 	if (s->view.reason == STOP_THRESHOLD) {
+		if (window_into_analysis(s))
+			return -1;
 		find_threshold_cpu(s);
 		run_models_analyse(&s->models, s->view.threshold_cpu);
 	}

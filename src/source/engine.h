@@ -12,6 +12,7 @@
 
 #include "decode/hist_file.h"
 #include "base/params.h"
+#include "model/latency_model.h"
 #include "source/source.h"
 #include "source/sysstate.h"
 
@@ -32,6 +33,13 @@ struct engine_ops {
 	void		(*restart)(struct engine *e);
 	void		(*stop)(struct engine *e);
 	uint64_t	(*lost_events)(struct engine *e);
+	/* counts kept outside the records (BPF): into @m; false if none */
+	bool		(*load_counts)(struct engine *e, struct latency_model *m);
+	/* the analysis' flight recorder, read at a stop; NULL: none */
+	int		(*read_window)(struct engine *e, record_fn fn, void *ctx);
+	bool		(*aa_on_demand)(const struct engine *e);
+	/* "bpf", "tracefs", "user"; *why: why not BPF, NULL if it never applied */
+	const char	*(*data_path)(const struct engine *e, const char **why);
 	char		*(*trace_text)(struct engine *e);
 	void		(*close)(struct engine *e);
 	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,

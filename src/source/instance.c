@@ -15,10 +15,10 @@
 #include "base/cpulist.h"
 #include "decode/decode.h"
 #include "source/instance.h"
+#include "source/page_reader.h"
 #include "base/log.h"
 
 #define POLL_BUDGET_NS		200000000LL
-#define POLL_CHECK_EVERY	1024
 
 bool list_has(char **list, const char *word)
 {
@@ -232,37 +232,17 @@ void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_ma
 	debug_msg("KVM host: kvm:kvm_exit traced%s%s", cpus ? ", filter " : "", filter);
 }
 
-static long long ns_since(const struct timespec *t0)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - t0->tv_sec) * 1000000000LL + (now.tv_nsec - t0->tv_nsec);
-}
-
-static int on_raw_event(struct tep_event *event, struct tep_record *record, int cpu,
-			void *ctx)
-{
-	struct instance_reader *r = ctx;
-
-	r->fn(event, record, cpu, r->ctx);
-	if (!(++r->seen % POLL_CHECK_EVERY) && ns_since(&r->start) > POLL_BUDGET_NS) {
-		/* the rest stays in the buffers for the next read */
-		tracefs_iterate_stop(r->inst);
-		r->budget_hit = true;
-	}
-	return 0;
-}
-
 static int instance_read(struct instance_reader *r)
 {
+	long n;
+
 	r->budget_hit = false;
-	clock_gettime(CLOCK_MONOTONIC, &r->start);
-	if (tracefs_iterate_raw_events(r->tep, r->inst, NULL, 0, on_raw_event, r) < 0) {
-		err_msg("cannot read the trace buffers: %s", strerror(errno));
+	if (!r->pages && !(r->pages = page_reader_open(r->inst, r->tep)))
 		return -1;
-	}
-	return 0;
+	n = page_reader_read(r->pages, r->fn, r->ctx, POLL_BUDGET_NS, &r->budget_hit);
+	if (n > 0)
+		r->seen += n;
+	return n < 0 ? -1 : 0;
 }
 
 bool instances_trace_wanted(const struct rtl_params *p)
@@ -283,13 +263,30 @@ int instances_load(struct instances *in, const char **systems, unsigned int sets
 	return in->decoder ? 0 : -1;
 }
 
+static int reader_run(struct instance_reader *r, struct tep_handle *tep,
+		      struct tracefs_instance *inst, raw_event_fn fn, void *ctx)
+{
+	r->tep = tep;
+	r->inst = inst;
+	r->fn = fn;
+	r->ctx = ctx;
+	return instance_read(r);
+}
+
 int instances_read(struct instances *in, raw_event_fn fn, void *ctx)
 {
-	in->reader.tep = in->tep;
-	in->reader.inst = in->inst;
-	in->reader.fn = fn;
-	in->reader.ctx = ctx;
-	return instance_read(&in->reader);
+	return reader_run(&in->reader, in->tep, in->inst, fn, ctx);
+}
+
+int instances_read_window(struct instances *in, raw_event_fn fn, void *ctx)
+{
+	if (!in->aa_inst)
+		return 0;
+	do {
+		if (reader_run(&in->aa_reader, in->tep, in->aa_inst, fn, ctx))
+			return -1;
+	} while (in->aa_reader.budget_hit);
+	return 0;
 }
 
 void instances_set_tracing(struct instances *in, bool on)
@@ -298,15 +295,20 @@ void instances_set_tracing(struct instances *in, bool on)
 
 	if (in->trace_inst)
 		set(in->trace_inst);
+	if (in->aa_inst)
+		set(in->aa_inst);
 	set(in->inst);
 }
 
 void instances_free(struct instances *in)
 {
+	page_reader_close(in->reader.pages);
+	page_reader_close(in->aa_reader.pages);
 	decoder_free(in->decoder);
 	tep_free(in->tep);
 	tracefs_instance_free(in->inst);
 	tracefs_instance_free(in->trace_inst);
+	tracefs_instance_free(in->aa_inst);
 	memset(in, 0, sizeof(*in));
 }
 

@@ -10,9 +10,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <time.h>
 
 #include "base/params.h"
+#include "source/page_reader.h"
 #include "source/sysstate.h"
 
 struct tep_event;
@@ -49,8 +49,7 @@ struct tep_handle *instance_load_events(const char **systems, bool kvm_exit);
  */
 void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus);
 
-typedef void (*raw_event_fn)(struct tep_event *event, struct tep_record *record, int cpu,
-			     void *ctx);
+typedef page_record_fn raw_event_fn;
 
 /*
  * Read what the buffers hold, for POLL_BUDGET at most: when the kernel
@@ -64,7 +63,7 @@ struct instance_reader {
 	void			*ctx;
 	unsigned long		seen;
 	bool			budget_hit;	/* the last read left events behind */
-	struct timespec		start;
+	struct page_reader	*pages;		/* opened at the first read */
 };
 
 /*
@@ -74,9 +73,11 @@ struct instance_reader {
 struct instances {
 	struct tracefs_instance	*inst;		/* read by rtlens */
 	struct tracefs_instance	*trace_inst;	/* the trace saved, or NULL */
+	struct tracefs_instance	*aa_inst;	/* the analysis' flight recorder, or NULL */
 	struct tep_handle	*tep;
 	struct decoder		*decoder;
 	struct instance_reader	reader;
+	struct instance_reader	aa_reader;
 };
 
 /* Is a trace to be saved (-t, or the action trace on a threshold or at the end)? */
@@ -86,7 +87,12 @@ int instances_load(struct instances *in, const char **systems, unsigned int sets
 		   bool kallsyms);
 /* Hand what in->inst holds to @fn, for a bounded time (struct instance_reader). */
 int instances_read(struct instances *in, raw_event_fn fn, void *ctx);
-/* Tracing on or off in both instances. */
+/*
+ * Hand everything in->aa_inst holds to @fn, however long it takes: the
+ * window before a stop, read once the tracer stopped. 0 without aa_inst.
+ */
+int instances_read_window(struct instances *in, raw_event_fn fn, void *ctx);
+/* Tracing on or off in every instance. */
 void instances_set_tracing(struct instances *in, bool on);
 /* Free the memory; the instances themselves go at sysstate_restore(). */
 void instances_free(struct instances *in);

@@ -14,6 +14,7 @@
 
 #include "decode/decode.h"
 #include "decode/hist_file.h"
+#include "source/bpf_counts.h"
 #include "source/instance.h"
 #include "base/log.h"
 #include "source/engine.h"
@@ -29,6 +30,17 @@ struct tracer_desc {
 	unsigned int	(*decode_sets)(const struct rtl_params *p);
 	int		(*enable_events)(const struct rtl_params *p, struct tracefs_instance *inst);
 	void		(*effective_period)(uint64_t *period_us, uint64_t *runtime_us);
+	bool		bpf_counts;	/* its samples can be counted by bpf_counts.c */
+	bool		aa_on_demand;	/* its analysis explains a stop from a window */
+};
+
+/* the window of a stop counted by BPF ends with the sample that stopped it */
+struct window_cut {
+	bool		on;
+	bool		passed;		/* the stop's sample was handed out */
+	int		cpu;
+	int		context;
+	unsigned int	seqnum;
 };
 
 struct engine {
@@ -40,6 +52,9 @@ struct engine {
 	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
 	int			polled;
 	struct user_workload	*uw;		/* timerlat -u: rtlens's threads */
+	struct bpf_counts	*bpf;		/* timerlat: counted in the kernel */
+	const char		*bpf_why;	/* why not, when it could have been */
+	struct window_cut	cut;		/* read_window: where the stop was */
 };
 
 
@@ -377,6 +392,8 @@ static const struct tracer_desc tracers[NR_TOOLS] = {
 		.decode_sets		= timerlat_sets,
 		.enable_events		= noise_events,
 		.effective_period	= timerlat_period,
+		.bpf_counts		= true,
+		.aa_on_demand		= true,
 	},
 };
 
@@ -385,14 +402,45 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
 	return &tracers[p->tool];
 }
 
+/*
+ * The timerlat analysis explains the latency that stopped the run, from
+ * what ran on that CPU just before: its events go to an instance of their
+ * own, kept as a flight recorder (the ring buffer overwrites its oldest
+ * events) and read only when a threshold stops the tracer; during the run
+ * rtlens reads the samples alone (or nothing, with BPF).
+ */
+static bool aa_on_demand(const struct rtl_params *p)
+{
+	return tracer_of(p)->aa_on_demand && params_trace_analysis(p);
+}
+
+/* the instance the analysis' events go to: the flight recorder, or the one read */
+static struct tracefs_instance *analysis_instance(struct engine *src, struct sys_state *st)
+{
+	const struct rtl_params *p = src->params;
+	struct instances *ins = &src->ins;
+
+	if (!aa_on_demand(p))
+		return ins->inst;
+	ins->aa_inst = instance_make(st, "-aa", p->buffer_kb);
+	if (ins->aa_inst && set_tracer(p->desc, ins->aa_inst)) {
+		tracefs_instance_free(ins->aa_inst);
+		ins->aa_inst = NULL;
+	}
+	return ins->aa_inst;
+}
+
 static int open_instances(struct engine *src, struct sys_state *st)
 {
 	const struct rtl_params *p = src->params;
 	struct instances *ins = &src->ins;
-	struct tracefs_instance *events_inst;
+	struct tracefs_instance *events_inst, *aa_inst;
 
 	ins->inst = instance_make(st, "", p->buffer_kb);
-	if (!ins->inst || src->desc->enable_events(p, ins->inst))
+	if (!ins->inst)
+		return -1;
+	aa_inst = analysis_instance(src, st);
+	if (!aa_inst || src->desc->enable_events(p, aa_inst))
 		return -1;
 	if (kernel_counts(p) && start_kernel_hist(src))
 		return -1;
@@ -418,6 +466,7 @@ static int load_events(struct engine *src)
 }
 
 static void kclose(struct engine *src);
+static void krestart(struct engine *src);
 
 /* timerlat -u: rtlens's threads read timerlat_fd, SCHED_FIFO 95 unless -P (as rtla) */
 static int start_user_threads(struct engine *src)
@@ -436,6 +485,30 @@ static int start_user_threads(struct engine *src)
 	return src->uw ? 0 : -1;
 }
 
+/*
+ * timerlat counted by a BPF program when nothing needs the samples one by
+ * one as they come: not the analysis, unless it reads its window on
+ * demand. Attached before the tracer starts, so that it sees the first
+ * sample.
+ */
+static bool bpf_fits(const struct rtl_params *p)
+{
+	return tracer_of(p)->bpf_counts && (!params_trace_analysis(p) || aa_on_demand(p));
+}
+
+static void open_bpf(struct engine *src)
+{
+	const struct rtl_params *p = src->params;
+
+	if (!bpf_fits(p))
+		return;
+	if (p->no_bpf)		/* asked for: nothing to explain */
+		return;
+	src->bpf = bpf_counts_open(p, &src->bpf_why);
+	if (!src->bpf)
+		debug_msg("timerlat samples read through tracefs: %s", src->bpf_why);
+}
+
 static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 {
 	struct engine *src = calloc(1, sizeof(*src));
@@ -444,9 +517,13 @@ static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 		return NULL;
 	src->params = p;
 	src->desc = tracer_of(p);
-	if (load_events(src) || src->desc->apply_globals(p, st) || open_instances(src, st))
+	if (load_events(src) || src->desc->apply_globals(p, st))
 		goto fail;
-	instances_set_tracing(&src->ins, true);
+	open_bpf(src);
+	if (open_instances(src, st))
+		goto fail;
+	/* BPF counts from here, as the ring buffers record from here */
+	krestart(src);
 	if (p->user_threads ? start_user_threads(src) : tasks_apply(p))
 		goto fail;
 	return src;
@@ -457,45 +534,116 @@ fail:
 
 /* ---- reading ---- */
 
+/* false for what comes, on the CPU that stopped, after the sample that stopped it */
+static bool before_cut(struct window_cut *c, const struct rtl_record *rec)
+{
+	const struct timerlat_sample *t = &rec->timerlat;
+
+	if (!c->on || rec->period.cpu != c->cpu)
+		return true;
+	if (c->passed)
+		return false;
+	if (rec->kind == RECORD_TIMERLAT && (int)t->context == c->context &&
+	    t->seqnum == c->seqnum)
+		c->passed = true;
+	return true;
+}
+
 static void on_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
 {
 	struct engine *src = ctx;
 	struct rtl_record rec;
 
 	decoder_decode(src->ins.decoder, event, record, cpu, &rec);
-	if (rec.kind != RECORD_NONE) {
+	if (rec.kind != RECORD_NONE && before_cut(&src->cut, &rec)) {
 		src->polled++;
 		src->fn(&rec, src->ctx);
 	}
 }
 
-static int kpoll(struct engine *src, record_fn fn, void *ctx)
+/* where on_event() hands the records, counted in src->polled */
+static void set_sink(struct engine *src, record_fn fn, void *ctx)
 {
 	src->fn = fn;
 	src->ctx = ctx;
 	src->polled = 0;
+}
+
+static int kpoll(struct engine *src, record_fn fn, void *ctx)
+{
+	if (src->bpf)		/* the counts are read when shown (kload_counts) */
+		return 0;
+	set_sink(src, fn, ctx);
 	return instances_read(&src->ins, on_event, src) ? -1 : src->polled;
+}
+
+/*
+ * The kernel stops the tracer on the sample over a threshold, and the
+ * window ends there. Where BPF saw the stop, the window is cut after the
+ * sample BPF stopped on, in case the tracer recorded more before rtlens
+ * stopped it (the main loop looks every 250 ms).
+ */
+static int kread_window(struct engine *src, record_fn fn, void *ctx)
+{
+	struct window_cut *c = &src->cut;
+	int ret;
+
+	c->on = src->bpf && bpf_counts_stop_sample(src->bpf, &c->cpu, &c->context, &c->seqnum);
+	set_sink(src, fn, ctx);
+	ret = instances_read_window(&src->ins, on_event, src);
+	if (c->on)
+		debug_msg("the window of the stop (cpu %d, context %d, activation %u): %d records%s",
+			  c->cpu, c->context, c->seqnum, src->polled,
+			  c->passed ? "" : ", the stop's sample not among them");
+	memset(c, 0, sizeof(*c));
+	return ret ? -1 : src->polled;
+}
+
+static bool kaa_on_demand(const struct engine *src)
+{
+	return src->ins.aa_inst;
 }
 
 static bool ktracing_stopped(struct engine *src)
 {
-	return tracefs_trace_is_on(src->ins.inst) == 0;
+	return tracefs_trace_is_on(src->ins.inst) == 0 ||
+	       (src->bpf && bpf_counts_stopped(src->bpf));
 }
 
+/* the ring buffers, then BPF: BPF counts nothing the buffers do not hold */
 static void krestart(struct engine *src)
 {
 	instances_set_tracing(&src->ins, true);
+	if (src->bpf)
+		bpf_counts_restart(src->bpf);
 }
 
 static void kstop(struct engine *src)
 {
+	if (src->bpf)
+		bpf_counts_pause(src->bpf);
 	uw_stop(src->uw);
 	instances_set_tracing(&src->ins, false);
 }
 
+/* with BPF nothing reads the instance's buffer: its overruns lose no count */
 static uint64_t klost_events(struct engine *src)
 {
-	return instance_lost_events(src->ins.inst, src->params->nr_cpus);
+	return src->bpf ? 0 : instance_lost_events(src->ins.inst, src->params->nr_cpus);
+}
+
+static bool kload_counts(struct engine *src, struct latency_model *m)
+{
+	if (!src->bpf)
+		return false;
+	bpf_counts_load(src->bpf, m);
+	return true;
+}
+
+static const char *kdata_path(const struct engine *src, const char **why)
+{
+	*why = src->bpf_why;
+	return src->bpf ? "bpf" : "tracefs";
 }
 
 struct khist_ctx {
@@ -527,6 +675,8 @@ static int kkernel_hist(struct engine *src, hist_bucket_fn fn, void *ctx)
 
 static void kdiscard_counts(struct engine *src)
 {
+	if (src->bpf)
+		bpf_counts_clear(src->bpf);
 	if (src->khist && tracefs_hist_reset(src->ins.inst, src->khist))
 		warn_msg("cannot clear the kernel histogram after the warm-up: %s", strerror(errno));
 }
@@ -550,6 +700,7 @@ static void kclose(struct engine *src)
 		tracefs_hist_free(src->khist);
 	}
 	uw_free(src->uw);
+	bpf_counts_close(src->bpf);
 	instances_free(&src->ins);
 	free(src);
 }
@@ -578,6 +729,10 @@ const struct engine_ops kernel_engine = {
 	.restart		= krestart,
 	.stop			= kstop,
 	.lost_events		= klost_events,
+	.load_counts		= kload_counts,
+	.read_window		= kread_window,
+	.aa_on_demand		= kaa_on_demand,
+	.data_path		= kdata_path,
 	.trace_text		= ktrace_text,
 	.close			= kclose,
 	.effective_period	= keffective_period,

@@ -56,6 +56,28 @@ int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
 	return src->ops->kernel_hist ? src->ops->kernel_hist(src->e, fn, ctx) : 0;
 }
 
+void source_load_counts(struct source *src, struct latency_model *m)
+{
+	if (src->ops->load_counts)
+		src->ops->load_counts(src->e, m);
+}
+
+bool source_aa_on_demand(const struct source *src)
+{
+	return src->ops->aa_on_demand && src->ops->aa_on_demand(src->e);
+}
+
+int source_read_window(struct source *src, record_fn fn, void *ctx)
+{
+	return src->ops->read_window ? src->ops->read_window(src->e, fn, ctx) : 0;
+}
+
+const char *source_data_path(const struct source *src, const char **why)
+{
+	*why = NULL;
+	return src->ops->data_path ? src->ops->data_path(src->e, why) : src->ops->name;
+}
+
 void source_discard_counts(struct source *src)
 {
 	if (src->ops->discard_counts)

@@ -14,6 +14,7 @@
 #include "decode/hist_file.h"
 #include "base/params.h"
 #include "base/records.h"
+#include "model/latency_model.h"
 #include "source/sysstate.h"
 
 struct source;
@@ -44,6 +45,24 @@ bool source_tracing_stopped(struct source *src);
 void source_restart(struct source *src);
 /* Stop recording; the buffers keep what they hold for a last poll. */
 void source_stop(struct source *src);
+/*
+ * timerlat counted in the kernel (BPF): replace @m's statistics and
+ * histograms with the kernel's counts. Nothing otherwise.
+ */
+void source_load_counts(struct source *src, struct latency_model *m);
+/*
+ * The analysis reads its events on demand: poll() yields the samples for the
+ * models only, and read_window() the window before a stop, for the analysis.
+ */
+bool source_aa_on_demand(const struct source *src);
+/* What the analysis' flight recorder holds (after a stop); records or -1. */
+int source_read_window(struct source *src, record_fn fn, void *ctx);
+/*
+ * How the samples reach rtlens: "bpf" (counted in the kernel), "tracefs"
+ * (read one by one from the ring buffers) or "user" (the user engine).
+ * *why: why not BPF where the run could have used it, else NULL.
+ */
+const char *source_data_path(const struct source *src, const char **why);
 /* Events the ring buffers dropped (overrun), summed over CPUs. */
 uint64_t source_lost_events(struct source *src);
 /* The trace instance's text (needs -t), to be freed; NULL with errno set. */

@@ -33,6 +33,7 @@ PRIVATE = {
     'source/engine.h', 'source/instance.h', 'source/user_merge.h',
     'source/user_workload.h', 'source/own_stops.h', 'source/state_record.h',
     'source/kernel_source.h', 'source/user_source.h',
+    'source/bpf_counts.h', 'source/page_reader.h', 'source/bpf_layout.h', 'source/timerlat.skel.h',
     'render/json_writer.h',
 }
 

@@ -441,6 +441,28 @@ static void test_timerlat_hist(void **state)
 	assert_true(p->no_thread);
 }
 
+/* --no-bpf, and RTLENS_NO_BPF as rtla's RTLA_NO_BPF ("" and "0" leave BPF on) */
+static void test_no_bpf(void **state)
+{
+	struct rtl_params *p = *state;
+
+	unsetenv("RTLENS_NO_BPF");
+	parse_ok(p, "timerlat hist", ARGV("timerlat"));
+	assert_false(p->no_bpf);
+	parse_ok(p, "timerlat top", ARGV("timerlat", "--no-bpf"));
+	assert_true(p->no_bpf);
+	setenv("RTLENS_NO_BPF", "1", 1);
+	parse_ok(p, "timerlat hist", ARGV("timerlat"));
+	assert_true(p->no_bpf);
+	setenv("RTLENS_NO_BPF", "0", 1);
+	parse_ok(p, "timerlat hist", ARGV("timerlat"));
+	assert_false(p->no_bpf);
+	setenv("RTLENS_NO_BPF", "", 1);
+	parse_ok(p, "timerlat top", ARGV("timerlat"));
+	assert_false(p->no_bpf);
+	unsetenv("RTLENS_NO_BPF");
+}
+
 /* ---- refusals ---- */
 
 static void test_combinations_refused(void **state)
@@ -482,6 +504,8 @@ static void test_usage_refused(void **state)
 		       "unknown option '--no-irq'");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "--kernel-hist"),
 		       "unknown option '--kernel-hist'");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--no-bpf"),
+		       "unknown option '--no-bpf'");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "-c"), "option '-c' needs a value");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "-d", "1", "extra"),
 		       "unexpected argument 'extra'");
@@ -580,6 +604,7 @@ int main(void)
 		OPT_TEST(test_timerlat_top),
 		OPT_TEST(test_timerlat_auto),
 		OPT_TEST(test_timerlat_hist),
+		OPT_TEST(test_no_bpf),
 		OPT_TEST(test_combinations_refused),
 		OPT_TEST(test_usage_refused),
 		OPT_TEST(test_help_and_warning),

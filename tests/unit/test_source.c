@@ -350,9 +350,18 @@ static void test_kernel_timerlat(void **state)
 	expect_recorded_instance(fx, "");
 	expect_inst(fx, "", "current_tracer", "timerlat");
 	expect_inst(fx, "", "tracing_on", "1\n");
-	/* the analysis is on by default for timerlat */
-	expect_enabled(fx, "", noise_events, "1");
+	/*
+	 * the analysis is on by default for timerlat: its events go to a
+	 * flight recorder of their own, with the tracer, read at a stop only;
+	 * the instance read during the run has the samples alone
+	 */
+	expect_recorded_instance(fx, "-aa");
+	expect_inst(fx, "-aa", "current_tracer", "timerlat");
+	expect_inst(fx, "-aa", "tracing_on", "1\n");
+	expect_enabled(fx, "-aa", noise_events, "1");
+	expect_enabled(fx, "", noise_events, "0\n");
 	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
+	assert_true(source_aa_on_demand(src));
 	close_run(fx, src);
 }
 
@@ -362,10 +371,44 @@ static void test_kernel_timerlat_no_threshold(void **state)
 	struct fixture *fx = *state;
 	struct source *src;
 
+	const char *why;
+
 	src = open_run(fx, "timerlat hist", NR_CPUS, ARGV("timerlat", "-c", "1", "-p", "200"),
 		       ENGINE_KERNEL);
 	expect_enabled(fx, "", noise_events, "0\n");
 	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
+	assert_false(source_aa_on_demand(src));
+	/* BPF would count the samples, but this kernel has no osnoise:timerlat_sample */
+	assert_string_equal(source_data_path(src, &why), "tracefs");
+	assert_non_null(why);
+	assert_non_null(strstr(why, "osnoise:timerlat_sample"));
+	close_run(fx, src);
+}
+
+/* where BPF does not apply, or is refused, nothing is said about it */
+static void test_kernel_timerlat_no_bpf_why(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+	const char *why;
+
+	src = open_run(fx, "timerlat hist", NR_CPUS, ARGV("timerlat", "-c", "1", "--no-bpf"),
+		       ENGINE_KERNEL);
+	assert_string_equal(source_data_path(src, &why), "tracefs");
+	assert_null(why);
+	close_run(fx, src);
+}
+
+static void test_kernel_osnoise_no_bpf_why(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+	const char *why;
+
+	src = open_run(fx, "osnoise top", NR_CPUS, ARGV("osnoise", "-c", "1"), ENGINE_KERNEL);
+	assert_string_equal(source_data_path(src, &why), "tracefs");
+	assert_null(why);
+	assert_false(source_aa_on_demand(src));
 	close_run(fx, src);
 }
 
@@ -549,6 +592,8 @@ int main(void)
 		FAKE_TEST(test_kernel_osnoise_trace_instance),
 		FAKE_TEST(test_kernel_timerlat),
 		FAKE_TEST(test_kernel_timerlat_no_threshold),
+		FAKE_TEST(test_kernel_timerlat_no_bpf_why),
+		FAKE_TEST(test_kernel_osnoise_no_bpf_why),
 		FAKE_TEST(test_kernel_osnoise_hist_samples),
 		FAKE_TEST(test_kernel_hwnoise),
 		FAKE_TEST(test_kernel_workload_option),

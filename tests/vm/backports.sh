@@ -1,23 +1,32 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/vm/backports.sh - fetch Debian's newer PREEMPT_RT kernel and the
-# rtla of the same version from bookworm-backports into the VM cache, with
-# a private apt state (the machine's apt configuration is not touched), and
+# tests/vm/backports.sh - fetch Debian's newest PREEMPT_RT kernel and the
+# rtla of the same version (trixie-backports) into the VM cache, with a
+# private apt state (the machine's apt configuration is not touched), and
 # print, for eval:
 #
-#   BPO_KERNEL=.cache/vm/backports/linux-image-.../boot/vmlinuz-...
-#   BPO_RTLA=.cache/vm/backports/rtla-.../usr/bin/rtla
+#   BPO_KERNEL=.cache/vm/backports/linux-binary-.../vmlinuz
+#   BPO_RTLA_ROOT=.cache/vm/backports/rtla-...
 #
-# Used by tests/vm/check.sh for timerlat -u (timerlat_fd came in Linux 6.5;
-# bookworm's rt kernel is 6.1). Environment: RTLENS_VM_CACHE (.cache/vm),
-# RTLENS_VM_BACKPORTS (the suite: bookworm-backports).
+# BPO_RTLA_ROOT holds usr/bin/rtla and the libraries it runs with, from
+# the same release (its libc6, libtracefs1, libtraceevent1, libcpupower1,
+# libgcc-s1: newer than this machine's), under lib/; tests/vm/run.sh runs it
+# in the guest through that libc's own dynamic loader (RTLENS_VM_RTLA_ROOT).
+#
+# Used by tests/vm/check.sh (timerlat -u needs timerlat_fd, Linux 6.5+;
+# bookworm's rt kernel is 6.1) and by the benchmarks against the newest
+# rtla. Environment: RTLENS_VM_CACHE (.cache/vm), RTLENS_VM_BACKPORTS (the
+# suite: trixie-backports; its base suite, trixie, is added for the
+# libraries).
 set -uo pipefail
 
 cd "$(dirname "$0")/../.." || exit 1
 DIR=${RTLENS_VM_CACHE:-.cache/vm}/backports
-SUITE=${RTLENS_VM_BACKPORTS:-bookworm-backports}
+SUITE=${RTLENS_VM_BACKPORTS:-trixie-backports}
+BASE=${SUITE%-backports}
 APT=$DIR/apt
+LIBS="libc6 libtracefs1 libtraceevent1 libcpupower1 libgcc-s1"
 
 fail() {
 	echo "backports.sh: $*" >&2
@@ -25,48 +34,71 @@ fail() {
 }
 
 mkdir -p "$APT/lists/partial" "$APT/cache/archives/partial" || fail "cannot create $APT"
-echo "deb http://deb.debian.org/debian $SUITE main" > "$APT/sources.list"
+{
+	echo "deb http://deb.debian.org/debian $BASE main"
+	echo "deb http://deb.debian.org/debian $SUITE main"
+} > "$APT/sources.list"
 OPTS=(-o "Dir::Etc::sourcelist=$PWD/$APT/sources.list" -o "Dir::Etc::sourceparts=-"
       -o "Dir::State::Lists=$PWD/$APT/lists" -o "Dir::Cache=$PWD/$APT/cache"
-      -o "APT::Get::List-Cleanup=0")
+      -o "APT::Get::List-Cleanup=0" -o "APT::Default-Release=$SUITE")
+
+# the package that holds the image: linux-image-rt-amd64 depends on
+# linux-image-VERSION-rt-amd64, a meta package that depends on
+# linux-binary-VERSION-rt-amd64
+kernel_pkg() {
+	local img
+
+	img=$(apt-cache "${OPTS[@]}" depends linux-image-rt-amd64 2>/dev/null |
+	      awk '$1 == "Depends:" && $2 ~ /^linux-image-[0-9]/ { print $2; exit }')
+	[ -n "$img" ] || return 1
+	apt-cache "${OPTS[@]}" depends "$img" 2>/dev/null |
+		awk '$1 == "Depends:" && $2 ~ /^linux-(binary|image)-.*[0-9]/ { print $2; exit }'
+}
 
 # a fetch that fails falls back on what an earlier one left
 if apt-get "${OPTS[@]}" -qq update > "$APT/update.log" 2>&1; then
-	kpkg=$(apt-cache "${OPTS[@]}" depends linux-image-rt-amd64 2>/dev/null |
-	       awk '/Depends: linux-image-/ { print $2; exit }')
-	rver=$(apt-cache "${OPTS[@]}" show rtla 2>/dev/null | awk '/^Version:/ { print $2; exit }')
+	kpkg=$(kernel_pkg)
+	rver=$(apt-cache "${OPTS[@]}" policy rtla 2>/dev/null | awk '/Candidate:/ { print $2; exit }')
 else
-	kpkg=$(ls -d "$DIR"/linux-image-* 2>/dev/null | sort -V | tail -n 1)
+	kpkg=$(ls -d "$DIR"/linux-binary-* "$DIR"/linux-image-* 2>/dev/null | sort -V | tail -n 1)
 	kpkg=${kpkg##*/}
 	rver=$(ls -d "$DIR"/rtla-* 2>/dev/null | sort -V | tail -n 1)
 	rver=${rver##*/rtla-}
 fi
-[ -n "$kpkg" ] && [ -n "$rver" ] ||
+[ -n "$kpkg" ] && [ -n "$rver" ] && [ "$rver" != "(none)" ] ||
 	fail "cannot find linux-image-rt-amd64 and rtla in $SUITE ($(tail -n 2 "$APT/update.log"))"
 
-# fetch NAME PKG[=VERSION] MEMBER: unpack MEMBER of the package into $DIR/NAME
+# fetch NAME PKG... : unpack the packages into $DIR/NAME, once
 fetch() {
-	local name=$1 pkg=$2 member=$3 tmp deb
+	local name=$1 tmp deb
+	shift
 
 	[ -e "$DIR/$name/.done" ] && return 0
 	tmp=$DIR/tmp.$$
 	rm -rf "$tmp" "$DIR/$name"
 	mkdir -p "$tmp/x"
-	(cd "$tmp" && apt-get "${OPTS[@]}" -qq download "$pkg") > "$tmp.log" 2>&1 ||
-		fail "apt-get download $pkg: $(tail -n 3 "$tmp.log")"
-	deb=$(ls "$tmp"/*.deb | head -n 1)
-	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp/x" "$member" ||
-		fail "cannot unpack $member of $deb"
+	(cd "$tmp" && apt-get "${OPTS[@]}" -qq download "$@") > "$tmp.log" 2>&1 ||
+		fail "apt-get download $*: $(tail -n 3 "$tmp.log")"
+	for deb in "$tmp"/*.deb; do
+		dpkg-deb --fsys-tarfile "$deb" |
+			tar -x -C "$tmp/x" --wildcards --no-wildcards-match-slash \
+			    --exclude='*.ko*' --exclude='./usr/share/*' \
+			    --exclude='*/gconv/*' ||
+			fail "cannot unpack $deb"
+	done
 	mv "$tmp/x" "$DIR/$name"
 	touch "$DIR/$name/.done"
 	rm -rf "$tmp" "$tmp.log"
 }
 
 echo "# fetching $kpkg and rtla $rver from $SUITE" >&2
-fetch "$kpkg" "$kpkg" ./boot
-fetch "rtla-$rver" "rtla=$rver" ./usr/bin
-kernel=$(ls "$DIR/$kpkg"/boot/vmlinuz-* 2>/dev/null | head -n 1)
+fetch "$kpkg" "$kpkg"
+# shellcheck disable=SC2086
+fetch "rtla-$rver" "rtla=$rver" $LIBS
+kernel=$(find "$DIR/$kpkg" -name 'vmlinuz*' -type f 2>/dev/null | head -n 1)
 [ -n "$kernel" ] || fail "no vmlinuz in $kpkg"
-[ -x "$DIR/rtla-$rver/usr/bin/rtla" ] || fail "no rtla in rtla $rver"
+root=$DIR/rtla-$rver
+[ -x "$root/usr/bin/rtla" ] || fail "no rtla in rtla $rver"
+[ -e "$root/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2" ] || fail "no dynamic loader in $root"
 echo "BPO_KERNEL=$kernel"
-echo "BPO_RTLA=$DIR/rtla-$rver/usr/bin/rtla"
+echo "BPO_RTLA_ROOT=$root"

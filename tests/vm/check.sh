@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/vm/check.sh - `make vm-check`: every guest script but the last two in
-# one boot of Debian's 6.1 rt kernel; guest/70-kvm-host.sh (a nested KVM
-# guest) in a boot of the same kernel on a CPU with a constant TSC; then
-# guest/60-user-threads.sh (timerlat -u, which needs timerlat_fd: Linux
-# 6.5+) in one boot of Debian's backports rt kernel with the rtla of its
-# version (tests/vm/backports.sh). Each boot is repeated if the guest froze,
+# tests/vm/check.sh - `make vm-check`: every guest script but the last three
+# in one boot of Debian's 6.1 rt kernel (the tracefs path); guest/70-kvm-host.sh
+# (a nested KVM guest) in a boot of the same kernel on a CPU with a constant
+# TSC; then guest/60-user-threads.sh (timerlat -u, which needs timerlat_fd:
+# Linux 6.5+) and guest/65-bpf.sh (timerlat counted by BPF on
+# osnoise:timerlat_sample) in one boot of Debian's newest rt kernel
+# (trixie-backports) with the rtla of its version (tests/vm/backports.sh). Each boot is repeated if the guest froze,
 # up to 3 times.
 #
 # Debian's 6.1-rt kernel under multi-threaded TCG (one host thread per
@@ -45,7 +46,8 @@ if [ $# -gt 0 ]; then
 	exit
 fi
 
-main=$(ls tests/vm/guest/*.sh | grep -v -e '/60-user-threads\.sh$' -e '/70-kvm-host\.sh$')
+main=$(ls tests/vm/guest/*.sh |
+       grep -v -e '/60-user-threads\.sh$' -e '/65-bpf\.sh$' -e '/70-kvm-host\.sh$')
 boot $main
 status=$?
 
@@ -60,12 +62,12 @@ status=$?
 if bpo=$(tests/vm/backports.sh); then
 	eval "$bpo"
 	(
-		export RTLENS_VM_KERNEL=$BPO_KERNEL RTLENS_VM_RTLA=$BPO_RTLA
+		export RTLENS_VM_KERNEL=$BPO_KERNEL RTLENS_VM_RTLA_ROOT=$BPO_RTLA_ROOT
 		export RTLENS_VM_DIR=${RTLENS_VM_DIR:-build/vm}-bpo
-		boot tests/vm/guest/60-user-threads.sh
+		boot tests/vm/guest/60-user-threads.sh tests/vm/guest/65-bpf.sh
 	) || status=1
 else
-	echo "not ok 1 - vm: fetch the backports rt kernel for timerlat -u"
+	echo "not ok 1 - vm: fetch the backports rt kernel for timerlat -u and BPF"
 	status=1
 fi
 exit "$status"

@@ -28,6 +28,9 @@
 #   RTLENS_VM_APPEND  more kernel command line
 #   RTLENS_BIN        the rtlens binary to test (./rtlens)
 #   RTLENS_VM_RTLA    the reference rtla (/usr/bin/rtla)
+#   RTLENS_VM_RTLA_ROOT  instead, an unpacked rtla of another release with
+#                     its libraries (tests/vm/backports.sh): usr/bin/rtla and
+#                     usr/lib/x86_64-linux-gnu/, run through its own ld.so
 #   RTLENS_GUEST_*    passed to the guest scripts as they are
 #
 # Needs (Debian packages): qemu-system-x86 busybox-static cpio rtla
@@ -98,7 +101,7 @@ fatal()
 
 usage()
 {
-	sed -n '/^#   tests/,/^#   RTLENS_VM_RTLA/s/^# \{0,1\}//p' "$0"
+	sed -n '/^#   tests/,/^#   RTLENS_VM_RTLA /s/^# \{0,1\}//p' "$0"
 	exit "$1"
 }
 
@@ -267,6 +270,24 @@ copy_elf()
 	done
 }
 
+# copy_foreign_rtla DIR: an rtla built for a newer libc, with the libraries
+# of its release under /opt/rtla/lib, and /usr/bin/rtla a script that runs
+# it through that libc's dynamic loader
+copy_foreign_rtla()
+{
+	local dir=$1 lib=$1/usr/lib/x86_64-linux-gnu
+
+	[ -x "$dir/usr/bin/rtla" ] && [ -e "$lib/ld-linux-x86-64.so.2" ] ||
+		fatal "RTLENS_VM_RTLA_ROOT: no usr/bin/rtla and ld.so in $dir"
+	mkdir -p "$ROOT/opt/rtla/lib"
+	cp -a "$lib"/*.so* "$ROOT/opt/rtla/lib/" || fatal "cannot copy the libraries of $dir"
+	install -m 0755 "$dir/usr/bin/rtla" "$ROOT/opt/rtla/rtla"
+	printf '%s\n' '#!/bin/sh' \
+		'exec /opt/rtla/lib/ld-linux-x86-64.so.2 --library-path /opt/rtla/lib /opt/rtla/rtla "$@"' \
+		> "$ROOT/usr/bin/rtla"
+	chmod 0755 "$ROOT/usr/bin/rtla"
+}
+
 build_helpers()
 {
 	local src name flags
@@ -300,8 +321,13 @@ build_initramfs()
 		[ -e "$ROOT/bin/$a" ] || ln -s busybox "$ROOT/bin/$a"
 	done
 
-	rtla=$(real_elf "$RTLA") || fatal "rtla not found (install rtla)"
-	copy_elf "$rtla" /usr/bin/rtla || fatal "cannot copy $rtla"
+	if [ -n "${RTLENS_VM_RTLA_ROOT:-}" ]; then
+		rtla=$RTLENS_VM_RTLA_ROOT/usr/bin/rtla
+		copy_foreign_rtla "$RTLENS_VM_RTLA_ROOT"
+	else
+		rtla=$(real_elf "$RTLA") || fatal "rtla not found (install rtla)"
+		copy_elf "$rtla" /usr/bin/rtla || fatal "cannot copy $rtla"
+	fi
 	if [ -f "$RTLENS" ]; then
 		copy_elf "$RTLENS" /usr/bin/rtlens ||
 			fatal "cannot copy $RTLENS into the initramfs"

@@ -8,7 +8,7 @@
 
 ESC=$(printf '\033')
 strip_ansi() { sed "s/${ESC}\[[0-9;]*[a-zA-Z]//g; s/${ESC}c//g" "$1"; }
-shape() { grep -v '^note: running as a guest' "$1" | sed -E '1s/RTLA|rtlens/TOOL/; s/[0-9]+/N/g; s/ +/ /g' | grep -v '^$' | uniq; }
+shape() { grep -v '^note: ' "$1" | sed -E '1s/RTLA|rtlens/TOOL/; s/[0-9]+/N/g; s/ +/ /g' | grep -v '^$' | uniq; }
 # rtla may need minutes to read every event format on a loaded host: bound it
 rtla_run() { timeout -s KILL 300 rtla "$@"; }
 

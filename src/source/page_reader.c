@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * page_reader - per-CPU trace_pipe_raw kept open and read in pages
+ * (libtracefs' tracefs_cpu_*), the records of a page walked with kbuffer
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <kbuffer.h>
+#include <tracefs.h>
+
+#include "base/log.h"
+#include "source/page_reader.h"
+
+struct page_reader {
+	struct tep_handle	*tep;
+	struct kbuffer		*kbuf;
+	struct tracefs_cpu	**tcpu;		/* per CPU; NULL: offline */
+	int			nr_cpus;
+	void			*page;
+	int			page_size;
+	struct tep_record	rec;		/* reused for every record */
+};
+
+struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_handle *tep)
+{
+	struct page_reader *r = calloc(1, sizeof(*r));
+	int cpu, size;
+
+	if (!r)
+		goto nomem;
+	r->tep = tep;
+	r->nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
+	r->tcpu = calloc(r->nr_cpus > 0 ? r->nr_cpus : 1, sizeof(*r->tcpu));
+	r->kbuf = kbuffer_alloc(KBUFFER_LSIZE_SAME_AS_HOST, KBUFFER_ENDIAN_SAME_AS_HOST);
+	if (!r->tcpu || !r->kbuf)
+		goto nomem;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		r->tcpu[cpu] = tracefs_cpu_open(inst, cpu, true);
+		size = r->tcpu[cpu] ? tracefs_cpu_read_size(r->tcpu[cpu]) : 0;
+		if (size > r->page_size)
+			r->page_size = size;
+	}
+	if (r->page_size <= 0) {
+		err_msg("cannot open the per-cpu trace buffers (trace_pipe_raw) of the instance: %s",
+			strerror(errno));
+		page_reader_close(r);
+		return NULL;
+	}
+	r->page = malloc(r->page_size);
+	if (!r->page)
+		goto nomem;
+	return r;
+nomem:
+	err_msg("out of memory");
+	page_reader_close(r);
+	return NULL;
+}
+
+/* Every record of the page in r->page, in order; their number. */
+static long read_page(struct page_reader *r, int cpu, page_record_fn fn, void *ctx)
+{
+	unsigned long long ts;
+	struct tep_event *ev;
+	long n = 0;
+	void *data;
+
+	if (kbuffer_load_subbuffer(r->kbuf, r->page) < 0)
+		return 0;
+	r->rec.cpu = cpu;
+	for (data = kbuffer_read_event(r->kbuf, &ts); data;
+	     data = kbuffer_next_event(r->kbuf, &ts)) {
+		r->rec.ts = ts;
+		r->rec.data = data;
+		r->rec.size = kbuffer_event_size(r->kbuf);
+		ev = tep_find_event(r->tep, tep_data_type(r->tep, &r->rec));
+		if (ev) {
+			fn(ev, &r->rec, cpu, ctx);
+			n++;
+		}
+	}
+	return n;
+}
+
+static long long ns_since(const struct timespec *t0)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - t0->tv_sec) * 1000000000LL + (now.tv_nsec - t0->tv_nsec);
+}
+
+/* One page of each CPU that has one; how many CPUs had, -1 on an error. */
+static int read_round(struct page_reader *r, page_record_fn fn, void *ctx, long *records)
+{
+	int cpu, got = 0, n;
+
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		if (!r->tcpu[cpu])
+			continue;
+		n = tracefs_cpu_read(r->tcpu[cpu], r->page, true);
+		if (n < 0 && errno != EAGAIN && errno != EINTR) {
+			err_msg("cannot read the trace buffer of cpu %d: %s", cpu, strerror(errno));
+			return -1;
+		}
+		if (n <= 0)
+			continue;
+		got++;
+		*records += read_page(r, cpu, fn, ctx);
+	}
+	return got;
+}
+
+long page_reader_read(struct page_reader *r, page_record_fn fn, void *ctx, long long budget_ns,
+		      bool *more)
+{
+	struct timespec t0;
+	long records = 0;
+	int got;
+
+	*more = false;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while ((got = read_round(r, fn, ctx, &records)) > 0) {
+		if (ns_since(&t0) > budget_ns) {
+			*more = true;	/* the rest stays in the buffers for the next read */
+			break;
+		}
+	}
+	return got < 0 ? -1 : records;
+}
+
+void page_reader_close(struct page_reader *r)
+{
+	int cpu;
+
+	if (!r)
+		return;
+	for (cpu = 0; r->tcpu && cpu < r->nr_cpus; cpu++)
+		tracefs_cpu_close(r->tcpu[cpu]);
+	free(r->tcpu);
+	if (r->kbuf)
+		kbuffer_free(r->kbuf);
+	free(r->page);
+	free(r);
+}

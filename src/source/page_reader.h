@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * page_reader - an instance's per-CPU ring buffers read in pages: each CPU's
+ * trace_pipe_raw opened once and kept open, read without blocking a page at
+ * a time, CPU after CPU, and the page's records handed out one by one with
+ * one tep_record reused (no allocation per record). Records of one CPU come
+ * in their order; records of different CPUs are not merged by time (nothing
+ * downstream needs it: every model and analysis keeps its state per CPU).
+ */
+#ifndef RTLENS_PAGE_READER_H
+#define RTLENS_PAGE_READER_H
+
+#include <stdbool.h>
+
+struct tep_event;
+struct tep_handle;
+struct tep_record;
+struct tracefs_instance;
+
+typedef void (*page_record_fn)(struct tep_event *event, struct tep_record *record, int cpu,
+			       void *ctx);
+
+struct page_reader;
+
+/* The CPUs of the system; NULL with a message. */
+struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_handle *tep);
+/*
+ * Hand out what the buffers hold now, whole pages only, until they are empty
+ * or @budget_ns has passed; *more: the budget ended the read. Returns the
+ * number of records, or -1 with a message.
+ */
+long page_reader_read(struct page_reader *r, page_record_fn fn, void *ctx, long long budget_ns,
+		      bool *more);
+void page_reader_close(struct page_reader *r);
+
+#endif

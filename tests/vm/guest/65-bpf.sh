@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# timerlat counted in the kernel by BPF, on a kernel with the
+# osnoise:timerlat_sample tracepoint (tests/vm/check.sh boots Debian's
+# newest rt kernel for this script, with the rtla of its version): the
+# statistics and histograms come from the BPF maps (JSON config.data_path
+# "bpf", a note), rtlens's instance enables no event, the counts match the
+# period, the warm-up and a stop threshold work as on the tracefs path;
+# --no-bpf and RTLENS_NO_BPF take the tracefs path; with a threshold, the
+# analysis reads its flight recorder (an instance of its own, read at the
+# stop) and names the blocker. The host half (tests/vm/host/65-bpf.sh)
+# reads the reports.
+
+if [ ! -d "$VM_TRACEFS/events/osnoise/timerlat_sample" ]; then
+	diag "no osnoise:timerlat_sample on $(uname -r): nothing to test here"
+	return 0
+fi
+ok "the kernel has osnoise:timerlat_sample ($(uname -r))"
+
+shape() { grep -v -e '^note: ' -e '^rtlens' "$1" | sed -E '1s/RTLA|rtlens/TOOL/; s/[0-9]+/N/g; s/ +/ /g' | grep -v '^$' | uniq; }
+after_rtla() { check_restored "$1: rtla left tracefs as it was" "$VM_BEFORE" || tracefs_restore "$VM_BEFORE"; }
+
+# ---- hist: counted by BPF, nothing enabled in rtlens's instance ----
+rtlens timerlat hist -c 1-2 -p 1000 -d 6 --json b-hist.json > b-hist.txt 2> b-hist.err &
+pid=$!
+sleep 4
+events=$(cat "$VM_TRACEFS/instances/rtlens-$pid/events/enable" 2>/dev/null)
+check "rtlens's instance enables no event while BPF counts (events/enable: '$events')" \
+	[ "$events" = 0 ]
+wait $pid
+check_exit "timerlat hist with BPF exits 0" 0 $?
+emit_file b-hist.txt
+emit_file b-hist.err
+emit_file b-hist.json
+check_grep "the run says the samples were counted by BPF" \
+	'^note: samples counted in the kernel by BPF \(osnoise:timerlat_sample\)$' b-hist.txt
+
+# ---- the same through tracefs: --no-bpf, RTLENS_NO_BPF ----
+rtlens timerlat hist -c 1-2 -p 1000 -d 6 --no-bpf --json n-hist.json > n-hist.txt 2>&1
+check_exit "timerlat hist --no-bpf exits 0" 0 $?
+emit_file n-hist.txt
+emit_file n-hist.json
+if grep -q '^note: samples' n-hist.txt; then
+	not_ok "--no-bpf prints no note on the path" "$(grep '^note: samples' n-hist.txt)"
+else
+	ok "--no-bpf prints no note on the path"
+fi
+RTLENS_NO_BPF=1 rtlens timerlat top -c 1-2 -p 1000 -d 3 -q --json env-top.json > env-top.txt 2>&1
+check_exit "RTLENS_NO_BPF=1 timerlat top exits 0" 0 $?
+emit_file env-top.json
+
+# ---- the layout is rtla's (-k: rtla 7.3 runs user threads by default) ----
+rtla timerlat hist -k -c 1-2 -p 1000 -d 4 > rtla-hist.raw 2>&1
+after_rtla "rtla timerlat hist"
+strip_ansi rtla-hist.raw > rtla-hist.txt
+emit_file rtla-hist.txt
+rtlens timerlat hist -c 1-2 -p 1000 -d 4 > b-hist4.txt 2>&1
+shape b-hist4.txt > b.shape
+shape rtla-hist.txt > rtla.shape
+if cmp -s b.shape rtla.shape; then
+	ok "timerlat hist with BPF: layout as rtla's"
+else
+	not_ok "timerlat hist with BPF: layout as rtla's" "$(diff rtla.shape b.shape | head -20)"
+fi
+
+# ---- the warm-up is not counted ----
+rtlens timerlat top -c 1 -p 1000 --warm-up 3 -d 3 -q --json warm.json > warm.txt 2>&1
+check_exit "timerlat top --warm-up with BPF exits 0" 0 $?
+emit_file warm.json
+
+# ---- a stop threshold: a SCHED_FIFO 99 blocker of 40 ms every 100 ms ----
+spin -c 1 -p 99 -n rtl_bpfblock -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+spinner=$!
+t0=$(now)
+rtlens timerlat top -c 1 -T 25000 --no-aa -d 30 -q --json b-stop.json > b-stop.txt 2>&1
+check_exit "timerlat top -T --no-aa with BPF stops with status 2" 2 $?
+check "it stopped early ($(elapsed "$t0") s of -d 30)" ge 25 "$(elapsed "$t0")"
+kill $spinner 2>/dev/null
+wait $spinner
+emit_file b-stop.txt
+emit_file b-stop.json
+check_grep "the stop is announced as with tracefs" '^rtlens timerlat hit stop tracing$' b-stop.txt
+
+# ---- the analysis reads its flight recorder at the stop, BPF counts ----
+rtlens timerlat top -c 1 -T 25000 -d 40 -q --json aa-stop.json > aa-stop.txt 2>&1 &
+pid=$!
+sleep 4
+events=$(cat "$VM_TRACEFS/instances/rtlens-$pid/events/enable" 2>/dev/null)
+check "with the analysis, the instance read during the run enables no event ('$events')" \
+	[ "$events" = 0 ]
+check "the flight recorder rtlens-$pid-aa runs the tracer with the analysis' events" \
+	sh -c "grep -qx timerlat $VM_TRACEFS/instances/rtlens-$pid-aa/current_tracer &&
+	       grep -qx 1 $VM_TRACEFS/instances/rtlens-$pid-aa/events/osnoise/thread_noise/enable"
+spin -c 1 -p 99 -n rtl_bpfblock -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+spinner=$!
+wait $pid
+check_exit "timerlat top -T with the analysis stops with status 2" 2 $?
+kill $spinner 2>/dev/null
+wait $spinner
+emit_file aa-stop.txt
+emit_file aa-stop.json
+check_grep "the analysis names the blocker" 'rtl_bpfblock:[0-9]+' aa-stop.txt
+check_grep "the analysis explains the latency that stopped the run (over 25 ms)" \
+	'^  Thread latency: +[0-9]{5,}\.[0-9]+ us \(100%\)$' aa-stop.txt
+:
