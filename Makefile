@@ -166,7 +166,14 @@ vm-check: rtlens
 check:
 	$(MAKE) layers-check unit-check schema-check fuzz-check host-check vm-check
 
-bench: rtlens
+# the userspace instructions per sample of the tracefs path (callgrind)
+build/bench/record_cost: bench/record_cost.c $(LIB_OBJS) $(HDRS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_OBJS) $(PKG_LIBS) $(LDFLAGS)
+
+bench: rtlens build/bench/record_cost
+	@bench/record-cost.sh
 	@bench/cost.sh newest
 	@bench/cost.sh 6.1
 	@bench/osnoise-hist.sh

@@ -189,6 +189,7 @@ enum record_kind {
 	RECORD_OWN_STOP,	/* struct own_stop */
 };
 
+/* a new kind also goes in decode/decoder.c's union record_but_stack */
 struct rtl_record {
 	enum record_kind	kind;
 	union {

@@ -59,6 +59,7 @@ struct event_decoder {
 	struct tep_format_field	*f[DECODE_MAX_FIELDS];
 	struct tep_format_field	*pid_field;	/* common_pid, or NULL */
 	struct tep_handle	*tep;
+	bool			swap;		/* the trace's byte order is not this host's */
 	uint64_t		aux;		/* the module's, set by bind */
 };
 

@@ -3,6 +3,7 @@
  * decoder - find each wanted event and its fields once, then dispatch every
  * raw record to the module that knows its event
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,7 @@ static int bind_event(struct tep_handle *tep, struct event_decoder *ed)
 	ed->pid_field = tep_find_common_field(ev, "common_pid");
 	ed->id = ev->id;
 	ed->tep = tep;
+	ed->swap = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
 	if (ed->bind)
 		ed->bind(ed, ev);
 	return 0;
@@ -123,23 +125,48 @@ static bool field_fits(const struct tep_format_field *f, const struct tep_record
 	return f && f->size >= 0 && field_room(f, rec) >= f->size;
 }
 
-static uint64_t read_field(const struct tep_format_field *f, struct tep_record *rec)
+/*
+ * The number at @f's offset, zero-extended from its size, as
+ * tep_read_number_field() reads it; without a call into libtraceevent for
+ * the byte order of the machine that traced, when it is this one's.
+ */
+static uint64_t read_field(const struct tep_format_field *f, struct tep_record *rec, bool swap)
 {
+	const unsigned char *p = (const unsigned char *)rec->data;
 	unsigned long long val = 0;
+	uint32_t v32;
+	uint16_t v16;
+	uint64_t v64;
 
-	if (field_fits(f, rec))
+	if (!field_fits(f, rec))
+		return 0;
+	p += f->offset;
+	switch (swap ? 0 : f->size) {
+	case 1:
+		return *p;
+	case 2:
+		memcpy(&v16, p, sizeof(v16));
+		return v16;
+	case 4:
+		memcpy(&v32, p, sizeof(v32));
+		return v32;
+	case 8:
+		memcpy(&v64, p, sizeof(v64));
+		return v64;
+	default:
 		tep_read_number_field((struct tep_format_field *)f, rec->data, &val);
-	return val;
+		return val;
+	}
 }
 
 uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec)
 {
-	return read_field(ed->f[field], rec);
+	return read_field(ed->f[field], rec, ed->swap);
 }
 
 int decode_pid(const struct event_decoder *ed, struct tep_record *rec)
 {
-	return (int)read_field(ed->pid_field, rec);
+	return (int)read_field(ed->pid_field, rec, ed->swap);
 }
 
 /* The bytes of a string field in @rec, false when they are not all inside it. */
@@ -156,7 +183,8 @@ static bool str_span(const struct tep_format_field *f, struct tep_record *rec,
 		/* __data_loc: offset in the low 16 bits, length in the high 16 */
 		if (!field_fits(f, rec))
 			return false;
-		loc = read_field(f, rec);
+		loc = read_field(f, rec, tep_is_file_bigendian(f->event->tep) !=
+					 tep_is_local_bigendian(f->event->tep));
 		*start = loc & 0xffff;
 		*n = (loc >> 16) & 0xffff;
 		if (f->flags & TEP_FIELD_IS_RELATIVE)
@@ -198,12 +226,33 @@ bool decode_record_fits(const struct event_decoder *ed, struct tep_record *rec)
 	       fields_fit(ev->format.fields, rec);
 }
 
+/*
+ * What decoder_decode() clears of a record: every kind but the stack, and
+ * the stack's head; its arrays are filled up to the depth its decoder sets,
+ * and nothing reads past it. (A new record kind goes in this union too.)
+ */
+union record_but_stack {
+	struct osnoise_period	period;
+	struct noise_sample	sample;
+	struct timerlat_sample	timerlat;
+	struct noise_event	noise;
+	struct ctx_edge		edge;
+	struct hrtimer_edge	hrtimer;
+	struct kvm_edge		kvm;
+	struct own_stop		stop;
+};
+
+#define RECORD_CLEAR_LEN	(offsetof(struct rtl_record, period) + \
+				 (sizeof(union record_but_stack) > offsetof(struct stack_trace, ip) ? \
+				  sizeof(union record_but_stack) : offsetof(struct stack_trace, ip)))
+_Static_assert(RECORD_CLEAR_LEN <= sizeof(struct rtl_record), "the clear overruns a record");
+
 void decoder_decode(const struct decoder *d, struct tep_event *event,
 		    struct tep_record *record, int cpu, struct rtl_record *out)
 {
 	int i;
 
-	memset(out, 0, sizeof(*out));
+	memset(out, 0, RECORD_CLEAR_LEN);
 	for (i = 0; i < d->nr; i++) {
 		if (d->ev[i].id != event->id)
 			continue;

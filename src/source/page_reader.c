@@ -24,6 +24,7 @@ struct page_reader {
 	void			*page;
 	int			page_size;
 	struct tep_record	rec;		/* reused for every record */
+	struct tep_event	*last;		/* the event of the last record */
 };
 
 struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_handle *tep)
@@ -61,6 +62,21 @@ nomem:
 	return NULL;
 }
 
+/*
+ * The event of a record: every record starts with its type, an unsigned
+ * short in this machine's byte order (struct trace_entry); consecutive
+ * records are mostly of one event.
+ */
+static struct tep_event *event_of(struct page_reader *r, const void *data)
+{
+	unsigned short type;
+
+	memcpy(&type, data, sizeof(type));
+	if (!r->last || r->last->id != type)
+		r->last = tep_find_event(r->tep, type);
+	return r->last;
+}
+
 /* Every record of the page in r->page, in order; their number. */
 static long read_page(struct page_reader *r, int cpu, page_record_fn fn, void *ctx)
 {
@@ -77,7 +93,7 @@ static long read_page(struct page_reader *r, int cpu, page_record_fn fn, void *c
 		r->rec.ts = ts;
 		r->rec.data = data;
 		r->rec.size = kbuffer_event_size(r->kbuf);
-		ev = tep_find_event(r->tep, tep_data_type(r->tep, &r->rec));
+		ev = r->rec.size >= (int)sizeof(unsigned short) ? event_of(r, data) : NULL;
 		if (ev) {
 			fn(ev, &r->rec, cpu, ctx);
 			n++;
