@@ -11,22 +11,23 @@
 #   osnoise-N    osnoise top -c 1 -d OSN_D -q, twice (reported noise, lost
 #                events)
 #   k1000/k200   timerlat hist -k -c TL_CPUS -d TL_D at -p 1000 and -p 200
-#                (the marginal CPU per sample between the two); where the
-#                kernel has osnoise:timerlat_sample, rtlens also with
-#                --no-bpf (rtlens_tracefs)
+#                (the marginal CPU per sample between the two); rtlens
+#                also with --no-bpf (rtlens_tracefs)
+#   aa200        timerlat hist -c TL_CPUS -p 200 -d TL_D -T 1000000: a stop
+#                threshold that no sample reaches, the analysis on
 #   u200         timerlat hist -u -c TL_CPUS -p 200 -d TL_D (timerlat_fd)
 #
 # RTLENS_GUEST_BENCH_RUNS      alternating runs per comparison (2)
 # RTLENS_GUEST_BENCH_OSN_D     osnoise top duration, s (6)
 # RTLENS_GUEST_BENCH_TL_CPUS   timerlat CPUs (1-2)
 # RTLENS_GUEST_BENCH_TL_D      timerlat duration, s (10)
-# RTLENS_GUEST_BENCH_ONLY      only these comparisons (osnoise k u)
+# RTLENS_GUEST_BENCH_ONLY      only these comparisons (osnoise k aa u)
 
 runs=${RTLENS_GUEST_BENCH_RUNS:-2}
 osn_d=${RTLENS_GUEST_BENCH_OSN_D:-6}
 tl_cpus=${RTLENS_GUEST_BENCH_TL_CPUS:-1-2}
 tl_d=${RTLENS_GUEST_BENCH_TL_D:-10}
-only=" ${RTLENS_GUEST_BENCH_ONLY:-osnoise k u} "
+only=" ${RTLENS_GUEST_BENCH_ONLY:-osnoise k aa u} "
 
 # run_ns PID: the CPU time so far of PID's threads and of its children's,
 # down the tree (rtla -u runs its measuring threads in child processes), ns
@@ -84,8 +85,10 @@ bench_run()
 	check_restored "$name: tracefs restored" "$VM_BEFORE" || tracefs_restore "$VM_BEFORE"
 }
 
-bpf=
-[ -d "$VM_TRACEFS/events/osnoise/timerlat_sample" ] && bpf=y
+# -k where the kernel can also run user threads (rtla 6.1 has no -k: it
+# knows only the kernel's threads, and exits 0 on an unknown option)
+kthreads=
+[ -e "$VM_TRACEFS/osnoise/per_cpu/cpu0/timerlat_fd" ] && kthreads=-k
 diag "bench: $(uname -r), $(rtla --version 2>&1 | head -n 1), $runs run(s) per comparison"
 i=1
 while [ $i -le "$runs" ]; do
@@ -97,14 +100,19 @@ while [ $i -le "$runs" ]; do
 		esac
 		case $only in *" k "*)
 			for p in 1000 200; do
-				bench_run $tool-k$p-$i $tool timerlat hist -k -c "$tl_cpus" \
-					-p $p -d "$tl_d"
+				bench_run $tool-k$p-$i $tool timerlat hist $kthreads \
+					-c "$tl_cpus" -p $p -d "$tl_d"
 			done
-			# rtlens's tracefs path, where BPF is its default
-			[ $tool = rtlens ] && [ -n "$bpf" ] && for p in 1000 200; do
-				bench_run rtlens_tracefs-k$p-$i rtlens timerlat hist -k \
-					-c "$tl_cpus" -p $p -d "$tl_d" --no-bpf
+			# rtlens's tracefs path (its default where it has no BPF)
+			[ $tool = rtlens ] && for p in 1000 200; do
+				bench_run rtlens_tracefs-k$p-$i rtlens timerlat hist \
+					$kthreads -c "$tl_cpus" -p $p -d "$tl_d" --no-bpf
 			done ;;
+		esac
+		# with a stop threshold no sample reaches (1 s): the analysis on
+		case $only in *" aa "*)
+			bench_run $tool-aa200-$i $tool timerlat hist $kthreads -c "$tl_cpus" \
+				-p 200 -d "$tl_d" -T 1000000 ;;
 		esac
 		case $only in *" u "*)
 			[ -e "$VM_TRACEFS/osnoise/per_cpu/cpu0/timerlat_fd" ] &&

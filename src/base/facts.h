@@ -22,6 +22,7 @@ struct sys_facts {
 	char			kernel_release[65];	/* uname -r, or "unknown" */
 	char			hostname[65];		/* uname -n, or "unknown" */
 	int			nr_cpus;
+	int			self_pid;	/* rtlens's main thread, 0: unknown */
 	bool			steal_ok;	/* steal_ns holds the measurement's steal time */
 	uint64_t		*steal_ns;	/* per CPU, nr_cpus of them */
 };

@@ -8,6 +8,31 @@
 #include "render/render.h"
 #include "base/safe_text.h"
 
+/*
+ * rtlens's own main thread among a measured CPU's sources: it was put there
+ * (-H, or no other CPU allowed to it); say it is rtlens, not outside noise.
+ */
+static void self_note(FILE *out, const struct run_models *m, const struct rtl_params *p)
+{
+	const struct source_row *row;
+	int i, cpu;
+
+	if (!m->facts || m->facts->self_pid <= 0)
+		return;
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= p->nr_cpus)
+			continue;
+		for (i = 0; i < m->nr_oaa_table[cpu]; i++) {
+			row = &m->oaa_tables[cpu][i];
+			if (row->kind != OSN_CAUSE_THREAD || row->pid != m->facts->self_pid)
+				continue;
+			fprintf(out, "note: thread %d on cpu %d is rtlens itself (%.2f us of the "
+				"noise): keep it off the measured cpus with -H\n",
+				row->pid, cpu, row->total_ns / 1000.0);
+		}
+	}
+}
+
 static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {
 	struct kvm_exit_counts exits;
@@ -32,6 +57,7 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "
 			"inside the noise samples (kvm:kvm_exit)\n",
 			osn_aa_nr_vcpus(m->oaa), osn_aa_nr_vcpus(m->oaa) == 1 ? "" : "s");
+	self_note(out, m, p);
 }
 
 /* --dump-tasks: from osnoise:thread_noise, the last thread each CPU ran */
@@ -69,10 +95,13 @@ static void guest_note(FILE *out, const struct virt_info *v)
 /* how the samples came: counted in the kernel, or why they were not */
 static void data_path_note(FILE *out, const struct run_view *v)
 {
-	if (v->data_path && !strcmp(v->data_path, "bpf"))
-		fprintf(out, "note: samples counted in the kernel by BPF (osnoise:timerlat_sample)\n");
-	else if (v->no_bpf_why)
-		fprintf(out, "note: samples read one by one through tracefs: %s\n", v->no_bpf_why);
+	if (!v->data_path || !v->data_path_detail)
+		return;
+	if (!strcmp(v->data_path, "bpf"))
+		fprintf(out, "note: samples counted in the kernel by BPF (%s)\n", v->data_path_detail);
+	else
+		fprintf(out, "note: samples read one by one through tracefs: %s\n",
+			v->data_path_detail);
 }
 
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,

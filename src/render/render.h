@@ -35,7 +35,7 @@ struct run_view {
 	bool			paused;
 	uint64_t		lost_events;
 	const char		*data_path;	/* "bpf", "tracefs", "user" */
-	const char		*no_bpf_why;	/* why not BPF where it applies */
+	const char		*data_path_detail; /* bpf: where; tracefs: why not BPF */
 	enum stop_reason	reason;
 	int			signal;		/* STOP_SIGNAL */
 	enum threshold_kind	threshold_kind;	/* STOP_THRESHOLD */

@@ -211,7 +211,7 @@ static int setup(struct session *s)
 	s->src = source_open(p, s->st);
 	if (!s->src || power_hold_start(&s->power, p, s->st))
 		return -1;
-	s->view.data_path = source_data_path(s->src, &s->view.no_bpf_why);
+	s->view.data_path = source_data_path(s->src, &s->view.data_path_detail);
 	source_effective_period(p, &p->period_us, &p->runtime_us);
 	if (p->desc->has_runtime &&
 	    (p->prio.kind == SCHED_KIND_FIFO || p->prio.kind == SCHED_KIND_RR) &&

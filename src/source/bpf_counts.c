@@ -24,6 +24,12 @@ struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why)
 	return NULL;
 }
 
+const char *bpf_counts_hook(const struct bpf_counts *b)
+{
+	(void)b;
+	return NULL;
+}
+
 void bpf_counts_load(const struct bpf_counts *b, struct latency_model *m)
 {
 	(void)b;
@@ -84,6 +90,7 @@ void bpf_counts_close(struct bpf_counts *b)
 
 struct bpf_counts {
 	struct timerlat_bpf	*skel;
+	const char		*hook;		/* where the program counts */
 	int			nr_cpus;
 	unsigned int		entries;
 	struct bpf_lat_stats	*stats;		/* nr_cpus x BPF_LAT_CONTEXTS */
@@ -165,7 +172,7 @@ static int load(struct bpf_counts *b, const struct rtl_params *p, const char **w
 		return -1;
 	}
 	if (timerlat_bpf__attach(b->skel)) {
-		*why = "cannot attach the BPF program to osnoise:timerlat_sample";
+		*why = "cannot attach the BPF program";
 		return -1;
 	}
 	return 0;
@@ -184,6 +191,7 @@ struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why)
 		*why = "out of memory";
 		return NULL;
 	}
+	b->hook = "osnoise:timerlat_sample";
 	b->nr_cpus = p->nr_cpus;
 	b->entries = p->entries;
 	libbpf_set_print(libbpf_say);
@@ -191,9 +199,14 @@ struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why)
 		bpf_counts_close(b);
 		return NULL;
 	}
-	debug_msg("BPF: counting osnoise:timerlat_sample in the kernel (%d cpus, %u buckets)",
-		  b->nr_cpus, b->entries);
+	debug_msg("BPF: counting timerlat samples in the kernel at %s (%d cpus, %u buckets)",
+		  b->hook, b->nr_cpus, b->entries);
 	return b;
+}
+
+const char *bpf_counts_hook(const struct bpf_counts *b)
+{
+	return b->hook;
 }
 
 static void load_context(const struct bpf_counts *b, int slot, struct latency_stats *s,

@@ -22,6 +22,8 @@ struct bpf_counts;
  * (no message printed).
  */
 struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why);
+/* Where the program counts: "osnoise:timerlat_sample". */
+const char *bpf_counts_hook(const struct bpf_counts *b);
 /* Replace @m's statistics and histograms with the kernel's counts. */
 void bpf_counts_load(const struct bpf_counts *b, struct latency_model *m);
 /* Forget what was counted (after the warm-up, on a reset). */

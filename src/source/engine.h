@@ -38,8 +38,8 @@ struct engine_ops {
 	/* the analysis' flight recorder, read at a stop; NULL: none */
 	int		(*read_window)(struct engine *e, record_fn fn, void *ctx);
 	bool		(*aa_on_demand)(const struct engine *e);
-	/* "bpf", "tracefs", "user"; *why: why not BPF, NULL if it never applied */
-	const char	*(*data_path)(const struct engine *e, const char **why);
+	/* "bpf", "tracefs", "user"; *detail: bpf: where it counts; tracefs: why not BPF */
+	const char	*(*data_path)(const struct engine *e, const char **detail);
 	char		*(*trace_text)(struct engine *e);
 	void		(*close)(struct engine *e);
 	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,

@@ -640,9 +640,9 @@ static bool kload_counts(struct engine *src, struct latency_model *m)
 	return true;
 }
 
-static const char *kdata_path(const struct engine *src, const char **why)
+static const char *kdata_path(const struct engine *src, const char **detail)
 {
-	*why = src->bpf_why;
+	*detail = src->bpf ? bpf_counts_hook(src->bpf) : src->bpf_why;
 	return src->bpf ? "bpf" : "tracefs";
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "source/machine.h"
 #include "source/virt.h"
@@ -20,6 +21,7 @@ int machine_gather(struct sys_facts *f, int nr_cpus)
 	snprintf(f->kernel_release, sizeof(f->kernel_release), "%s", ok ? u.release : "unknown");
 	snprintf(f->hostname, sizeof(f->hostname), "%s", ok ? u.nodename : "unknown");
 	f->nr_cpus = nr_cpus;
+	f->self_pid = getpid();
 	f->steal_ns = calloc(nr_cpus > 0 ? nr_cpus : 1, sizeof(*f->steal_ns));
 	return f->steal_ns ? 0 : -1;
 }

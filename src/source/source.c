@@ -72,10 +72,10 @@ int source_read_window(struct source *src, record_fn fn, void *ctx)
 	return src->ops->read_window ? src->ops->read_window(src->e, fn, ctx) : 0;
 }
 
-const char *source_data_path(const struct source *src, const char **why)
+const char *source_data_path(const struct source *src, const char **detail)
 {
-	*why = NULL;
-	return src->ops->data_path ? src->ops->data_path(src->e, why) : src->ops->name;
+	*detail = NULL;
+	return src->ops->data_path ? src->ops->data_path(src->e, detail) : src->ops->name;
 }
 
 void source_discard_counts(struct source *src)

@@ -60,9 +60,10 @@ int source_read_window(struct source *src, record_fn fn, void *ctx);
 /*
  * How the samples reach rtlens: "bpf" (counted in the kernel), "tracefs"
  * (read one by one from the ring buffers) or "user" (the user engine).
- * *why: why not BPF where the run could have used it, else NULL.
+ * *detail: with bpf, where it counts; with tracefs, why not BPF where the
+ * run could have used it; else NULL.
  */
-const char *source_data_path(const struct source *src, const char **why);
+const char *source_data_path(const struct source *src, const char **detail);
 /* Events the ring buffers dropped (overrun), summed over CPUs. */
 uint64_t source_lost_events(struct source *src);
 /* The trace instance's text (needs -t), to be freed; NULL with errno set. */

@@ -110,6 +110,11 @@ user_engine_tests() {
 	json_check "hostile name: the JSON is UTF-8, its source table has the name escaped" \
 		"$WORK/evil.json" "json.loads(open(sys.argv[1], 'rb').read().decode('utf-8')) == d and any(s['name'] == $EVIL_PY for s in $SOURCES)"
 
+	# issue #11: put on a measured cpu by -H, rtlens is named as itself
+	expect "user engine: rtlens on a measured cpu is named as itself" 0 \
+		"^note: thread [0-9]+ on cpu 1 is rtlens itself \\([0-9.]+ us of the noise\\)" -- \
+		$R osnoise top --engine user -c 1 -H 1 -d 3 -q --aa
+
 	noise 14
 	expect "user engine: osnoise hist" 0 "rtl_spin" -- \
 		$R osnoise hist --engine user -c 1 -d 4 --aa --json "$WORK/hist.json"

@@ -80,12 +80,9 @@ static __always_inline void count_bucket(__u32 key, __u64 value)
 		*slot += 1;
 }
 
-SEC("tp/osnoise/timerlat_sample")
-int rtlens_timerlat_sample(struct trace_event_raw_timerlat_sample *s)
+static __always_inline int count_sample(__u64 latency, unsigned int seqnum, int context)
 {
 	__u32 cpu = bpf_get_smp_processor_id();
-	int context = s->context;
-	__u64 latency = s->timer_latency;
 	struct bpf_lat_stats *st;
 	__u64 value;
 	__u32 key;
@@ -108,10 +105,21 @@ int rtlens_timerlat_sample(struct trace_event_raw_timerlat_sample *s)
 	if (over_stop(context, latency)) {
 		stop_cpu = cpu;
 		stop_context = context;
-		stop_seqnum = s->seqnum;
+		stop_seqnum = seqnum;
 		stopped = 1;
 	}
 	return 0;
+}
+
+/*
+ * Older kernels have no such tracepoint, and their kernel/trace/ is built
+ * without the function entries that fentry attaches to (seen on Debian's
+ * 6.1: EBUSY); a kprobe would lengthen the timerlat IRQ it measures.
+ */
+SEC("tp/osnoise/timerlat_sample")
+int rtlens_timerlat_sample(struct trace_event_raw_timerlat_sample *s)
+{
+	return count_sample(s->timer_latency, s->seqnum, s->context);
 }
 
 char LICENSE[] SEC("license") = "GPL";
