@@ -38,6 +38,7 @@ struct tracer_desc {
 struct window_cut {
 	bool		on;
 	bool		passed;		/* the stop's sample was handed out */
+	bool		ended;		/* and the next sample came: nothing more */
 	int		cpu;
 	int		context;
 	unsigned int	seqnum;
@@ -534,15 +535,22 @@ fail:
 
 /* ---- reading ---- */
 
-/* false for what comes, on the CPU that stopped, after the sample that stopped it */
+/*
+ * false for what comes, on the CPU that stopped, from the sample after the
+ * one that stopped it: what the tracer writes between the two (the stack
+ * it saves for -s, right after the sample) is the stop's, as where the
+ * kernel itself stops the tracer
+ */
 static bool before_cut(struct window_cut *c, const struct rtl_record *rec)
 {
 	const struct timerlat_sample *t = &rec->timerlat;
 
 	if (!c->on || rec->period.cpu != c->cpu)
 		return true;
-	if (c->passed)
-		return false;
+	if (c->passed) {
+		c->ended |= rec->kind == RECORD_TIMERLAT;
+		return !c->ended;
+	}
 	if (rec->kind == RECORD_TIMERLAT && (int)t->context == c->context &&
 	    t->seqnum == c->seqnum)
 		c->passed = true;

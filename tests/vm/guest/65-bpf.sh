@@ -82,7 +82,7 @@ emit_file b-stop.json
 check_grep "the stop is announced as with tracefs" '^rtlens timerlat hit stop tracing$' b-stop.txt
 
 # ---- the analysis reads its flight recorder at the stop, BPF counts ----
-rtlens timerlat top -c 1 -T 25000 -d 40 -q --json aa-stop.json > aa-stop.txt 2>&1 &
+rtlens timerlat top -c 1 -T 25000 -s 25000 -d 40 -q --json aa-stop.json > aa-stop.txt 2>&1 &
 pid=$!
 sleep 4
 events=$(cat "$VM_TRACEFS/instances/rtlens-$pid/events/enable" 2>/dev/null)
@@ -102,4 +102,6 @@ emit_file aa-stop.json
 check_grep "the analysis names the blocker" 'rtl_bpfblock:[0-9]+' aa-stop.txt
 check_grep "the analysis explains the latency that stopped the run (over 25 ms)" \
 	'^  Thread latency: +[0-9]{5,}\.[0-9]+ us \(100%\)$' aa-stop.txt
+# the tracer saves the stack right after the sample that stopped it
+check_grep "the stack saved at the stop (-s) is in the window" '^ +-> [a-z_]+' aa-stop.txt
 :
