@@ -4,7 +4,6 @@
  * time), size its maps for the run, map them into memory and copy their
  * counts into the latency model when asked
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -33,8 +33,8 @@ struct engine_ops {
 	void		(*restart)(struct engine *e);
 	void		(*stop)(struct engine *e);
 	uint64_t	(*lost_events)(struct engine *e);
-	/* counts kept outside the records (BPF): into @m; false if none */
-	bool		(*load_counts)(struct engine *e, struct latency_model *m);
+	/* counts kept outside the records (BPF): into @m */
+	void		(*load_counts)(struct engine *e, struct latency_model *m);
 	/* the analysis' flight recorder, read at a stop; NULL: none */
 	int		(*read_window)(struct engine *e, record_fn fn, void *ctx);
 	bool		(*aa_on_demand)(const struct engine *e);

@@ -234,15 +234,10 @@ void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_ma
 
 static int instance_read(struct instance_reader *r)
 {
-	long n;
-
 	r->budget_hit = false;
 	if (!r->pages && !(r->pages = page_reader_open(r->inst, r->tep)))
 		return -1;
-	n = page_reader_read(r->pages, r->fn, r->ctx, POLL_BUDGET_NS, &r->budget_hit);
-	if (n > 0)
-		r->seen += n;
-	return n < 0 ? -1 : 0;
+	return page_reader_read(r->pages, r->fn, r->ctx, POLL_BUDGET_NS, &r->budget_hit) < 0 ? -1 : 0;
 }
 
 bool instances_trace_wanted(const struct rtl_params *p)

@@ -61,7 +61,6 @@ struct instance_reader {
 	struct tracefs_instance	*inst;
 	raw_event_fn		fn;
 	void			*ctx;
-	unsigned long		seen;
 	bool			budget_hit;	/* the last read left events behind */
 	struct page_reader	*pages;		/* opened at the first read */
 };

@@ -34,7 +34,7 @@ struct tracer_desc {
 	bool		aa_on_demand;	/* its analysis explains a stop from a window */
 };
 
-/* the window of a stop counted by BPF ends with the sample that stopped it */
+/* the window of a stop counted by BPF ends with what the stop's sample brought */
 struct window_cut {
 	bool		on;
 	bool		passed;		/* the stop's sample was handed out */
@@ -587,9 +587,9 @@ static int kpoll(struct engine *src, record_fn fn, void *ctx)
 
 /*
  * The kernel stops the tracer on the sample over a threshold, and the
- * window ends there. Where BPF saw the stop, the window is cut after the
- * sample BPF stopped on, in case the tracer recorded more before rtlens
- * stopped it (the main loop looks every 250 ms).
+ * window ends there. Where BPF saw the stop, the window of that CPU is cut
+ * at the next sample (before_cut()), in case the tracer recorded more
+ * before rtlens stopped it (the main loop looks every 250 ms).
  */
 static int kread_window(struct engine *src, record_fn fn, void *ctx)
 {
@@ -640,12 +640,10 @@ static uint64_t klost_events(struct engine *src)
 	return src->bpf ? 0 : instance_lost_events(src->ins.inst, src->params->nr_cpus);
 }
 
-static bool kload_counts(struct engine *src, struct latency_model *m)
+static void kload_counts(struct engine *src, struct latency_model *m)
 {
-	if (!src->bpf)
-		return false;
-	bpf_counts_load(src->bpf, m);
-	return true;
+	if (src->bpf)
+		bpf_counts_load(src->bpf, m);
 }
 
 static const char *kdata_path(const struct engine *src, const char **detail)
