@@ -82,18 +82,23 @@ emit_file b-stop.json
 check_grep "the stop is announced as with tracefs" '^rtlens timerlat hit stop tracing$' b-stop.txt
 
 # ---- the analysis reads its flight recorder at the stop, BPF counts ----
-rtlens timerlat top -c 1 -T 25000 -s 25000 -d 40 -q --json aa-stop.json > aa-stop.txt 2>&1 &
+# the instances while it runs: a threshold TCG's own gaps (up to ~130 ms)
+# do not reach, so that the run is still there to look at
+rtlens timerlat top -c 1 -T 500000 -d 6 -q > aa-run.txt 2>&1 &
 pid=$!
-sleep 4
+sleep 3
 events=$(cat "$VM_TRACEFS/instances/rtlens-$pid/events/enable" 2>/dev/null)
 check "with the analysis, the instance read during the run enables no event ('$events')" \
 	[ "$events" = 0 ]
 check "the flight recorder rtlens-$pid-aa runs the tracer with the analysis' events" \
 	sh -c "grep -qx timerlat $VM_TRACEFS/instances/rtlens-$pid-aa/current_tracer &&
 	       grep -qx 1 $VM_TRACEFS/instances/rtlens-$pid-aa/events/osnoise/thread_noise/enable"
+wait $pid
+check_exit "timerlat top -T 500000 with the analysis exits 0" 0 $?
+# the stop: the blocker runs first, so that it is what the analysis explains
 spin -c 1 -p 99 -n rtl_bpfblock -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
 spinner=$!
-wait $pid
+rtlens timerlat top -c 1 -T 25000 -s 25000 -d 40 -q --json aa-stop.json > aa-stop.txt 2>&1
 check_exit "timerlat top -T with the analysis stops with status 2" 2 $?
 kill $spinner 2>/dev/null
 wait $spinner
