@@ -5,12 +5,14 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/log.h"
 #include "base/safe_text.h"
 
 static const char *log_name = "rtlens";
 static bool log_debug;
+static double log_t0;
 
 void log_set_prefix(const char *prefix)
 {
@@ -22,9 +24,18 @@ const char *log_prefix(void)
 	return log_name;
 }
 
+static double clock_s(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 void log_set_debug(bool on)
 {
 	log_debug = on;
+	log_t0 = clock_s(CLOCK_MONOTONIC);
 }
 
 bool log_debug_on(void)
@@ -79,13 +90,17 @@ void info_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* each debug line says when, since the start, and the CPU rtlens had used by then */
 void debug_msg(const char *fmt, ...)
 {
+	char kind[64];
 	va_list ap;
 
 	if (!log_debug)
 		return;
+	snprintf(kind, sizeof(kind), "debug: [%.3f s, cpu %.3f s] ", clock_s(CLOCK_MONOTONIC) - log_t0,
+		 clock_s(CLOCK_PROCESS_CPUTIME_ID));
 	va_start(ap, fmt);
-	log_vprint("debug: ", fmt, ap);
+	log_vprint(kind, fmt, ap);
 	va_end(ap);
 }

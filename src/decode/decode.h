@@ -14,6 +14,7 @@ struct tep_handle;
 struct tep_event;
 struct tep_record;
 struct decoder;
+struct decode_symbols;
 
 /* Groups of events a tool asks for. */
 enum decode_set {
@@ -37,6 +38,12 @@ enum decode_set {
  */
 struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets);
 void decoder_free(struct decoder *d);
+/*
+ * @load puts kernel symbols into the decoder's tep, called once, when a
+ * record first holds an address (a stack, an NMI handler): a run whose
+ * records hold none never pays for them.
+ */
+void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep));
 /* Fill @out; out->kind is RECORD_NONE for events it does not know. */
 void decoder_decode(const struct decoder *d, struct tep_event *event,
 		    struct tep_record *record, int cpu, struct rtl_record *out);
@@ -60,6 +67,7 @@ struct event_decoder {
 	struct tep_format_field	*pid_field;	/* common_pid, or NULL */
 	struct tep_handle	*tep;
 	bool			swap;		/* the trace's byte order is not this host's */
+	struct decode_symbols	*syms;		/* the decoder's, for decode_function() */
 	uint64_t		aux;		/* the module's, set by bind */
 };
 
@@ -78,6 +86,8 @@ struct event_decoder {
 uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec);
 /* The pid of the task that wrote @rec (its common_pid). */
 int decode_pid(const struct event_decoder *ed, struct tep_record *rec);
+/* The kernel function at @addr, NULL when unknown; see decoder_set_symbols(). */
+const char *decode_function(const struct event_decoder *ed, uint64_t addr);
 /* Copy a string field (fixed array or __data_loc) into @buf. */
 void decode_str(const struct event_decoder *ed, int field, struct tep_record *rec,
 		char *buf, size_t len);

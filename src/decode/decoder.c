@@ -14,9 +14,15 @@
 
 #define MAX_DECODERS	64
 
+struct decode_symbols {
+	void			(*load)(struct tep_handle *tep);
+	bool			loaded;
+};
+
 struct decoder {
 	struct event_decoder	ev[MAX_DECODERS];
 	int			nr;
+	struct decode_symbols	syms;
 };
 
 /* an event of the osnoise and timerlat tracers, rather than a standard one */
@@ -70,6 +76,7 @@ static int add_set(struct decoder *d, struct tep_handle *tep,
 			return -1;
 		}
 		d->ev[d->nr] = tmpl[i];
+		d->ev[d->nr].syms = &d->syms;
 		ret = bind_event(tep, &d->ev[d->nr]);
 		if (ret < 0)
 			return -1;
@@ -101,6 +108,22 @@ struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets)
 void decoder_free(struct decoder *d)
 {
 	free(d);
+}
+
+void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep))
+{
+	d->syms.load = load;
+}
+
+const char *decode_function(const struct event_decoder *ed, uint64_t addr)
+{
+	struct decode_symbols *syms = ed->syms;
+
+	if (syms && syms->load && !syms->loaded) {
+		syms->loaded = true;
+		syms->load(ed->tep);
+	}
+	return tep_find_function(ed->tep, addr);
 }
 
 /*

@@ -146,7 +146,7 @@ static void decode_nmi(const struct event_decoder *ed, struct tep_record *rec,
 {
 	uint64_t handler = decode_u64(ed, NF_HANDLER, rec);
 	int64_t delta = (int64_t)decode_u64(ed, NF_DELTA, rec);
-	const char *sym = tep_find_function(ed->tep, handler);
+	const char *sym = decode_function(ed, handler);
 
 	edge_init(out, CTX_NMI);
 	out->edge.delta_ns = delta > 0 ? (uint64_t)delta : 0;

@@ -46,7 +46,7 @@ static void decode_stack(const struct event_decoder *ed, struct tep_record *rec,
 	p = (const unsigned char *)rec->data + ed->f[KF_CALLER]->offset;
 	for (i = 0; i < st->depth; i++) {
 		st->ip[i] = tep_read_number(ed->tep, p + i * word, word);
-		st->sym[i] = tep_find_function(ed->tep, st->ip[i]);
+		st->sym[i] = decode_function(ed, st->ip[i]);
 	}
 }
 

@@ -208,9 +208,11 @@ static int setup(struct session *s)
 	if (!s->st || sysstate_lock(s->st) || open_json(s) || sysstate_recover(s->st) ||
 	    source_check(p))
 		return -1;
+	debug_msg("setup: checked, locked");
 	s->src = source_open(p, s->st);
 	if (!s->src || power_hold_start(&s->power, p, s->st))
 		return -1;
+	debug_msg("setup: measuring");
 	s->view.data_path = source_data_path(s->src, &s->view.data_path_detail);
 	source_effective_period(p, &p->period_us, &p->runtime_us);
 	if (p->desc->has_runtime &&
@@ -225,10 +227,12 @@ static int teardown(struct session *s)
 {
 	int ret = 0;
 
+	debug_msg("teardown");
 	tty_keys_stop(&s->keys);
 	power_hold_stop(&s->power);
 	source_close(s->src);
 	s->src = NULL;
+	debug_msg("teardown: source closed");
 	if (s->st && sysstate_restore(s->st))
 		ret = -1;
 	sysstate_free(s->st);
@@ -414,6 +418,7 @@ static void add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *ct
 
 static int finish(struct session *s)
 {
+	debug_msg("stopping");
 	source_stop(s->src);
 	s->view.elapsed_s = seconds_since(&s->t_counted);
 	if (drain_into_model(s) ||
@@ -477,6 +482,7 @@ static int report(struct session *s)
 {
 	int ret = 0;
 
+	debug_msg("report");
 	report_text(s);
 	if (s->view.lost_events)
 		warn_msg("%llu events were lost: the ring buffer overflowed "

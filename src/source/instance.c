@@ -14,6 +14,7 @@
 #include "base/actions.h"
 #include "base/cpulist.h"
 #include "decode/decode.h"
+#include "source/formats.h"
 #include "source/instance.h"
 #include "source/page_reader.h"
 #include "base/log.h"
@@ -163,58 +164,9 @@ int instance_enable_user_events(const struct rtl_params *p, struct tracefs_insta
 	return 0;
 }
 
-/* kvm:kvm_exit's format into @tep: -1 when it cannot be read or is not x86's */
-static int load_kvm_exit(struct tep_handle *tep)
-{
-	int size = 0, ret = -1;
-	char *buf = tracefs_event_file_read(NULL, "kvm", "kvm_exit", "format", &size);
-
-	if (buf && !tep_parse_event(tep, buf, size, "kvm") && kvm_exit_usable(tep))
-		ret = 0;
-	free(buf);
-	return ret;
-}
-
-struct tep_handle *instance_load_events(const char **systems, bool kvm_exit)
-{
-	struct tep_handle *tep = tracefs_local_events_system(NULL, systems);
-
-	if (!tep) {
-		err_msg("cannot read the event formats from tracefs: %s", strerror(errno));
-		return NULL;
-	}
-	if (kvm_exit && load_kvm_exit(tep)) {
-		err_msg("cannot read the format of kvm:kvm_exit from tracefs: %s",
-			strerror(errno));
-		tep_free(tep);
-		return NULL;
-	}
-	return tep;
-}
-
-/* kvm:kvm_exit is there and decodable: probed once, tracefs stays as it is */
-static bool kvm_exit_decodable(void)
-{
-	static int usable = -1;
-	struct tep_handle *tep;
-
-	if (usable >= 0)
-		return usable;
-	usable = 0;
-	if (!tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format"))
-		return false;
-	tep = tep_alloc();
-	usable = tep && !load_kvm_exit(tep);
-	tep_free(tep);
-	if (!usable)
-		debug_msg("kvm:kvm_exit is not x86's (no vcpu_id, exit_reason, isa): "
-			  "KVM exits not traced");
-	return usable;
-}
-
 bool instance_kvm_wanted(const struct rtl_params *p)
 {
-	return p->desc->kvm_exits && params_analysis_on(p) && kvm_exit_decodable();
+	return p->desc->kvm_exits && params_analysis_on(p) && formats_kvm_exit_decodable();
 }
 
 void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus)
@@ -246,16 +198,16 @@ bool instances_trace_wanted(const struct rtl_params *p)
 	       action_list_has(p->on_end, ACTION_TRACE);
 }
 
-int instances_load(struct instances *in, const char **systems, unsigned int sets,
-		   bool kallsyms)
+int instances_load(struct instances *in, const char **systems, unsigned int sets)
 {
-	in->tep = instance_load_events(systems, sets & DECODE_KVM);
+	in->tep = formats_load(systems, sets & DECODE_KVM);
 	if (!in->tep)
 		return -1;
-	if (kallsyms)
-		instance_load_kallsyms(in->tep);
 	in->decoder = decoder_new(in->tep, sets);
-	return in->decoder ? 0 : -1;
+	if (!in->decoder)
+		return -1;
+	decoder_set_symbols(in->decoder, formats_load_kallsyms);
+	return 0;
 }
 
 static int reader_run(struct instance_reader *r, struct tep_handle *tep,
@@ -340,22 +292,4 @@ char *instance_trace_text(struct tracefs_instance *inst)
 		return NULL;
 	}
 	return tracefs_instance_file_read(inst, "trace", NULL);
-}
-
-void instance_load_kallsyms(struct tep_handle *tep)
-{
-	char *buf = NULL;
-	size_t len = 0, n;
-	char chunk[65536];
-	FILE *f = fopen("/proc/kallsyms", "r"), *mem = open_memstream(&buf, &len);
-
-	while (f && mem && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		fwrite(chunk, 1, n, mem);
-	if (mem)
-		fclose(mem);
-	if (f)
-		fclose(f);
-	if (!buf || tep_parse_kallsyms(tep, buf))
-		warn_msg("cannot read /proc/kallsyms: kernel functions will show as addresses");
-	free(buf);
 }

@@ -39,11 +39,6 @@ int instance_enable_user_events(const struct rtl_params *p, struct tracefs_insta
  */
 bool instance_kvm_wanted(const struct rtl_params *p);
 /*
- * The formats of @systems' events, and kvm:kvm_exit's (that event alone: the
- * kvm system has ~150 more); NULL with a message.
- */
-struct tep_handle *instance_load_events(const char **systems, bool kvm_exit);
-/*
  * kvm:kvm_exit in @inst, filtered to @cpus when not NULL. Not fatal: the
  * analysis goes on blind to KVM, with a warning.
  */
@@ -81,9 +76,11 @@ struct instances {
 
 /* Is a trace to be saved (-t, or the action trace on a threshold or at the end)? */
 bool instances_trace_wanted(const struct rtl_params *p);
-/* The formats of @systems' events (kvm:kvm_exit's too for DECODE_KVM), a decoder of @sets. */
-int instances_load(struct instances *in, const char **systems, unsigned int sets,
-		   bool kallsyms);
+/*
+ * The formats of @systems' events (kvm:kvm_exit's too for DECODE_KVM), a
+ * decoder of @sets; kernel symbols are read when a record first needs one.
+ */
+int instances_load(struct instances *in, const char **systems, unsigned int sets);
 /* Hand what in->inst holds to @fn, for a bounded time (struct instance_reader). */
 int instances_read(struct instances *in, raw_event_fn fn, void *ctx);
 /*
@@ -100,8 +97,5 @@ void instances_free(struct instances *in);
 uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus);
 /* The instance's "trace" text, to be freed; NULL (errno set) without an instance. */
 char *instance_trace_text(struct tracefs_instance *inst);
-
-/* Function names for kernel addresses (stacks, NMI handlers), before any decoding. */
-void instance_load_kallsyms(struct tep_handle *tep);
 
 #endif

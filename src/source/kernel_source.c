@@ -463,7 +463,7 @@ static int load_events(struct engine *src)
 	unsigned int sets = src->desc->decode_sets(src->params);
 	const char *systems[] = { "ftrace", "osnoise", NULL };
 
-	return instances_load(&src->ins, systems, sets, sets & DECODE_STACK);
+	return instances_load(&src->ins, systems, sets);
 }
 
 static void kclose(struct engine *src);
@@ -518,11 +518,15 @@ static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 		return NULL;
 	src->params = p;
 	src->desc = tracer_of(p);
-	if (load_events(src) || src->desc->apply_globals(p, st))
+	if (load_events(src))
+		goto fail;
+	debug_msg("event formats read");
+	if (src->desc->apply_globals(p, st))
 		goto fail;
 	open_bpf(src);
 	if (open_instances(src, st))
 		goto fail;
+	debug_msg("instances ready");
 	/* BPF counts from here, as the ring buffers record from here */
 	krestart(src);
 	if (p->user_threads ? start_user_threads(src) : tasks_apply(p))

@@ -159,7 +159,7 @@ static int load_events(struct engine *e)
 {
 	const char *systems[] = { "irq", "irq_vectors", "sched", "nmi", "timer", NULL };
 
-	return instances_load(&e->ins, systems, decode_sets(e->params), true);
+	return instances_load(&e->ins, systems, decode_sets(e->params));
 }
 
 static int enable_std_events(struct engine *e, struct tracefs_instance *inst)

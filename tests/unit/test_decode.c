@@ -335,6 +335,50 @@ static void test_stack_depth(void **state)
 	tep_free(tep);
 }
 
+static int symbol_loads;
+
+static void load_symbols(struct tep_handle *tep)
+{
+	char kallsyms[] = "ffffffff81000000 T timerlat_irq\nffffffff81000100 T do_idle\n"
+			  "ffffffff81000200 T _etext\n";
+
+	symbol_loads++;
+	assert_int_equal(tep_parse_kallsyms(tep, kallsyms), 0);
+}
+
+/* kernel symbols are read at the first record that holds an address, once */
+static void test_symbols_on_demand(void **state)
+{
+	struct tep_handle *tep = make_tep();
+	unsigned char rec[16 + 2 * 8] = { 0 }, buf[GUARD + 96 + GUARD];
+	unsigned char tl[64] = { 0 };
+	struct decoder *d;
+	struct rtl_record r;
+	uint64_t ip[2] = { 0xffffffff81000004ULL, 0xffffffff81000180ULL };
+	int32_t depth = 2;
+
+	(void)state;
+	assert_int_equal(tep_parse_event(tep, fmt_stack, strlen(fmt_stack), "ftrace"), 0);
+	d = decoder_new(tep, DECODE_TIMERLAT | DECODE_STACK);
+	assert_non_null(d);
+	decoder_set_symbols(d, load_symbols);
+	symbol_loads = 0;
+	decode(tep, d, tl, sizeof(tl), 16, &r);
+	assert_int_equal(r.kind, RECORD_TIMERLAT);
+	assert_int_equal(symbol_loads, 0);
+	memcpy(rec + 8, &depth, 4);
+	memcpy(rec + 16, ip, sizeof(ip));
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 4, &r);
+	assert_int_equal(symbol_loads, 1);
+	assert_int_equal(r.stack.depth, 2);
+	assert_string_equal(r.stack.sym[0], "timerlat_irq");
+	assert_string_equal(r.stack.sym[1], "do_idle");
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 4, &r);
+	assert_int_equal(symbol_loads, 1);
+	decoder_free(d);
+	tep_free(tep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_record_shorter_than_format),
 		cmocka_unit_test(test_strings_outside_record),
 		cmocka_unit_test(test_stack_depth),
+		cmocka_unit_test(test_symbols_on_demand),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * formats - the event formats a session decodes, read from tracefs into a
+ * tep handle: the ring buffer's page header and the events of the systems
+ * asked for, nothing else (no kallsyms, saved_cmdlines or printk formats,
+ * which libtracefs's loader always reads); kernel symbols when a record
+ * first needs one
+ */
+#ifndef RTLENS_FORMATS_H
+#define RTLENS_FORMATS_H
+
+#include <stdbool.h>
+
+struct tep_handle;
+
+/*
+ * The formats of @systems' events, and kvm:kvm_exit's (that event alone:
+ * the kvm system has ~150 more); NULL with a message.
+ */
+struct tep_handle *formats_load(const char **systems, bool kvm_exit);
+/* kvm:kvm_exit is there and x86's: probed once, tracefs stays as it is */
+bool formats_kvm_exit_decodable(void);
+/* /proc/kallsyms into @tep; a warning when it cannot be read */
+void formats_load_kallsyms(struct tep_handle *tep);
+
+#endif
