@@ -169,13 +169,15 @@ static void copy_stack(struct tl_aa_stack *dst, const struct stack_trace *st)
 
 /*
  * The kernel saves the stack in the timerlat IRQ and writes it either there
- * (when the IRQ stops the trace) or right after the thread sample.
+ * (when the IRQ stops the trace) or right after the thread sample; with -u
+ * the period is still open then: the stack is the analysed thread's, and
+ * the return to user's to come.
  */
 static void feed_stack(struct tl_aa_cpu *c, const struct stack_trace *st)
 {
 	if (c->waiting_thread)
 		copy_stack(&c->stack, st);
-	else if (c->have_result)
+	if (c->have_result && (c->waiting_user || !c->waiting_thread))
 		copy_stack(&c->last.stack, st);
 }
 

@@ -529,9 +529,11 @@ static const struct opt_desc opt_table[] = {
 	  "only go down to idle state n on cpus used by timerlat to reduce exit from idle latency",
 	  TL, set_deepest_idle },
 	{ "user-threads", 'u', ARG_NONE, NULL,
-	  "use rtlens user-space threads instead of kernel-space timerlat threads", TL, set_user_threads },
+	  "use rtlens user-space threads instead of kernel-space timerlat threads (the default "
+	  "where the kernel has timerlat_fd)", TL, set_user_threads },
 	{ "kernel-threads", 'k', ARG_NONE, NULL,
-	  "use timerlat kernel-space threads instead of rtlens user-space threads",
+	  "use timerlat kernel-space threads instead of rtlens user-space threads (the default "
+	  "before Linux 6.5)",
 	  TL, set_kernel_threads },
 	{ "no-bpf", 0, ARG_NONE, NULL,
 	  "read every sample through tracefs instead of counting them in the kernel with BPF "

@@ -200,6 +200,7 @@ static int setup(struct session *s)
 
 	if (check_system(p))
 		return -1;
+	source_choose(p);
 	if (machine_gather(&s->facts, p->nr_cpus) || run_models_init(&s->models, p, &s->facts)) {
 		err_msg("out of memory");
 		return -1;
@@ -258,7 +259,7 @@ static void warm_up(struct session *s)
 	debug_msg("warming up for %llu s", (unsigned long long)s->p->warmup_s);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (!pending_signal && seconds_since(&t0) < s->p->warmup_s) {
-		wait_event(s, POLL_MS);
+		wait_event(s, source_next_read_ms(s->src, POLL_MS));
 		source_poll(s->src, drop_record, NULL);
 	}
 	do
@@ -333,7 +334,7 @@ static int main_loop(struct session *s)
 	while (!should_stop(s)) {
 		/* the buffers still hold events: read on without sleeping */
 		if (!source_has_more(s->src))
-			wait_event(s, POLL_MS);
+			wait_event(s, source_next_read_ms(s->src, POLL_MS));
 		if (poll_into_model(s))
 			return -1;
 		debug_msg("%llu records so far",

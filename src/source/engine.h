@@ -23,12 +23,15 @@ struct engine_ops {
 	const char	*name;		/* "kernel", "user" */
 	/* Can this engine run here at all? No message: source.c decides. */
 	bool		(*available)(const struct rtl_params *p);
+	/* optional: what the engine chooses where the options leave it open */
+	void		(*choose)(struct rtl_params *p);
 	int		(*check)(const struct rtl_params *p);
 	struct engine	*(*open)(const struct rtl_params *p, struct sys_state *st);
 	int		(*poll)(struct engine *e, record_fn fn, void *ctx);
 	int		(*kernel_hist)(struct engine *e, hist_bucket_fn fn, void *ctx);
 	void		(*discard_counts)(struct engine *e);
 	bool		(*has_more)(const struct engine *e);
+	int		(*next_read_ms)(const struct engine *e, int longest_ms);
 	bool		(*tracing_stopped)(struct engine *e);
 	void		(*restart)(struct engine *e);
 	void		(*stop)(struct engine *e);

@@ -236,6 +236,11 @@ int instances_read_window(struct instances *in, raw_event_fn fn, void *ctx)
 	return 0;
 }
 
+int instances_next_read_ms(const struct instances *in, int longest_ms)
+{
+	return page_reader_next_read_ms(in->reader.pages, longest_ms);
+}
+
 void instances_set_tracing(struct instances *in, bool on)
 {
 	int (*set)(struct tracefs_instance *) = on ? tracefs_trace_on : tracefs_trace_off;

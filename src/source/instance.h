@@ -88,6 +88,8 @@ int instances_read(struct instances *in, raw_event_fn fn, void *ctx);
  * window before a stop, read once the tracer stopped. 0 without aa_inst.
  */
 int instances_read_window(struct instances *in, raw_event_fn fn, void *ctx);
+/* When to read in->inst next (page_reader_next_read_ms()). */
+int instances_next_read_ms(const struct instances *in, int longest_ms);
 /* Tracing on or off in every instance. */
 void instances_set_tracing(struct instances *in, bool on);
 /* Free the memory; the instances themselves go at sysstate_restore(). */

@@ -127,7 +127,7 @@ static int check_features(const struct rtl_params *p)
 		return 0;
 	if (!tracefs_file_exists(NULL, TIMERLAT_FD)) {
 		err_msg("user-space threads (-u) need %s, which this kernel lacks (it came in "
-			"Linux 6.5): use the kernel threads (-k, the default)", TIMERLAT_FD);
+			"Linux 6.5): use the kernel threads (-k, the default here)", TIMERLAT_FD);
 		return -1;
 	}
 	if (p->cgroup) {
@@ -136,6 +136,23 @@ static int check_features(const struct rtl_params *p)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * timerlat measures through user-space threads (-u) where the kernel has
+ * timerlat_fd, unless -k says otherwise, as rtla does since 6.9: the
+ * latency a user-space task sees, its return to user included. -C (move
+ * the tracer's threads into a cgroup) keeps the kernel's threads: rtlens's
+ * own are not moved.
+ */
+static void kchoose(struct rtl_params *p)
+{
+	if (p->desc->tool != TOOL_TIMERLAT || p->user_threads || p->kernel_threads || p->cgroup)
+		return;
+	if (!tracefs_file_exists(NULL, TIMERLAT_FD))
+		return;
+	p->user_threads = true;
+	debug_msg("%s is there: user-space threads (-k for the kernel's)", TIMERLAT_FD);
 }
 
 static int kcheck(const struct rtl_params *p)
@@ -696,6 +713,11 @@ static bool khas_more(const struct engine *src)
 	return src->ins.reader.budget_hit;
 }
 
+static int knext_read_ms(const struct engine *src, int longest_ms)
+{
+	return instances_next_read_ms(&src->ins, longest_ms);
+}
+
 static char *ktrace_text(struct engine *src)
 {
 	return instance_trace_text(src->ins.trace_inst);
@@ -729,12 +751,14 @@ static bool kavailable(const struct rtl_params *p)
 const struct engine_ops kernel_engine = {
 	.name			= "kernel",
 	.available		= kavailable,
+	.choose			= kchoose,
 	.check			= kcheck,
 	.open			= kopen,
 	.poll			= kpoll,
 	.kernel_hist		= kkernel_hist,
 	.discard_counts		= kdiscard_counts,
 	.has_more		= khas_more,
+	.next_read_ms		= knext_read_ms,
 	.tracing_stopped	= ktracing_stopped,
 	.restart		= krestart,
 	.stop			= kstop,

@@ -25,7 +25,28 @@ struct page_reader {
 	int			page_size;
 	struct tep_record	rec;		/* reused for every record */
 	struct tep_event	*last;		/* the event of the last record */
+	int			*pages;		/* per CPU, in the current read */
+	long			buffer_pages;	/* pages of the smallest CPU buffer */
+	struct timespec		last_read;	/* start of the previous read, or 0 */
+	double			fill_s;		/* the fastest CPU's pages per second */
 };
+
+/* the pages of the smallest per-CPU buffer (its size in kB, as tracefs says) */
+static void buffer_pages(struct page_reader *r, struct tracefs_instance *inst)
+{
+	ssize_t kb;
+	long pages;
+	int cpu;
+
+	for (cpu = 0; r->page_size > 0 && cpu < r->nr_cpus; cpu++) {
+		if (!r->tcpu[cpu])
+			continue;
+		kb = tracefs_instance_get_buffer_size(inst, cpu);
+		pages = kb > 0 ? (long)(kb * 1024 / r->page_size) : 0;
+		if (pages > 0 && (!r->buffer_pages || pages < r->buffer_pages))
+			r->buffer_pages = pages;
+	}
+}
 
 struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_handle *tep)
 {
@@ -37,8 +58,9 @@ struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_h
 	r->tep = tep;
 	r->nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	r->tcpu = calloc(r->nr_cpus > 0 ? r->nr_cpus : 1, sizeof(*r->tcpu));
+	r->pages = calloc(r->nr_cpus > 0 ? r->nr_cpus : 1, sizeof(*r->pages));
 	r->kbuf = kbuffer_alloc(KBUFFER_LSIZE_SAME_AS_HOST, KBUFFER_ENDIAN_SAME_AS_HOST);
-	if (!r->tcpu || !r->kbuf)
+	if (!r->tcpu || !r->pages || !r->kbuf)
 		goto nomem;
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		r->tcpu[cpu] = tracefs_cpu_open(inst, cpu, true);
@@ -46,6 +68,7 @@ struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_h
 		if (size > r->page_size)
 			r->page_size = size;
 	}
+	buffer_pages(r, inst);
 	if (r->page_size <= 0) {
 		err_msg("cannot open the per-cpu trace buffers (trace_pipe_raw) of the instance: %s",
 			strerror(errno));
@@ -126,9 +149,28 @@ static int read_round(struct page_reader *r, page_record_fn fn, void *ctx, long 
 		if (n <= 0)
 			continue;
 		got++;
+		r->pages[cpu]++;
 		*records += read_page(r, cpu, fn, ctx);
 	}
 	return got;
+}
+
+/* how fast the fastest CPU filled its buffer since the previous read */
+static void measure_fill(struct page_reader *r, const struct timespec *t0)
+{
+	int cpu, most = 0;
+	double s;
+
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		if (r->pages[cpu] > most)
+			most = r->pages[cpu];
+		r->pages[cpu] = 0;
+	}
+	if (r->last_read.tv_sec || r->last_read.tv_nsec) {
+		s = ns_since(&r->last_read) / 1e9;
+		r->fill_s = s > 0 ? most / s : 0;
+	}
+	r->last_read = *t0;
 }
 
 long page_reader_read(struct page_reader *r, page_record_fn fn, void *ctx, long long budget_ns,
@@ -146,7 +188,20 @@ long page_reader_read(struct page_reader *r, page_record_fn fn, void *ctx, long 
 			break;
 		}
 	}
+	measure_fill(r, &t0);
 	return got < 0 ? -1 : records;
+}
+
+int page_reader_next_read_ms(const struct page_reader *r, int longest_ms)
+{
+	double ms;
+
+	if (!r || r->fill_s <= 0 || !r->buffer_pages)
+		return longest_ms;
+	ms = 1000.0 * r->buffer_pages / 2 / r->fill_s;
+	if (ms < PAGE_READER_SHORTEST_MS)
+		return PAGE_READER_SHORTEST_MS;
+	return ms < longest_ms ? (int)ms : longest_ms;
 }
 
 void page_reader_close(struct page_reader *r)
@@ -158,6 +213,7 @@ void page_reader_close(struct page_reader *r)
 	for (cpu = 0; r->tcpu && cpu < r->nr_cpus; cpu++)
 		tracefs_cpu_close(r->tcpu[cpu]);
 	free(r->tcpu);
+	free(r->pages);
 	if (r->kbuf)
 		kbuffer_free(r->kbuf);
 	free(r->page);

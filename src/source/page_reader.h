@@ -31,6 +31,16 @@ struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_h
  */
 long page_reader_read(struct page_reader *r, page_record_fn fn, void *ctx, long long budget_ns,
 		      bool *more);
+/*
+ * When to read next, in ms: when the fastest-filling CPU buffer will be
+ * half full at the rate it filled since the previous read, within
+ * [PAGE_READER_SHORTEST_MS, @longest_ms]; @longest_ms before any rate is
+ * known. A fixed interval overflows the buffers of a tracer that writes
+ * faster than a buffer holds for that long (osnoise hist under TCG: ~8 MB/s
+ * into 1.4 MB); reading at every record would pay a wake-up per record.
+ */
+#define PAGE_READER_SHORTEST_MS	10
+int page_reader_next_read_ms(const struct page_reader *r, int longest_ms);
 void page_reader_close(struct page_reader *r);
 
 #endif

@@ -18,7 +18,7 @@ static const struct engine_ops *engine_of(const struct rtl_params *p)
 	return p->engine == ENGINE_USER ? &user_engine : &kernel_engine;
 }
 
-int source_check(struct rtl_params *p)
+void source_choose(struct rtl_params *p)
 {
 	if (p->engine == ENGINE_AUTO) {
 		p->engine = kernel_engine.available(p) ? ENGINE_KERNEL : ENGINE_USER;
@@ -26,6 +26,12 @@ int source_check(struct rtl_params *p)
 			info_msg("this kernel has no %s tracer: measuring with rtlens's own "
 				 "threads (--engine user)", p->desc->tracer);
 	}
+	if (engine_of(p)->choose)
+		engine_of(p)->choose(p);
+}
+
+int source_check(const struct rtl_params *p)
+{
 	return engine_of(p)->check(p);
 }
 
@@ -87,6 +93,11 @@ void source_discard_counts(struct source *src)
 bool source_has_more(const struct source *src)
 {
 	return src->ops->has_more(src->e);
+}
+
+int source_next_read_ms(const struct source *src, int longest_ms)
+{
+	return src->ops->next_read_ms ? src->ops->next_read_ms(src->e, longest_ms) : longest_ms;
 }
 
 bool source_tracing_stopped(struct source *src)

@@ -23,11 +23,16 @@ typedef void (*record_fn)(const struct rtl_record *rec, void *ctx);
 
 /*
  * Pick the engine (p->engine: auto becomes kernel where the tracer exists,
- * else user), then the checks that need no change to the system: the
- * tracer exists, no other session uses it, every -e event exists, the
- * options suit the engine. -1 with a message.
+ * else user), and what it chooses where the options leave it open
+ * (timerlat's threads): before anything is set up from @p.
  */
-int source_check(struct rtl_params *p);
+void source_choose(struct rtl_params *p);
+/*
+ * The checks that need no change to the system: the tracer exists, no
+ * other session uses it, every -e event exists, the options suit the
+ * engine. -1 with a message.
+ */
+int source_check(const struct rtl_params *p);
 
 /* Configure and start the tracer; every change goes through @st. */
 struct source *source_open(const struct rtl_params *p, struct sys_state *st);
@@ -39,6 +44,11 @@ int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx);
 void source_discard_counts(struct source *src);
 /* The last poll stopped on its time budget: the buffers hold more. */
 bool source_has_more(const struct source *src);
+/*
+ * How long the session may wait before it reads again, in ms, at most
+ * @longest_ms: sooner when the buffers fill fast (page_reader_next_read_ms()).
+ */
+int source_next_read_ms(const struct source *src, int longest_ms);
 /* True once the kernel stopped tracing (a stop threshold was hit). */
 bool source_tracing_stopped(struct source *src);
 /* Record again after the kernel stopped on a threshold (action continue). */

@@ -450,6 +450,11 @@ static bool uhas_more(const struct engine *e)
 	return e->ins.reader.budget_hit;
 }
 
+static int unext_read_ms(const struct engine *e, int longest_ms)
+{
+	return instances_next_read_ms(&e->ins, longest_ms);
+}
+
 static bool utracing_stopped(struct engine *e)
 {
 	return umerge_stopped(e->merge);
@@ -529,6 +534,7 @@ const struct engine_ops user_engine = {
 	.open			= uopen,
 	.poll			= upoll,
 	.has_more		= uhas_more,
+	.next_read_ms		= unext_read_ms,
 	.tracing_stopped	= utracing_stopped,
 	.restart		= urestart,
 	.stop			= ustop,

@@ -383,6 +383,16 @@ bool fake_tracefs_exists(const struct fake_tracefs *f, const char *file)
 
 void fake_tracefs_put(const struct fake_tracefs *f, const char *file, const char *content)
 {
+	char rel[PATH_LEN];
+	char *slash;
+
+	/* the directories on the way, as a kernel feature brings them */
+	snprintf(rel, sizeof(rel), "%s", file);
+	for (slash = strchr(rel, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		dir_in(f->tracing, rel);
+		*slash = '/';
+	}
 	put_in(f->tracing, content, "%s", file);
 }
 

@@ -59,7 +59,7 @@ const char *fake_tracefs_run_dir(const struct fake_tracefs *f);
 /* @file (relative to the tracing directory): its content, to be freed; NULL if none */
 char *fake_tracefs_read(const struct fake_tracefs *f, const char *file);
 bool fake_tracefs_exists(const struct fake_tracefs *f, const char *file);
-/* Set @file's content as it is, without the kernel's rules and unlogged. */
+/* Set @file's content as it is (its directories made), without the kernel's rules and unlogged. */
 void fake_tracefs_put(const struct fake_tracefs *f, const char *file, const char *content);
 /* Assert that @file holds @content. */
 void fake_tracefs_expect(const struct fake_tracefs *f, const char *file, const char *content);

@@ -74,7 +74,7 @@ static void without_tracers(struct fixture *fx)
 	fx->fake = fake_tracefs_new(false);
 }
 
-/* source_check() of a command line; its messages in *@msgs when not NULL */
+/* source_choose() and source_check() of a command line; messages in *@msgs when not NULL */
 static int check(struct fixture *fx, const char *command, int nr_cpus, char **argv, char **msgs)
 {
 	struct capture err;
@@ -83,6 +83,7 @@ static int check(struct fixture *fx, const char *command, int nr_cpus, char **ar
 
 	assert_int_equal(cmdline_parse(&fx->p, command, nr_cpus, argv), OPTS_OK);
 	capture_start(&err, 2);
+	source_choose(&fx->p);
 	ret = source_check(&fx->p);
 	text = capture_end(&err);
 	if (msgs)
@@ -235,6 +236,35 @@ static void test_features_checked(void **state)
 	fake_tracefs_put(fx->fake, "osnoise/options", "DEFAULTS OSNOISE_WORKLOAD\n");
 	expect_check_fails(fx, "hwnoise", ARGV("hwnoise"),
 			   "hwnoise needs the OSNOISE_IRQ_DISABLE option");
+}
+
+/* the threads source_choose() gives a timerlat command line */
+static bool user_threads_chosen(struct fixture *fx, const char *command, char **argv)
+{
+	bool user;
+
+	assert_int_equal(cmdline_parse(&fx->p, command, NR_CPUS, argv), OPTS_OK);
+	source_choose(&fx->p);
+	assert_int_equal(fx->p.engine, ENGINE_KERNEL);
+	user = fx->p.user_threads;
+	params_free(&fx->p);
+	return user;
+}
+
+/* timerlat's threads: user-space where the kernel has timerlat_fd, unless -k or -C */
+static void test_threads_chosen(void **state)
+{
+	struct fixture *fx = *state;
+
+	assert_false(user_threads_chosen(fx, "timerlat top", ARGV("timerlat")));
+	fake_tracefs_put(fx->fake, "osnoise/per_cpu/cpu0/timerlat_fd", "");
+	assert_true(user_threads_chosen(fx, "timerlat top", ARGV("timerlat")));
+	assert_true(user_threads_chosen(fx, "timerlat hist", ARGV("timerlat", "-c", "1")));
+	assert_false(user_threads_chosen(fx, "timerlat hist", ARGV("timerlat", "-k")));
+	assert_false(user_threads_chosen(fx, "timerlat top", ARGV("timerlat", "-C")));
+	assert_false(user_threads_chosen(fx, "osnoise top", ARGV("osnoise")));
+	assert_int_equal(check(fx, "timerlat top", NR_CPUS, ARGV("timerlat"), NULL), 0);
+	assert_true(fx->p.user_threads);
 }
 
 static void test_unknown_events(void **state)
@@ -587,6 +617,7 @@ int main(void)
 		FAKE_TEST(test_kernel_engine_needs_tracer),
 		FAKE_TEST(test_tracer_in_use),
 		FAKE_TEST(test_features_checked),
+		FAKE_TEST(test_threads_chosen),
 		FAKE_TEST(test_unknown_events),
 		FAKE_TEST(test_kernel_osnoise),
 		FAKE_TEST(test_kernel_osnoise_trace_instance),

@@ -243,11 +243,6 @@ static void test_blocking_thread(void **state)
 }
 
 /*
- * As the kernel writes it: the blocking thread's start is reset inside the
- * timerlat IRQ, its duration counts only what follows; the stack is written
- * after the thread sample.
- */
-/*
  * -u: the thread woke in time (5 us), a thread preempted it before it
  * returned to user space (40 us): the period ends at its user sample, whose
  * latency is explained with the same parts; a -T stop on the thread sample
@@ -294,6 +289,42 @@ static void test_user_return(void **state)
 	tl_aa_free(aa);
 }
 
+/*
+ * -u: a blocking thread held the user-space timerlat thread back; the stack
+ * comes after the thread sample, while the period still waits for its
+ * return to user: a stop on the thread shows it, and so does the period
+ * once its user sample came.
+ */
+static void test_user_stack_after_thread(void **state)
+{
+	struct tl_aa *aa = tl_aa_new(1);
+	struct tl_aa_result *r;
+
+	(void)state;
+	tl_aa_set_user_return(aa);
+	add_irq(aa, 0, 6, B, 3000);
+	add_noise(aa, 0, NOISE_THREAD, "blocker", 77, B + 2500, 24000, B + 30000);
+	add_thread(aa, 0, 6, B, 31000);
+	add_stack(aa, 0, B + 31001);
+	r = explain(aa, 0);
+	assert_false(r->user_return);
+	assert_true(r->blocking.found);
+	assert_int_equal(r->stack.depth, 3);
+	assert_string_equal(r->stack.sym[0], "do_spin");
+	free(r);
+	add_sample(aa, 0, TIMERLAT_USER, 6, B + 33000, 33000);
+	r = explain(aa, 0);
+	assert_true(r->user_return);
+	assert_int_equal(r->stack.depth, 3);
+	free(r);
+	tl_aa_free(aa);
+}
+
+/*
+ * As the kernel writes it: the blocking thread's start is reset inside the
+ * timerlat IRQ, its duration counts only what follows; the stack is written
+ * after the thread sample.
+ */
 static void test_blocking_thread_kernel_style(void **state)
 {
 	struct tl_aa *aa = tl_aa_new(1);
@@ -823,6 +854,7 @@ int main(void)
 		cmocka_unit_test(test_pure_irq_latency),
 		cmocka_unit_test(test_blocking_thread),
 		cmocka_unit_test(test_blocking_thread_kernel_style),
+		cmocka_unit_test(test_user_stack_after_thread),
 		cmocka_unit_test(test_user_return),
 		cmocka_unit_test(test_irq_interference),
 		cmocka_unit_test(test_softirq_and_nmi),

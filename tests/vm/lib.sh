@@ -24,6 +24,18 @@
 : "${VM_TEST:=test}"
 : "${VM_RUN:=/tmp}"
 : "${VM_COUNT_FILE:=/run/vm/test-count}"
+# the reference rtla's release, major.minor ("6.1", "7.3"): the scripts
+# expect what that release does where releases differ
+: "${RTLA_VERSION:=$(rtla --version 2>&1 | sed -n 's/.*version \([0-9]*\.[0-9]*\).*/\1/p' | head -n 1)}"
+
+# rtla_at_least MAJOR.MINOR: the reference rtla is that release or newer
+rtla_at_least()
+{
+	local have=${RTLA_VERSION:-0.0}
+
+	[ "${have%%.*}" -gt "${1%%.*}" ] ||
+		{ [ "${have%%.*}" -eq "${1%%.*}" ] && [ "${have#*.}" -ge "${1#*.}" ]; }
+}
 
 _vm_out()
 {

@@ -4,13 +4,25 @@
 # JSON (validated on the host by tests/vm/host/30-timerlat.sh), exit status 2
 # with the auto-analysis, which must name a SCHED_FIFO thread that blocks the
 # timerlat thread and IPIs sent from another CPU; actions, --dma-latency,
-# --deepest-idle-state, -u on a kernel without timerlat_fd.
+# --deepest-idle-state; on a kernel without timerlat_fd, -u refused; on one
+# with it, user-space threads by default (as rtla 6.9+: the layouts then
+# have the return-to-user columns) and -k for the kernel's.
 
 ESC=$(printf '\033')
 strip_ansi() { sed "s/${ESC}\[[0-9;]*[a-zA-Z]//g; s/${ESC}c//g" "$1"; }
 shape() { grep -v '^note: ' "$1" | sed -E '1s/RTLA|rtlens/TOOL/; s/[0-9]+/N/g; s/ +/ /g' | grep -v '^$' | uniq; }
 # rtla may need minutes to read every event format on a loaded host: bound it
 rtla_run() { timeout -s KILL 300 rtla "$@"; }
+
+# the default threads: the kernel's, or user-space ones where timerlat_fd is
+if [ -e "$VM_TRACEFS/osnoise/per_cpu/cpu0/timerlat_fd" ]; then
+	UFD=1 THREADS=user
+	USR_HEAD='      \|    Ret user Timer Latency \(us\)'
+	USR_COLS=' \|      cur       min       avg       max'
+	USR_ROW=' \|( +[0-9]+){4}' USR_ALL=' \| +( +[0-9]+){3}'
+else
+	UFD= THREADS=kernel USR_HEAD= USR_COLS= USR_ROW= USR_ALL=
+fi
 
 # ---- top ----
 rtlens timerlat top -c 1-2 -d 4 -q --json top.json > top.txt 2> top.err
@@ -19,11 +31,12 @@ emit_file top.txt
 emit_file top.json
 emit_file top.err
 check_grep "top title" '^ +Timer Latency' top.txt
-check_grep "top header" '^  0 00:00:0[3-5]   \|          IRQ Timer Latency \(us\)        \|         Thread Timer Latency \(us\)$' top.txt
-check_grep "top columns" '^CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max$' top.txt
-check_grep "top row cpu 1" '^  1 #[0-9]+ +\|( +[0-9]+){4} \|( +[0-9]+){4}$' top.txt
+check_grep "top header" '^  0 00:00:0[3-5]   \|          IRQ Timer Latency \(us\)        \|         Thread Timer Latency \(us\)'"$USR_HEAD"'$' top.txt
+check_grep "top columns" '^CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max'"$USR_COLS"'$' top.txt
+check_grep "top row cpu 1" '^  1 #[0-9]+ +\|( +[0-9]+){4} \|( +[0-9]+){4}'"$USR_ROW"'$' top.txt
 check_grep "top row cpu 2" '^  2 #[0-9]+ +\|' top.txt
-check_grep "top ALL row" '^ALL #[0-9]+ +e[0-9] \| +( +[0-9]+){3} \| +( +[0-9]+){3}$' top.txt
+check_grep "top ALL row" '^ALL #[0-9]+ +e[0-9] \| +( +[0-9]+){3} \| +( +[0-9]+){3}'"$USR_ALL"'$' top.txt
+check_grep "top: the report says the threads ($THREADS)" "\"threads\": *\"$THREADS\"" top.json
 
 rtla_run timerlat top -c 1-2 -d 4 -q > rtla-top.raw 2>&1
 strip_ansi rtla-top.raw > rtla-top.txt
@@ -32,9 +45,9 @@ emit_file rtla-top.txt
 shape top.txt | grep -v -e '^-' -e '^ALL' > top.shape
 shape rtla-top.txt | grep -v -e '^-' -e '^ALL' > rtla-top.shape
 if cmp -s top.shape rtla-top.shape; then
-	ok "timerlat top layout matches rtla 6.1"
+	ok "timerlat top layout matches rtla $RTLA_VERSION"
 else
-	not_ok "timerlat top layout matches rtla 6.1" "$(diff rtla-top.shape top.shape)"
+	not_ok "timerlat top layout matches rtla $RTLA_VERSION" "$(diff rtla-top.shape top.shape)"
 fi
 
 # ---- hist ----
@@ -44,11 +57,18 @@ emit_file hist.txt
 emit_file hist.json
 check_grep "hist title" '^# rtlens timerlat histogram$' hist.txt
 check_grep "hist unit" '^# Time unit is microseconds \(us\)$' hist.txt
-check_grep "hist index header" '^Index   IRQ-001   Thr-001   IRQ-002   Thr-002$' hist.txt
+if [ -n "$UFD" ]; then
+	check_grep "hist index header" '^Index   IRQ-001   Thr-001   Usr-001   IRQ-002   Thr-002   Usr-002$' hist.txt
+	check_grep "hist ALL block" '^ALL:        IRQ       Thr       Usr$' hist.txt
+	cols=6
+else
+	check_grep "hist index header" '^Index   IRQ-001   Thr-001   IRQ-002   Thr-002$' hist.txt
+	check_grep "hist ALL block" '^ALL:        IRQ       Thr$' hist.txt
+	cols=4
+fi
 for row in over count min avg max; do
-	check_grep "hist $row row" "^$row: *( +[0-9]+ ){4}\$" hist.txt
+	check_grep "hist $row row" "^$row: *( +[0-9]+ ){$cols}\$" hist.txt
 done
-check_grep "hist ALL block" '^ALL:        IRQ       Thr$' hist.txt
 rtla_run timerlat hist -c 1-2 -d 4 > rtla-hist.txt 2>&1
 emit_file rtla-hist.txt
 # compare up to the per-cpu max: row (rtla 6.1 has no ALL block)
@@ -56,16 +76,20 @@ cut_all() { sed '/^ALL:/,$d' "$1"; }
 cut_all hist.txt > hist.cut; cut_all rtla-hist.txt > rtla-hist.cut
 shape hist.cut > hist.shape; shape rtla-hist.cut > rtla-hist.shape
 if cmp -s hist.shape rtla-hist.shape; then
-	ok "timerlat hist layout matches rtla 6.1"
+	ok "timerlat hist layout matches rtla $RTLA_VERSION"
 else
-	not_ok "timerlat hist layout matches rtla 6.1" "$(diff rtla-hist.shape hist.shape)"
+	not_ok "timerlat hist layout matches rtla $RTLA_VERSION" "$(diff rtla-hist.shape hist.shape)"
 fi
 
 rtlens timerlat hist -c 1 -d 3 -n --no-irq -b 1000 > hist-n.txt 2>&1
 check_exit "hist -n --no-irq exits 0" 0 $?
 emit_file hist-n.txt
 check_grep "-n: nanoseconds" '^# Time unit is nanoseconds \(ns\)$' hist-n.txt
-check_grep "--no-irq: thread columns only" '^Index   Thr-001$' hist-n.txt
+if [ -n "$UFD" ]; then
+	check_grep "--no-irq: thread and return-to-user columns only" '^Index   Thr-001   Usr-001$' hist-n.txt
+else
+	check_grep "--no-irq: thread columns only" '^Index   Thr-001$' hist-n.txt
+fi
 
 # ---- a SCHED_FIFO thread blocks timerlat while cpu 0 sends IPIs to cpu 1:
 # the analysis of the stop names both. Under TCG the IPI helper keeps ~110/s,
@@ -142,10 +166,28 @@ idle_after=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state*/disable 2>/dev/null
 if [ "$idle_before" = "$idle_after" ]; then ok "idle states restored"; else not_ok "idle states restored" "$idle_before -> $idle_after"; fi
 diag "cpuidle states of cpu1: '$idle_before'; $(cat idle.txt | grep -i idle)"
 
-# ---- -u on a kernel without timerlat_fd ----
-rtlens timerlat top -c 1 -d 2 -u > user.txt 2>&1
-check_exit "-u without timerlat_fd: exit 1" 1 $?
-check_grep "-u says what is missing" 'timerlat_fd' user.txt
+if [ -z "$UFD" ]; then
+	# ---- -u on a kernel without timerlat_fd ----
+	rtlens timerlat top -c 1 -d 2 -u > user.txt 2>&1
+	check_exit "-u without timerlat_fd: exit 1" 1 $?
+	check_grep "-u says what is missing" 'timerlat_fd' user.txt
+else
+	# ---- -k: the kernel's threads, their layout, as rtla -k ----
+	rtlens timerlat top -k -c 1-2 -d 3 -q --json ktop.json > ktop.txt 2> ktop.err
+	check_exit "timerlat top -k exits 0" 0 $?
+	emit_file ktop.txt
+	check_grep "top -k columns: IRQ and thread only" '^CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max$' ktop.txt
+	check_grep "top -k: the report says kernel threads" '"threads": *"kernel"' ktop.json
+	rtla_run timerlat top -k -c 1-2 -d 3 -q > rtla-ktop.raw 2>&1
+	strip_ansi rtla-ktop.raw > rtla-ktop.txt
+	shape ktop.txt | grep -v -e '^-' -e '^ALL' > ktop.shape
+	shape rtla-ktop.txt | grep -v -e '^-' -e '^ALL' > rtla-ktop.shape
+	if cmp -s ktop.shape rtla-ktop.shape; then
+		ok "timerlat top -k layout matches rtla $RTLA_VERSION"
+	else
+		not_ok "timerlat top -k layout matches rtla $RTLA_VERSION" "$(diff rtla-ktop.shape ktop.shape)"
+	fi
+fi
 
 # ---- SIGINT: restored, report written ----
 rtlens timerlat hist -c 1-2 --json int.json > int.txt 2>&1 &

@@ -49,8 +49,8 @@ RTLENS_NO_BPF=1 rtlens timerlat top -c 1-2 -p 1000 -d 3 -q --json env-top.json >
 check_exit "RTLENS_NO_BPF=1 timerlat top exits 0" 0 $?
 emit_file env-top.json
 
-# ---- the layout is rtla's (-k: rtla 7.3 runs user threads by default) ----
-rtla timerlat hist -k -c 1-2 -p 1000 -d 4 > rtla-hist.raw 2>&1
+# ---- the layout is rtla's (both run user-space threads by default here) ----
+rtla timerlat hist -c 1-2 -p 1000 -d 4 > rtla-hist.raw 2>&1
 after_rtla "rtla timerlat hist"
 strip_ansi rtla-hist.raw > rtla-hist.txt
 emit_file rtla-hist.txt
