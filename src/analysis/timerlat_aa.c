@@ -158,6 +158,7 @@ static void copy_stack(struct tl_aa_stack *dst, const struct stack_trace *st)
 	if (depth > STACK_MAX_DEPTH)
 		depth = STACK_MAX_DEPTH;
 	for (i = 0; i < depth; i++) {
+		dst->known[i] = st->sym[i];
 		if (st->sym[i])
 			snprintf(dst->sym[i], TL_AA_SYM_LEN, "%s", st->sym[i]);
 		else

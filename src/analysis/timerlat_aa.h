@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/params.h"
 #include "base/records.h"
 #include "decode/softirq.h"
 #include "analysis/source_table.h"
@@ -60,7 +61,8 @@ struct tl_aa_blocking {
 /* Kernel stack saved at the timerlat IRQ (-s): what the blocking thread ran. */
 struct tl_aa_stack {
 	int		depth;
-	char		sym[STACK_MAX_DEPTH][TL_AA_SYM_LEN];
+	char		sym[STACK_MAX_DEPTH][TL_AA_SYM_LEN];	/* or "0x<address>" */
+	bool		known[STACK_MAX_DEPTH];		/* kallsyms named the frame */
 };
 
 struct tl_aa_result {
@@ -118,8 +120,8 @@ static inline const char *tl_aa_softirq_name(int vector)
 	return softirq_name(vector);
 }
 
-/* rtla's auto-analysis block. */
-void tl_aa_print(FILE *out, const struct tl_aa_result *r);
+/* rtla's auto-analysis block; @fmt: the frames kallsyms does not name. */
+void tl_aa_print(FILE *out, const struct tl_aa_result *r, enum stack_format fmt);
 /* One object with every field (see src/render/timerlat_aa_json.c). */
 void tl_aa_json(struct json_writer *w, const char *key, const struct tl_aa_result *r);
 

@@ -40,6 +40,10 @@ void params_set_hwnoise(struct rtl_params *p)
 	set_desc(p, &tool_hwnoise);
 }
 
+const char *const stack_format_names[NR_STACK_FORMATS] = {
+	[STACK_TRUNCATE] = "truncate", [STACK_SKIP] = "skip", [STACK_FULL] = "full",
+};
+
 bool params_analysis_on(const struct rtl_params *p)
 {
 	if (p->no_aa)

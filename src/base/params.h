@@ -13,6 +13,15 @@
 #include "base/tool.h"
 
 /* Where the samples come from. */
+/* --stack-format: what the analysis prints of a frame kallsyms does not name */
+enum stack_format {
+	STACK_TRUNCATE,		/* the stack ends before it (rtla's default) */
+	STACK_SKIP,		/* the frame is left out */
+	STACK_FULL,		/* the frame is printed as its address */
+	NR_STACK_FORMATS,
+};
+extern const char *const stack_format_names[NR_STACK_FORMATS];
+
 enum rtl_engine {
 	ENGINE_AUTO,		/* the kernel tracer if this kernel has it, else user */
 	ENGINE_KERNEL,		/* the osnoise/timerlat tracer */
@@ -81,6 +90,7 @@ struct rtl_params {
 
 	/* timerlat */
 	uint64_t		stack_us;	/* -s: 0 unset */
+	enum stack_format	stack_format;
 	bool			nano;		/* -n: output in ns */
 	int64_t			dma_latency_us;	/* -1: unset */
 	int			deepest_idle;	/* -1: unset */

@@ -310,21 +310,30 @@ DEFINE_FLAG_SETTER(no_index)
 DEFINE_FLAG_SETTER(with_zeros)
 DEFINE_FLAG_SETTER(kernel_hist)
 
+/* the index of @arg among @names, -1 if it is none of them */
+static int name_index(const char *const *names, int n, const char *arg)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(arg, names[i]))
+			return i;
+	return -1;
+}
+
 static int set_engine(struct rtl_params *p, const char *arg, const char **why)
 {
 	static const char *const names[] = {
 		[ENGINE_AUTO] = "auto", [ENGINE_KERNEL] = "kernel", [ENGINE_USER] = "user",
 	};
-	size_t i;
+	int i = name_index(names, sizeof(names) / sizeof(names[0]), arg);
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		if (!strcmp(arg, names[i])) {
-			p->engine = i;
-			return 0;
-		}
+	if (i < 0) {
+		*why = "the engine is auto, kernel or user";
+		return -1;
 	}
-	*why = "the engine is auto, kernel or user";
-	return -1;
+	p->engine = i;
+	return 0;
 }
 
 /* ---- timerlat ---- */
@@ -364,6 +373,18 @@ static int set_tl_period(struct rtl_params *p, const char *arg, const char **why
 static int set_stack(struct rtl_params *p, const char *arg, const char **why)
 {
 	return set_u64(&p->stack_us, arg, why);
+}
+
+static int set_stack_format(struct rtl_params *p, const char *arg, const char **why)
+{
+	int i = name_index(stack_format_names, NR_STACK_FORMATS, arg);
+
+	if (i < 0) {
+		*why = "the stack format is truncate, skip or full";
+		return -1;
+	}
+	p->stack_format = i;
+	return 0;
 }
 
 static int set_dma_latency(struct rtl_params *p, const char *arg, const char **why)
@@ -521,6 +542,9 @@ static const struct opt_desc opt_table[] = {
 	{ "dump-tasks", 0, ARG_NONE, NULL,
 	  "print the last task seen running on each measured CPU when a threshold is hit "
 	  "(needs the auto-analysis)", TL, set_dump_tasks },
+	{ "stack-format", 0, ARG_REQUIRED, "format",
+	  "set the stack format (truncate, skip, full): what the analysis prints of a frame "
+	  "without a kernel symbol", TL, set_stack_format },
 	{ "no-irq", 0, ARG_NONE, NULL, "ignore IRQ latencies", CMD_TIMERLAT_HIST, set_no_irq },
 	{ "no-thread", 0, ARG_NONE, NULL, "ignore thread latencies", CMD_TIMERLAT_HIST, set_no_thread },
 	{ "dma-latency", 0, ARG_REQUIRED, "us",

@@ -113,7 +113,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	if (m->oaa)
 		noise_analysis(out, m, p);
 	if (v->reason == STOP_THRESHOLD && m->aa_done)
-		tl_aa_print(out, &m->aa_result);
+		tl_aa_print(out, &m->aa_result, p->stack_format);
 	if (v->reason == STOP_THRESHOLD && m->last_thread)
 		dump_tasks(out, m, p);
 	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)

@@ -89,7 +89,8 @@ static void print_group(FILE *out, const char *label, const struct tl_aa_group *
 		print_source(out, &g->sources[i]);
 }
 
-static void print_stack(FILE *out, const struct tl_aa_stack *st)
+/* --stack-format, as rtla: a frame without a symbol ends the stack, is skipped, or shown */
+static void print_stack(FILE *out, const struct tl_aa_stack *st, enum stack_format fmt)
 {
 	char sym[SAFE_TEXT_SIZE(TL_AA_SYM_LEN)];
 	int i;
@@ -98,26 +99,30 @@ static void print_stack(FILE *out, const struct tl_aa_stack *st)
 		return;
 	fprintf(out, "    Blocking thread stack trace\n");
 	for (i = 0; i < st->depth; i++) {
+		if (!st->known[i] && fmt == STACK_TRUNCATE)
+			break;
+		if (!st->known[i] && fmt == STACK_SKIP)
+			continue;
 		safe_text(sym, sizeof(sym), st->sym[i]);
 		fprintf(out, "                -> %s\n", sym);
 	}
 }
 
-static void print_blocking(FILE *out, const struct tl_aa_result *r)
+static void print_blocking(FILE *out, const struct tl_aa_result *r, enum stack_format fmt)
 {
 	struct source_row s = { .kind = NOISE_THREAD, .pid = r->blocking.pid, .count = 1 };
 
 	if (!r->blocking.found) {
 		if (r->thread_ran)
 			fprintf(out, "  Blocking thread:  none traced\n");
-		print_stack(out, &r->stack);
+		print_stack(out, &r->stack, fmt);
 		return;
 	}
 	print_part(out, "Blocking thread:", NULL, r->blocking.ns, r->total_ns);
 	snprintf(s.name, sizeof(s.name), "%s", r->blocking.name);
 	s.total_ns = r->blocking.ns;
 	print_source(out, &s);
-	print_stack(out, &r->stack);
+	print_stack(out, &r->stack, fmt);
 }
 
 static void print_irq_side(FILE *out, const struct tl_aa_result *r)
@@ -133,13 +138,13 @@ static void print_irq_side(FILE *out, const struct tl_aa_result *r)
 		   r->timerlat_irq_ns, r->total_ns);
 }
 
-void tl_aa_print(FILE *out, const struct tl_aa_result *r)
+void tl_aa_print(FILE *out, const struct tl_aa_result *r, enum stack_format fmt)
 {
 	fprintf(out, "## CPU %d hit stop tracing, analyzing it ##\n", r->cpu);
 	if (!r->thread_ran)
 		fprintf(out, "  The timerlat thread did not run: analyzing the IRQ latency\n");
 	print_irq_side(out, r);
-	print_blocking(out, r);
+	print_blocking(out, r, fmt);
 	print_group(out, "IRQ interference:", &r->irq, r->total_ns);
 	print_group(out, "Softirq interference:", &r->softirq, r->total_ns);
 	print_group(out, "Thread interference:", &r->thread, r->total_ns);

@@ -401,6 +401,16 @@ static void test_timerlat_top(void **state)
 	assert_false(params_analysis_on(p));
 	assert_int_equal(p->prio.kind, SCHED_KIND_OTHER);
 	assert_int_equal(p->prio.prio, -5);
+	assert_int_equal(p->stack_format, STACK_TRUNCATE);	/* rtla's default */
+
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "-s", "10", "--stack-format", "full"));
+	assert_int_equal(p->stack_format, STACK_FULL);
+	parse_ok(p, "timerlat top", ARGV("timerlat", "--stack-format", "skip"));
+	assert_int_equal(p->stack_format, STACK_SKIP);
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--stack-format", "short"),
+		       "the stack format is truncate, skip or full");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--stack-format", "full"),
+		       "--stack-format");
 }
 
 /* -a and --aa-only: one value for the IRQ and thread stops and the stack */

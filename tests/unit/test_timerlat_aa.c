@@ -106,16 +106,21 @@ static struct tl_aa_result *explain(struct tl_aa *aa, int cpu)
 	return r;
 }
 
-static char *print(const struct tl_aa_result *r)
+static char *print_as(const struct tl_aa_result *r, enum stack_format fmt)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	tl_aa_print(out, r);
+	tl_aa_print(out, r, fmt);
 	assert_int_equal(fclose(out), 0);
 	return buf;
+}
+
+static char *print(const struct tl_aa_result *r)
+{
+	return print_as(r, STACK_TRUNCATE);
 }
 
 /* The line "  label" padded to the number column, then "value". */
@@ -184,6 +189,8 @@ static void test_pure_irq_latency(void **state)
 	assert_int_equal(r->remainder_ns, 0);
 	assert_int_equal(r->stack.depth, 3);
 	assert_string_equal(r->stack.sym[2], "0xffffffff81000abc");
+	assert_true(r->stack.known[1]);
+	assert_false(r->stack.known[2]);
 
 	text = print(r);
 	assert_non_null(strstr(text, "The timerlat thread did not run"));
@@ -325,6 +332,39 @@ static void test_user_stack_after_thread(void **state)
  * timerlat IRQ, its duration counts only what follows; the stack is written
  * after the thread sample.
  */
+/* --stack-format: a frame kallsyms does not name ends the stack, is skipped, or shown */
+static void test_stack_formats(void **state)
+{
+	struct tl_aa *aa = tl_aa_new(1);
+	struct tl_aa_result *r;
+	char *text;
+
+	(void)state;
+	add_irq(aa, 0, 7, B, 4000);
+	add_stack(aa, 0, B + 4001);
+	r = explain(aa, 0);
+	/* the unknown frame between two named ones */
+	r->stack.known[1] = false;
+	snprintf(r->stack.sym[1], TL_AA_SYM_LEN, "0xffffffff81000def");
+	snprintf(r->stack.sym[2], TL_AA_SYM_LEN, "do_idle");
+	r->stack.known[2] = true;
+	text = print_as(r, STACK_TRUNCATE);
+	assert_non_null(strstr(text, "    Blocking thread stack trace\n                -> do_spin\n"));
+	assert_null(strstr(text, "0xffffffff81000def"));
+	assert_null(strstr(text, "do_idle"));
+	free(text);
+	text = print_as(r, STACK_SKIP);
+	assert_non_null(strstr(text, "                -> do_spin\n                -> do_idle\n"));
+	assert_null(strstr(text, "0xffffffff81000def"));
+	free(text);
+	text = print_as(r, STACK_FULL);
+	assert_non_null(strstr(text, "                -> do_spin\n                -> 0xffffffff81000def\n"
+				     "                -> do_idle\n"));
+	free(text);
+	free(r);
+	tl_aa_free(aa);
+}
+
 static void test_blocking_thread_kernel_style(void **state)
 {
 	struct tl_aa *aa = tl_aa_new(1);
@@ -649,7 +689,7 @@ static void test_text_output(void **state)
 	feed_blocking(aa);
 	add_irq_noise(aa, 0, "eth0", 40, B + 1000000, 10);	/* next period */
 	r = explain(aa, 0);
-	text = print(r);
+	text = print_as(r, STACK_FULL);
 	assert_true(strncmp(text, "## CPU 0 hit stop tracing, analyzing it ##\n", 43) == 0);
 	assert_line(text, "  IRQ handler delay:", "     2.00 us (6.45 %)");
 	assert_line(text, "  IRQ latency:", "     3.00 us");
@@ -855,6 +895,7 @@ int main(void)
 		cmocka_unit_test(test_blocking_thread),
 		cmocka_unit_test(test_blocking_thread_kernel_style),
 		cmocka_unit_test(test_user_stack_after_thread),
+		cmocka_unit_test(test_stack_formats),
 		cmocka_unit_test(test_user_return),
 		cmocka_unit_test(test_irq_interference),
 		cmocka_unit_test(test_softirq_and_nmi),
