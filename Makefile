@@ -55,10 +55,10 @@ UNIT_HDRS	:= $(wildcard tests/unit/*.h)
 TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
-.PHONY: all clean check layers-check unit-check schema-check host-check vm-check bench install uninstall san \
+.PHONY: all samples clean check layers-check unit-check schema-check host-check vm-check bench install uninstall san \
 	deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc
 
-all: rtlens
+all: rtlens samples
 
 rtlens: $(OBJS)
 	@echo "  LD      $@"
@@ -70,6 +70,16 @@ rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
 
 san: rtlens-san
+
+# sample/: workloads to measure with rtlens (built, never installed)
+SAMPLES		:= build/sample/timerlat_load
+
+samples: $(SAMPLES)
+
+build/sample/%: sample/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) -std=gnu11 -O2 -g $(WARN) -o $@ $<
 
 # the BPF program and its skeleton (a header that embeds the object)
 BPF_SRC		:= src/source/bpf/timerlat.bpf.c

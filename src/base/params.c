@@ -27,6 +27,7 @@ void params_init_tool(struct rtl_params *p, const struct tool_desc *desc, enum r
 	p->entries = 256;
 	p->dma_latency_us = -1;
 	p->deepest_idle = -1;
+	p->aligned_us = -1;
 }
 
 void params_init(struct rtl_params *p, enum rtl_tool tool, enum rtl_mode mode,

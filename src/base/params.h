@@ -94,8 +94,10 @@ struct rtl_params {
 	bool			nano;		/* -n: output in ns */
 	int64_t			dma_latency_us;	/* -1: unset */
 	int			deepest_idle;	/* -1: unset */
-	bool			user_threads;
+	bool			user_threads;	/* the tracer without its threads (-u, -U) */
 	bool			kernel_threads;
+	bool			user_load;	/* -U: the user's own workload reads timerlat_fd */
+	int64_t			aligned_us;	/* -A: osnoise/timerlat_align_us; -1 unset */
 	bool			aa_only;
 	bool			no_aa;
 	bool			dump_tasks;	/* timerlat: --dump-tasks */

@@ -448,6 +448,21 @@ static int set_aa_top(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 DEFINE_FLAG_SETTER(user_threads)
+DEFINE_FLAG_SETTER(user_load)
+
+static int set_aligned(struct rtl_params *p, const char *arg, const char **why)
+{
+	uint64_t v;
+
+	if (parse_u64(arg, &v, why))
+		return -1;
+	if (v > MAX_TL_PERIOD_US) {
+		*why = "the alignment must be 0 to 1 s (1000000 us), within the period";
+		return -1;
+	}
+	p->aligned_us = (int64_t)v;
+	return 0;
+}
 DEFINE_FLAG_SETTER(kernel_threads)
 DEFINE_FLAG_SETTER(no_aa)
 DEFINE_FLAG_SETTER(dump_tasks)
@@ -555,6 +570,13 @@ static const struct opt_desc opt_table[] = {
 	{ "user-threads", 'u', ARG_NONE, NULL,
 	  "use rtlens user-space threads instead of kernel-space timerlat threads (the default "
 	  "where the kernel has timerlat_fd)", TL, set_user_threads },
+	{ "user-load", 'U', ARG_NONE, NULL,
+	  "enable timerlat for a user-defined user-space workload: the tracer runs without "
+	  "threads and measures the tasks that read osnoise/per_cpu/cpuN/timerlat_fd",
+	  TL, set_user_load },
+	{ "aligned", 'A', ARG_REQUIRED, "us",
+	  "align the timerlat threads' wakeups to a specific offset (osnoise/timerlat_align_us)",
+	  TL, set_aligned },
 	{ "kernel-threads", 'k', ARG_NONE, NULL,
 	  "use timerlat kernel-space threads instead of rtlens user-space threads (the default "
 	  "before Linux 6.5)",
@@ -688,6 +710,16 @@ static int check_timerlat(const struct rtl_params *p)
 		err_msg("--dump-tasks needs the auto-analysis, which --no-aa turns off");
 		return -1;
 	}
+	if (p->user_load && (p->user_threads || p->kernel_threads)) {
+		err_msg("-U measures your own workload: -u (rtlens's threads) and -k (the kernel's) "
+			"choose other ones");
+		return -1;
+	}
+	if (p->user_load && (p->prio.kind != SCHED_KIND_NONE || p->cgroup)) {
+		err_msg("-P and -C set the measuring threads, and with -U they are yours: set their "
+			"priority and cgroup where you start them");
+		return -1;
+	}
 	return 0;
 }
 
@@ -705,6 +737,9 @@ static int check_combinations(struct rtl_params *p)
 	env_options(p);
 	if (check_timerlat(p))
 		return -1;
+	/* -U: as -u, the tracer without its threads, the return to user measured */
+	if (p->user_load)
+		p->user_threads = true;
 	if (p->kernel_hist && params_analysis_on(p)) {
 		err_msg("--kernel-hist counts samples without reading them: it cannot be used with "
 			"the analysis (-a, -s, -S, --aa, --aa-top)");

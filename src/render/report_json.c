@@ -9,7 +9,7 @@
 #include "render/json_writer.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"1.5"
+#define SCHEMA_VERSION	"1.6"
 
 static const char *policy_name(enum sched_kind kind)
 {

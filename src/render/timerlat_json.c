@@ -23,6 +23,12 @@ void json_timerlat_config(struct json_writer *w, const struct rtl_params *p)
 	else
 		json_null(w, "deepest_idle_state");
 	json_string(w, "threads", p->user_threads ? "user" : "kernel");
+	json_bool(w, "user_load", p->user_load);
+	if (p->aligned_us >= 0)
+		json_i64(w, "aligned_us", p->aligned_us);
+	else
+		json_null(w, "aligned_us");
+	json_string(w, "stack_format", stack_format_names[p->stack_format]);
 	json_bool(w, "auto_analysis", !p->no_aa);
 	json_bool(w, "aa_only", p->aa_only);
 	json_bool(w, "no_irq", p->no_irq);

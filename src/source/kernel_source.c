@@ -24,6 +24,7 @@
 
 #define OPTIONS_FILE	"osnoise/options"
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
+#define ALIGN_FILE	"osnoise/timerlat_align_us"
 
 struct tracer_desc {
 	int		(*apply_globals)(const struct rtl_params *p, struct sys_state *st);
@@ -122,12 +123,19 @@ static int check_features(const struct rtl_params *p)
 			OPTIONS_FILE);
 		return -1;
 	}
-	/* -u is timerlat's */
+	if (p->aligned_us >= 0 && !tracefs_file_exists(NULL, ALIGN_FILE)) {
+		err_msg("-A needs %s, which this kernel lacks (newer kernels have it): run "
+			"without -A", ALIGN_FILE);
+		return -1;
+	}
+	/* -u and -U are timerlat's */
 	if (!p->user_threads)
 		return 0;
 	if (!tracefs_file_exists(NULL, TIMERLAT_FD)) {
-		err_msg("user-space threads (-u) need %s, which this kernel lacks (it came in "
-			"Linux 6.5): use the kernel threads (-k, the default here)", TIMERLAT_FD);
+		err_msg("%s need %s, which this kernel lacks (it came in Linux 6.5): %s",
+			p->user_load ? "user-space workloads (-U)" : "user-space threads (-u)",
+			TIMERLAT_FD, p->user_load ? "measure with the kernel threads (-k)" :
+			"use the kernel threads (-k, the default here)");
 		return -1;
 	}
 	if (p->cgroup) {
@@ -276,6 +284,7 @@ static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)
 {
 	if (common_globals(p, st) ||
 	    (p->period_us && write_u64(st, "osnoise/timerlat_period_us", p->period_us)) ||
+	    (p->aligned_us >= 0 && write_u64(st, ALIGN_FILE, (uint64_t)p->aligned_us)) ||
 	    write_u64(st, "osnoise/print_stack", p->stack_us))
 		return -1;
 	return 0;
@@ -546,7 +555,8 @@ static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 	debug_msg("instances ready");
 	/* BPF counts from here, as the ring buffers record from here */
 	krestart(src);
-	if (p->user_threads ? start_user_threads(src) : tasks_apply(p))
+	/* -U: the workload is the user's, started by the user */
+	if (p->user_threads ? !p->user_load && start_user_threads(src) : tasks_apply(p))
 		goto fail;
 	return src;
 fail:

@@ -17,6 +17,7 @@ static const char *const value_files[] = {
 	"osnoise/stop_tracing_total_us",
 	"osnoise/timerlat_period_us",
 	"osnoise/print_stack",
+	"osnoise/timerlat_align_us",
 };
 
 #define NR_VALUE_FILES	(sizeof(value_files) / sizeof(value_files[0]))

@@ -124,6 +124,10 @@ static const char *kernel_only(const struct rtl_params *p)
 		       "osnoise tracer can do";
 	if (p->kernel_hist)
 		return "--kernel-hist counts in a hist trigger on the osnoise tracer's events";
+	if (p->user_load)
+		return "-U measures a workload through the timerlat tracer's timerlat_fd";
+	if (p->aligned_us >= 0)
+		return "-A aligns the timerlat tracer's wakeups";
 	if (p->user_threads || p->kernel_threads)
 		return "-u and -k choose the timerlat tracer's threads";
 	if (p->cgroup)

@@ -411,6 +411,26 @@ static void test_timerlat_top(void **state)
 		       "the stack format is truncate, skip or full");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "--stack-format", "full"),
 		       "--stack-format");
+
+	/* -U: the tracer without threads, the user's workload measured */
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-U", "-A", "250"));
+	assert_true(p->user_load);
+	assert_true(p->user_threads);
+	assert_int_equal(p->aligned_us, 250);
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "-A", "0"));
+	assert_int_equal(p->aligned_us, 0);
+	assert_false(p->user_load);
+	parse_ok(p, "timerlat hist", ARGV("timerlat"));
+	assert_int_equal(p->aligned_us, -1);
+	expect_refused(p, "timerlat top", ARGV("timerlat", "-U", "-u"),
+		       "-U measures your own workload");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "-U", "-k"),
+		       "-U measures your own workload");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "-U", "-P", "f:95"),
+		       "with -U they are yours");
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "-A", "2000000"),
+		       "the alignment must be 0 to 1 s");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-A", "10"), "-A");
 }
 
 /* -a and --aa-only: one value for the IRQ and thread stops and the stack */

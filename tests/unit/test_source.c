@@ -395,6 +395,23 @@ static void test_kernel_timerlat(void **state)
 	close_run(fx, src);
 }
 
+/* -A: refused without osnoise/timerlat_align_us; with it, written and restored */
+static void test_kernel_timerlat_aligned(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	expect_check_fails(fx, "timerlat top", ARGV("timerlat", "-A", "300"),
+			   "-A needs osnoise/timerlat_align_us, which this kernel lacks");
+	params_free(&fx->p);
+	fake_tracefs_put(fx->fake, "osnoise/timerlat_align_us", "0\n");
+	src = open_run(fx, "timerlat top", NR_CPUS, ARGV("timerlat", "-c", "1", "-A", "300"),
+		       ENGINE_KERNEL);
+	assert_non_null(strstr(fake_tracefs_writes(fx->fake), "osnoise/timerlat_align_us 300\n"));
+	close_run(fx, src);
+	fake_tracefs_expect(fx->fake, "osnoise/timerlat_align_us", "0\n");
+}
+
 /* issue #11: timerlat without a threshold: its analysis cannot run, nothing traced for it */
 static void test_kernel_timerlat_no_threshold(void **state)
 {
@@ -622,6 +639,7 @@ int main(void)
 		FAKE_TEST(test_kernel_osnoise),
 		FAKE_TEST(test_kernel_osnoise_trace_instance),
 		FAKE_TEST(test_kernel_timerlat),
+		FAKE_TEST(test_kernel_timerlat_aligned),
 		FAKE_TEST(test_kernel_timerlat_no_threshold),
 		FAKE_TEST(test_kernel_timerlat_no_bpf_why),
 		FAKE_TEST(test_kernel_osnoise_no_bpf_why),

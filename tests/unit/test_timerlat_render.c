@@ -582,6 +582,27 @@ static void test_json_user(void **state)
 	assert_non_null(strstr(doc, "\"threads\": \"kernel\""));
 	assert_int_equal(count_of(doc, "\"thread\": {"), 4);
 	assert_int_equal(count_of(doc, "\"user\": {"), 0);
+	/* rtla 7.3's options, at their defaults */
+	assert_non_null(strstr(doc, "\"user_load\": false,\n"));
+	assert_non_null(strstr(doc, "\"aligned_us\": null,\n"));
+	assert_non_null(strstr(doc, "\"stack_format\": \"truncate\",\n"));
+	free(doc);
+}
+
+/* -U, -A, --stack-format in the config */
+static void test_json_rtla73_options(void **state)
+{
+	char *argv[] = { "hist", "-c", "0-1", "-E", "10", "-U", "-A", "300", "--stack-format",
+			 "skip", NULL };
+	char *doc;
+
+	(void)state;
+	doc = render_json_doc(argv, 10);
+	assert_non_null(strstr(doc, "\"threads\": \"user\",\n"));
+	assert_non_null(strstr(doc, "\"user_load\": true,\n"));
+	assert_non_null(strstr(doc, "\"aligned_us\": 300,\n"));
+	assert_non_null(strstr(doc, "\"stack_format\": \"skip\",\n"));
+	assert_int_equal(count_of(doc, "\"user\": {"), 4);
 	free(doc);
 }
 
@@ -683,7 +704,7 @@ static void test_self_stop(void **state)
 	assert_int_equal(self_stop_longest_ns(&m.self, &p.cpus), 2500000000ULL);
 	assert_int_equal(self_stop_samples(&m.self, &p.cpus), 2);
 	doc = json_of(&m, &p);
-	assert_non_null(strstr(doc, "\"schema_version\": \"1.5\""));
+	assert_non_null(strstr(doc, "\"schema_version\": \"1.6\""));
 	assert_non_null(strstr(doc, "\"self_stop\": {\n"
 			       "    \"stopped_us\": 2500000,\n"
 			       "    \"samples\": 2,\n"
@@ -727,6 +748,7 @@ int main(void)
 		cmocka_unit_test(test_hist_no_thread_no_summary),
 		cmocka_unit_test(test_hist_no_index),
 		cmocka_unit_test(test_json_user),
+		cmocka_unit_test(test_json_rtla73_options),
 		cmocka_unit_test(test_analysis_hostile_names),
 		cmocka_unit_test(test_self_stop),
 	};

@@ -294,7 +294,8 @@ build_helpers()
 
 	mkdir -p "$VM_DIR/bin"
 	flags="-O2 -Wall -Wextra -Werror"
-	for src in tests/vm/*.c; do
+	# the test helpers, and sample/'s workloads (the guest tests run them)
+	for src in tests/vm/*.c sample/*.c; do
 		[ -f "$src" ] || continue
 		name=$(basename "$src" .c)
 		if ! ${CC:-cc} $flags -static -o "$VM_DIR/bin/$name" "$src" 2>/dev/null; then

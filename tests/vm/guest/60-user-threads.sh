@@ -81,3 +81,62 @@ wait $spinner
 emit_file u-block.txt
 emit_file u-block.json
 check_grep "the analysis names the blocker" 'rtl_ublocker:[0-9]+' u-block.txt
+
+# ---- -U: a workload of the user's own reads timerlat_fd ----
+# rtlens first (the tracer without threads), then the workload: a test
+# helper, then sample/timerlat_load
+uload_run()	# NAME WORKLOAD...: rtlens timerlat top -U -c 1-2 while WORKLOAD runs
+{
+	local name=$1 pid
+	shift
+
+	rtlens timerlat top -U -c 1-2 -d 10 -q --json "$name.json" > "$name.txt" 2> "$name.err" &
+	pid=$!
+	if wait_tracer "rtlens-$pid" timerlat 60; then
+		check "$name: rtlens starts no thread of its own on the cpus" \
+			sh -c "! grep -qs '^timerlatu/' /proc/$pid/task/*/comm"
+		"$@" > "$name.load" 2>&1
+	else
+		not_ok "$name: rtlens -U set the tracer up within 60 s"
+	fi
+	wait $pid
+	check_exit "$name: timerlat top -U exits 0" 0 $?
+	for f in "$name.txt" "$name.err" "$name.json" "$name.load"; do emit_file "$f"; done
+}
+uload_run uload tlread 4 1 2
+check_grep "uload: the helper read timerlat_fd on both cpus" '^cpu 2: [1-9][0-9]+ reads$' uload.load
+check_grep "uload: top -U shows the Ret user group" \
+	'\|         Thread Timer Latency \(us\)      \|    Ret user Timer Latency \(us\)$' uload.txt
+check_grep "uload: cpu 1 has IRQ, thread and return-to-user samples" \
+	'^  1 #[1-9][0-9]* +\|( +[0-9]+){4} \|( +[0-9]+){4} \|( +[0-9]+){4}$' uload.txt
+uload_run sample timerlat_load 1 -w 50 -d 4
+check_grep "sample: timerlat_load ran its periods" '^timerlat_load: cpu 1: [1-9][0-9]+ periods, 50 us of work each$' sample.load
+check_grep "sample: cpu 1 measured through the sample" '^  1 #[1-9][0-9]* +\|' sample.txt
+rtlens timerlat top -U -u -c 1 -d 2 > uload-u.txt 2>&1
+check_exit "-U with -u: exit 1" 1 $?
+check_grep "-U with -u says why" 'U measures your own workload' uload-u.txt
+
+# ---- -A: osnoise/timerlat_align_us during the run, its old value after ----
+if [ -e "$VM_TRACEFS/osnoise/timerlat_align_us" ]; then
+	before=$(cat "$VM_TRACEFS/osnoise/timerlat_align_us")
+	rtlens timerlat top -A 300 -c 1-2 -d 6 -q --json aligned.json > aligned.txt 2>&1 &
+	pid=$!
+	wait_tracer "rtlens-$pid" timerlat 60
+	sleep 1
+	during=$(cat "$VM_TRACEFS/osnoise/timerlat_align_us")
+	wait $pid
+	check_exit "timerlat top -A 300 exits 0" 0 $?
+	emit_file aligned.json
+	check "-A 300: timerlat_align_us reads 300 during the run ($during)" [ "$during" = 300 ]
+	check "-A 300: and its old value after ($before)" \
+		[ "$(cat "$VM_TRACEFS/osnoise/timerlat_align_us")" = "$before" ]
+else
+	rtlens timerlat top -A 300 -c 1 -d 2 > aligned.txt 2>&1
+	check_exit "-A without timerlat_align_us: exit 1" 1 $?
+	check_grep "-A says what is missing" 'timerlat_align_us' aligned.txt
+fi
+
+# ---- --stack-format full with -s ----
+rtlens timerlat top -c 1 -d 3 -q -s 30 --stack-format full --json sfmt.json > sfmt.txt 2>&1
+check_exit "--stack-format full with -s exits 0" 0 $?
+emit_file sfmt.json
