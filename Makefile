@@ -71,8 +71,9 @@ rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
 
 san: rtlens-san
 
-# sample/: workloads to measure with rtlens (built, never installed)
-SAMPLES		:= build/sample/timerlat_load
+# sample/: a workload to measure with rtlens, and a --bpf-action program
+# (with clang and libbpf's headers); built, never installed
+SAMPLES		:= build/sample/timerlat_load $(if $(filter 1,$(BPF)),build/sample/timerlat_action.bpf.o)
 
 samples: $(SAMPLES)
 
@@ -81,13 +82,19 @@ build/sample/%: sample/%.c
 	@echo "  CC      $@"
 	@$(CC) -std=gnu11 -O2 -g $(WARN) -o $@ $<
 
+build/sample/%.bpf.o: sample/%.bpf.c Makefile
+	@mkdir -p $(dir $@)
+	@echo "  BPF     $<"
+	@$(BPF_CLANG) $(BPF_CLANG_FLAGS) -c -o $@ $<
+
 # the BPF program and its skeleton (a header that embeds the object)
+BPF_CLANG_FLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_x86 \
+		   -I/usr/include/$(shell $(CC) -dumpmachine) -Wall -Werror
 BPF_SRC		:= src/source/bpf/timerlat.bpf.c
 build/gen/source/timerlat.bpf.o: $(BPF_SRC) src/source/bpf_layout.h Makefile
 	@mkdir -p $(dir $@)
 	@echo "  BPF     $<"
-	@$(BPF_CLANG) -g -O2 -target bpf -D__TARGET_ARCH_x86 -I/usr/include/$(shell $(CC) -dumpmachine) \
-		-Wall -Werror -c -o $@ $<
+	@$(BPF_CLANG) $(BPF_CLANG_FLAGS) -c -o $@ $<
 
 build/gen/source/timerlat.skel.h: build/gen/source/timerlat.bpf.o
 	@echo "  SKEL    $@"

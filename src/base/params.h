@@ -78,6 +78,7 @@ struct rtl_params {
 	bool			debug;
 	bool			quiet;
 	const char		*json_path;	/* NULL: no JSON; "-": stdout */
+	const char		*bpf_action;	/* --bpf-action: a BPF object's path */
 
 	/* hist */
 	unsigned int		bucket_size;

@@ -375,6 +375,16 @@ static int set_stack(struct rtl_params *p, const char *arg, const char **why)
 	return set_u64(&p->stack_us, arg, why);
 }
 
+static int set_bpf_action(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (!*arg) {
+		*why = "the path of a BPF object (.o) is needed";
+		return -1;
+	}
+	p->bpf_action = arg;
+	return 0;
+}
+
 static int set_stack_format(struct rtl_params *p, const char *arg, const char **why)
 {
 	int i = name_index(stack_format_names, NR_STACK_FORMATS, arg);
@@ -557,6 +567,10 @@ static const struct opt_desc opt_table[] = {
 	{ "dump-tasks", 0, ARG_NONE, NULL,
 	  "print the last task seen running on each measured CPU when a threshold is hit "
 	  "(needs the auto-analysis)", TL, set_dump_tasks },
+	{ "bpf-action", 0, ARG_REQUIRED, "program",
+	  "load and execute BPF program when latency threshold is exceeded (in the kernel, "
+	  "from the BPF counting: its program in section tp/timerlat_action)",
+	  TL, set_bpf_action },
 	{ "stack-format", 0, ARG_REQUIRED, "format",
 	  "set the stack format (truncate, skip, full): what the analysis prints of a frame "
 	  "without a kernel symbol", TL, set_stack_format },
@@ -713,6 +727,16 @@ static int check_timerlat(const struct rtl_params *p)
 	if (p->user_load && (p->user_threads || p->kernel_threads)) {
 		err_msg("-U measures your own workload: -u (rtlens's threads) and -k (the kernel's) "
 			"choose other ones");
+		return -1;
+	}
+	if (p->bpf_action && !p->stop_us && !p->stop_total_us) {
+		err_msg("--bpf-action runs when a stop threshold is crossed: set one (-i, -T, -a "
+			"or --aa-only)");
+		return -1;
+	}
+	if (p->bpf_action && p->no_bpf) {
+		err_msg("--bpf-action runs from the BPF counting, which --no-bpf (or RTLENS_NO_BPF) "
+			"turns off");
 		return -1;
 	}
 	if (p->user_load && (p->prio.kind != SCHED_KIND_NONE || p->cgroup)) {

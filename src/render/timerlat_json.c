@@ -29,6 +29,10 @@ void json_timerlat_config(struct json_writer *w, const struct rtl_params *p)
 	else
 		json_null(w, "aligned_us");
 	json_string(w, "stack_format", stack_format_names[p->stack_format]);
+	if (p->bpf_action)
+		json_string(w, "bpf_action", p->bpf_action);
+	else
+		json_null(w, "bpf_action");
 	json_bool(w, "auto_analysis", !p->no_aa);
 	json_bool(w, "aa_only", p->aa_only);
 	json_bool(w, "no_irq", p->no_irq);

@@ -81,6 +81,7 @@ void bpf_counts_close(struct bpf_counts *b)
 #include <tracefs.h>
 
 #include "base/log.h"
+#include "source/bpf_action.h"
 #include "source/bpf_layout.h"
 #include "source/timerlat.skel.h"	/* generated: build/gen/ */
 
@@ -96,6 +97,7 @@ struct bpf_counts {
 	size_t			stats_len;
 	uint64_t		*hist;		/* the same x (entries + 1) */
 	size_t			hist_len;
+	struct bpf_action	*action;	/* --bpf-action, or NULL */
 };
 
 /* libbpf speaks only with -D: a failed load falls back, it is no error */
@@ -168,6 +170,11 @@ static int load(struct bpf_counts *b, const struct rtl_params *p, const char **w
 	b->hist = map_memory(b->skel->maps.hist, &b->hist_len);
 	if (!b->stats || !b->hist) {
 		*why = "cannot map the BPF maps into memory (kernel older than 5.5?)";
+		return -1;
+	}
+	if (p->bpf_action &&
+	    !(b->action = bpf_action_load(p->bpf_action, bpf_map__fd(b->skel->maps.action)))) {
+		*why = "the --bpf-action program could not be loaded";
 		return -1;
 	}
 	if (timerlat_bpf__attach(b->skel)) {
@@ -279,6 +286,7 @@ void bpf_counts_close(struct bpf_counts *b)
 		munmap(b->stats, b->stats_len);
 	if (b->hist)
 		munmap(b->hist, b->hist_len);
+	bpf_action_close(b->action);
 	timerlat_bpf__destroy(b->skel);
 	free(b);
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <event-parse.h>
 #include <tracefs.h>
@@ -121,6 +122,16 @@ static int check_features(const struct rtl_params *p)
 		err_msg("hwnoise needs the OSNOISE_IRQ_DISABLE option of the osnoise tracer, "
 			"which this kernel's %s lacks (use a newer kernel, or osnoise top)",
 			OPTIONS_FILE);
+		return -1;
+	}
+	if (p->bpf_action && !tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample",
+							   "format")) {
+		err_msg("--bpf-action runs from rtlens's BPF program on osnoise:timerlat_sample, "
+			"which this kernel lacks (newer kernels have it)");
+		return -1;
+	}
+	if (p->bpf_action && access(p->bpf_action, R_OK)) {
+		err_msg("--bpf-action %s: %s", p->bpf_action, strerror(errno));
 		return -1;
 	}
 	if (p->aligned_us >= 0 && !tracefs_file_exists(NULL, ALIGN_FILE)) {
@@ -523,17 +534,25 @@ static bool bpf_fits(const struct rtl_params *p)
 	return tracer_of(p)->bpf_counts && (!params_trace_analysis(p) || aa_on_demand(p));
 }
 
-static void open_bpf(struct engine *src)
+/* -1 when --bpf-action needs the BPF counting and it cannot be had */
+static int open_bpf(struct engine *src)
 {
 	const struct rtl_params *p = src->params;
 
 	if (!bpf_fits(p))
-		return;
+		return 0;
 	if (p->no_bpf)		/* asked for: nothing to explain */
-		return;
+		return 0;
 	src->bpf = bpf_counts_open(p, &src->bpf_why);
-	if (!src->bpf)
-		debug_msg("timerlat samples read through tracefs: %s", src->bpf_why);
+	if (src->bpf)
+		return 0;
+	if (p->bpf_action) {
+		err_msg("--bpf-action runs from the BPF counting, which cannot be had here: %s",
+			src->bpf_why);
+		return -1;
+	}
+	debug_msg("timerlat samples read through tracefs: %s", src->bpf_why);
+	return 0;
 }
 
 static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
@@ -549,8 +568,7 @@ static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
 	debug_msg("event formats read");
 	if (src->desc->apply_globals(p, st))
 		goto fail;
-	open_bpf(src);
-	if (open_instances(src, st))
+	if (open_bpf(src) || open_instances(src, st))
 		goto fail;
 	debug_msg("instances ready");
 	/* BPF counts from here, as the ring buffers record from here */

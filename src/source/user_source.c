@@ -126,6 +126,8 @@ static const char *kernel_only(const struct rtl_params *p)
 		return "--kernel-hist counts in a hist trigger on the osnoise tracer's events";
 	if (p->user_load)
 		return "-U measures a workload through the timerlat tracer's timerlat_fd";
+	if (p->bpf_action)
+		return "--bpf-action runs from rtlens's BPF program on the timerlat tracer's samples";
 	if (p->aligned_us >= 0)
 		return "-A aligns the timerlat tracer's wakeups";
 	if (p->user_threads || p->kernel_threads)

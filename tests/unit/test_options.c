@@ -431,6 +431,16 @@ static void test_timerlat_top(void **state)
 	expect_refused(p, "timerlat hist", ARGV("timerlat", "-A", "2000000"),
 		       "the alignment must be 0 to 1 s");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "-A", "10"), "-A");
+
+	/* --bpf-action: run by the BPF counting at a stop threshold */
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-T", "50", "--bpf-action", "a.bpf.o"));
+	assert_string_equal(p->bpf_action, "a.bpf.o");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--bpf-action", "a.bpf.o"),
+		       "--bpf-action runs when a stop threshold is crossed");
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "-i", "5", "--bpf-action", "a.bpf.o",
+						"--no-bpf"), "which --no-bpf");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--bpf-action", "a.bpf.o"),
+		       "--bpf-action");
 }
 
 /* -a and --aa-only: one value for the IRQ and thread stops and the stack */

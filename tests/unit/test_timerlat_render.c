@@ -586,6 +586,7 @@ static void test_json_user(void **state)
 	assert_non_null(strstr(doc, "\"user_load\": false,\n"));
 	assert_non_null(strstr(doc, "\"aligned_us\": null,\n"));
 	assert_non_null(strstr(doc, "\"stack_format\": \"truncate\",\n"));
+	assert_non_null(strstr(doc, "\"bpf_action\": null"));
 	free(doc);
 }
 
@@ -593,11 +594,12 @@ static void test_json_user(void **state)
 static void test_json_rtla73_options(void **state)
 {
 	char *argv[] = { "hist", "-c", "0-1", "-E", "10", "-U", "-A", "300", "--stack-format",
-			 "skip", NULL };
+			 "skip", "-T", "100", "--bpf-action", "act.bpf.o", NULL };
 	char *doc;
 
 	(void)state;
-	doc = render_json_doc(argv, 10);
+	doc = render_json_doc(argv, 14);
+	assert_non_null(strstr(doc, "\"bpf_action\": \"act.bpf.o\",\n"));
 	assert_non_null(strstr(doc, "\"threads\": \"user\",\n"));
 	assert_non_null(strstr(doc, "\"user_load\": true,\n"));
 	assert_non_null(strstr(doc, "\"aligned_us\": 300,\n"));

@@ -297,6 +297,7 @@ build_helpers()
 	# the test helpers, and sample/'s workloads (the guest tests run them)
 	for src in tests/vm/*.c sample/*.c; do
 		[ -f "$src" ] || continue
+		case $src in *.bpf.c) continue ;; esac	# BPF: built by make
 		name=$(basename "$src" .c)
 		if ! ${CC:-cc} $flags -static -o "$VM_DIR/bin/$name" "$src" 2>/dev/null; then
 			${CC:-cc} $flags -o "$VM_DIR/bin/$name" "$src" ||
@@ -353,6 +354,10 @@ build_initramfs()
 	for a in $KVM_MODULES; do
 		s=$(ls "${KERNEL%/*}/../modules/$a.ko"* 2>/dev/null | head -n 1)
 		[ -n "$s" ] && cp "$s" "$ROOT/vm/modules/"
+	done
+	# the --bpf-action example, when make built it (with clang)
+	for a in build/sample/*.bpf.o; do
+		[ -f "$a" ] && install -m 0644 "$a" "$ROOT/vm/${a##*/}"
 	done
 	install -m 0755 tests/vm/init "$ROOT/init"
 	install -m 0644 tests/vm/lib.sh "$ROOT/vm/lib.sh"

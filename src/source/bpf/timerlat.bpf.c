@@ -58,6 +58,14 @@ struct {
 	__uint(max_entries, 1);			/* stats' entries x (entries + 1) */
 } hist SEC(".maps");
 
+/* --bpf-action: the user's program, tail-called at the sample that stops */
+struct {
+	__uint(type, BPF_MAP_TYPE_PROG_ARRAY);
+	__type(key, __u32);
+	__type(value, __u32);
+	__uint(max_entries, 1);
+} action SEC(".maps");
+
 /* the tracer stops on the same comparison (kernel/trace/trace_osnoise.c) */
 static __always_inline int over_stop(int context, __u64 latency_ns)
 {
@@ -102,24 +110,28 @@ static __always_inline int count_sample(__u64 latency, unsigned int seqnum, int 
 	st->sum += value;
 	st->count++;
 	count_bucket(key, value);
-	if (over_stop(context, latency)) {
-		stop_cpu = cpu;
-		stop_context = context;
-		stop_seqnum = seqnum;
-		stopped = 1;
-	}
-	return 0;
+	if (!over_stop(context, latency))
+		return 0;
+	stop_cpu = cpu;
+	stop_context = context;
+	stop_seqnum = seqnum;
+	stopped = 1;
+	return 1;
 }
 
 /*
  * Older kernels have no such tracepoint, and their kernel/trace/ is built
  * without the function entries that fentry attaches to (seen on Debian's
- * 6.1: EBUSY); a kprobe would lengthen the timerlat IRQ it measures.
+ * 6.1: EBUSY); a kprobe would lengthen the timerlat IRQ it measures. At the
+ * sample that stops, the --bpf-action program runs in its place, with the
+ * same record (nothing happens when there is none).
  */
 SEC("tp/osnoise/timerlat_sample")
 int rtlens_timerlat_sample(struct trace_event_raw_timerlat_sample *s)
 {
-	return count_sample(s->timer_latency, s->seqnum, s->context);
+	if (count_sample(s->timer_latency, s->seqnum, s->context))
+		bpf_tail_call(s, &action, 0);
+	return 0;
 }
 
 char LICENSE[] SEC("license") = "GPL";

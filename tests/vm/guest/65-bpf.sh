@@ -109,4 +109,32 @@ check_grep "the analysis explains the latency that stopped the run (over 25 ms)"
 	'^  Thread latency: +[0-9]{5,}\.[0-9]+ us \(100%\)$' aa-stop.txt
 # the tracer saves the stack right after the sample that stopped it
 check_grep "the stack saved at the stop (-s) is in the window" '^ +-> [a-z_]+' aa-stop.txt
+
+# ---- --bpf-action: the user's program runs in the kernel at the stop ----
+action=/vm/timerlat_action.bpf.o
+if [ -f "$action" ]; then
+	echo > "$VM_TRACEFS/trace"
+	spin -c 1 -p 99 -n rtl_bpfact -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+	spinner=$!
+	rtlens timerlat top -c 1 -T 25000 -d 40 -q --no-aa --bpf-action "$action" \
+		--json act.json > act.txt 2>&1
+	check_exit "timerlat top -T --bpf-action stops with status 2" 2 $?
+	kill $spinner 2>/dev/null
+	wait $spinner
+	emit_file act.txt
+	emit_file act.json
+	grep timerlat_action "$VM_TRACEFS/trace" > act.trace
+	emit_file act.trace
+	# the thread's sample, or its return to user's (-u by default here)
+	check_grep "the action ran once, on cpu 1, at the sample over 25 ms" \
+		'timerlat_action: cpu 1 context [12] latency [0-9]{8,} ns' act.trace
+	check "... and once only" [ "$(grep -c . act.trace)" = 1 ]
+	echo > "$VM_TRACEFS/trace"
+	rtlens timerlat top -c 1 -T 25000 -d 2 -q --bpf-action /vm/lib.sh > act-bad.txt 2>&1
+	check_exit "--bpf-action with a file that is no BPF object: exit 1" 1 $?
+	check_grep "... says so" 'cannot open it as a BPF object' act-bad.txt
+	check_restored "... and leaves tracefs as it was" "$VM_BEFORE" || tracefs_restore "$VM_BEFORE"
+else
+	diag "no $action (make builds it with clang): --bpf-action not run"
+fi
 :

@@ -28,3 +28,7 @@ expect_json "b-stop.json: the threshold stop, on cpu 1's thread latency, by BPF"
 	'd["config"]["data_path"] == "bpf" and d["stop"]["reason"] == "threshold" and d["exit_status"] == 2 and d["cpus"][0]["thread"]["max"] >= 25000'
 expect_json "aa-stop.json: BPF counts, the analysis from its window names the blocker" aa-stop.json \
 	'd["config"]["data_path"] == "bpf" and d["exit_status"] == 2 and d["stop"]["reason"] == "threshold" and "rtl_bpfblock" in json.dumps(d["analysis"])'
+if [ -f "$dir/act.json" ]; then
+	expect_json "act.json: the --bpf-action object in config, a threshold stop" act.json \
+		'd["config"]["bpf_action"] == "/vm/timerlat_action.bpf.o" and d["config"]["data_path"] == "bpf" and d["exit_status"] == 2'
+fi
