@@ -327,11 +327,6 @@ static void test_user_stack_after_thread(void **state)
 	tl_aa_free(aa);
 }
 
-/*
- * As the kernel writes it: the blocking thread's start is reset inside the
- * timerlat IRQ, its duration counts only what follows; the stack is written
- * after the thread sample.
- */
 /* --stack-format: a frame kallsyms does not name ends the stack, is skipped, or shown */
 static void test_stack_formats(void **state)
 {
@@ -365,6 +360,11 @@ static void test_stack_formats(void **state)
 	tl_aa_free(aa);
 }
 
+/*
+ * As the kernel writes it: the blocking thread's start is reset inside the
+ * timerlat IRQ, its duration counts only what follows; the stack is written
+ * after the thread sample.
+ */
 static void test_blocking_thread_kernel_style(void **state)
 {
 	struct tl_aa *aa = tl_aa_new(1);

@@ -38,17 +38,25 @@ check_grep "top row cpu 2" '^  2 #[0-9]+ +\|' top.txt
 check_grep "top ALL row" '^ALL #[0-9]+ +e[0-9] \| +( +[0-9]+){3} \| +( +[0-9]+){3}'"$USR_ALL"'$' top.txt
 check_grep "top: the report says the threads ($THREADS)" "\"threads\": *\"$THREADS\"" top.json
 
-rtla_run timerlat top -c 1-2 -d 4 -q > rtla-top.raw 2>&1
-strip_ansi rtla-top.raw > rtla-top.txt
-emit_file rtla-top.txt
-# rtla 6.1 has no ALL row: compare the lines before it
-shape top.txt | grep -v -e '^-' -e '^ALL' > top.shape
-shape rtla-top.txt | grep -v -e '^-' -e '^ALL' > rtla-top.shape
-if cmp -s top.shape rtla-top.shape; then
-	ok "timerlat top layout matches rtla $RTLA_VERSION"
-else
-	not_ok "timerlat top layout matches rtla $RTLA_VERSION" "$(diff rtla-top.shape top.shape)"
-fi
+# same_top_layout LABEL OURS RTLA_ARGS...: rtla's top table has the shape of
+# ours (rtla 6.1 has no ALL row: the lines before it are compared)
+same_top_layout()
+{
+	local label=$1 ours=$2
+	shift 2
+
+	rtla_run timerlat top "$@" > "rtla-$ours.raw" 2>&1
+	strip_ansi "rtla-$ours.raw" > "rtla-$ours"
+	emit_file "rtla-$ours"
+	shape "$ours" | grep -v -e '^-' -e '^ALL' > "$ours.shape"
+	shape "rtla-$ours" | grep -v -e '^-' -e '^ALL' > "rtla-$ours.shape"
+	if cmp -s "$ours.shape" "rtla-$ours.shape"; then
+		ok "$label"
+	else
+		not_ok "$label" "$(diff "rtla-$ours.shape" "$ours.shape")"
+	fi
+}
+same_top_layout "timerlat top layout matches rtla $RTLA_VERSION" top.txt -c 1-2 -d 4 -q
 
 # ---- hist ----
 rtlens timerlat hist -c 1-2 -d 4 --json hist.json > hist.txt 2> hist.err
@@ -178,15 +186,8 @@ else
 	emit_file ktop.txt
 	check_grep "top -k columns: IRQ and thread only" '^CPU COUNT      \|      cur       min       avg       max \|      cur       min       avg       max$' ktop.txt
 	check_grep "top -k: the report says kernel threads" '"threads": *"kernel"' ktop.json
-	rtla_run timerlat top -k -c 1-2 -d 3 -q > rtla-ktop.raw 2>&1
-	strip_ansi rtla-ktop.raw > rtla-ktop.txt
-	shape ktop.txt | grep -v -e '^-' -e '^ALL' > ktop.shape
-	shape rtla-ktop.txt | grep -v -e '^-' -e '^ALL' > rtla-ktop.shape
-	if cmp -s ktop.shape rtla-ktop.shape; then
-		ok "timerlat top -k layout matches rtla $RTLA_VERSION"
-	else
-		not_ok "timerlat top -k layout matches rtla $RTLA_VERSION" "$(diff rtla-ktop.shape ktop.shape)"
-	fi
+	same_top_layout "timerlat top -k layout matches rtla $RTLA_VERSION" ktop.txt \
+		-k -c 1-2 -d 3 -q
 fi
 
 # ---- SIGINT: restored, report written ----
