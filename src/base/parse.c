@@ -2,6 +2,7 @@
 /*
  * parse - strict parsers for option values
  */
+#include <ctype.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
@@ -234,7 +235,8 @@ int parse_priority(const char *str, struct sched_attr_req *req,
 		set_why(why, "priority must be o:nice, r:prio, f:prio or d:runtime:period");
 		return -1;
 	}
-	switch (str[0]) {
+	/* either case, as rtla: scripts write F:1 as often as f:1 */
+	switch (tolower((unsigned char)str[0])) {
 	case 'o':
 		ret = parse_nice(str + 2, &r, why);
 		break;
@@ -248,7 +250,7 @@ int parse_priority(const char *str, struct sched_attr_req *req,
 		ret = parse_deadline(str + 2, &r, why);
 		break;
 	default:
-		set_why(why, "scheduling policy must be o, r, f or d");
+		set_why(why, "scheduling policy must be o, r, f or d (or O, R, F, D)");
 		return -1;
 	}
 	if (!ret)

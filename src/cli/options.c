@@ -789,6 +789,29 @@ static int check_combinations(struct rtl_params *p)
 	return 0;
 }
 
+/*
+ * An argument no option takes: refused (rtla ignores it). "trigger=..."
+ * and "filter=..." after -e look like --trigger and --filter, as rtla's own
+ * hwnoise test writes them: say so.
+ */
+static void stray_argument(const char *arg)
+{
+	static const char *const meant[] = { "trigger", "filter" };
+	char shown[LOG_ARG_BUF], value[LOG_ARG_BUF];
+	size_t i, n;
+
+	for (i = 0; i < sizeof(meant) / sizeof(meant[0]); i++) {
+		n = strlen(meant[i]);
+		if (!strncmp(arg, meant[i], n) && arg[n] == '=') {
+			err_msg("unexpected argument '%s': an option of the -e event before it is "
+				"written --%s '%s' (rtla ignores the argument; rtlens refuses it)",
+				log_arg(arg, shown), meant[i], log_arg(arg + n + 1, value));
+			return;
+		}
+	}
+	err_msg("unexpected argument '%s'", log_arg(arg, shown));
+}
+
 static int apply_opt(struct rtl_params *p, const struct opt_desc *o, int argc, char **argv)
 {
 	const char *why = "invalid value";
@@ -871,7 +894,7 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 			return bad_usage(p);
 	}
 	if (optind < argc) {
-		err_msg("unexpected argument '%s'", log_arg(argv[optind], shown));
+		stray_argument(argv[optind]);
 		return bad_usage(p);
 	}
 	if (!p->period_us && !p->runtime_us) {

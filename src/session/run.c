@@ -43,8 +43,6 @@ struct session {
 	struct tty_keys		keys;
 	struct outfile		json;		/* the --json report, when json.f is set */
 	bool			interactive;
-	int			thresholds_hit;	/* thresholds passed with "continue" */
-	bool			actions_failed;
 	struct timespec		t0;		/* start of the measurement */
 	struct timespec		t_counted;	/* start of what the model holds */
 	sigset_t		stop_signals;
@@ -381,7 +379,6 @@ static int measure(struct session *s)
 			return -1;
 		if (s->view.reason != STOP_THRESHOLD || !s->p->on_threshold)
 			return 0;
-		s->thresholds_hit++;
 		if (drain_into_model(s) || window_into_analysis(s))
 			return -1;
 		switch (actions_run(s->p->on_threshold, save_trace_action, s)) {
@@ -389,9 +386,7 @@ static int measure(struct session *s)
 			debug_msg("threshold hit: continuing as the actions say");
 			source_restart(s->src);
 			break;
-		case ACTIONS_FAILED:
-			s->actions_failed = true;
-			return 0;
+		case ACTIONS_FAILED:	/* the rest skipped; still a threshold stop (rtla 7.3) */
 		case ACTIONS_DONE:
 			return 0;
 		}
@@ -436,7 +431,8 @@ static int finish(struct session *s)
 	machine_take_steal(&s->facts, s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
 	run_models_explain_noise(&s->models, s->p,
 				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
-	if (s->view.reason == STOP_THRESHOLD || s->thresholds_hit)
+	/* resumed by "continue": the run ended as it was let (0), as rtla 7.3 */
+	if (s->view.reason == STOP_THRESHOLD)
 		s->view.exit_status = 2;
 	return 0;
 }
@@ -535,10 +531,11 @@ int run_session(struct rtl_params *p)
 	if (measure(&s) || finish(&s))
 		goto out;
 	tty_keys_stop(&s.keys);
-	if (!report(&s) && !s.actions_failed)
+	if (!report(&s))
 		status = s.view.exit_status;
-	if (p->on_end && actions_run(p->on_end, save_trace_action, &s) == ACTIONS_FAILED)
-		status = 1;
+	/* a failed action says so; the status is the run's, as rtla 7.3's */
+	if (p->on_end)
+		actions_run(p->on_end, save_trace_action, &s);
 out:
 	if (teardown(&s))
 		status = 1;

@@ -145,6 +145,20 @@ expect "continue with an argument" 1 "continue takes no argument" -- $R timerlat
 expect "dma latency too large" 1 "DMA latency must be" -- $R timerlat top --dma-latency 99999999
 expect "idle state junk" 1 "invalid --deepest-idle-state value 'x'" -- $R timerlat top --deepest-idle-state x
 expect "osnoise has no -i" 1 "unknown option" -- $R osnoise top -i 10
+# rtla 7.3's timerlat options
+expect "timerlat --help lists rtla 7.3's options" 0 '-U/--user-load.*|--bpf-action' -- $R timerlat top --help
+expect "timerlat -U and -u" 1 "-U measures your own workload" -- $R timerlat top -U -u
+expect "timerlat -U and -P" 1 "with -U they are yours" -- $R timerlat hist -U -P f:95
+expect "timerlat -A over 1 s" 1 "the alignment must be 0 to 1 s" -- $R timerlat top -A 1000001
+expect "timerlat --stack-format junk" 1 "the stack format is truncate, skip or full" -- \
+	$R timerlat top -s 10 --stack-format short
+expect "timerlat --bpf-action without a threshold" 1 "runs when a stop threshold is crossed" -- \
+	$R timerlat top --bpf-action act.bpf.o
+expect "timerlat --bpf-action --no-bpf" 1 "which --no-bpf" -- $R timerlat top -T 10 --bpf-action a.o --no-bpf
+expect "osnoise has no -U" 1 "unknown option" -- $R osnoise top -U
+# rtla's own hwnoise test passes trigger=... as an argument: refused, with what was meant
+expect "a stray trigger= argument names --trigger" 1 "is written --trigger 'hist:key=desc'" -- \
+	$R hwnoise -t -e osnoise:irq_noise trigger="hist:key=desc" -d 10s
 
 # ---- hwnoise and the osnoise analysis options ----
 expect "hwnoise --help" 0 'rtlens hwnoise: a summary of hardware-related noise' -- $R hwnoise --help

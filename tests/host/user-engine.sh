@@ -87,6 +87,14 @@ user_engine_tests() {
 		$R timerlat top --engine user -u -d 1
 	expect "user engine: timerlat -s alone refused" 1 "not with the user engine: -s" -- \
 		$R timerlat top --engine user -s 10 -d 1
+	expect "user engine: -U refused" 1 "not with the user engine: -U" -- \
+		$R timerlat top --engine user -U -d 1
+	expect "user engine: --bpf-action refused" 1 "not with the user engine: --bpf-action" -- \
+		$R timerlat top --engine user -T 100 --bpf-action a.bpf.o -d 1
+	# a failed action says so, the run's status stays (rtla 7.3)
+	expect "user engine: a failing end action: status 0, the message" 0 \
+		"action shell: 'exit 3' failed \\(status 3\\)" -- \
+		$R timerlat top --engine user -c 1 -d 1 -q --on-end 'shell,command=exit 3'
 	expect "user engine: bad filter halfway" 1 "cannot set the filter" -- \
 		$R osnoise top --engine user -d 1 -e sched:sched_wakeup --filter 'nosuchfield == 1'
 	expect "user engine: SCHED_FIFO workload" 0 "Operating System Noise" -- \

@@ -249,8 +249,14 @@ static void test_priority_syntax(void **state)
 	prio_bad("f", "priority must be o:nice, r:prio, f:prio or d:runtime:period");
 	prio_bad("f50", "priority must be o:nice, r:prio, f:prio or d:runtime:period");
 	prio_bad("fifo:50", "priority must be o:nice, r:prio, f:prio or d:runtime:period");
-	prio_bad("x:1", "scheduling policy must be o, r, f or d");
-	prio_bad("F:1", "scheduling policy must be o, r, f or d");
+	prio_bad("x:1", "scheduling policy must be o, r, f or d (or O, R, F, D)");
+	prio_bad("X:1", "scheduling policy must be o, r, f or d (or O, R, F, D)");
+	/* the upper case, as rtla and its own test suite write it (issue #16) */
+	assert_int_equal(prio_ok("F:1").kind, SCHED_KIND_FIFO);
+	assert_int_equal(prio_ok("F:1").prio, 1);
+	assert_int_equal(prio_ok("R:50").kind, SCHED_KIND_RR);
+	assert_int_equal(prio_ok("O:-5").prio, -5);
+	assert_int_equal(prio_ok("D:100us:1ms").kind, SCHED_KIND_DEADLINE);
 }
 
 int main(void)
