@@ -168,32 +168,34 @@ nomem:
 	return -1;
 }
 
-static int run_signal(const struct action *a)
+static int run_signal(const struct action *a, char *failed)
 {
 	pid_t pid = a->parent ? getppid() : a->pid;
 
 	if (!kill(pid, a->signal))
 		return 0;
-	err_msg("action signal: cannot send signal %d to pid %d: %s", a->signal, (int)pid,
-		strerror(errno));
+	snprintf(failed, ACTION_FAILED_LEN, "action signal: cannot send signal %d to pid %d: %s",
+		 a->signal, (int)pid, strerror(errno));
 	return -1;
 }
 
-static int run_shell(const struct action *a)
+static int run_shell(const struct action *a, char *failed)
 {
+	char shown[LOG_ARG_BUF];
 	int status;
 
 	fflush(stdout);
 	status = system(a->command);
 	if (status == 0)
 		return 0;
-	err_msg("action shell: '%s' failed (status %d)", a->command,
-		WIFEXITED(status) ? WEXITSTATUS(status) : status);
+	snprintf(failed, ACTION_FAILED_LEN, "action shell: '%s' failed (status %d)",
+		 log_arg(a->command, shown), WIFEXITED(status) ? WEXITSTATUS(status) : status);
 	return -1;
 }
 
 enum actions_result actions_run(const struct action_list *list,
-				int (*save_trace)(void *ctx, const char *file), void *ctx)
+				int (*save_trace)(void *ctx, const char *file), void *ctx,
+				char failed[ACTION_FAILED_LEN])
 {
 	int i;
 
@@ -205,12 +207,15 @@ enum actions_result actions_run(const struct action_list *list,
 		case ACTION_TRACE:
 			printf("  Saving trace to %s\n", a->file);
 			ret = save_trace(ctx, a->file);
+			if (ret)
+				snprintf(failed, ACTION_FAILED_LEN, "action trace: the trace was "
+					 "not saved (see above)");
 			break;
 		case ACTION_SIGNAL:
-			ret = run_signal(a);
+			ret = run_signal(a, failed);
 			break;
 		case ACTION_SHELL:
-			ret = run_shell(a);
+			ret = run_shell(a, failed);
 			break;
 		case ACTION_CONTINUE:
 			return ACTIONS_CONTINUE;

@@ -39,11 +39,19 @@ bool action_list_has(const struct action_list *list, enum action_kind kind);
 enum actions_result {
 	ACTIONS_DONE,		/* every action ran */
 	ACTIONS_CONTINUE,	/* a continue action ran: resume tracing */
-	ACTIONS_FAILED,		/* one failed (message printed); the rest were skipped */
+	ACTIONS_FAILED,		/* one failed (see *failed); the rest were skipped */
 };
 
-/* save_trace(ctx, file) writes the trace; 0 on success. */
+#define ACTION_FAILED_LEN	512
+
+/*
+ * save_trace(ctx, file) writes the trace; 0 on success. On ACTIONS_FAILED,
+ * @failed says which action failed and why, for the caller to print when
+ * it suits: after the table, so that the output of the actions that ran
+ * comes right before it, as with rtla.
+ */
 enum actions_result actions_run(const struct action_list *list,
-				int (*save_trace)(void *ctx, const char *file), void *ctx);
+				int (*save_trace)(void *ctx, const char *file), void *ctx,
+				char failed[ACTION_FAILED_LEN]);
 
 #endif

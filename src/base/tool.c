@@ -17,9 +17,16 @@
 	.per_sample	= { [MODE_HIST] = true },		\
 	.kvm_exits	= true
 
+/*
+ * Without -p and -r, the tracer's own defaults are written, as rtla 7.3
+ * does: a period left by another tool (600 s, in rtla's own tests) would
+ * measure nothing for minutes.
+ */
 const struct tool_desc tool_osnoise = {
 	.name		= "osnoise",
 	OSNOISE_TRACER,
+	.default_period_us = 1000000,
+	.default_runtime_us = 1000000,
 	.summary	= { "a per-cpu summary of the OS noise",
 			    "a per-cpu histogram of the OS noise" },
 };
@@ -36,6 +43,7 @@ const struct tool_desc tool_timerlat = {
 	.aa_default	= true,
 	.aa_at_threshold = true,
 	.per_sample	= { [MODE_TOP] = true, [MODE_HIST] = true },
+	.default_period_us = 1000,	/* the tracer's, written as osnoise's */
 	.summary	= { "a per-cpu summary of the timer latency",
 			    "a per-cpu histogram of the timer latency" },
 };

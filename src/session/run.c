@@ -43,6 +43,7 @@ struct session {
 	struct tty_keys		keys;
 	struct outfile		json;		/* the --json report, when json.f is set */
 	bool			interactive;
+	char			action_failed[ACTION_FAILED_LEN]; /* said after the report */
 	struct timespec		t0;		/* start of the measurement */
 	struct timespec		t_counted;	/* start of what the model holds */
 	sigset_t		stop_signals;
@@ -381,7 +382,7 @@ static int measure(struct session *s)
 			return 0;
 		if (drain_into_model(s) || window_into_analysis(s))
 			return -1;
-		switch (actions_run(s->p->on_threshold, save_trace_action, s)) {
+		switch (actions_run(s->p->on_threshold, save_trace_action, s, s->action_failed)) {
 		case ACTIONS_CONTINUE:
 			debug_msg("threshold hit: continuing as the actions say");
 			source_restart(s->src);
@@ -534,8 +535,14 @@ int run_session(struct rtl_params *p)
 	if (!report(&s))
 		status = s.view.exit_status;
 	/* a failed action says so; the status is the run's, as rtla 7.3's */
-	if (p->on_end)
-		actions_run(p->on_end, save_trace_action, &s);
+	if (s.action_failed[0]) {
+		fflush(stdout);		/* the table first, as printed */
+		err_msg("%s: the actions after it were not run", s.action_failed);
+	}
+	s.action_failed[0] = '\0';
+	if (p->on_end && actions_run(p->on_end, save_trace_action, &s, s.action_failed) ==
+			 ACTIONS_FAILED)
+		err_msg("%s: the actions after it were not run", s.action_failed);
 out:
 	if (teardown(&s))
 		status = 1;

@@ -88,7 +88,7 @@ static void test_run_order(void **state)
 {
 	struct action_list *l = NULL;
 	const char *why;
-	char spec[64];
+	char spec[64], failed[ACTION_FAILED_LEN] = "";
 
 	(void)state;
 	signal(SIGUSR1, on_usr1);
@@ -98,7 +98,7 @@ static void test_run_order(void **state)
 	assert_int_equal(action_list_add(&l, "continue", "t", &why), 0);
 	assert_int_equal(action_list_add(&l, "trace", "t", &why), 0);
 	saved = 0;
-	assert_int_equal(actions_run(l, fake_save, NULL), ACTIONS_CONTINUE);
+	assert_int_equal(actions_run(l, fake_save, NULL, failed), ACTIONS_CONTINUE);
 	assert_int_equal(saved, 1);	/* stops at continue */
 	assert_true(got_usr1);
 	action_list_free(l);
@@ -107,10 +107,11 @@ static void test_run_order(void **state)
 	assert_int_equal(action_list_add(&l, "shell,command=exit 3", "t", &why), 0);
 	assert_int_equal(action_list_add(&l, "trace", "t", &why), 0);
 	saved = 0;
-	assert_int_equal(actions_run(l, fake_save, NULL), ACTIONS_FAILED);
+	assert_int_equal(actions_run(l, fake_save, NULL, failed), ACTIONS_FAILED);
 	assert_int_equal(saved, 0);	/* the first failure stops them */
+	assert_string_equal(failed, "action shell: 'exit 3' failed (status 3)");
 	action_list_free(l);
-	assert_int_equal(actions_run(NULL, fake_save, NULL), ACTIONS_DONE);
+	assert_int_equal(actions_run(NULL, fake_save, NULL, failed), ACTIONS_DONE);
 }
 
 int main(void)

@@ -145,8 +145,9 @@ static void test_defaults(void **state)
 	assert_int_equal(p->tool, TOOL_OSNOISE);
 	assert_int_equal(p->mode, MODE_TOP);
 	assert_false(p->hwnoise);
-	assert_int_equal(p->period_us, 0);
-	assert_int_equal(p->runtime_us, 0);
+	/* the tracer's defaults, written as rtla 7.3 does (its "apply default period") */
+	assert_int_equal(p->period_us, 1000000);
+	assert_int_equal(p->runtime_us, 1000000);
 	assert_false(params_analysis_on(p));
 
 	parse_ok(p, "osnoise hist", ARGV("osnoise"));

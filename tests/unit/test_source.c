@@ -339,6 +339,8 @@ static void test_kernel_osnoise_trace_instance(void **state)
 			    "osnoise/cpus 0-1\n"
 			    "osnoise/stop_tracing_us 20\n"
 			    "osnoise/stop_tracing_total_us 0\n"
+			    "osnoise/period_us 1000000\n"
+			    "osnoise/runtime_us 1000000\n"
 			    "tracing_thresh 1\n");
 	expect_recorded_instance(fx, "");
 	expect_recorded_instance(fx, "-trace");
@@ -505,6 +507,7 @@ static void test_kernel_workload_option(void **state)
 			    "osnoise/stop_tracing_us 0\n"
 			    "osnoise/stop_tracing_total_us 0\n"
 			    "osnoise/options OSNOISE_WORKLOAD\n"
+			    "osnoise/timerlat_period_us 1000\n"
 			    "osnoise/print_stack 0\n");
 	close_run(fx, src);
 }

@@ -355,6 +355,9 @@ build_initramfs()
 		s=$(ls "${KERNEL%/*}/../modules/$a.ko"* 2>/dev/null | head -n 1)
 		[ -n "$s" ] && cp "$s" "$ROOT/vm/modules/"
 	done
+	# the cases of rtla's own tests and rtla's results (guest/80-rtla-suite.sh)
+	mkdir -p "$ROOT/vm/rtla-suite"
+	cp tests/vm/rtla-suite/*.tsv "$ROOT/vm/rtla-suite/"
 	# the --bpf-action example, when make built it (with clang)
 	for a in build/sample/*.bpf.o; do
 		[ -f "$a" ] && install -m 0644 "$a" "$ROOT/vm/${a##*/}"
