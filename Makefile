@@ -176,7 +176,7 @@ schema-check:
 host-check: rtlens-san
 	@tests/host/run.sh ./rtlens-san
 
-vm-check: rtlens
+vm-check: rtlens samples
 	@tests/vm/check.sh
 
 # a sub-make, so that `make test-deps check` finds the freshly installed libraries

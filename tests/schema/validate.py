@@ -248,11 +248,16 @@ def check_analysis(aa, doc, measured):
     if measured is not None and aa["cpu"] not in measured:
         yield base + ["cpu"], "cpu %d is not a measured CPU" % aa["cpu"]
 
-    want = aa["thread_latency_us"] if aa["thread_ran"] else aa["irq_latency_us"]
+    # what was analyzed: the return to user (-u, since 1.2), the thread, the IRQ
+    if aa.get("analyzed") == "user":
+        kind, want = "return-to-user", aa.get("user_latency_us")
+    elif aa["thread_ran"]:
+        kind, want = "thread", aa["thread_latency_us"]
+    else:
+        kind, want = "IRQ", aa["irq_latency_us"]
     if want is not None and not _near(aa["total_us"], want):
         yield base + ["total_us"], \
-            "total_us %s is not the %s latency %s" % (
-                aa["total_us"], "thread" if aa["thread_ran"] else "IRQ", want)
+            "total_us %s is not the %s latency %s" % (aa["total_us"], kind, want)
 
     groups = ("previous_irq", "irq_interference", "softirq_interference",
               "thread_interference", "nmi_interference")

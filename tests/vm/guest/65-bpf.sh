@@ -105,8 +105,9 @@ wait $spinner
 emit_file aa-stop.txt
 emit_file aa-stop.json
 check_grep "the analysis names the blocker" 'rtl_bpfblock:[0-9]+' aa-stop.txt
+# the thread's latency, or its return to user's (-u by default here)
 check_grep "the analysis explains the latency that stopped the run (over 25 ms)" \
-	'^  Thread latency: +[0-9]{5,}\.[0-9]+ us \(100%\)$' aa-stop.txt
+	'^  (Thread|Ret user) latency: +[0-9]{5,}\.[0-9]+ us \(100%\)$' aa-stop.txt
 # the tracer saves the stack right after the sample that stopped it
 check_grep "the stack saved at the stop (-s) is in the window" '^ +-> [a-z_]+' aa-stop.txt
 
