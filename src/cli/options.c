@@ -257,14 +257,21 @@ static int set_buffer_size(struct rtl_params *p, const char *arg, const char **w
 	return 0;
 }
 
-static int set_json(struct rtl_params *p, const char *arg, const char **why)
+/* a path option: *@path = @arg unless it is empty, then *why = @empty_why */
+static int set_path(const char **path, const char *arg, const char *empty_why,
+		    const char **why)
 {
 	if (!*arg) {
-		*why = "the file name is empty (use - for stdout)";
+		*why = empty_why;
 		return -1;
 	}
-	p->json_path = arg;
+	*path = arg;
 	return 0;
+}
+
+static int set_json(struct rtl_params *p, const char *arg, const char **why)
+{
+	return set_path(&p->json_path, arg, "the file name is empty (use - for stdout)", why);
 }
 
 static int set_bucket_size(struct rtl_params *p, const char *arg, const char **why)
@@ -377,12 +384,7 @@ static int set_stack(struct rtl_params *p, const char *arg, const char **why)
 
 static int set_bpf_action(struct rtl_params *p, const char *arg, const char **why)
 {
-	if (!*arg) {
-		*why = "the path of a BPF object (.o) is needed";
-		return -1;
-	}
-	p->bpf_action = arg;
-	return 0;
+	return set_path(&p->bpf_action, arg, "the path of a BPF object (.o) is needed", why);
 }
 
 static int set_stack_format(struct rtl_params *p, const char *arg, const char **why)

@@ -16,10 +16,16 @@ struct bpf_counts {
 	int	unused;
 };
 
+bool bpf_counts_possible(const char **why)
+{
+	*why = "this rtlens was built without BPF (make found no clang or bpftool)";
+	return false;
+}
+
 struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why)
 {
 	(void)p;
-	*why = "this rtlens was built without BPF (make found no clang or bpftool)";
+	bpf_counts_possible(why);
 	return NULL;
 }
 
@@ -184,14 +190,20 @@ static int load(struct bpf_counts *b, const struct rtl_params *p, const char **w
 	return 0;
 }
 
+bool bpf_counts_possible(const char **why)
+{
+	if (tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample", "format"))
+		return true;
+	*why = "this kernel has no osnoise:timerlat_sample event (newer kernels have it)";
+	return false;
+}
+
 struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why)
 {
 	struct bpf_counts *b;
 
-	if (!tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample", "format")) {
-		*why = "this kernel has no osnoise:timerlat_sample event (newer kernels have it)";
+	if (!bpf_counts_possible(why))
 		return NULL;
-	}
 	b = calloc(1, sizeof(*b));
 	if (!b) {
 		*why = "out of memory";

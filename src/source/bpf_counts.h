@@ -17,6 +17,11 @@
 struct bpf_counts;
 
 /*
+ * This rtlens is built with the program and this kernel has its tracepoint;
+ * false with *why saying what is missing. Changes nothing.
+ */
+bool bpf_counts_possible(const char **why);
+/*
  * Load and attach the program, not counting yet (bpf_counts_restart()
  * starts it). NULL when this path cannot be had here, with *why saying why
  * (no message printed).

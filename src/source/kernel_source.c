@@ -118,16 +118,17 @@ static bool has_option(const char *option)
 
 static int check_features(const struct rtl_params *p)
 {
+	const char *why;
+
 	if (p->desc->irqs_off && !has_option("OSNOISE_IRQ_DISABLE")) {
 		err_msg("hwnoise needs the OSNOISE_IRQ_DISABLE option of the osnoise tracer, "
 			"which this kernel's %s lacks (use a newer kernel, or osnoise top)",
 			OPTIONS_FILE);
 		return -1;
 	}
-	if (p->bpf_action && !tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample",
-							   "format")) {
-		err_msg("--bpf-action runs from rtlens's BPF program on osnoise:timerlat_sample, "
-			"which this kernel lacks (newer kernels have it)");
+	if (p->bpf_action && !bpf_counts_possible(&why)) {
+		err_msg("--bpf-action runs from rtlens's BPF counting, which cannot be had "
+			"here: %s", why);
 		return -1;
 	}
 	if (p->bpf_action && access(p->bpf_action, R_OK)) {

@@ -10,27 +10,18 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <pthread.h>
-#include <sched.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "helper.h"
+
+const char helper_name[] = "tlread";
 
 struct reader {
 	pthread_t	thread;
 	int		cpu;
 	long		reads;
-	double		until;
+	long long	until_ns;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void *read_loop(void *arg)
 {
@@ -50,7 +41,7 @@ static void *read_loop(void *arg)
 		perror(path);
 		return NULL;
 	}
-	while (now() < r->until && read(fd, buf, sizeof(buf)) >= 0)
+	while (now_ns() < r->until_ns && read(fd, buf, sizeof(buf)) >= 0)
 		r->reads++;
 	close(fd);
 	return NULL;
@@ -67,8 +58,8 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < n; i++) {
 		memset(&r[i], 0, sizeof(r[i]));
-		r[i].cpu = atoi(argv[i + 2]);
-		r[i].until = now() + atof(argv[1]);
+		r[i].cpu = parse_long(argv[i + 2], "cpu", 0, CPU_SETSIZE - 1);
+		r[i].until_ns = now_ns() + parse_seconds(argv[1]) * NSEC_PER_SEC;
 		pthread_create(&r[i].thread, NULL, read_loop, &r[i]);
 	}
 	for (i = 0; i < n; i++) {
