@@ -8,7 +8,7 @@ MANDIR		?= $(PREFIX)/share/man
 DESTDIR		?=
 
 CC		?= cc
-PKGS		:= libtracefs libtraceevent libproc2
+PKGS		:= libtracefs libtraceevent libproc2 json-c zlib
 
 # timerlat's counts kept in the kernel (src/source/bpf/): the BPF object is
 # built with clang and turned into a skeleton header by bpftool. Without

@@ -122,6 +122,8 @@ static inline const char *tl_aa_softirq_name(int vector)
 
 /* rtla's auto-analysis block; @fmt: the frames kallsyms does not name. */
 void tl_aa_print(FILE *out, const struct tl_aa_result *r, enum stack_format fmt);
+/* "nmi", "irq", "softirq", "thread" (src/render/timerlat_aa_json.c) */
+const char *noise_kind_name(enum noise_kind kind);
 /* One object with every field (see src/render/timerlat_aa_json.c). */
 void tl_aa_json(struct json_writer *w, const char *key, const struct tl_aa_result *r);
 

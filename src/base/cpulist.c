@@ -44,17 +44,18 @@ void cpu_mask_free(struct cpu_mask *mask)
 	mask->nr_cpus = 0;
 }
 
-static void cpu_mask_clear(struct cpu_mask *mask)
-{
-	if (mask->bits)
-		memset(mask->bits, 0, nr_words(mask->nr_cpus) * sizeof(*mask->bits));
-}
-
 void cpu_mask_set(struct cpu_mask *mask, int cpu)
 {
 	if (cpu < 0 || cpu >= mask->nr_cpus)
 		return;
 	mask->bits[cpu / BITS_PER_LONG] |= 1UL << (cpu % BITS_PER_LONG);
+}
+
+void cpu_mask_clear(struct cpu_mask *mask, int cpu)
+{
+	if (cpu < 0 || cpu >= mask->nr_cpus)
+		return;
+	mask->bits[cpu / BITS_PER_LONG] &= ~(1UL << (cpu % BITS_PER_LONG));
 }
 
 void cpu_mask_fill(struct cpu_mask *mask)
@@ -63,6 +64,12 @@ void cpu_mask_fill(struct cpu_mask *mask)
 
 	for (cpu = 0; cpu < mask->nr_cpus; cpu++)
 		cpu_mask_set(mask, cpu);
+}
+
+void cpu_mask_zero(struct cpu_mask *mask)
+{
+	if (mask->bits)
+		memset(mask->bits, 0, nr_words(mask->nr_cpus) * sizeof(*mask->bits));
 }
 
 bool cpu_mask_test(const struct cpu_mask *mask, int cpu)
@@ -213,7 +220,7 @@ int cpu_mask_parse(struct cpu_mask *mask, const char *str, const char **why)
 	/* Validate everything first so that a bad list leaves @mask alone. */
 	if (parse_list(mask, str, false, why))
 		return -1;
-	cpu_mask_clear(mask);
+	cpu_mask_zero(mask);
 	return parse_list(mask, str, true, why);
 }
 
@@ -302,4 +309,46 @@ int cpu_mask_format_hex(const struct cpu_mask *mask, char *buf, size_t len)
 		pos += n;
 	}
 	return pos;
+}
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int cpu_mask_parse_hex(struct cpu_mask *mask, const char *str, const char **why)
+{
+	const char *dummy;
+	size_t len = strlen(str);
+	int bit = 0, d, b;
+
+	if (!why)
+		why = &dummy;
+	while (len && (str[len - 1] == '\n' || str[len - 1] == ' '))
+		len--;
+	if (!len) {
+		*why = "empty mask";
+		return -1;
+	}
+	if (strspn(str, "0123456789abcdefABCDEF,") < len) {
+		*why = "not a hexadecimal cpu mask";
+		return -1;
+	}
+	cpu_mask_zero(mask);
+	/* the lowest CPUs are at the end */
+	while (len--) {
+		d = hex_digit(str[len]);
+		if (d < 0)
+			continue;	/* a comma */
+		for (b = 0; b < 4; b++, bit++)
+			if ((d >> b) & 1 && bit < mask->nr_cpus)
+				cpu_mask_set(mask, bit);
+	}
+	return 0;
 }

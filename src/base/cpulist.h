@@ -18,6 +18,8 @@ int cpu_mask_init(struct cpu_mask *mask, int nr_cpus);
 void cpu_mask_free(struct cpu_mask *mask);
 void cpu_mask_set(struct cpu_mask *mask, int cpu);
 void cpu_mask_fill(struct cpu_mask *mask);
+void cpu_mask_zero(struct cpu_mask *mask);
+void cpu_mask_clear(struct cpu_mask *mask, int cpu);
 bool cpu_mask_test(const struct cpu_mask *mask, int cpu);
 int cpu_mask_count(const struct cpu_mask *mask);
 /* Next set CPU at or after @cpu, or -1. */
@@ -42,6 +44,11 @@ int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len);
  * when @buf is too short.
  */
 int cpu_mask_format_hex(const struct cpu_mask *mask, char *buf, size_t len);
+/*
+ * Parse the kernel's cpumask form ("f", "00000000,0000000e") into @mask:
+ * bits past nr_cpus are ignored. 0, or -1 with *why set.
+ */
+int cpu_mask_parse_hex(struct cpu_mask *mask, const char *str, const char **why);
 /*
  * An event filter that keeps the CPUs of @mask, on the kernel's CPU field:
  * "(CPU>=0&&CPU<=3)||CPU==5". Its length, or -1 when @buf is too short.

@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct tuning;
+
 struct virt_info {
 	bool	guest;
 	char	hypervisor[32];	/* "KVM", "Microsoft Hv", "VMware", "Xen", "TCG",
@@ -25,6 +27,7 @@ struct sys_facts {
 	int			self_pid;	/* rtlens's main thread, 0: unknown */
 	bool			steal_ok;	/* steal_ns holds the measurement's steal time */
 	uint64_t		*steal_ns;	/* per CPU, nr_cpus of them */
+	struct tuning		*tuning;	/* how the machine is set up; NULL not gathered */
 };
 
 #endif

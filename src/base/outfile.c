@@ -261,3 +261,11 @@ int outfile_write_text(const char *path, const char *text, const char *what)
 	}
 	return outfile_commit(&o, what);
 }
+
+int outfile_check_stdout(void)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return 0;
+	err_msg("cannot write to standard output: %s", strerror(errno));
+	return -1;
+}

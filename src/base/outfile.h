@@ -39,6 +39,9 @@ void outfile_abort(struct outfile *o);
 /* Tests: pretend the file system has no O_TMPFILE (the hidden-name path). */
 void outfile_no_tmpfile(bool on);
 
+/* Flush stdout and check it took everything (a pipe closed, a full disk): 0, or -1 with a message. */
+int outfile_check_stdout(void);
+
 /* Write @text to @path whole (open, write, commit); -1 with a message. */
 int outfile_write_text(const char *path, const char *text, const char *what);
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "cli/commands.h"
 #include "cli/options.h"
 #include "session/run.h"
 
@@ -40,6 +41,30 @@ static const struct command commands[] = {
 
 #define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
 
+/* the commands that measure nothing */
+struct offline_command {
+	const char	*name;
+	int		(*main)(int argc, char **argv);
+	const char	*summary;
+};
+
+static const struct offline_command offline_commands[] = {
+	{ "check", check_main, "is the system set up for low latency? (no measurement)" },
+	{ "compare", compare_main, "two JSON reports of one tool side by side" },
+};
+
+#define NR_OFFLINE	(sizeof(offline_commands) / sizeof(offline_commands[0]))
+
+static const struct offline_command *find_offline(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_OFFLINE; i++)
+		if (!strcmp(offline_commands[i].name, name))
+			return &offline_commands[i];
+	return NULL;
+}
+
 static void usage(FILE *out)
 {
 	size_t i;
@@ -49,6 +74,9 @@ static void usage(FILE *out)
 	fprintf(out, "  usage: rtlens COMMAND [MODE] [options]\n\n  commands:\n");
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(out, "     %-14s - %s\n", commands[i].name, commands[i].summary);
+	for (i = 0; i < NR_OFFLINE; i++)
+		fprintf(out, "     %-14s - %s\n", offline_commands[i].name,
+			offline_commands[i].summary);
 	fprintf(out, "\n  'rtlens osnoise' is 'rtlens osnoise top'. "
 		"'rtlens COMMAND MODE --help' lists the options.\n");
 }
@@ -164,6 +192,11 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
 		printf("rtlens %s\n", RTLENS_VERSION);
 		return 0;
+	}
+	if (find_offline(argv[1])) {
+		snprintf(shown, sizeof(shown), "rtlens %s", argv[1]);
+		log_set_prefix(shown);
+		return find_offline(argv[1])->main(argc - 1, argv + 1);
 	}
 	if (!known_tool(argv[1])) {
 		fprintf(stderr, "rtlens: unknown command '%s'\n\n", log_arg(argv[1], shown));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "render/render.h"
+#include "render/tuning_render.h"
 #include "base/safe_text.h"
 
 /*
@@ -107,6 +108,8 @@ static void data_path_note(FILE *out, const struct run_view *v)
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v)
 {
+	struct setup_notes notes;
+
 	/* --aa-only prints the analysis of a threshold hit, and nothing else */
 	if (p->aa_only && v->reason != STOP_THRESHOLD)
 		return;
@@ -119,6 +122,8 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
+	setup_notes_collect(&notes, m, p);
+	render_setup_notes(out, &notes);
 	data_path_note(out, v);
 	if (p->engine == ENGINE_USER)
 		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "

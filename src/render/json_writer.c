@@ -288,15 +288,9 @@ void json_i64(struct json_writer *w, const char *key, int64_t val)
 	put_value(w, key, buf);
 }
 
-/* "%.6f" in the C locale, without trailing zeros; "-0" becomes "0". */
-static void format_double(struct json_writer *w, double val, char *buf,
-			  size_t len)
+void json_trim_number(char *buf)
 {
-	locale_t old = uselocale(w->c_locale);
 	char *end;
-
-	snprintf(buf, len, "%.6f", val);
-	uselocale(old);
 
 	if (strchr(buf, '.')) {
 		end = buf + strlen(buf) - 1;
@@ -307,6 +301,17 @@ static void format_double(struct json_writer *w, double val, char *buf,
 	}
 	if (!strcmp(buf, "-0"))
 		strcpy(buf, "0");
+}
+
+/* "%.6f" in the C locale, without trailing zeros; "-0" becomes "0". */
+static void format_double(struct json_writer *w, double val, char *buf,
+			  size_t len)
+{
+	locale_t old = uselocale(w->c_locale);
+
+	snprintf(buf, len, "%.6f", val);
+	uselocale(old);
+	json_trim_number(buf);
 }
 
 void json_double(struct json_writer *w, const char *key, double val)
@@ -350,4 +355,14 @@ void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val)
 		json_u64(w, key, val);
 	else
 		json_null(w, key);
+}
+
+void json_rtlens_head(struct json_writer *w, const char *schema_version, const char *command)
+{
+	json_string(w, "schema_version", schema_version);
+	json_begin_object(w, "tool");
+	json_string(w, "name", "rtlens");
+	json_string(w, "version", RTLENS_VERSION);
+	json_end_object(w);
+	json_string(w, "command", command);
 }

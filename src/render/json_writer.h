@@ -38,10 +38,15 @@ void json_double(struct json_writer *w, const char *key, double val); /* NaN/inf
 void json_bool(struct json_writer *w, const char *key, bool val);
 void json_null(struct json_writer *w, const char *key);
 
+/* A number printed with "%f", shortened: "12.500" -> "12.5", "3.000" -> "3", "-0" -> "0". */
+void json_trim_number(char *buf);
+
 /* The reports' own: a time in ns as microseconds (ns resolution). */
 void json_us(struct json_writer *w, const char *key, int64_t ns);
 /* An id (vector, pid, ...) that is negative when it does not apply: null. */
 void json_int_or_null(struct json_writer *w, const char *key, int val);
+/* Every rtlens document's first keys: schema_version, tool {name, version}, command. */
+void json_rtlens_head(struct json_writer *w, const char *schema_version, const char *command);
 /* A setting where 0 means unset: null. */
 void json_u64_or_null(struct json_writer *w, const char *key, uint64_t val);
 

@@ -7,9 +7,10 @@
 #include <unistd.h>
 
 #include "render/json_writer.h"
+#include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"1.6"
+#define SCHEMA_VERSION	"1.7"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -102,31 +103,6 @@ static void json_config(struct json_writer *w, const struct rtl_params *p,
 	json_events(w, p);
 	json_u64(w, "bucket_size", p->bucket_size);
 	json_u64(w, "entries", p->entries);
-	json_end_object(w);
-}
-
-static void json_virt(struct json_writer *w, const struct virt_info *v)
-{
-	json_begin_object(w, "virtualization");
-	json_bool(w, "guest", v->guest);
-	json_string(w, "hypervisor", v->guest ? v->hypervisor : NULL);
-	json_string(w, "source", v->guest ? v->source : NULL);
-	json_end_object(w);
-}
-
-static void json_system(struct json_writer *w, int nr_cpus, const struct sys_facts *f)
-{
-	static const struct sys_facts none = {
-		.kernel_release = "unknown", .hostname = "unknown",
-	};
-
-	if (!f)
-		f = &none;
-	json_begin_object(w, "system");
-	json_string(w, "kernel_release", f->kernel_release);
-	json_string(w, "hostname", f->hostname);
-	json_u64(w, "nr_cpus", nr_cpus);
-	json_virt(w, &f->virt);
 	json_end_object(w);
 }
 
@@ -351,23 +327,21 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 		const struct run_view *v)
 {
 	struct json_writer *w = json_writer_new(out, true);
+	struct setup_notes notes;
 	int ret;
 
 	if (!w)
 		return -1;
+	setup_notes_collect(&notes, m, p);
 	json_begin_object(w, NULL);
-	json_string(w, "schema_version", SCHEMA_VERSION);
-	json_begin_object(w, "tool");
-	json_string(w, "name", "rtlens");
-	json_string(w, "version", RTLENS_VERSION);
-	json_end_object(w);
-	json_string(w, "command", p->command);
+	json_rtlens_head(w, SCHEMA_VERSION, p->command);
 	json_string(w, "engine", p->engine == ENGINE_USER ? "user" : "kernel");
 	json_system(w, p->nr_cpus, m->facts);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
 	json_config(w, p, v);
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
+	json_setup_notes(w, &notes);
 	json_self_stop(w, &m->self, p);
 	json_u64(w, "lost_events", v->lost_events);
 	json_stop(w, p, v);

@@ -47,7 +47,7 @@
 #include "render/json_writer.h"
 #include "analysis/timerlat_aa.h"
 
-static const char *kind_name(enum noise_kind kind)
+const char *noise_kind_name(enum noise_kind kind)
 {
 	switch (kind) {
 	case NOISE_NMI:
@@ -67,7 +67,7 @@ static const char *kind_name(enum noise_kind kind)
 static void json_source(struct json_writer *w, const struct source_row *s)
 {
 	json_begin_object(w, NULL);
-	json_string(w, "kind", kind_name(s->kind));
+	json_string(w, "kind", noise_kind_name(s->kind));
 	json_string(w, "name", s->name);
 	json_int_or_null(w, "vector", s->vector);
 	json_int_or_null(w, "pid", s->pid);

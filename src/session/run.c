@@ -17,6 +17,7 @@
 #include "base/actions.h"
 #include "base/log.h"
 #include "source/machine.h"
+#include "source/tuning.h"
 #include "base/outfile.h"
 #include "source/power.h"
 #include "render/render.h"
@@ -200,7 +201,9 @@ static int setup(struct session *s)
 	if (check_system(p))
 		return -1;
 	source_choose(p);
-	if (machine_gather(&s->facts, p->nr_cpus) || run_models_init(&s->models, p, &s->facts)) {
+	if (machine_gather(&s->facts, p->nr_cpus) ||
+	    machine_gather_tuning(&s->facts, &p->cpus, TUNING_FOR_RUN) ||
+	    run_models_init(&s->models, p, &s->facts)) {
 		err_msg("out of memory");
 		return -1;
 	}
@@ -506,14 +509,6 @@ static int report(struct session *s)
 	return ret;
 }
 
-static int check_stdout(void)
-{
-	if (!fflush(stdout) && !ferror(stdout))
-		return 0;
-	err_msg("cannot write to standard output: %s", strerror(errno));
-	return -1;
-}
-
 int run_session(struct rtl_params *p)
 {
 	struct session s = { .p = p, .power = { .dma_fd = -1 } };
@@ -546,7 +541,7 @@ int run_session(struct rtl_params *p)
 out:
 	if (teardown(&s))
 		status = 1;
-	if (check_stdout())
+	if (outfile_check_stdout())
 		status = 1;
 	sigprocmask(SIG_SETMASK, &s.old_mask, NULL);
 	return status;

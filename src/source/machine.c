@@ -8,7 +8,9 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "analysis/tuning_judge.h"
 #include "source/machine.h"
+#include "source/tuning.h"
 #include "source/virt.h"
 
 int machine_gather(struct sys_facts *f, int nr_cpus)
@@ -35,8 +37,22 @@ void machine_take_steal(struct sys_facts *f, const struct steal_meter *m)
 		f->steal_ns[cpu] = steal_ns(m, cpu);
 }
 
+int machine_gather_tuning(struct sys_facts *f, const struct cpu_mask *cpus, unsigned int flags)
+{
+	f->tuning = calloc(1, sizeof(*f->tuning));
+	if (!f->tuning || tuning_gather(f->tuning, cpus, f->nr_cpus, flags))
+		return -1;
+	tuning_judge(f->tuning);
+	return 0;
+}
+
 void machine_free(struct sys_facts *f)
 {
+	if (f->tuning) {
+		tuning_free(f->tuning);
+		free(f->tuning);
+		f->tuning = NULL;
+	}
 	free(f->steal_ns);
 	f->steal_ns = NULL;
 	f->steal_ok = false;

@@ -201,7 +201,6 @@ static int set_cgroup(const struct rtl_params *p, int pid, const char *comm)
 	return ret ? -1 : 0;
 }
 
-#define PF_KTHREAD	0x00200000	/* include/linux/sched.h: a kernel thread */
 
 /*
  * Apply to every workload thread: the tracer's kernel threads, named

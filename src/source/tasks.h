@@ -7,6 +7,8 @@
 
 #include "base/params.h"
 
+#define PF_KTHREAD	0x00200000	/* include/linux/sched.h: a kernel thread */
+
 /* Check -C (the cgroup exists); -1 with a message. */
 int tasks_check(const struct rtl_params *p);
 /* Apply -P and -C to every "osnoise/N" or "timerlat/N" thread; -1 with a message. */

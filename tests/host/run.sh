@@ -229,6 +229,11 @@ if [ "$(id -u)" = 0 ] && ! has_osnoise; then
 	fi
 fi
 
+# ---- rtlens check: no tracer needed ----
+. "$(dirname "$0")/check.sh"
+check_tests
+. "$(dirname "$0")/compare.sh" && compare_tests	# rtlens compare (real runs as root)
+
 # ---- never clobber a user's file, hold under hostile input and signals ----
 if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then
 	mkdir -p "$RTLENS_RUN_DIR"

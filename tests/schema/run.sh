@@ -1,25 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Check the JSON report schema against its examples:
+# Check the JSON schemas against their examples:
 #   examples/valid-*.json    must validate;
 #   examples/invalid-*.json  must be rejected with exactly one problem, and the
 #                            message must contain the text of the matching
 #                            invalid-*.expect file (so each one fails for the
 #                            rule it was written to break);
 #   every ```json example in Documentation/json-report.md must validate.
+# The examples named valid-check-*.json and invalid-check-*.json, and the
+# ```json examples of Documentation/json-check.md, are documents of `rtlens
+# check`, checked against the check schema; the others are reports, checked
+# against the report schema.
 # Prints one "ok - NAME" or "not ok - NAME" line per file and exits 1 if any
 # file did not behave as expected.
 #
 # Environment: PYTHON (default python3) runs validate.py; SCHEMA overrides the
-# schema file. Needs the Python module jsonschema (python3-jsonschema).
+# report schema file, CHECK_SCHEMA the check schema file. Needs the Python
+# module jsonschema (python3-jsonschema).
 
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-schema=${SCHEMA:-$root/Documentation/rtlens-report-v1.schema.json}
-doc=$root/Documentation/json-report.md
+report_schema=${SCHEMA:-$root/Documentation/rtlens-report-v1.schema.json}
+check_schema=${CHECK_SCHEMA:-$root/Documentation/rtlens-check-v1.schema.json}
 py=${PYTHON:-python3}
 validate="$here/validate.py"
 
@@ -37,8 +42,16 @@ show() {
 	sed "s/^/#   $1: /" "$2"
 }
 
+# schema_of NAME: the schema of an example, by its name
+schema_of() {
+	case $1 in
+	valid-check-*|invalid-check-*|json-check.md*) echo "$check_schema" ;;
+	*) echo "$report_schema" ;;
+	esac
+}
+
 expect_valid() {	# NAME FILE
-	if "$py" "$validate" "$schema" "$2" >"$tmp/out" 2>"$tmp/err"; then
+	if "$py" "$validate" "$(schema_of "$1")" "$2" >"$tmp/out" 2>"$tmp/err"; then
 		echo "ok - $1"
 	else
 		echo "not ok - $1: rejected, should be valid"
@@ -49,7 +62,7 @@ expect_valid() {	# NAME FILE
 
 expect_invalid() {	# NAME FILE
 	expect=${2%.json}.expect
-	"$py" "$validate" "$schema" "$2" >"$tmp/out" 2>"$tmp/err"
+	"$py" "$validate" "$(schema_of "$1")" "$2" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	why=
 	if [ ! -f "$expect" ]; then
@@ -88,22 +101,29 @@ if [ "$found" -eq 0 ]; then
 	failed=1
 fi
 
-# The example documents in json-report.md: every ```json block.
-awk -v dir="$tmp" '
-	/^```json$/ { n++; on = 1; next }
-	on && /^```$/ { on = 0; next }
-	on { print > (dir "/doc-example-" n ".json") }
-' "$doc"
-set -- "$tmp"/doc-example-*.json
-if [ ! -e "$1" ]; then
-	echo "not ok - json-report.md: no \`\`\`json example block found"
-	failed=1
-else
+# The example documents of a page: every ```json block.
+doc_examples() {	# PAGE
+	page=$(basename "$1")
+	rm -f "$tmp"/doc-example-*.json
+	awk -v dir="$tmp" '
+		/^```json$/ { n++; on = 1; next }
+		on && /^```$/ { on = 0; next }
+		on { print > (dir "/doc-example-" n ".json") }
+	' "$1"
+	set -- "$tmp"/doc-example-*.json
+	if [ ! -e "$1" ]; then
+		echo "not ok - $page: no \`\`\`json example block found"
+		failed=1
+		return
+	fi
 	n=0
-	for f in "$@"; do
+	while [ -e "$tmp/doc-example-$((n + 1)).json" ]; do
 		n=$((n + 1))
-		expect_valid "json-report.md example $n" "$f"
+		expect_valid "$page example $n" "$tmp/doc-example-$n.json"
 	done
-fi
+}
+
+doc_examples "$root/Documentation/json-report.md"
+doc_examples "$root/Documentation/json-check.md"
 
 exit "$failed"

@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Validate rtlens JSON reports against the report schema.
+"""Validate rtlens JSON documents against their schema.
 
 usage: validate.py [--schema-only] SCHEMA FILE...
 
 Each FILE ('-' is standard input) is parsed strictly (UTF-8, no duplicate
 keys, no NaN or Infinity), validated against SCHEMA, and then checked for the
-cross-field rules a JSON Schema cannot express (see Documentation/json-report.md,
-"Consistency rules"); --schema-only skips those.
+cross-field rules a JSON Schema cannot express; --schema-only skips those.
+SCHEMA is the report schema (Documentation/rtlens-report-v1.schema.json) for
+the reports of the measuring commands, or the check schema
+(Documentation/rtlens-check-v1.schema.json) for the document of `rtlens
+check`; the rules run are those of the document's command (see "Consistency
+rules" in Documentation/json-report.md and json-check.md).
+
+A relative "$ref" of SCHEMA ("rtlens-check-v1.schema.json#/$defs/tuning")
+names a schema file next to it: it is read from there, strictly too.
 
 Prints "FILE: ok" for each good file. For a bad one, prints one line per
 problem on standard error, "FILE: $.json.path: what is wrong", and the exit
@@ -17,8 +24,12 @@ Needs the jsonschema module (Debian: python3-jsonschema; 4.10 or later).
 """
 
 import json
+import os
+import pathlib
 import re
 import sys
+from urllib.parse import urldefrag, urljoin, urlparse
+from urllib.request import url2pathname
 
 try:
     import jsonschema
@@ -111,6 +122,65 @@ def describe(error):
 
 
 # ---------------------------------------------------------------------------
+# Schemas: SCHEMA and the files next to it that its "$ref"s name.
+
+def _refs(node):
+    """Every "$ref" value in a schema."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            yield ref
+        for value in node.values():
+            for r in _refs(value):
+                yield r
+    elif isinstance(node, list):
+        for value in node:
+            for r in _refs(value):
+                yield r
+
+
+def load_schemas(name):
+    """(base URI, schema, {URI: schema}): SCHEMA and every schema file its
+    references reach, each under its absolute file:// URI. Raises OSError,
+    ParseError."""
+    base = pathlib.Path(os.path.abspath(name)).as_uri()
+    store = {}
+    todo = [(base, name)]
+    while todo:
+        uri, path = todo.pop()
+        if uri in store:
+            continue
+        with open(path, "rb") as f:
+            try:
+                store[uri] = load_json(path, f.read())
+            except ParseError as e:
+                raise ParseError("%s: %s" % (path, e))
+        for ref in _refs(store[uri]):
+            target = urldefrag(urljoin(uri, ref))[0]
+            if target.startswith("file://") and target not in store:
+                todo.append((target, url2pathname(urlparse(target).path)))
+    return base, store[base], store
+
+
+def make_validator(cls, base, schema, store, format_checker):
+    """A validator of SCHEMA that finds the files of STORE by URI: with the
+    referencing library (jsonschema 4.18 and later) or RefResolver (before)."""
+    if "$id" not in schema:
+        schema = dict(schema)
+        schema["$id"] = base
+    try:
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+    except ImportError:
+        resolver = jsonschema.RefResolver(base, schema, store=store)
+        return cls(schema, resolver=resolver, format_checker=format_checker)
+    registry = Registry().with_resources(
+        (uri, Resource.from_contents(doc, default_specification=DRAFT202012))
+        for uri, doc in store.items() if uri != base)
+    return cls(schema, registry=registry, format_checker=format_checker)
+
+
+# ---------------------------------------------------------------------------
 # Consistency rules: relations between fields that JSON Schema cannot state.
 # They run only on documents that passed the schema, so types are known.
 
@@ -129,6 +199,8 @@ def parse_cpu_list(text):
     return sorted(cpus)
 
 
+REPORT_COMMANDS = ("osnoise top", "osnoise hist", "timerlat top", "timerlat hist",
+                   "hwnoise")
 TIMERLAT_COMMANDS = ("timerlat top", "timerlat hist")
 TIMERLAT_CONTEXTS = ("irq", "thread", "user")
 
@@ -449,8 +521,192 @@ def check_self_stop(ss, aa, check_cpu_entries):
                         own["stopped_us"])
 
 
+FINDING_ORDER = {"breaks": 0, "warn": 1, "info": 2, "ok": 3}
+TASK_KINDS = ("percpu_kthread", "kthread", "user_pinned", "user")
+
+
+def _cpus_of(base, text, nr_cpus):
+    """A CPU list of the tuning as a list, and its problems: (cpus or None,
+    [problem])."""
+    if text == "":
+        return [], []
+    try:
+        cpus = parse_cpu_list(text)
+    except ValueError as e:
+        return None, [(base, str(e))]
+    if cpus[-1] >= nr_cpus:
+        return None, [(base, "cpu %d is not below system.nr_cpus (%d)" % (
+            cpus[-1], nr_cpus))]
+    return cpus, []
+
+
+def check_tuning(t, nr_cpus):
+    """system.tuning (check documents, and reports since 1.7)."""
+    base = ["system", "tuning"]
+    measured, problems = _cpus_of(base + ["measured_cpus"], t["measured_cpus"],
+                                  nr_cpus)
+    for problem in problems:
+        yield problem
+    if t["settings"]["measured_cpus"] != t["measured_cpus"]:
+        yield base + ["settings", "measured_cpus"], \
+            "%s is not measured_cpus %s" % (
+                json.dumps(t["settings"]["measured_cpus"]),
+                json.dumps(t["measured_cpus"]))
+    for key in ("online", "isolated", "nohz_full", "cpuset_isolated"):
+        if t[key] is not None:
+            for problem in _cpus_of(base + [key], t[key], nr_cpus)[1]:
+                yield problem
+
+    seen = [c["cpu"] for c in t["cpus"]]
+    for i, cpu in enumerate(seen):
+        if i and cpu <= seen[i - 1]:
+            yield base + ["cpus", i, "cpu"], \
+                "cpu %d is out of order (entries are in ascending CPU order, " \
+                "one per CPU)" % cpu
+            break
+        if cpu >= nr_cpus:
+            yield base + ["cpus", i, "cpu"], \
+                "cpu %d is not below system.nr_cpus (%d)" % (cpu, nr_cpus)
+            break
+        if measured is not None and cpu not in measured:
+            yield base + ["cpus", i, "cpu"], \
+                "cpu %d is not a measured CPU (measured_cpus %s)" % (
+                    cpu, t["measured_cpus"])
+            break
+    else:
+        if measured is not None and seen != measured:
+            yield base + ["cpus"], \
+                "the CPUs %s are not measured_cpus %s (one entry per " \
+                "measured CPU)" % (_short(seen, 40), t["measured_cpus"])
+
+    irqs = [q["irq"] for q in t["irqs"]]
+    for i in range(1, len(irqs)):
+        if irqs[i] <= irqs[i - 1]:
+            yield base + ["irqs", i, "irq"], \
+                "irq %d is out of order (ascending IRQ order, each once)" % irqs[i]
+            break
+    settings = t["settings"]
+    derived = (
+        ("irqs_on_measured", len(irqs) + t["irqs_left_out"],
+         "the length of irqs plus irqs_left_out"),
+        ("user_tasks_on_measured", t["task_counts"]["user"], "task_counts.user"),
+        ("kthreads_on_measured", t["task_counts"]["kthread"],
+         "task_counts.kthread"),
+    )
+    for key, want, what in derived:
+        if settings[key] != want:
+            yield base + ["settings", key], "%s %s is not %s (%d)" % (
+                key, _short(settings[key]), what, want)
+    for kind in TASK_KINDS:
+        listed = sum(1 for task in t["tasks"] if task["kind"] == kind)
+        if listed > t["task_counts"][kind]:
+            yield base + ["task_counts", kind], \
+                "%d is below the %d tasks of kind %s listed in tasks" % (
+                    t["task_counts"][kind], listed, kind)
+
+    findings = t["findings"]
+    for i, f in enumerate(findings):
+        if i and FINDING_ORDER[f["status"]] < \
+                FINDING_ORDER[findings[i - 1]["status"]]:
+            yield base + ["findings", i, "status"], \
+                "%s after %s: the findings come breaks first, then warn, " \
+                "info, ok" % (f["status"], findings[i - 1]["status"])
+            break
+    for i, f in enumerate(findings):
+        cpus, problems = _cpus_of(base + ["findings", i, "cpus"], f["cpus"],
+                                  nr_cpus)
+        for problem in problems:
+            yield problem
+        if cpus and measured is not None and not set(cpus) <= set(measured):
+            yield base + ["findings", i, "cpus"], \
+                "cpus %s are not all measured CPUs (measured_cpus %s)" % (
+                    f["cpus"], t["measured_cpus"])
+    breaks = any(f["status"] == "breaks" for f in findings)
+    if t["isolation_ok"] == breaks:
+        yield base + ["isolation_ok"], \
+            "isolation_ok is %s but %s finding has status breaks" % (
+                json.dumps(t["isolation_ok"]), "a" if breaks else "no")
+
+
+def check_setup_notes(doc, measured):
+    """setup_notes (1.7): each names a finding of system.tuning that covers
+    its CPU, with that finding's status and fix; each source once."""
+    findings = doc["system"]["tuning"]["findings"]
+    nr_cpus = doc["system"]["nr_cpus"]
+    seen = set()
+    notes = doc["setup_notes"]
+    if notes and doc.get("analysis") is None:
+        yield ["setup_notes"], \
+            "%d notes but analysis is null (the notes explain the " \
+            "analysis's sources)" % len(notes)
+        return
+    for i, n in enumerate(notes):
+        base = ["setup_notes", i]
+        key = (n["cpu"], n["kind"], n["name"])
+        if key in seen:
+            yield base, "cpu %d %s %s is noted twice" % key
+            continue
+        seen.add(key)
+        if measured is not None and n["cpu"] not in measured:
+            yield base + ["cpu"], "cpu %d is not a measured CPU" % n["cpu"]
+            continue
+        same = [f for f in findings if f["id"] == n["finding"]]
+        if not same:
+            yield base + ["finding"], \
+                "%s is not a finding of system.tuning.findings" % json.dumps(
+                    n["finding"])
+            continue
+        covering = [f for f in same
+                    if f["cpus"] == "" or
+                    n["cpu"] in (_cpus_of([], f["cpus"], nr_cpus)[0] or [])]
+        if not covering:
+            yield base + ["cpu"], \
+                "cpu %d is not among the cpus of any %s finding" % (
+                    n["cpu"], n["finding"])
+            continue
+        matching = [f for f in covering if f["status"] == n["status"]]
+        if not matching:
+            yield base + ["status"], \
+                "status %s is not that of the %s finding (%s)" % (
+                    n["status"], n["finding"],
+                    ", ".join(sorted(set(f["status"] for f in covering))))
+            continue
+        fixes = [f["fix"]["cmdline"] or f["fix"]["runtime"] for f in matching]
+        if n["fix"] not in fixes:
+            yield base + ["fix"], \
+                "fix %s is not the %s finding's fix.cmdline, else fix.runtime " \
+                "(%s)" % (_short(n["fix"], 60), n["finding"],
+                          _short(fixes[0], 60))
+
+
+def check_consistency(doc):
+    """The document of rtlens check."""
+    t = doc["system"]["tuning"]
+    for problem in check_tuning(t, doc["system"]["nr_cpus"]):
+        yield problem
+    counted = {status: 0 for status in FINDING_ORDER}
+    for f in t["findings"]:
+        counted[f["status"]] += 1
+    for status in ("ok", "info", "warn", "breaks"):
+        if doc["counts"][status] != counted[status]:
+            yield ["counts", status], \
+                "%d is not the number of findings with status %s (%d)" % (
+                    doc["counts"][status], status, counted[status])
+    want = 2 if counted["breaks"] else 0
+    if doc["exit_status"] != want:
+        yield ["exit_status"], \
+            "exit_status %d but %d findings have status breaks (2 when " \
+            "some do, else 0)" % (doc["exit_status"], counted["breaks"])
+
+
 def consistency(doc):
     """Yield (path, message) for every broken cross-field rule."""
+    if doc["command"] == "check":
+        for problem in check_consistency(doc):
+            yield problem
+        return
+    if doc["command"] not in REPORT_COMMANDS:
+        return      # another document (rtlens compare): its schema only
     cfg = doc["config"]
     nr_cpus = doc["system"]["nr_cpus"]
     timerlat = doc["command"] in TIMERLAT_COMMANDS
@@ -549,6 +805,20 @@ def consistency(doc):
         yield ["stop", "reason"], \
             "the run stopped on its duration but config.duration_s is null"
 
+    tuning = doc["system"].get("tuning")
+    if tuning is not None:
+        for problem in check_tuning(tuning, nr_cpus):
+            yield problem
+        if measured is not None and \
+                _cpus_of([], tuning["measured_cpus"], nr_cpus)[0] != measured:
+            yield ["system", "tuning", "measured_cpus"], \
+                "%s is not config.cpus %s (the tuning is read for the " \
+                "measured CPUs)" % (json.dumps(tuning["measured_cpus"]),
+                                    json.dumps(cfg["cpus"]))
+        if "setup_notes" in doc:
+            for problem in check_setup_notes(doc, measured):
+                yield problem
+
     aa = doc.get("analysis")
     if doc.get("self_stop") is not None:
         for problem in check_self_stop(doc["self_stop"], aa, check_cpu_entries):
@@ -576,10 +846,11 @@ def main(argv):
 
     schema_name = args[0]
     try:
-        with open(schema_name, "rb") as f:
-            schema = load_json(schema_name, f.read())
+        base, schema, store = load_schemas(schema_name)
         cls = validators.validator_for(schema)
-        cls.check_schema(schema)
+        for uri, doc in sorted(store.items()):
+            schema_name = url2pathname(urlparse(uri).path)
+            validators.validator_for(doc, default=cls).check_schema(doc)
     except (OSError, ParseError) as e:
         sys.stderr.write("%s: cannot use the schema: %s\n" % (schema_name, e))
         return 2
@@ -588,7 +859,7 @@ def main(argv):
             schema_name, json_path(e.absolute_path), e.message))
         return 2
     checker = getattr(cls, "FORMAT_CHECKER", None) or jsonschema.FormatChecker()
-    validator = cls(schema, format_checker=checker)
+    validator = make_validator(cls, base, schema, store, checker)
 
     status = 0
     for name in args[1:]:

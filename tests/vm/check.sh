@@ -61,6 +61,14 @@ status=$?
 	boot tests/vm/guest/70-kvm-host.sh
 ) || status=1
 
+# isolcpus=1 nohz_full=1 rcu_nocbs=1 irqaffinity=0: rtlens check judges
+# CPU 1 isolated, then names an IRQ moved onto it (guest/45-setup.sh)
+(
+	export RTLENS_VM_APPEND="isolcpus=1 nohz_full=1 rcu_nocbs=1 irqaffinity=0"
+	export RTLENS_VM_DIR=${RTLENS_VM_DIR:-build/vm}-isolated
+	boot tests/vm/guest/45-setup.sh
+) || status=1
+
 if bpo=$(tests/vm/backports.sh); then
 	eval "$bpo"
 	(

@@ -355,6 +355,14 @@ build_initramfs()
 		s=$(ls "${KERNEL%/*}/../modules/$a.ko"* 2>/dev/null | head -n 1)
 		[ -n "$s" ] && cp "$s" "$ROOT/vm/modules/"
 	done
+	# the kernel's build config, where a real system keeps it (rtlens check
+	# reads /boot/config-$(uname -r)); Debian's 6.1 package has it beside
+	# the vmlinuz, the backports image does not (check says so)
+	s=${KERNEL%/*}/config-${KERNEL##*/vmlinuz-}
+	if [ -f "$s" ]; then
+		mkdir -p "$ROOT/boot"
+		cp "$s" "$ROOT/boot/"
+	fi
 	# the cases of rtla's own tests and rtla's results (guest/80-rtla-suite.sh)
 	mkdir -p "$ROOT/vm/rtla-suite"
 	cp tests/vm/rtla-suite/*.tsv "$ROOT/vm/rtla-suite/"

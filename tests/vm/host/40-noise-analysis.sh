@@ -16,3 +16,5 @@ expect_json "sources.json: the worst samples add up" sources.json \
 expect_json "burst.json: the threshold sample is the burst" burst.json \
 	'd["exit_status"] == 2 and d["analysis"]["threshold_sample"]["duration_us"] >= 400000 and any(c["name"] == "rtl_burst" for c in d["analysis"]["threshold_sample"]["causes"])'
 expect_json "hw.json: hwnoise" hw.json 'd["command"] == "hwnoise"'
+expect_json "sources.json: the setup explains the spinner (cpu 1 is not isolated)" sources.json \
+	'any(n["name"] == "rtl_spinner" and n["finding"] == "not_isolated" and n["cpu"] == 1 for n in d["setup_notes"])'

@@ -5,13 +5,23 @@
 
 SCHEMA=Documentation/rtlens-report-v1.schema.json
 
-# validate_reports - every JSON report of $dir against the schema
+# schema_of FILE - the schema of an rtlens JSON document, by its command
+schema_of()
+{
+	case $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("command"))' "$1" 2>/dev/null) in
+	check) echo Documentation/rtlens-check-v1.schema.json ;;
+	compare) echo Documentation/rtlens-compare-v1.schema.json ;;
+	*) echo "$SCHEMA" ;;
+	esac
+}
+
+# validate_reports - every JSON document of $dir against its schema
 validate_reports()
 {
 	local f out
 
 	for f in "$dir"/*.json; do
-		if out=$(python3 tests/schema/validate.py "$SCHEMA" "$f" 2>&1); then
+		if out=$(python3 tests/schema/validate.py "$(schema_of "$f")" "$f" 2>&1); then
 			ok "${f##*/} is valid against the schema"
 		else
 			not_ok "${f##*/} is valid against the schema" "$out"

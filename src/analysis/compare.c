@@ -1,0 +1,488 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare - the metrics of two reports of one tool, per CPU and overall,
+ * and the verdict (see compare.h)
+ *
+ * Each family has one table of metrics; a row holds every metric of one
+ * CPU (or of the CPUs compared, overall) for both runs. The overall row
+ * is made the same way, from a CPU that adds the CPUs up: the counts and
+ * times summed, the maxima the largest, the histograms merged.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/compare.h"
+#include "base/log.h"
+
+/* ---- the metrics of each family ---- */
+
+enum osnoise_metric {
+	OSN_MAX_SINGLE,
+	OSN_P999,
+	OSN_P99,
+	OSN_P50,
+	OSN_AVAIL,
+	OSN_NOISE,
+	OSN_MAX_NOISE,
+	OSN_RATES,		/* then one per count, NR_COUNTS of them */
+	NR_OSN = OSN_RATES + NR_COUNTS,
+};
+
+static const struct cmp_metric osnoise_metrics[NR_OSN] = {
+	{ "max_single_us", "max single noise", "us", BETTER_LOWER, 3, -1, false },
+	{ "p999_us", "noise p99.9", "us", BETTER_LOWER, 3, -1, true },
+	{ "p99_us", "noise p99", "us", BETTER_LOWER, 3, -1, true },
+	{ "p50_us", "noise p50", "us", BETTER_LOWER, 3, -1, true },
+	{ "cpu_available_pct", "CPU available", "%", BETTER_HIGHER, 5, -1, false },
+	{ "noise_us", "noise (total)", "us", BETTER_LOWER, 3, -1, false },
+	{ "max_noise_us", "max noise in a period", "us", BETTER_LOWER, 3, -1, false },
+	{ "hw_per_s", "HW noise", "/s", BETTER_LOWER, 2, -1, false },
+	{ "nmi_per_s", "NMIs", "/s", BETTER_LOWER, 2, -1, false },
+	{ "irq_per_s", "IRQs", "/s", BETTER_LOWER, 2, -1, false },
+	{ "softirq_per_s", "softirqs", "/s", BETTER_LOWER, 2, -1, false },
+	{ "thread_per_s", "threads", "/s", BETTER_LOWER, 2, -1, false },
+};
+
+enum timerlat_stat {
+	TL_MAX,
+	TL_P999,
+	TL_P99,
+	TL_P50,
+	TL_AVG,
+	TL_MIN,
+	TL_COUNT,
+	NR_TL_STATS,
+};
+
+#define TL(lat, stat)	((lat) * NR_TL_STATS + (stat))
+
+#define LAT_METRICS(lat, key, label)							\
+	{ key "_max_us", label " max", "us", BETTER_LOWER, 3, lat, false },		\
+	{ key "_p999_us", label " p99.9", "us", BETTER_LOWER, 3, lat, true },		\
+	{ key "_p99_us", label " p99", "us", BETTER_LOWER, 3, lat, true },		\
+	{ key "_p50_us", label " p50", "us", BETTER_LOWER, 3, lat, true },		\
+	{ key "_avg_us", label " avg", "us", BETTER_LOWER, 3, lat, false },		\
+	{ key "_min_us", label " min", "us", BETTER_LOWER, 3, lat, false },		\
+	{ key "_count", label " count", "", BETTER_NEITHER, 0, lat, false }
+
+static const struct cmp_metric timerlat_metrics[NR_LATS * NR_TL_STATS] = {
+	LAT_METRICS(LAT_IRQ, "irq", "IRQ latency"),
+	LAT_METRICS(LAT_THREAD, "thread", "thread latency"),
+	LAT_METRICS(LAT_USER, "user", "user-return latency"),
+};
+
+static const double percentiles[][2] = {
+	{ OSN_P999, 99.9 }, { OSN_P99, 99 }, { OSN_P50, 50 },
+};
+
+/* the timerlat stats are laid out as the osnoise ones: max, p99.9, p99, p50 */
+_Static_assert((int)TL_P999 == (int)OSN_P999 && (int)TL_P99 == (int)OSN_P99 &&
+	       (int)TL_P50 == (int)OSN_P50,
+	       "percentiles at the same offsets");
+
+static double max_of(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+static double min_of(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+/* ---- one CPU of one run into a row ---- */
+
+static void put(struct cmp_row *row, int m, int side, double v)
+{
+	if (!isfinite(v))
+		return;
+	if (side) {
+		row->v[m].b = v;
+		row->v[m].has_b = true;
+	} else {
+		row->v[m].a = v;
+		row->v[m].has_a = true;
+	}
+}
+
+static void put_percentiles(struct cmp_row *row, int base, int side, const struct report_hist *h)
+{
+	double us;
+	size_t i;
+
+	for (i = 0; i < sizeof(percentiles) / sizeof(percentiles[0]); i++)
+		if (h->present && hist_percentile(h, percentiles[i][1], &us))
+			put(row, base + (int)percentiles[i][0], side, us);
+}
+
+static void fill_osnoise(const struct report_data *r, const struct report_cpu *c,
+			 struct cmp_row *row, int side)
+{
+	int i;
+
+	put(row, OSN_MAX_SINGLE, side, c->max_single_us);
+	put(row, OSN_AVAIL, side, c->avail_pct);
+	put(row, OSN_NOISE, side, c->noise_us);
+	put(row, OSN_MAX_NOISE, side, c->max_noise_us);
+	for (i = 0; i < NR_COUNTS && r->duration_s > 0; i++)
+		put(row, OSN_RATES + i, side, c->counts[i] / r->duration_s);
+	put_percentiles(row, 0, side, &c->hist);
+}
+
+static void fill_timerlat(const struct report_cpu *c, struct cmp_row *row, int side)
+{
+	const struct report_lat_stats *s;
+	int lat;
+
+	for (lat = 0; lat < NR_LATS; lat++) {
+		s = &c->lat[lat];
+		if (!s->present)
+			continue;
+		put(row, TL(lat, TL_COUNT), side, s->count);
+		if (!s->count)
+			continue;
+		put(row, TL(lat, TL_MIN), side, s->min_us);
+		put(row, TL(lat, TL_AVG), side, s->avg_us);
+		put(row, TL(lat, TL_MAX), side, s->max_us);
+		put_percentiles(row, TL(lat, 0), side, &s->hist);
+	}
+}
+
+static void fill(const struct report_data *r, const struct report_cpu *c, struct cmp_row *row,
+		 int side)
+{
+	if (r->family == FAMILY_OSNOISE)
+		fill_osnoise(r, c, row, side);
+	else
+		fill_timerlat(c, row, side);
+}
+
+/* ---- the CPUs of many into one ---- */
+
+/* @out += @h: the buckets of both, merged by index */
+static int hist_merge(struct report_hist *out, const struct report_hist *h)
+{
+	struct report_bucket *m;
+	size_t i = 0, j = 0, n = 0;
+
+	if (!h->present)
+		return 0;
+	m = calloc(out->nr_buckets + h->nr_buckets + 1, sizeof(*m));
+	if (!m)
+		return -1;
+	while (i < out->nr_buckets || j < h->nr_buckets) {
+		if (j == h->nr_buckets ||
+		    (i < out->nr_buckets && out->buckets[i].index < h->buckets[j].index)) {
+			m[n++] = out->buckets[i++];
+		} else if (i == out->nr_buckets || h->buckets[j].index < out->buckets[i].index) {
+			m[n++] = h->buckets[j++];
+		} else {
+			m[n] = h->buckets[j++];
+			m[n++].count += out->buckets[i++].count;
+		}
+	}
+	free(out->buckets);
+	if (!out->present)
+		*out = (struct report_hist){ .present = true, .bucket = h->bucket,
+					     .to_us = h->to_us, .entries = h->entries };
+	out->buckets = m;
+	out->nr_buckets = n;
+	out->over += h->over;
+	out->max = out->has_max && out->max > h->max ? out->max : h->max;
+	out->has_max |= h->has_max;
+	return 0;
+}
+
+static void add_lat(struct report_lat_stats *out, const struct report_lat_stats *s)
+{
+	if (!s->present)
+		return;
+	if (s->count) {
+		out->min_us = out->count && out->min_us < s->min_us ? out->min_us : s->min_us;
+		out->max_us = out->count && out->max_us > s->max_us ? out->max_us : s->max_us;
+		out->avg_us = (out->avg_us * out->count + s->avg_us * s->count) /
+			      (out->count + s->count);
+	}
+	out->present = true;
+	out->count += s->count;
+}
+
+static void add_osnoise(struct report_cpu *out, const struct report_cpu *c)
+{
+	int i;
+
+	out->runtime_us += c->runtime_us;
+	out->noise_us += c->noise_us;
+	out->max_noise_us = max_of(out->max_noise_us, c->max_noise_us);
+	out->max_single_us = max_of(out->max_single_us, c->max_single_us);
+	for (i = 0; i < NR_COUNTS; i++)
+		out->counts[i] += c->counts[i];
+}
+
+static void free_merged(struct report_cpu *c)
+{
+	int i;
+
+	free(c->hist.buckets);
+	for (i = 0; i < NR_LATS; i++)
+		free(c->lat[i].hist.buckets);
+}
+
+/* The CPUs @cpus of @r as one CPU; free with free_merged(). */
+static int merge_cpus(const struct report_data *r, const struct cmp_cpus *cpus,
+		      struct report_cpu *out)
+{
+	const struct report_cpu *c;
+	size_t i;
+	int lat;
+
+	memset(out, 0, sizeof(*out));
+	out->cpu = -1;
+	for (i = 0; i < cpus->n; i++) {
+		c = report_cpu_find(r, cpus->cpu[i]);
+		add_osnoise(out, c);
+		for (lat = 0; lat < NR_LATS; lat++) {
+			add_lat(&out->lat[lat], &c->lat[lat]);
+			if (hist_merge(&out->lat[lat].hist, &c->lat[lat].hist))
+				return -1;
+		}
+		if (hist_merge(&out->hist, &c->hist))
+			return -1;
+	}
+	out->avail_pct = out->runtime_us > 0 ?
+			 100 * (out->runtime_us - out->noise_us) / out->runtime_us : NAN;
+	return 0;
+}
+
+/* ---- CPU lists ---- */
+
+static int cpus_alloc(struct cmp_cpus *l, size_t n)
+{
+	l->n = 0;
+	l->cpu = calloc(n ? n : 1, sizeof(*l->cpu));
+	return l->cpu ? 0 : -1;
+}
+
+static int cpus_of(const struct report_data *r, struct cmp_cpus *l)
+{
+	size_t i;
+
+	if (cpus_alloc(l, r->nr_cpus))
+		return -1;
+	for (i = 0; i < r->nr_cpus; i++)
+		l->cpu[l->n++] = r->cpus[i].cpu;
+	return 0;
+}
+
+static int split_cpus(struct comparison *c)
+{
+	const struct report_data *a = c->a, *b = c->b;
+	size_t i = 0, j = 0;
+
+	if (cpus_alloc(&c->both, a->nr_cpus) || cpus_alloc(&c->only_a, a->nr_cpus) ||
+	    cpus_alloc(&c->only_b, b->nr_cpus))
+		return -1;
+	while (i < a->nr_cpus || j < b->nr_cpus) {
+		if (j == b->nr_cpus || (i < a->nr_cpus && a->cpus[i].cpu < b->cpus[j].cpu)) {
+			c->only_a.cpu[c->only_a.n++] = a->cpus[i++].cpu;
+		} else if (i == a->nr_cpus || b->cpus[j].cpu < a->cpus[i].cpu) {
+			c->only_b.cpu[c->only_b.n++] = b->cpus[j++].cpu;
+		} else {
+			c->both.cpu[c->both.n++] = a->cpus[i++].cpu;
+			j++;
+		}
+	}
+	c->overall_all = !c->both.n;
+	return 0;
+}
+
+/* ---- rows ---- */
+
+static int make_rows(struct comparison *c)
+{
+	size_t i;
+
+	c->rows = calloc(c->both.n ? c->both.n : 1, sizeof(*c->rows));
+	if (!c->rows)
+		return -1;
+	for (i = 0; i < c->both.n; i++) {
+		c->rows[i].cpu = c->both.cpu[i];
+		fill(c->a, report_cpu_find(c->a, c->both.cpu[i]), &c->rows[i], 0);
+		fill(c->b, report_cpu_find(c->b, c->both.cpu[i]), &c->rows[i], 1);
+	}
+	return 0;
+}
+
+static void find_worst(const struct comparison *c, const struct report_data *r,
+		       const struct cmp_cpus *cpus, int side, struct cmp_worst *w)
+{
+	const struct cmp_cell *cell;
+	struct cmp_row row;
+	double v;
+	size_t i;
+
+	for (i = 0; i < cpus->n; i++) {
+		memset(&row, 0, sizeof(row));
+		fill(r, report_cpu_find(r, cpus->cpu[i]), &row, side);
+		cell = &row.v[c->worst_metric];
+		v = side ? cell->b : cell->a;
+		if ((side ? cell->has_b : cell->has_a) && (!w->set || v > w->value))
+			*w = (struct cmp_worst){ true, cpus->cpu[i], v };
+	}
+}
+
+/* One side of the overall row, over @cpus */
+static int overall_side(struct comparison *c, const struct report_data *r,
+			const struct cmp_cpus *cpus, int side)
+{
+	struct report_cpu merged;
+	int ret;
+
+	ret = merge_cpus(r, cpus, &merged);
+	if (!ret)
+		fill(r, &merged, &c->overall, side);
+	free_merged(&merged);
+	find_worst(c, r, cpus, side, side ? &c->worst_b : &c->worst_a);
+	return ret;
+}
+
+static int make_overall(struct comparison *c)
+{
+	struct cmp_cpus all_a = { 0 }, all_b = { 0 };
+	int ret = -1;
+
+	c->overall.cpu = -1;
+	if (!c->overall_all)
+		return overall_side(c, c->a, &c->both, 0) || overall_side(c, c->b, &c->both, 1);
+	if (!cpus_of(c->a, &all_a) && !cpus_of(c->b, &all_b))
+		ret = overall_side(c, c->a, &all_a, 0) || overall_side(c, c->b, &all_b, 1);
+	free(all_a.cpu);
+	free(all_b.cpu);
+	return ret;
+}
+
+/* ---- which metrics, the verdict ---- */
+
+static void choose_metrics(struct comparison *c)
+{
+	bool hist = c->a->has_hist && c->b->has_hist;
+	bool user = c->a->has_user && c->b->has_user;
+	int m;
+
+	if (c->family == FAMILY_OSNOISE) {
+		c->metrics = osnoise_metrics;
+		c->nr_metrics = NR_OSN;
+		c->worst_metric = OSN_MAX_SINGLE;
+	} else {
+		c->metrics = timerlat_metrics;
+		c->nr_metrics = NR_LATS * NR_TL_STATS;
+		c->worst_metric = TL(LAT_THREAD, TL_MAX);
+	}
+	for (m = 0; m < c->nr_metrics; m++)
+		c->on[m] = (hist || !c->metrics[m].from_hist) &&
+			   (user || c->metrics[m].lat != LAT_USER);
+}
+
+/* the share of CPU time lost, for "%" (the CPU available) */
+static double badness(const struct cmp_metric *m, double v)
+{
+	return strcmp(m->unit, "%") ? v : 100 - v;
+}
+
+enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *cell)
+{
+	double a, b, floor;
+
+	if (!cell->has_a || !cell->has_b || m->better == BETTER_NEITHER)
+		return SIDE_SAME;
+	a = badness(m, cell->a);
+	b = badness(m, cell->b);
+	floor = strcmp(m->unit, "%") ? CMP_MARGIN_US : CMP_MARGIN_PCT;
+	if (fabs(a - b) <= floor || fabs(a - b) <= CMP_MARGIN_REL * max_of(fabs(a), fabs(b)))
+		return SIDE_SAME;
+	return a < b ? SIDE_A : SIDE_B;
+}
+
+static void compare_verdict(struct comparison *c)
+{
+	struct cmp_verdict *v = &c->verdict;
+	int first, second;
+	const struct cmp_cell *cell;
+	double a, b;
+
+	first = c->worst_metric;
+	if (c->family == FAMILY_OSNOISE)
+		second = OSN_AVAIL;
+	else
+		second = c->on[TL(LAT_THREAD, TL_P99)] ? TL(LAT_THREAD, TL_P99) :
+			 TL(LAT_THREAD, TL_AVG);
+	v->metric = first;
+	v->second = second;
+	if (compare_judge(&c->metrics[first], &c->overall.v[first]) == SIDE_SAME &&
+	    compare_judge(&c->metrics[second], &c->overall.v[second]) != SIDE_SAME) {
+		v->metric = second;
+		v->second = first;
+	}
+	cell = &c->overall.v[v->metric];
+	v->better = compare_judge(&c->metrics[v->metric], cell);
+	a = badness(&c->metrics[v->metric], cell->a);
+	b = badness(&c->metrics[v->metric], cell->b);
+	v->has_ratio = cell->has_a && cell->has_b && min_of(a, b) > 0;
+	v->ratio = v->has_ratio ? max_of(a, b) / min_of(a, b) : 0;
+}
+
+/* ---- the whole ---- */
+
+static const char *const family_name[] = {
+	[FAMILY_OSNOISE] = "an osnoise",
+	[FAMILY_TIMERLAT] = "a timerlat",
+};
+
+int compare_check(const struct report_data *a, const struct report_data *b)
+{
+	char pa[LOG_ARG_BUF], pb[LOG_ARG_BUF];
+
+	if (a->family == b->family && a->major == b->major)
+		return 0;
+	log_arg(a->path, pa);
+	log_arg(b->path, pb);
+	if (a->family != b->family)
+		err_msg("cannot compare %s, %s report (%s), with %s, %s report (%s): the tools "
+			"measure different things (compare two runs of the same tool)", pa,
+			family_name[a->family], a->command, pb, family_name[b->family], b->command);
+	else
+		err_msg("cannot compare %s (schema %s) with %s (schema %s): their schema major "
+			"versions differ (compare reports of one rtlens version)", pa,
+			a->schema_version, pb, b->schema_version);
+	return -1;
+}
+
+int compare_reports(struct comparison *c, const struct report_data *a,
+		    const struct report_data *b)
+{
+	memset(c, 0, sizeof(*c));
+	c->a = a;
+	c->b = b;
+	c->family = a->family;
+	choose_metrics(c);
+	if (split_cpus(c) || make_rows(c) || make_overall(c) || compare_sources(c) ||
+	    compare_diffs(c)) {
+		comparison_free(c);
+		err_msg("out of memory");
+		return -1;
+	}
+	compare_verdict(c);
+	return 0;
+}
+
+void comparison_free(struct comparison *c)
+{
+	free(c->both.cpu);
+	free(c->only_a.cpu);
+	free(c->only_b.cpu);
+	free(c->rows);
+	free(c->sources);
+	compare_free_diffs(c);
+	memset(c, 0, sizeof(*c));
+}

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compare - two reports of one tool side by side (`rtlens compare`): per
+ * CPU and overall metrics, the sources of the analysis that changed most,
+ * the system, run and tuning differences, and which run is better. Pure
+ * functions of two struct report_data; the renderers (render/compare.h)
+ * put it into words.
+ *
+ * The verdict (documented in Documentation/json-compare.md): osnoise is
+ * judged on the worst single noise over the CPUs compared, then on the CPU
+ * available; timerlat on the worst thread latency, then its p99 (or, with
+ * no histograms, its mean). A metric differs when the two values are more
+ * than CMP_MARGIN_REL of the larger apart and more than CMP_MARGIN_US
+ * (times; 1 per second for rates) or CMP_MARGIN_PCT points of CPU time
+ * lost (the % available) apart.
+ * The first metric that differs decides; when none does, the runs are the
+ * same.
+ */
+#ifndef RTLENS_COMPARE_H
+#define RTLENS_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis/report_data.h"
+
+#define CMP_MARGIN_REL		0.10
+#define CMP_MARGIN_US		1.0
+#define CMP_MARGIN_PCT		0.01
+#define CMP_MAX_METRICS		24
+#define CMP_TOP_SOURCES		10
+#define CMP_MAX_PIDS		4
+
+enum cmp_better {
+	BETTER_LOWER,
+	BETTER_HIGHER,
+	BETTER_NEITHER,		/* a count: more or fewer is no better */
+};
+
+struct cmp_metric {
+	const char	*key;		/* JSON: "max_single_us" */
+	const char	*label;		/* text: "max single noise" */
+	const char	*unit;		/* "us", "%", "/s", "" */
+	enum cmp_better	better;
+	int		decimals;	/* at most, in the text */
+	int		lat;		/* timerlat: its latency (LAT_*); osnoise -1 */
+	bool		from_hist;	/* a percentile: both reports need a histogram */
+};
+
+/* One metric of both runs; a value that is not known is not set. */
+struct cmp_cell {
+	double		a;
+	double		b;
+	bool		has_a;
+	bool		has_b;
+};
+
+struct cmp_row {
+	int		cpu;		/* -1: overall */
+	struct cmp_cell	v[CMP_MAX_METRICS];
+};
+
+/* The CPU of a run with the worst value of the deciding metric. */
+struct cmp_worst {
+	bool		set;
+	int		cpu;
+	double		value;
+};
+
+enum cmp_side {
+	SIDE_SAME,
+	SIDE_A,
+	SIDE_B,
+};
+
+/* A source of the analyses, by kind and name, in both runs. */
+struct cmp_source {
+	const char	*kind;		/* the reports' strings */
+	const char	*name;
+	struct cmp_cell	us;		/* osnoise: us per second; timerlat: us */
+	struct cmp_cell	count;		/* osnoise: per second; timerlat: events */
+	int		pids[2][CMP_MAX_PIDS];	/* threads: A's, B's, -1 after the last */
+	int		cpu_lo;		/* the CPUs it was seen on, lowest */
+	int		cpu_hi;		/* and highest */
+};
+
+/* A key whose value differs; NULL: not in that report. */
+struct cmp_diff {
+	const char			*key;
+	const struct report_value	*a;
+	const struct report_value	*b;
+};
+
+struct cmp_diffs {
+	size_t		n;
+	struct cmp_diff	*v;
+};
+
+/* A tuning finding (id + cpus) that is a problem in one run only. */
+struct cmp_finding {
+	const struct report_finding	*a;	/* NULL: not in A */
+	const struct report_finding	*b;
+};
+
+struct cmp_verdict {
+	enum cmp_side	better;
+	int		metric;		/* deciding (or, when the same, the first) */
+	int		second;		/* the other one shown, -1: none */
+	bool		has_ratio;
+	double		ratio;		/* the worse over the better, >= 1 */
+};
+
+/* A list of CPUs, ascending. */
+struct cmp_cpus {
+	size_t		n;
+	int		*cpu;
+};
+
+struct comparison {
+	const struct report_data	*a;
+	const struct report_data	*b;
+	enum report_family		family;
+	const struct cmp_metric		*metrics;	/* the family's */
+	int				nr_metrics;
+	bool				on[CMP_MAX_METRICS];	/* in both runs */
+
+	struct cmp_cpus			both;
+	struct cmp_cpus			only_a;
+	struct cmp_cpus			only_b;
+	bool				overall_all;	/* no CPU in both: each its own */
+	struct cmp_row			*rows;		/* one per CPU of both */
+	struct cmp_row			overall;
+	int				worst_metric;
+	struct cmp_worst		worst_a;
+	struct cmp_worst		worst_b;
+
+	bool				sources_per_s;	/* osnoise: per second of run */
+	size_t				nr_sources;	/* most changed first */
+	struct cmp_source		*sources;
+
+	struct cmp_diffs		system;		/* in both, different */
+	struct cmp_diffs		config;
+	struct cmp_diffs		settings;	/* added, removed, changed */
+	size_t				nr_findings;
+	struct cmp_finding		*findings;
+
+	struct cmp_verdict		verdict;
+};
+
+/*
+ * Can @a and @b be compared (one tool: osnoise top/hist/hwnoise, or
+ * timerlat top/hist)? 0, or -1 with a message saying why not.
+ */
+int compare_check(const struct report_data *a, const struct report_data *b);
+/* Compare @a with @b into @c. 0, or -1 (out of memory, a message). */
+int compare_reports(struct comparison *c, const struct report_data *a,
+		    const struct report_data *b);
+void comparison_free(struct comparison *c);
+
+/*
+ * The @pct percentile (0 < pct <= 100) of @h, in us: the largest value the
+ * bucket that holds it can hold (values are whole numbers of the unit),
+ * never above max; max when it lies past the last bucket. false when @h
+ * holds no value.
+ */
+bool hist_percentile(const struct report_hist *h, double pct, double *us);
+
+/* A finding that is a problem: status "warn" or "breaks" */
+bool finding_is_problem(const struct report_finding *f);
+
+/* Does @cell differ by the rule above (@m's unit)? Which side is better? */
+enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *cell);
+
+/* ---- the parts, for compare.c ---- */
+int compare_sources(struct comparison *c);
+int compare_diffs(struct comparison *c);
+void compare_free_diffs(struct comparison *c);
+
+#endif

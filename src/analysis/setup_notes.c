@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * setup_notes - match the analysis's sources with the findings of the
+ * tuning (base/tuning.h): the tick without nohz_full, an IRQ routed to a
+ * measured CPU, RCU callbacks without rcu_nocbs, unbound work inside the
+ * workqueue mask, a thread on a CPU that is not isolated
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/setup_notes.h"
+
+static bool is_tick(enum noise_kind kind, const char *name)
+{
+	return (kind == NOISE_IRQ && !strcmp(name, "local_timer")) ||
+	       (kind == NOISE_SOFTIRQ && (!strcmp(name, "TIMER") || !strcmp(name, "SCHED")));
+}
+
+static bool is_rcu(enum noise_kind kind, const char *name)
+{
+	return (kind == NOISE_SOFTIRQ && !strcmp(name, "RCU")) ||
+	       (kind == NOISE_THREAD && !strncmp(name, "rcuc/", 5));
+}
+
+/* "ttyS0" is one of the handlers of "ttyS0, foo" */
+static bool irq_name_has(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+	const char *s = list;
+
+	while ((s = strstr(s, name))) {
+		bool starts = s == list || s[-1] == ' ' || s[-1] == ',';
+		bool ends = !s[len] || s[len] == ',';
+
+		if (starts && ends)
+			return true;
+		s += len;
+	}
+	return false;
+}
+
+static const struct finding *explain_irq(const struct tuning *t, int cpu, const char *name,
+					 char *note, size_t len)
+{
+	const struct finding *f;
+	int i;
+
+	for (i = 0; i < t->nr_irqs; i++) {
+		const struct tuning_irq *q = &t->irqs[i];
+
+		if (!irq_name_has(q->name, name))
+			continue;
+		f = tuning_finding(t, "irq_affinity", cpu, FINDING_WARN);
+		if (!f)
+			return NULL;
+		snprintf(note, len, "IRQ %d (%s) is routed to CPU %d (affinity %s)", q->irq,
+			 q->name, cpu, q->effective[0] ? q->effective : q->affinity);
+		return f;
+	}
+	return NULL;
+}
+
+static const struct finding *explain_tick(const struct tuning *t, int cpu, char *note,
+					  size_t len)
+{
+	const struct finding *f = tuning_finding(t, "nohz_full", cpu, FINDING_WARN);
+
+	if (f) {
+		snprintf(note, len, "the scheduler tick: CPU %d is not nohz_full", cpu);
+		return f;
+	}
+	f = tuning_finding(t, "tick", cpu, FINDING_WARN);
+	if (f)
+		snprintf(note, len, "the scheduler tick: more than one task runnable on CPU %d", cpu);
+	return f;
+}
+
+const struct finding *setup_explain(const struct tuning *t, int cpu, enum noise_kind kind,
+				    const char *name, char *note, size_t len)
+{
+	const struct finding *f;
+
+	if (!t)
+		return NULL;
+	if (is_tick(kind, name))
+		return explain_tick(t, cpu, note, len);
+	if (is_rcu(kind, name)) {
+		f = tuning_finding(t, "rcu_nocbs", cpu, FINDING_WARN);
+		if (f)
+			snprintf(note, len, "RCU callbacks run on CPU %d: it is not in rcu_nocbs", cpu);
+		return f;
+	}
+	if (kind == NOISE_IRQ)
+		return explain_irq(t, cpu, name, note, len);
+	if (kind == NOISE_NMI) {
+		f = tuning_finding(t, "nmi_watchdog", cpu, FINDING_WARN);
+		if (f)
+			snprintf(note, len, "the NMI watchdog runs on CPU %d", cpu);
+		return f;
+	}
+	if (kind != NOISE_THREAD)
+		return NULL;
+	/* a threaded IRQ handler (PREEMPT_RT): "irq/24-ttyS0" */
+	if (!strncmp(name, "irq/", 4) && strchr(name, '-'))
+		return explain_irq(t, cpu, strchr(name, '-') + 1, note, len);
+	if (!strncmp(name, "kworker/u", 9)) {
+		f = tuning_finding(t, "workqueue_cpumask", cpu, FINDING_WARN);
+		if (f)
+			snprintf(note, len, "unbound work: CPU %d is in the workqueue cpumask", cpu);
+		return f;
+	}
+	/* kernel threads of one CPU ("ksoftirqd/1", "kworker/1:2") stay, isolated or not */
+	if (strchr(name, '/'))
+		return NULL;
+	f = tuning_finding(t, "not_isolated", cpu, FINDING_BREAKS);
+	if (f)
+		snprintf(note, len, "a thread scheduled on CPU %d: it is not isolated", cpu);
+	return f;
+}
+
+static bool noted(const struct setup_notes *out, int cpu, enum noise_kind kind, const char *name)
+{
+	int i;
+
+	for (i = 0; i < out->n; i++)
+		if (out->notes[i].cpu == cpu && out->notes[i].kind == kind &&
+		    !strcmp(out->notes[i].name, name))
+			return true;
+	return false;
+}
+
+static void consider(struct setup_notes *out, const struct tuning *t, int cpu, int kind,
+		     const char *name)
+{
+	struct setup_note *n;
+	char note[192];
+	const struct finding *f;
+
+	if (kind < NOISE_NMI || kind > NOISE_THREAD || out->n >= MAX_SETUP_NOTES ||
+	    noted(out, cpu, kind, name))
+		return;
+	f = setup_explain(t, cpu, kind, name, note, sizeof(note));
+	if (!f)
+		return;
+	n = &out->notes[out->n++];
+	n->cpu = cpu;
+	n->kind = kind;
+	snprintf(n->name, sizeof(n->name), "%s", name);
+	n->finding = f;
+	snprintf(n->note, sizeof(n->note), "%s", note);
+}
+
+static void consider_group(struct setup_notes *out, const struct tuning *t, int cpu,
+			   const struct tl_aa_group *g)
+{
+	int i;
+
+	for (i = 0; i < g->nr_sources; i++)
+		consider(out, t, cpu, g->sources[i].kind, g->sources[i].name);
+}
+
+void setup_notes_collect(struct setup_notes *out, const struct run_models *m,
+			 const struct rtl_params *p)
+{
+	const struct tuning *t = m->facts ? m->facts->tuning : NULL;
+	int cpu, i;
+
+	out->n = 0;
+	if (!t)
+		return;
+	/* osn_cause_kind and noise_kind agree on NMI, IRQ, softirq and thread */
+	for_each_cpu_in(cpu, &p->cpus)
+		for (i = 0; m->oaa && cpu < p->nr_cpus && i < m->nr_oaa_table[cpu]; i++)
+			consider(out, t, cpu, m->oaa_tables[cpu][i].kind, m->oaa_tables[cpu][i].name);
+	if (m->aa_done) {
+		const struct tl_aa_result *r = &m->aa_result;
+
+		consider_group(out, t, r->cpu, &r->previous_irq);
+		consider_group(out, t, r->cpu, &r->nmi);
+		consider_group(out, t, r->cpu, &r->irq);
+		consider_group(out, t, r->cpu, &r->softirq);
+		consider_group(out, t, r->cpu, &r->thread);
+	}
+}

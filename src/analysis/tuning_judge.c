@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tuning_judge - the findings about the measured CPUs' setup. A finding
+ * "breaks" isolation when something other than the workload is allowed to
+ * interrupt or preempt a measured CPU at any time (not isolated, a device
+ * IRQ delivered there); "warn" when it adds noise that tuning removes.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/tuning_judge.h"
+#include "analysis/tuning_judge_parts.h"
+
+#define IRQS_ONE_BY_ONE	4	/* more IRQs on the measured CPUs make one finding */
+
+struct finding *judge_add(struct judge *j, const char *id, enum finding_status status,
+			   enum finding_certainty certainty, const char *cpus,
+			   const char *fmt, ...)
+{
+	static struct finding spare;
+	struct tuning *t = j->t;
+	struct finding *f;
+	va_list ap;
+
+	f = t->nr_findings < TUNING_MAX_FINDINGS ? &t->findings[t->nr_findings++] : &spare;
+	memset(f, 0, sizeof(*f));
+	snprintf(f->id, sizeof(f->id), "%s", id);
+	f->status = status;
+	f->certainty = certainty;
+	f->irq = -1;
+	snprintf(f->cpus, sizeof(f->cpus), "%s", cpus);
+	va_start(ap, fmt);
+	vsnprintf(f->what, sizeof(f->what), fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+void judge_fix(struct finding *f, const char *cmdline, const char *runtime, const char *tuned)
+{
+	snprintf(f->fix_cmdline, sizeof(f->fix_cmdline), "%s", cmdline ? cmdline : "");
+	snprintf(f->fix_runtime, sizeof(f->fix_runtime), "%s", runtime ? runtime : "");
+	snprintf(f->tuned, sizeof(f->tuned), "%s", tuned ? tuned : "");
+}
+
+/* the measured CPUs for which @test is true, as a list */
+void cpus_where(const struct tuning *t, bool (*test)(const struct tuning_cpu *),
+		       char *buf, size_t len)
+{
+	struct cpu_mask m;
+	int i;
+
+	buf[0] = '\0';
+	if (cpu_mask_init(&m, t->nr_cpus))
+		return;
+	for (i = 0; i < t->nr_tuning_cpus; i++)
+		if (test(&t->cpus[i]))
+			cpu_mask_set(&m, t->cpus[i].cpu);
+	cpu_mask_format(&m, buf, len);
+	cpu_mask_free(&m);
+}
+
+void measured_part(const struct tuning *t, const char *list, char *buf, size_t len)
+{
+	struct cpu_mask m;
+	int cpu;
+
+	buf[0] = '\0';
+	if (cpu_mask_init(&m, t->nr_cpus))
+		return;
+	if (!cpu_mask_parse(&m, list, NULL)) {
+		for (cpu = 0; cpu < t->nr_cpus; cpu++)
+			if (!cpu_mask_test(&t->measured, cpu))
+				cpu_mask_clear(&m, cpu);
+		cpu_mask_format(&m, buf, len);
+	}
+	cpu_mask_free(&m);
+}
+
+static bool not_isolated(const struct tuning_cpu *c)
+{
+	return !c->isolated;
+}
+
+static bool not_nohz_full(const struct tuning_cpu *c)
+{
+	return !c->nohz_full;
+}
+
+static bool not_rcu_nocb(const struct tuning_cpu *c)
+{
+	return !c->rcu_nocb;
+}
+
+static void judge_isolation(struct judge *j)
+{
+	struct tuning *t = j->t;
+	const char *asked = tuning_param(t, "isolcpus");
+	char bad[TUNING_LIST_LEN], cmd[160], run[256];
+	struct finding *f;
+
+	cpus_where(t, not_isolated, bad, sizeof(bad));
+	if (!bad[0]) {
+		judge_add(j, "isolation", FINDING_OK, CERTAIN, "", "CPU %s isolated from the scheduler (%s)",
+		    t->measured_list, t->cpuset_isolated[0] && strcmp(t->cpuset_isolated, "?") ?
+		    "an isolated cpuset partition or isolcpus" : "isolcpus");
+		return;
+	}
+	f = judge_add(j, "not_isolated", FINDING_BREAKS, CERTAIN, bad,
+		"CPU %s not isolated: the scheduler may run any task there%s%s%s", bad,
+		asked ? " (isolcpus=" : "", asked ? asked : "", asked ? " did not take effect)" : "");
+	snprintf(f->why, sizeof(f->why),
+		 "other tasks and unbound kernel threads preempt the workload at any time");
+	snprintf(cmd, sizeof(cmd), "isolcpus=domain,managed_irq,%s", bad);
+	snprintf(run, sizeof(run),
+		 "cgroup v2: a cpuset with cpuset.cpus=%s and cpuset.cpus.partition=isolated", bad);
+	judge_fix(f, cmd, run, "isolated_cores= (realtime, cpu-partitioning)");
+}
+
+static void judge_nohz(struct judge *j)
+{
+	struct tuning *t = j->t;
+	char bad[TUNING_LIST_LEN], cmd[160];
+	struct finding *f;
+
+	if (t->config.no_hz_full == TRI_NO) {
+		f = judge_add(j, "nohz_full", FINDING_WARN, CERTAIN, "",
+			"the kernel is built without CONFIG_NO_HZ_FULL: the tick runs on every busy CPU");
+		snprintf(f->why, sizeof(f->why), "a tick interrupt every 1/HZ s (HZ=%d) while the workload runs",
+			 t->config.hz);
+		judge_fix(f, NULL, "a kernel built with CONFIG_NO_HZ_FULL=y", NULL);
+		return;
+	}
+	cpus_where(t, not_nohz_full, bad, sizeof(bad));
+	if (!bad[0]) {
+		judge_add(j, "nohz_full", FINDING_OK, CERTAIN, "",
+		    "nohz_full=%s: the tick stops while one task runs", t->nohz_full);
+		return;
+	}
+	f = judge_add(j, "nohz_full", FINDING_WARN, CERTAIN, bad,
+		"CPU %s not nohz_full: the scheduler tick keeps running (%d a second)", bad,
+		t->config.hz ? t->config.hz : 0);
+	snprintf(f->why, sizeof(f->why),
+		 "local_timer interrupts and the TIMER/SCHED softirqs every tick while the workload runs");
+	snprintf(cmd, sizeof(cmd), "nohz_full=%s", bad);
+	judge_fix(f, cmd, NULL, "isolated_cores= (realtime, cpu-partitioning: nohz_full)");
+}
+
+static void judge_rcu(struct judge *j)
+{
+	struct tuning *t = j->t;
+	char bad[TUNING_LIST_LEN], cmd[160];
+	struct finding *f;
+
+	if (t->config.rcu_nocb_cpu == TRI_NO) {
+		f = judge_add(j, "rcu_nocbs", FINDING_WARN, CERTAIN, "",
+			"the kernel is built without CONFIG_RCU_NOCB_CPU: RCU callbacks run on every CPU");
+		snprintf(f->why, sizeof(f->why), "the RCU softirq (or rcuc) runs callbacks on the measured CPUs");
+		judge_fix(f, NULL, "a kernel built with CONFIG_RCU_NOCB_CPU=y", NULL);
+		return;
+	}
+	cpus_where(t, not_rcu_nocb, bad, sizeof(bad));
+	if (!bad[0]) {
+		judge_add(j, "rcu_nocbs", FINDING_OK, CERTAIN, "",
+		    "RCU callbacks of CPU %s offloaded (rcuo threads)", t->measured_list);
+		return;
+	}
+	f = judge_add(j, "rcu_nocbs", FINDING_WARN, t->config.rcu_nocb_cpu == TRI_YES ? CERTAIN : LIKELY,
+		bad, "CPU %s runs its own RCU callbacks (no rcuo thread for it)", bad);
+	snprintf(f->why, sizeof(f->why), "the RCU softirq or rcuc/N runs callbacks on the CPU");
+	snprintf(cmd, sizeof(cmd), "rcu_nocbs=%s", bad);
+	judge_fix(f, cmd, NULL, "isolated_cores= (realtime, cpu-partitioning: rcu_nocbs)");
+}
+
+/*
+ * An IRQ breaks isolation when it can only go to measured CPUs, or its
+ * affinity allows one and it is delivered there (or the kernel does not
+ * say where it is delivered). x86 moves an IO-APIC IRQ at its next
+ * interrupt: the effective affinity lags behind a write.
+ */
+static bool irq_breaks(const struct tuning_irq *q)
+{
+	return q->affine_only_measured ||
+	       (q->affine_measured && (q->effective_measured || !q->effective[0]));
+}
+
+static void judge_irq(struct judge *j, const struct tuning_irq *q)
+{
+	char run[256], cpus[TUNING_LIST_LEN], mine[TUNING_LIST_LEN];
+	const char *to = j->hk[0] ? j->hk : "<a CPU not measured>";
+	struct finding *f;
+	bool known = q->effective[0] != '\0';
+
+	snprintf(cpus, sizeof(cpus), "%s", q->effective_measured && q->affine_measured ?
+		 q->effective : q->affinity);
+	measured_part(j->t, cpus, mine, sizeof(mine));
+	if (!q->affine_measured) {
+		measured_part(j->t, q->effective, mine, sizeof(mine));
+		f = judge_add(j, "irq_affinity", FINDING_WARN, LIKELY, mine,
+			"IRQ %d (%s) leaves CPU %s at its next interrupt (affinity %s)",
+			q->irq, q->name, mine, q->affinity);
+	} else if (irq_breaks(q)) {
+		f = judge_add(j, "irq_affinity", FINDING_BREAKS, known ? CERTAIN : LIKELY, mine,
+			"IRQ %d (%s) is delivered to CPU %s: %llu on the measured CPUs so far",
+			q->irq, q->name, cpus, (unsigned long long)q->count);
+	} else {
+		f = judge_add(j, "irq_affinity", FINDING_WARN, POSSIBLE, mine,
+			"IRQ %d (%s) may be moved to CPU %s (affinity %s, now on %s)",
+			q->irq, q->name, mine, q->affinity, q->effective);
+	}
+	f->irq = q->irq;
+	snprintf(f->why, sizeof(f->why), "the device's interrupt handler preempts the workload");
+	snprintf(run, sizeof(run), "echo %.200s > /proc/irq/%d/smp_affinity_list", to, q->irq);
+	judge_fix(f, "irqaffinity=<housekeeping CPUs> (and isolcpus=managed_irq,...)", run,
+		"isolated_cores= (irqbalance banned CPUs)");
+}
+
+
+/* many IRQs alike: one finding, the first few named */
+static void judge_irqs_at_once(struct judge *j, bool breaks, int n)
+{
+	const struct tuning *t = j->t;
+	char names[160];
+	size_t pos = 0;
+	struct finding *f;
+	int i, shown = 0;
+
+	names[0] = '\0';
+	for (i = 0; i < t->nr_irqs && shown < IRQS_ONE_BY_ONE; i++)
+		if (irq_breaks(&t->irqs[i]) == breaks && pos < sizeof(names))
+			pos += snprintf(names + pos, sizeof(names) - pos, "%s%d %s", shown++ ? ", " : "",
+					t->irqs[i].irq, t->irqs[i].name);
+	if (breaks)
+		f = judge_add(j, "irq_affinity", FINDING_BREAKS, CERTAIN, t->measured_list,
+			      "%d device IRQs are delivered to CPU %s: %s%s", n, t->measured_list,
+			      names, n > shown ? ", ..." : "");
+	else
+		f = judge_add(j, "irq_affinity", FINDING_WARN, POSSIBLE, t->measured_list,
+			      "%d device IRQs may be moved to CPU %s: %s%s", n, t->measured_list,
+			      names, n > shown ? ", ..." : "");
+	snprintf(f->why, sizeof(f->why), "device interrupt handlers preempt the workload");
+	judge_fix(f, "irqaffinity=<housekeeping CPUs> (and isolcpus=managed_irq,...)",
+		  j->hk[0] ? "echo <housekeeping CPUs> > /proc/irq/N/smp_affinity_list, for each" :
+		  "no CPU is left for them: measure fewer CPUs (-c)",
+		  "isolated_cores= (irqbalance banned CPUs)");
+}
+
+static void judge_irq_kind(struct judge *j, bool breaks)
+{
+	const struct tuning *t = j->t;
+	int i, n = breaks ? t->irqs_left_out : 0;
+
+	for (i = 0; i < t->nr_irqs; i++)
+		n += irq_breaks(&t->irqs[i]) == breaks;
+	if (n > IRQS_ONE_BY_ONE) {
+		judge_irqs_at_once(j, breaks, n);
+		return;
+	}
+	for (i = 0; i < t->nr_irqs; i++)
+		if (irq_breaks(&t->irqs[i]) == breaks)
+			judge_irq(j, &t->irqs[i]);
+}
+
+static void judge_irqs(struct judge *j)
+{
+	judge_irq_kind(j, true);
+	judge_irq_kind(j, false);
+	if (!j->t->nr_irqs && !j->t->irqs_left_out)
+		judge_add(j, "irq_affinity", FINDING_OK, CERTAIN, "",
+			  "no device IRQ may be delivered to CPU %s", j->t->measured_list);
+}
+
+
+static bool tick_runs(const struct tuning_cpu *c)
+{
+	return c->tick_stopped == TRI_NO && c->nohz_full;
+}
+
+static bool tick_stops(const struct tuning_cpu *c)
+{
+	return c->tick_stopped == TRI_YES;
+}
+
+/* nohz_full CPUs whose tick cannot stop: more than one task runnable */
+static void judge_tick(struct judge *j)
+{
+	char list[TUNING_LIST_LEN];
+	struct finding *f;
+
+	cpus_where(j->t, tick_stops, list, sizeof(list));
+	if (list[0])
+		judge_add(j, "tick", FINDING_OK, CERTAIN, list,
+		    "tick stopped on CPU %s: nohz_full and no other task runnable", list);
+	cpus_where(j->t, tick_runs, list, sizeof(list));
+	if (!list[0])
+		return;
+	f = judge_add(j, "tick", FINDING_WARN, LIKELY, list,
+		"tick not stopped on nohz_full CPU %s: more than one task runnable there", list);
+	snprintf(f->why, sizeof(f->why), "the tick only stops when a single task runs on the CPU");
+	judge_fix(f, NULL, "move the other runnable tasks away (taskset -p, cpuset)", NULL);
+}
+
+/* breaks first, then warn, info, ok; in the order found otherwise */
+static void sort_by_status(struct tuning *t)
+{
+	struct finding tmp;
+	int i, k;
+
+	for (i = 1; i < t->nr_findings; i++) {
+		tmp = t->findings[i];
+		for (k = i; k > 0 && t->findings[k - 1].status < tmp.status; k--)
+			t->findings[k] = t->findings[k - 1];
+		t->findings[k] = tmp;
+	}
+}
+
+static void housekeeping(struct judge *j)
+{
+	struct cpu_mask hk;
+	int cpu;
+
+	j->hk[0] = '\0';
+	if (cpu_mask_init(&hk, j->t->nr_cpus))
+		return;
+	if (j->t->online[0] && !cpu_mask_parse(&hk, j->t->online, NULL)) {
+		for_each_cpu_in(cpu, &j->t->measured)
+			cpu_mask_clear(&hk, cpu);
+		cpu_mask_format(&hk, j->hk, sizeof(j->hk));
+	}
+	cpu_mask_free(&hk);
+}
+
+void tuning_judge(struct tuning *t)
+{
+	struct judge j = { .t = t };
+
+	t->nr_findings = 0;
+	housekeeping(&j);
+	judge_isolation(&j);
+	judge_irqs(&j);
+	judge_nohz(&j);
+	judge_rcu(&j);
+	judge_tick(&j);
+	judge_system(&j);
+	judge_cpus(&j);
+	judge_tasks(&j);
+	sort_by_status(t);
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tuning_judge_parts - what the files of the judge share: private to analysis/
+ */
+#ifndef RTLENS_TUNING_JUDGE_PARTS_H
+#define RTLENS_TUNING_JUDGE_PARTS_H
+
+#include <stddef.h>
+
+#include "base/tuning.h"
+
+struct judge {
+	struct tuning	*t;
+	char		hk[TUNING_LIST_LEN];	/* housekeeping: the online CPUs not measured */
+};
+
+/* A new finding (the last one is reused when the table is full). */
+struct finding *judge_add(struct judge *j, const char *id, enum finding_status status,
+		    enum finding_certainty certainty, const char *cpus,
+		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Its fixes; NULL: none. */
+void judge_fix(struct finding *f, const char *cmdline, const char *runtime, const char *tuned);
+/* The measured CPUs for which @test holds, as a list ("" none). */
+void cpus_where(const struct tuning *t, bool (*test)(const struct tuning_cpu *),
+		char *buf, size_t len);
+
+/* The CPUs of the list @list that are measured, as a list. */
+void measured_part(const struct tuning *t, const char *list, char *buf, size_t len);
+
+/* tuning_judge_system.c: the rest of the machine */
+void judge_system(struct judge *j);
+void judge_cpus(struct judge *j);
+void judge_tasks(struct judge *j);
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compare - `rtlens compare` put into words: the text for the terminal,
+ * the JSON comparison (Documentation/json-compare.md), and the verdict in
+ * plain words that both give. Pure functions of a struct comparison
+ * (analysis/compare.h); every string of a report is made safe to print.
+ */
+#ifndef RTLENS_RENDER_COMPARE_H
+#define RTLENS_RENDER_COMPARE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "analysis/compare.h"
+
+#define COMPARE_SCHEMA_VERSION	"1.0"
+
+void render_compare_text(FILE *out, const struct comparison *c);
+/* 0, or -1 when the document could not be written completely */
+int render_compare_json(FILE *out, const struct comparison *c);
+
+/*
+ * The verdict in plain words: "B is better: max single noise 12 us vs
+ * 85 us (7.1x lower), CPU available 99.99% vs 99.2%".
+ */
+void compare_summary(const struct comparison *c, char *buf, size_t len);
+/* The source that changed most: "thread rtl_spin +180.2 ms/s on CPU 1"; "" if none */
+void compare_top_change(const struct comparison *c, char *buf, size_t len);
+
+/* ---- for the renderers ---- */
+/* room for any number compare_number() or compare_signed() writes */
+#define COMPARE_NUM_BUF		400
+/* @v with at most @decimals decimals, no trailing zeros ("12", "99.2") */
+void compare_number(double v, int decimals, char *buf, size_t len);
+/* the same with a sign: "+641", "-12.5", "0" */
+void compare_signed(double v, int decimals, char *buf, size_t len);
+/* "thread rtl_spin", "irq local_timer", "hardware", safe to print */
+void compare_source_name(const struct cmp_source *s, char *buf, size_t len);
+/* "0-3,8"; "" for none. Allocated (free it); NULL when out of memory */
+char *compare_cpu_list(const struct cmp_cpus *l);
+
+#endif

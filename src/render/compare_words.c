@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare_words - the verdict of a comparison and what changed most, in
+ * plain words, and the small formatters the text and the JSON share (see
+ * render/compare.h)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/cpulist.h"
+#include "base/safe_text.h"
+#include "render/compare.h"
+#include "render/json_writer.h"
+
+#define NAME_MAX_BYTES	128
+#define UNIT_BUF	(COMPARE_NUM_BUF + 8)
+#define PAIR_BUF	(2 * UNIT_BUF + 64)
+
+void compare_number(double v, int decimals, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*f", decimals, v);
+	json_trim_number(buf);
+}
+
+void compare_signed(double v, int decimals, char *buf, size_t len)
+{
+	if (len < 2) {
+		if (len)
+			*buf = '\0';
+		return;
+	}
+	compare_number(v, decimals, buf + 1, len - 1);
+	if (v > 0 && strcmp(buf + 1, "0"))
+		buf[0] = '+';
+	else
+		memmove(buf, buf + 1, strlen(buf + 1) + 1);
+}
+
+/* "12 us", "99.99%", "3.5/s", "2000" */
+static void with_unit(const struct cmp_metric *m, double v, char *buf, size_t len)
+{
+	char n[COMPARE_NUM_BUF];
+
+	compare_number(v, m->decimals, n, sizeof(n));
+	snprintf(buf, len, "%s%s%s", n, strcmp(m->unit, "us") ? "" : " ", m->unit);
+}
+
+void compare_source_name(const struct cmp_source *s, char *buf, size_t len)
+{
+	char name[SAFE_TEXT_SIZE(NAME_MAX_BYTES)], cut[NAME_MAX_BYTES + 1];
+
+	snprintf(cut, sizeof(cut), "%s", s->name);
+	safe_text(name, sizeof(name), cut);
+	if (!strcmp(s->kind, s->name) || !strcmp(s->kind, "vm") || !strcmp(s->kind, "part"))
+		snprintf(buf, len, "%s", name);
+	else if (!strcmp(s->kind, "blocking"))
+		snprintf(buf, len, "blocking thread %s", name);
+	else
+		snprintf(buf, len, "%s %s", !strcmp(s->kind, "rtlens") ? "rtlens" : s->kind,
+			 name);
+}
+
+char *compare_cpu_list(const struct cmp_cpus *l)
+{
+	struct cpu_mask mask;
+	char *buf;
+	size_t i;
+	int len;
+
+	if (!l->n)
+		return strdup("");
+	if (cpu_mask_init(&mask, l->cpu[l->n - 1] + 1))
+		return NULL;
+	for (i = 0; i < l->n; i++)
+		cpu_mask_set(&mask, l->cpu[i]);
+	len = cpu_mask_format(&mask, NULL, 0);
+	buf = malloc(len + 1);
+	if (buf)
+		cpu_mask_format(&mask, buf, len + 1);
+	cpu_mask_free(&mask);
+	return buf;
+}
+
+/* ---- the verdict ---- */
+
+/* "max single noise 12 us vs 85 us", @lead's value first */
+static void pair(const struct comparison *c, int m, enum cmp_side lead, char *buf, size_t len)
+{
+	const struct cmp_cell *cell = &c->overall.v[m];
+	char x[UNIT_BUF], y[UNIT_BUF];
+
+	with_unit(&c->metrics[m], lead == SIDE_B ? cell->b : cell->a, x, sizeof(x));
+	with_unit(&c->metrics[m], lead == SIDE_B ? cell->a : cell->b, y, sizeof(y));
+	snprintf(buf, len, "%s %s vs %s", c->metrics[m].label, x, y);
+}
+
+static bool known(const struct comparison *c, int m)
+{
+	return m >= 0 && c->overall.v[m].has_a && c->overall.v[m].has_b;
+}
+
+/* " (7.1x lower)" */
+static void ratio_words(const struct comparison *c, char *buf, size_t len)
+{
+	const struct cmp_verdict *v = &c->verdict;
+	char n[COMPARE_NUM_BUF];
+
+	*buf = '\0';
+	if (v->better == SIDE_SAME || !v->has_ratio)
+		return;
+	compare_number(v->ratio, v->ratio < 10 ? 1 : 0, n, sizeof(n));
+	snprintf(buf, len, " (%sx %s)", n,
+		 strcmp(c->metrics[v->metric].unit, "%") ? "lower" : "less CPU time lost");
+}
+
+void compare_summary(const struct comparison *c, char *buf, size_t len)
+{
+	const struct cmp_verdict *v = &c->verdict;
+	enum cmp_side lead = v->better == SIDE_B ? SIDE_B : SIDE_A, other;
+	char first[PAIR_BUF], second[PAIR_BUF] = "", ratio[COMPARE_NUM_BUF + 32];
+	const char *sep = ", ";
+
+	if (!known(c, v->metric)) {
+		snprintf(buf, len, "no verdict: the %s is not known in both runs",
+			 c->metrics[v->metric].label);
+		return;
+	}
+	pair(c, v->metric, lead, first, sizeof(first));
+	ratio_words(c, ratio, sizeof(ratio));
+	if (known(c, v->second)) {
+		other = compare_judge(&c->metrics[v->second], &c->overall.v[v->second]);
+		if (v->better != SIDE_SAME && other != SIDE_SAME && other != v->better)
+			sep = ", but ";
+		pair(c, v->second, lead, second, sizeof(second));
+	}
+	if (v->better == SIDE_SAME)
+		snprintf(buf, len, "no significant difference: %s%s%s (A vs B)", first,
+			 *second ? sep : "", second);
+	else
+		snprintf(buf, len, "%s is better: %s%s%s%s", lead == SIDE_A ? "A" : "B", first,
+			 ratio, *second ? sep : "", second);
+}
+
+/* "+180.2 ms" from microseconds */
+static void signed_time(double us, char *buf, size_t len)
+{
+	const char *unit = "us";
+	double v = us;
+	char n[COMPARE_NUM_BUF];
+
+	if (us >= 1e6 || us <= -1e6) {
+		v = us / 1e6;
+		unit = "s";
+	} else if (us >= 1000 || us <= -1000) {
+		v = us / 1000;
+		unit = "ms";
+	}
+	compare_signed(v, 1, n, sizeof(n));
+	snprintf(buf, len, "%s %s", n, unit);
+}
+
+void compare_top_change(const struct comparison *c, char *buf, size_t len)
+{
+	const struct cmp_source *s = c->sources;
+	char name[SAFE_TEXT_SIZE(NAME_MAX_BYTES) + 32], amount[COMPARE_NUM_BUF + 8], where[48];
+
+	*buf = '\0';
+	if (!c->nr_sources)
+		return;
+	compare_source_name(s, name, sizeof(name));
+	signed_time(s->us.b - s->us.a, amount, sizeof(amount));
+	if (s->cpu_lo == s->cpu_hi)
+		snprintf(where, sizeof(where), "on CPU %d", s->cpu_lo);
+	else
+		snprintf(where, sizeof(where), "on CPUs %d-%d", s->cpu_lo, s->cpu_hi);
+	snprintf(buf, len, "%s (%s%s %s)", name, amount, c->sources_per_s ? "/s" : "",
+		 c->sources_per_s ? where : "in the latency analyzed");
+}

@@ -1,0 +1,41 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of rtlens check, sourced by tests/host/run.sh (expect, ok,
+# not_ok, $R, $WORK): this machine has no isolated CPU, so every check says
+# "not isolated" (exit 2); bad options exit 1 and write nothing.
+
+check_tests()
+{
+	local nr=$(nproc) last
+
+	last=$((nr - 1))
+	expect "check --help" 0 'usage: rtlens check' -- $R check --help
+	expect "check: not isolated here, exit 2" 2 "^CPU 0-$last is not isolated: " -- $R check
+	expect "check: all online CPUs by default" 2 "^rtlens check: CPU 0-$last \\(all online CPUs\\)" -- $R check
+	expect "check: the tick of each CPU" 2 '^ +CPU +ISOLATED +NOHZ_FULL +RCU_NOCB +TICK STOPPED' -- $R check
+	expect "check: why and how to fix" 2 '^          boot: isolcpus=domain,managed_irq,0 *$' -- $R check -c 0
+	expect "check -q: the verdict" 2 '^CPU 0 is not isolated' -- $R check -c 0 -q
+	expect "check: cpu out of range" 1 "invalid -c '4096': cpu 4096 is out of range" -- $R check -c 4096
+	expect "check: unknown option" 1 "unknown option '--frob'" -- $R check --frob
+	expect "check: missing value" 1 "needs a value" -- $R check -c
+	expect "check: stray argument" 1 "unexpected argument 'now'" -- $R check now
+	expect "check --json -: JSON only" 2 '^  "command": "check",$' -- $R check --json -
+	expect "check --json FILE" 2 'is not isolated' -- $R check --json "$WORK/check.json"
+	if python3 "$ROOT/tests/schema/validate.py" "$ROOT/Documentation/rtlens-check-v1.schema.json" \
+		"$WORK/check.json" > "$WORK/validate.out" 2>&1; then
+		ok "check --json: valid against the check schema"
+	else
+		not_ok "check --json: valid against the check schema"
+		sed 's/^/#   /' "$WORK/validate.out"
+	fi
+	echo "keep me" > "$WORK/kept.json"
+	expect "check: a bad -c leaves --json's file alone" 1 'invalid -c' -- \
+		$R check -c x --json "$WORK/kept.json"
+	if [ "$(cat "$WORK/kept.json")" = "keep me" ]; then
+		ok "check: the file is untouched"
+	else
+		not_ok "check: the file is untouched"
+	fi
+	expect "check: --json into a missing directory" 1 'JSON' -- \
+		$R check --json "$WORK/no/such/dir/c.json"
+}

@@ -1,0 +1,638 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for rtlens compare: reading reports back (source/report_file),
+ * the percentiles, the comparison (analysis/compare) and its renderers, on
+ * the real-shaped reports of tests/schema/examples and variants of them
+ * made here with json-c
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <json-c/json.h>
+
+#include "analysis/compare.h"
+#include "render/compare.h"
+#include "source/report_file.h"
+
+#define EXAMPLES	"tests/schema/examples/"
+
+/* ---- helpers ---- */
+
+static json_object *example(const char *name)
+{
+	char path[256];
+	json_object *doc;
+
+	snprintf(path, sizeof(path), EXAMPLES "%s", name);
+	doc = json_object_from_file(path);
+	assert_non_null(doc);
+	return doc;
+}
+
+static json_object *at(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	assert_true(json_object_object_get_ex(o, key, &v));
+	return v;
+}
+
+static json_object *cpu_entry(json_object *doc, const char *array, int i)
+{
+	return json_object_array_get_idx(at(doc, array), i);
+}
+
+static void set_num(json_object *o, const char *key, double v)
+{
+	json_object_object_add(o, key, json_object_new_double(v));
+}
+
+static int parse_doc(struct report_data *r, json_object *doc, const char *name)
+{
+	const char *text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN);
+
+	return report_parse(r, text, strlen(text), name);
+}
+
+/* @doc into @r; @doc is released */
+static void load(struct report_data *r, json_object *doc, const char *name)
+{
+	assert_int_equal(parse_doc(r, doc, name), 0);
+	json_object_put(doc);
+}
+
+static void load_example(struct report_data *r, const char *name)
+{
+	load(r, example(name), name);
+}
+
+static int metric_index(const struct comparison *c, const char *key)
+{
+	int m;
+
+	for (m = 0; m < c->nr_metrics; m++)
+		if (!strcmp(c->metrics[m].key, key))
+			return m;
+	fail_msg("no metric %s", key);
+	return -1;
+}
+
+static const struct cmp_cell *overall(const struct comparison *c, const char *key)
+{
+	return &c->overall.v[metric_index(c, key)];
+}
+
+static char *render(const struct comparison *c, bool json)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	if (json)
+		assert_int_equal(render_compare_json(f, c), 0);
+	else
+		render_compare_text(f, c);
+	fclose(f);
+	return text;
+}
+
+/* ---- percentiles ---- */
+
+static void test_percentiles(void **state)
+{
+	struct report_bucket b[] = { { 0, 50 }, { 1, 40 }, { 5, 9 } };
+	struct report_hist h = { .present = true, .bucket = 1, .to_us = 1, .entries = 10,
+				 .has_max = true, .max = 5, .nr_buckets = 3, .buckets = b };
+	double us;
+
+	(void)state;
+	assert_true(hist_percentile(&h, 50, &us));	/* rank 50 of 100 */
+	assert_true(us == 0);
+	assert_true(hist_percentile(&h, 51, &us));
+	assert_true(us == 1);
+	assert_true(hist_percentile(&h, 99, &us));	/* rank 99: bucket 5 */
+	assert_true(us == 5);
+	h.over = 1;					/* rank 100 lies past the buckets */
+	h.max = 42;
+	assert_true(hist_percentile(&h, 100, &us));
+	assert_true(us == 42);
+	assert_true(hist_percentile(&h, 99.9, &us));
+	assert_true(us == 42);
+	h.over = 0;
+	h.bucket = 10;					/* the top of [50, 60), capped by max */
+	h.max = 57;
+	assert_true(hist_percentile(&h, 99, &us));
+	assert_true(us == 57);
+	h.max = 80;
+	assert_true(hist_percentile(&h, 99, &us));
+	assert_true(us == 59);
+	h.to_us = 0.001;				/* ns */
+	assert_true(hist_percentile(&h, 99, &us));
+	assert_true(us > 0.0589 && us < 0.0591);
+	assert_false(hist_percentile(&h, 0, &us));
+	h.nr_buckets = 0;
+	assert_false(hist_percentile(&h, 50, &us));	/* empty */
+}
+
+/* ---- reading reports ---- */
+
+static void test_load_examples(void **state)
+{
+	static const char *const names[] = {
+		"valid-top.json", "valid-hist.json", "valid-osnoise-analysis.json",
+		"valid-osnoise-kvm-host.json", "valid-osnoise-self-stop.json",
+		"valid-timerlat-top.json", "valid-timerlat-hist-ns.json",
+		"valid-timerlat-hist-user.json", "valid-timerlat-top-analysis.json",
+		"valid-timerlat-hist-irq-analysis.json", "valid-timerlat-user-return-analysis.json",
+		"valid-top-threshold.json", "valid-timerlat-top-user-load.json",
+	};
+	struct report_data r;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		load_example(&r, names[i]);
+		assert_true(r.nr_cpus > 0);
+		assert_int_equal(r.major, 1);
+		report_data_free(&r);
+	}
+	load_example(&r, "valid-hist.json");
+	assert_int_equal(r.family, FAMILY_OSNOISE);
+	assert_true(r.has_hist);
+	assert_false(r.has_analysis);
+	assert_int_equal(r.cpus[1].cpu, 3);
+	assert_int_equal(r.cpus[1].hist.over, 1);
+	assert_true(r.cpus[1].max_single_us == 41);
+	report_data_free(&r);
+	report_data_free(&r);				/* twice is harmless */
+}
+
+static void test_load_timerlat_ns(void **state)
+{
+	struct report_data r;
+
+	(void)state;
+	load_example(&r, "valid-timerlat-hist-ns.json");
+	assert_int_equal(r.family, FAMILY_TIMERLAT);
+	assert_true(r.cpus[0].lat[LAT_THREAD].present);
+	assert_false(r.cpus[0].lat[LAT_USER].present);
+	/* config.unit "ns": in us */
+	assert_true(r.cpus[0].lat[LAT_THREAD].max_us < 100);
+	assert_true(r.cpus[0].lat[LAT_THREAD].hist.to_us == 0.001);
+	report_data_free(&r);
+}
+
+static void test_load_analysis(void **state)
+{
+	struct report_data r;
+	size_t i, threads = 0;
+
+	(void)state;
+	load_example(&r, "valid-osnoise-analysis.json");
+	assert_true(r.has_analysis);
+	for (i = 0; i < r.nr_sources; i++)
+		if (!strcmp(r.sources[i].kind, "thread")) {
+			threads++;
+			assert_true(r.sources[i].pid > 0);
+		}
+	assert_true(threads > 0);
+	report_data_free(&r);
+
+	load_example(&r, "valid-timerlat-top-analysis.json");
+	assert_int_equal(r.analysis_cpu, 3);
+	for (i = 0; i < r.nr_sources && strcmp(r.sources[i].kind, "blocking"); i++)
+		;
+	assert_true(i < r.nr_sources);
+	assert_string_equal(r.sources[i].name, "rtl_blocker");
+	assert_int_equal(r.sources[i].pid, 4242);
+	report_data_free(&r);
+}
+
+static void refuse(const char *text)
+{
+	struct report_data r;
+
+	assert_int_equal(report_parse(&r, text, strlen(text), "bad.json"), -1);
+	assert_null(r.cpus);
+	assert_null(r.command);
+}
+
+static void test_refusals(void **state)
+{
+	json_object *doc;
+	struct report_data r;
+
+	(void)state;
+	refuse("");
+	refuse("not json");
+	refuse("{\"a\": 1");
+	refuse("{} trailing");
+	refuse("null");
+	refuse("[1, 2]");
+	refuse("{\"tool\": {\"name\": \"other\"}}");
+	refuse("{\"tool\": {\"name\": \"rtlens\"}, \"schema_version\": \"2.0\"}");
+	refuse("{\"tool\": {\"name\": \"rtlens\"}, \"schema_version\": \"one\"}");
+	refuse("{\"tool\": {\"name\": \"rtlens\"}, \"schema_version\": \"1.0\", "
+	       "\"command\": \"frob\"}");
+
+	doc = example("valid-top.json");			/* a field missing */
+	json_object_object_del(cpu_entry(doc, "cpus", 1), "noise_us");
+	assert_int_equal(parse_doc(&r, doc, "x.json"), -1);
+	json_object_put(doc);
+
+	doc = example("valid-top.json");			/* CPUs out of order */
+	set_num(cpu_entry(doc, "cpus", 1), "cpu", 0);
+	assert_int_equal(parse_doc(&r, doc, "x.json"), -1);
+	json_object_put(doc);
+
+	doc = example("valid-hist.json");			/* a bucket that is not one */
+	json_object_array_add(at(cpu_entry(at(doc, "histogram"), "cpus", 0), "buckets"),
+			      json_object_new_int(3));
+	assert_int_equal(parse_doc(&r, doc, "x.json"), -1);
+	json_object_put(doc);
+
+	assert_int_equal(report_file_load(&r, "/nonexistent/report.json"), -1);
+	assert_int_equal(report_file_load(&r, "/tmp"), -1);
+}
+
+static void test_check_family(void **state)
+{
+	struct report_data a, b, c;
+
+	(void)state;
+	load_example(&a, "valid-top.json");
+	load_example(&b, "valid-timerlat-top.json");
+	load_example(&c, "valid-hist.json");
+	assert_int_equal(compare_check(&a, &b), -1);
+	assert_int_equal(compare_check(&b, &a), -1);
+	assert_int_equal(compare_check(&a, &c), 0);	/* top and hist of one tool */
+	report_data_free(&a);
+	report_data_free(&b);
+	report_data_free(&c);
+}
+
+/* ---- comparing ---- */
+
+static void test_same_report(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	char line[512];
+
+	(void)state;
+	load_example(&a, "valid-osnoise-analysis.json");
+	load_example(&b, "valid-osnoise-analysis.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.verdict.better, SIDE_SAME);
+	assert_int_equal(c.both.n, 2);
+	assert_int_equal(c.only_a.n + c.only_b.n, 0);
+	assert_int_equal(c.nr_sources, 0);
+	assert_int_equal(c.system.n + c.config.n + c.settings.n, 0);
+	compare_summary(&c, line, sizeof(line));
+	assert_non_null(strstr(line, "no significant difference"));
+	compare_top_change(&c, line, sizeof(line));
+	assert_string_equal(line, "");
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+/* B: CPU 3's longest noise 7x A's, and a spinning thread on CPU 3 for 2x as long a run */
+static json_object *noisier(void)
+{
+	json_object *doc = example("valid-osnoise-analysis.json"), *cpu3, *sources, *spin;
+
+	set_num(doc, "duration_s", 2 * json_object_get_double(at(doc, "duration_s")));
+	cpu3 = cpu_entry(doc, "cpus", 1);
+	set_num(cpu3, "max_single_us", 7 * json_object_get_double(at(cpu3, "max_single_us")));
+	sources = at(cpu_entry(at(doc, "analysis"), "cpus", 1), "sources");
+	spin = json_tokener_parse("{\"kind\": \"thread\", \"name\": \"rtl_spin\", \"vector\": null, "
+				  "\"pid\": 4321, \"vcpu\": null, \"count\": 40, "
+				  "\"total_us\": 2640000, \"max_us\": 66000}");
+	json_object_array_add(sources, spin);
+	return doc;
+}
+
+static void test_osnoise_worse(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	const struct cmp_cell *cell;
+	char line[512];
+	double dur;
+
+	(void)state;
+	load_example(&a, "valid-osnoise-analysis.json");
+	load(&b, noisier(), "b.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	cell = overall(&c, "max_single_us");
+	assert_true(cell->b == 7 * cell->a);
+	assert_int_equal(c.verdict.better, SIDE_A);
+	assert_true(c.verdict.has_ratio);
+	assert_true(c.verdict.ratio > 6.99 && c.verdict.ratio < 7.01);
+	assert_true(c.worst_b.set);
+	assert_int_equal(c.worst_b.cpu, 3);
+
+	/* the spinner changed most, per second of B's run */
+	assert_true(c.nr_sources > 0);
+	assert_string_equal(c.sources[0].kind, "thread");
+	assert_string_equal(c.sources[0].name, "rtl_spin");
+	assert_int_equal(c.sources[0].pids[1][0], 4321);
+	assert_int_equal(c.sources[0].pids[0][0], -1);
+	dur = b.duration_s;
+	assert_true(c.sources[0].us.b > 2640000 / dur - 1e-6 && c.sources[0].us.b < 2640000 / dur + 1e-6);
+	assert_true(c.sources[0].us.a == 0);
+	assert_int_equal(c.sources[0].cpu_lo, 3);
+
+	/* rates per second: B's run lasted twice as long with the same counts */
+	cell = overall(&c, "irq_per_s");
+	assert_true(cell->b * 2 > cell->a - 1e-6 && cell->b * 2 < cell->a + 1e-6);
+
+	compare_summary(&c, line, sizeof(line));
+	assert_non_null(strstr(line, "A is better: max single noise"));
+	assert_non_null(strstr(line, "(7x lower)"));
+	compare_top_change(&c, line, sizeof(line));
+	assert_non_null(strstr(line, "thread rtl_spin (+"));
+	assert_non_null(strstr(line, "ms/s on CPU 3)"));
+	comparison_free(&c);
+
+	assert_int_equal(compare_reports(&c, &b, &a), 0);	/* the other way round */
+	assert_int_equal(c.verdict.better, SIDE_B);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_judge(void **state)
+{
+	const struct cmp_metric us = { "x_us", "x", "us", BETTER_LOWER, 3, -1, false };
+	const struct cmp_metric pct = { "p", "p", "%", BETTER_HIGHER, 5, -1, false };
+	const struct cmp_metric count = { "n", "n", "", BETTER_NEITHER, 0, -1, false };
+	struct cmp_cell cell = { 100, 109, true, true };
+
+	(void)state;
+	assert_int_equal(compare_judge(&us, &cell), SIDE_SAME);	/* within 10% */
+	cell.b = 112;
+	assert_int_equal(compare_judge(&us, &cell), SIDE_A);
+	cell = (struct cmp_cell){ 2, 2.9, true, true };		/* 31% but under 1 us */
+	assert_int_equal(compare_judge(&us, &cell), SIDE_SAME);
+	cell = (struct cmp_cell){ 2, 3.5, true, true };
+	assert_int_equal(compare_judge(&us, &cell), SIDE_A);
+	cell.has_b = false;
+	assert_int_equal(compare_judge(&us, &cell), SIDE_SAME);
+	cell = (struct cmp_cell){ 99.2, 99.99, true, true };	/* 0.8% vs 0.01% lost */
+	assert_int_equal(compare_judge(&pct, &cell), SIDE_B);
+	cell = (struct cmp_cell){ 99.999, 99.9995, true, true };	/* under 0.01 points */
+	assert_int_equal(compare_judge(&pct, &cell), SIDE_SAME);
+	cell = (struct cmp_cell){ 10, 1000, true, true };
+	assert_int_equal(compare_judge(&count, &cell), SIDE_SAME);
+}
+
+static void test_cpus_split(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	char *text;
+
+	(void)state;
+	load_example(&a, "valid-top.json");		/* CPUs 0-3 */
+	load_example(&b, "valid-top-threshold.json");	/* CPU 3 */
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.both.n, 1);
+	assert_int_equal(c.both.cpu[0], 3);
+	assert_int_equal(c.only_a.n, 3);
+	assert_int_equal(c.only_b.n, 0);
+	assert_false(c.overall_all);
+	/* the overall is CPU 3's */
+	assert_true(overall(&c, "max_single_us")->a == a.cpus[3].max_single_us);
+	text = render(&c, false);
+	assert_non_null(strstr(text, "only in A: CPUs 0-2 (left out of the overall)"));
+	free(text);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_timerlat(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	const struct cmp_cell *cell;
+	char line[512];
+
+	(void)state;
+	load_example(&a, "valid-timerlat-hist-irq-analysis.json");
+	load_example(&b, "valid-timerlat-top-analysis.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_false(c.on[metric_index(&c, "thread_p99_us")]);	/* B has no histogram */
+	assert_false(c.on[metric_index(&c, "user_max_us")]);
+	cell = overall(&c, "thread_max_us");
+	assert_true(cell->a == 19 && cell->b == 40);
+	assert_int_equal(c.verdict.better, SIDE_A);
+	assert_string_equal(c.metrics[c.verdict.second].key, "thread_avg_us");
+	assert_false(c.sources_per_s);
+	assert_string_equal(c.sources[0].name, "rtl_blocker");	/* 26 us more */
+	compare_top_change(&c, line, sizeof(line));
+	assert_string_equal(line, "blocking thread rtl_blocker (+26 us in the latency analyzed)");
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_timerlat_hist_percentiles(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	const struct cmp_cell *cell;
+
+	(void)state;
+	load_example(&a, "valid-timerlat-hist-ns.json");
+	load_example(&b, "valid-timerlat-hist-ns.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_true(c.on[metric_index(&c, "thread_p99_us")]);
+	cell = overall(&c, "thread_p99_us");
+	assert_true(cell->has_a && cell->a > 0 && cell->a <= overall(&c, "thread_max_us")->a);
+	assert_string_equal(c.metrics[c.verdict.second].key, "thread_p99_us");
+	assert_int_equal(c.verdict.better, SIDE_SAME);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+/* ---- tuning (report schema 1.7) ---- */
+
+static json_object *with_tuning(const char *settings, const char *findings)
+{
+	json_object *doc = example("valid-top.json"), *tuning;
+	char text[2048];
+
+	snprintf(text, sizeof(text), "{\"settings\": %s, \"findings\": %s}", settings, findings);
+	tuning = json_tokener_parse(text);
+	assert_non_null(tuning);
+	json_object_object_add(at(doc, "system"), "tuning", tuning);
+	json_object_object_add(doc, "schema_version", json_object_new_string("1.7"));
+	return doc;
+}
+
+static const struct cmp_diff *find_diff(const struct cmp_diffs *d, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < d->n; i++)
+		if (!strcmp(d->v[i].key, key))
+			return &d->v[i];
+	return NULL;
+}
+
+static void test_tuning(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	const struct cmp_diff *d;
+	char *text;
+
+	(void)state;
+	load(&a, with_tuning("{\"cmdline.isolcpus\": \"2-3\", \"config.hz\": 250, "
+			     "\"cpu1.governor\": \"powersave\", \"sysctl.kernel.nmi_watchdog\": 1, "
+			     "\"same\": true, \"gone\": null}",
+			     "[{\"id\": \"governor\", \"status\": \"warn\", \"cpus\": \"1\", "
+			     "\"what\": \"CPU 1 runs the powersave governor\"},"
+			     "{\"id\": \"nohz_full\", \"status\": \"ok\", \"cpus\": \"\", \"what\": \"ok\"}]"),
+	     "a.json");
+	load(&b, with_tuning("{\"cmdline.isolcpus\": \"2-3\", \"config.hz\": 1000, "
+			     "\"cpu1.governor\": \"performance\", \"sysctl.kernel.nmi_watchdog\": 1.0, "
+			     "\"same\": true, \"new\": \"x\"}",
+			     "[{\"id\": \"nohz_full\", \"status\": \"breaks\", \"cpus\": \"\", "
+			     "\"what\": \"nohz_full is not set\"},"
+			     "{\"id\": \"governor\", \"status\": \"ok\", \"cpus\": \"1\", \"what\": \"ok\"}]"),
+	     "b.json");
+	assert_true(a.has_tuning && b.has_tuning);
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.settings.n, 4);
+	d = find_diff(&c.settings, "config.hz");
+	assert_non_null(d);
+	assert_true(d->a->num == 250 && d->b->num == 1000);
+	d = find_diff(&c.settings, "gone");
+	assert_true(d && d->a && d->a->type == VALUE_NULL && !d->b);
+	d = find_diff(&c.settings, "new");
+	assert_true(d && !d->a && d->b);
+	assert_non_null(find_diff(&c.settings, "cpu1.governor"));
+	assert_null(find_diff(&c.settings, "sysctl.kernel.nmi_watchdog"));	/* 1 == 1.0 */
+	assert_int_equal(c.nr_findings, 2);
+	assert_string_equal(c.findings[0].a->id, "governor");
+	assert_string_equal(c.findings[0].b->status, "ok");
+	assert_string_equal(c.findings[1].b->status, "breaks");
+
+	text = render(&c, false);
+	assert_non_null(strstr(text, "~ config.hz"));
+	assert_non_null(strstr(text, "250 -> 1000"));
+	assert_non_null(strstr(text, "warn   -> ok     governor [CPUs 1]: CPU 1 runs the "
+				     "powersave governor"));
+	free(text);
+	comparison_free(&c);
+	report_data_free(&b);
+
+	load_example(&b, "valid-top.json");		/* 1.0: no tuning */
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.settings.n + c.nr_findings, 0);
+	text = render(&c, false);
+	assert_non_null(strstr(text, "tuning: not recorded in B (schema 1.0)"));
+	free(text);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_system_config(void **state)
+{
+	json_object *doc = example("valid-top.json");
+	struct report_data a, b;
+	struct comparison c;
+	const struct cmp_diff *d;
+
+	(void)state;
+	json_object_object_add(at(doc, "system"), "kernel_release",
+			       json_object_new_string("6.18.0-rt"));
+	json_object_object_add(doc, "engine", json_object_new_string("user"));
+	set_num(at(doc, "config"), "period_us", 500000);
+	load_example(&a, "valid-top.json");
+	load(&b, doc, "b.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.system.n, 1);
+	assert_string_equal(c.system.v[0].key, "kernel_release");
+	assert_string_equal(c.system.v[0].b->text, "6.18.0-rt");
+	d = find_diff(&c.config, "engine");
+	assert_true(d && !strcmp(d->a->text, "kernel"));
+	assert_non_null(find_diff(&c.config, "config.period_us"));
+	assert_int_equal(c.config.n, 2);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+/* ---- the JSON comparison ---- */
+
+static void test_json(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	json_object *doc, *verdict, *m;
+	char *text;
+
+	(void)state;
+	load_example(&a, "valid-osnoise-analysis.json");
+	load(&b, noisier(), "b \"quoted\".json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	text = render(&c, true);
+	doc = json_tokener_parse(text);
+	assert_non_null(doc);
+	assert_string_equal(json_object_get_string(at(doc, "command")), "compare");
+	assert_string_equal(json_object_get_string(at(doc, "schema_version")),
+			    COMPARE_SCHEMA_VERSION);
+	assert_string_equal(json_object_get_string(at(at(at(doc, "inputs"), "b"), "path")),
+			    "b \"quoted\".json");
+	verdict = at(doc, "verdict");
+	assert_string_equal(json_object_get_string(at(verdict, "better")), "a");
+	assert_string_equal(json_object_get_string(at(verdict, "metric")), "max_single_us");
+	m = at(at(at(doc, "overall"), "metrics"), "max_single_us");
+	assert_string_equal(json_object_get_string(at(m, "better")), "a");
+	assert_true(json_object_get_double(at(m, "ratio")) > 6.99);
+	assert_int_equal(json_object_array_length(at(doc, "per_cpu")), 2);
+	assert_string_equal(json_object_get_string(
+		at(json_object_array_get_idx(at(at(doc, "sources"), "changed"), 0), "name")),
+		"rtl_spin");
+	json_object_put(doc);
+	free(text);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_percentiles),
+		cmocka_unit_test(test_load_examples),
+		cmocka_unit_test(test_load_timerlat_ns),
+		cmocka_unit_test(test_load_analysis),
+		cmocka_unit_test(test_refusals),
+		cmocka_unit_test(test_check_family),
+		cmocka_unit_test(test_same_report),
+		cmocka_unit_test(test_osnoise_worse),
+		cmocka_unit_test(test_judge),
+		cmocka_unit_test(test_cpus_split),
+		cmocka_unit_test(test_timerlat),
+		cmocka_unit_test(test_timerlat_hist_percentiles),
+		cmocka_unit_test(test_tuning),
+		cmocka_unit_test(test_system_config),
+		cmocka_unit_test(test_json),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
