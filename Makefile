@@ -130,7 +130,7 @@ FUZZ_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 FUZZ_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
 		   -DRTLENS_VERSION='"$(VERSION)"' \
 		   $(PKG_CFLAGS) $(FUZZ_OPT) $(FUZZ_SAN)
-FUZZ_TARGETS	:= options state_record decode render
+FUZZ_TARGETS	:= options state_record decode render report
 FUZZ_BINS	:= $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 FUZZ_LIB_OBJS	:= $(LIB_SRCS:%.c=build/fuzz/%.o)
 

@@ -57,7 +57,9 @@ static int check_schema(struct loader *l, json_object *doc)
 
 	if (report_get_str(l, doc, "schema_version", &r->schema_version))
 		return -1;
-	if (sscanf(r->schema_version, "%d.%d%n", &r->major, &r->minor, &end) != 2 ||
+	/* digits, a dot, digits: sscanf alone would take " 1. 7" */
+	if (strspn(r->schema_version, "0123456789.") != strlen(r->schema_version) ||
+	    sscanf(r->schema_version, "%d.%d%n", &r->major, &r->minor, &end) != 2 ||
 	    r->schema_version[end] || r->major < 0 || r->minor < 0) {
 		err_msg("%s: schema_version \"%s\" is not MAJOR.MINOR: not a report this rtlens "
 			"can read", l->name, log_arg(r->schema_version, shown));
@@ -213,6 +215,17 @@ static int not_json(struct loader *l, const char *text, size_t end, const char *
 	return -1;
 }
 
+/* @len bytes of white space (the text need not end with a NUL) */
+static bool blank(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
+			return false;
+	return true;
+}
+
 static json_object *parse_json(struct loader *l, const char *text, size_t len)
 {
 	struct json_tokener *tok = json_tokener_new();
@@ -233,7 +246,7 @@ static json_object *parse_json(struct loader *l, const char *text, size_t len)
 		not_json(l, text, len, len ? "it ends too soon" : "the file is empty");
 	else if (err != json_tokener_success)
 		not_json(l, text, end, json_tokener_error_desc(err));
-	else if (end + strspn(text + end, " \t\r\n") < len)
+	else if (!blank(text + end, len - end))
 		not_json(l, text, end, "text after the end of the document");
 	else if (doc)
 		return doc;

@@ -92,6 +92,32 @@ int report_get_num(struct loader *l, json_object *o, const char *key, double *ou
 	return 0;
 }
 
+/* A count (or an index): a whole number from 0 to 2^63 - 1, which a double may not hold */
+int report_get_count(struct loader *l, json_object *o, const char *key, uint64_t *out)
+{
+	double v;
+
+	if (report_get_num(l, o, key, &v))
+		return -1;
+	if (!(v >= 0 && v < 9223372036854775808.0) || v != (double)(uint64_t)v)
+		return report_damaged(l, key, "is not a count (a whole number of at most 63 bits)");
+	*out = v;
+	return 0;
+}
+
+/* A CPU number: a whole number from 0 to REPORT_MAX_CPU - 1 */
+int report_get_cpu(struct loader *l, json_object *o, int *cpu)
+{
+	double n;
+
+	if (report_get_num(l, o, "cpu", &n))
+		return -1;
+	if (!(n >= 0 && n < REPORT_MAX_CPU) || n != (int)n)
+		return report_damaged(l, "cpu", "is not a CPU number");
+	*cpu = n;
+	return 0;
+}
+
 int report_dup(const char *s, char **out)
 {
 	*out = strdup(s ? s : "");

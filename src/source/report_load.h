@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <json-c/json.h>
 
 #include "analysis/report_data.h"
@@ -47,6 +48,8 @@ int report_get(struct loader *l, json_object *o, const char *key, enum want w, j
 int report_get_null(struct loader *l, json_object *o, const char *key, enum want w,
 		    json_object **v);
 int report_get_num(struct loader *l, json_object *o, const char *key, double *out);
+int report_get_count(struct loader *l, json_object *o, const char *key, uint64_t *out);
+int report_get_cpu(struct loader *l, json_object *o, int *cpu);
 int report_get_str(struct loader *l, json_object *o, const char *key, char **out);
 /* a number or null (-1) */
 int report_get_id(struct loader *l, json_object *o, const char *key, int *out);

@@ -46,12 +46,9 @@ static int load_osnoise_cpu(struct loader *l, json_object *o, struct report_cpu 
 
 static int load_lat(struct loader *l, json_object *o, double to_us, struct report_lat_stats *s)
 {
-	double count;
-
-	if (report_get_num(l, o, "count", &count))
+	if (report_get_count(l, o, "count", &s->count))
 		return -1;
 	s->present = true;
-	s->count = count > 0 ? count : 0;
 	if (!s->count)
 		return 0;
 	if (report_get_num(l, o, "min", &s->min_us) || report_get_num(l, o, "avg", &s->avg_us) ||
@@ -92,16 +89,11 @@ static int load_timerlat_cpu(struct loader *l, json_object *o, double to_us,
 
 static int load_cpu_number(struct loader *l, json_object *o, int prev, int *cpu)
 {
-	double n;
-
-	if (report_get_num(l, o, "cpu", &n))
+	if (report_get_cpu(l, o, cpu))
 		return -1;
-	if (n < 0 || n >= REPORT_MAX_CPU || n != (int)n)
-		return report_damaged(l, "cpu", "is not a CPU number");
-	if ((int)n <= prev)
+	if (*cpu <= prev)
 		return report_damaged(l, "cpu", "is not above the CPU before it (the entries come in "
 			       "ascending CPU order, one per CPU)");
-	*cpu = n;
 	return 0;
 }
 
@@ -146,20 +138,16 @@ static int load_buckets(struct loader *l, json_object *arr, struct report_hist *
 {
 	size_t i, n = json_object_array_length(arr);
 	json_object *b;
-	double index, count;
-
 	h->buckets = calloc(n ? n : 1, sizeof(*h->buckets));
 	if (!h->buckets)
 		return report_oom();
 	for (i = 0; i < n; i++) {
 		b = json_object_array_get_idx(arr, i);
-		if (!report_is(b, WANT_OBJ) || report_get_num(l, b, "index", &index) ||
-		    report_get_num(l, b, "count", &count))
+		if (!report_is(b, WANT_OBJ) || report_get_count(l, b, "index", &h->buckets[i].index) ||
+		    report_get_count(l, b, "count", &h->buckets[i].count))
 			return report_damaged(l, "buckets", "holds a bucket that is not {index, count}");
-		if (index < 0 || count < 0 || (i && index <= h->buckets[i - 1].index))
+		if (i && h->buckets[i].index <= h->buckets[i - 1].index)
 			return report_damaged(l, "buckets", "are not in ascending index order");
-		h->buckets[i].index = index;
-		h->buckets[i].count = count;
 		h->nr_buckets++;
 	}
 	return 0;
@@ -170,15 +158,13 @@ static int load_hist(struct loader *l, json_object *o, const struct report_hist 
 		     struct report_hist *h)
 {
 	json_object *max, *buckets;
-	double over;
 
 	if (h->present)
 		return report_damaged(l, "cpu", "appears twice");
 	*h = *proto;
-	if (report_get_num(l, o, "over", &over) || report_get_null(l, o, "max", WANT_NUM, &max) ||
+	if (report_get_count(l, o, "over", &h->over) || report_get_null(l, o, "max", WANT_NUM, &max) ||
 	    report_get(l, o, "buckets", WANT_ARR, &buckets))
 		return -1;
-	h->over = over > 0 ? over : 0;
 	h->has_max = max;
 	h->max = max ? json_object_get_double(max) : 0;
 	return load_buckets(l, buckets, h);
@@ -228,7 +214,7 @@ int report_load_histogram(struct loader *l, json_object *doc)
 	json_object *hist, *cpus, *o;
 	struct report_cpu *c;
 	size_t i;
-	double cpu;
+	int cpu;
 
 	if (report_get_null(l, doc, "histogram", WANT_OBJ, &hist) || !hist)
 		return hist ? -1 : 0;
@@ -239,9 +225,11 @@ int report_load_histogram(struct loader *l, json_object *doc)
 	for (i = 0; i < json_object_array_length(cpus); i++) {
 		report_where(l, "histogram.cpus[%zu]", i);
 		o = json_object_array_get_idx(cpus, i);
-		if (!report_is(o, WANT_OBJ) || report_get_num(l, o, "cpu", &cpu))
+		if (!report_is(o, WANT_OBJ))
 			return report_damaged(l, "cpu", "is missing");
-		c = cpu >= 0 && cpu < REPORT_MAX_CPU ? report_cpu_find(l->r, cpu) : NULL;
+		if (report_get_cpu(l, o, &cpu))
+			return -1;
+		c = report_cpu_find(l->r, cpu);
 		if (c && load_hist_cpu(l, o, &proto, c))
 			return -1;
 	}
@@ -303,7 +291,7 @@ static int load_sources(struct loader *l, json_object *o, int cpu)
 static int load_osnoise_analysis(struct loader *l, json_object *aa)
 {
 	json_object *cpus, *o;
-	double cpu;
+	int cpu;
 	size_t i;
 
 	if (report_get(l, aa, "cpus", WANT_ARR, &cpus))
@@ -311,9 +299,9 @@ static int load_osnoise_analysis(struct loader *l, json_object *aa)
 	for (i = 0; i < json_object_array_length(cpus); i++) {
 		report_where(l, "analysis.cpus[%zu]", i);
 		o = json_object_array_get_idx(cpus, i);
-		if (!report_is(o, WANT_OBJ) || report_get_num(l, o, "cpu", &cpu))
+		if (!report_is(o, WANT_OBJ))
 			return report_damaged(l, "cpu", "is missing");
-		if (load_sources(l, o, cpu))
+		if (report_get_cpu(l, o, &cpu) || load_sources(l, o, cpu))
 			return -1;
 	}
 	return 0;
@@ -368,10 +356,10 @@ static int load_timerlat_analysis(struct loader *l, json_object *aa)
 {
 	struct report_data *r = l->r;
 	json_object *group;
-	double cpu;
+	int cpu;
 	size_t i;
 
-	if (report_get_num(l, aa, "cpu", &cpu) || report_get_num(l, aa, "total_us", &r->analysis_us) ||
+	if (report_get_cpu(l, aa, &cpu) || report_get_num(l, aa, "total_us", &r->analysis_us) ||
 	    load_timerlat_parts(l, aa, cpu))
 		return -1;
 	r->analysis_cpu = cpu;

@@ -6,6 +6,7 @@
 #ifndef RTLENS_FUZZ_H
 #define RTLENS_FUZZ_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 			abort();						\
 		}								\
 	} while (0)
+
+/* Well-formed UTF-8: no stray or missing continuation, overlong form or surrogate. */
+bool fuzz_utf8_valid(const unsigned char *s, size_t len);
+/* No control byte but '\n', and no DEL. */
+bool fuzz_printable(const unsigned char *s, size_t len);
 
 /* The input, read from the front; past its end every value is 0. */
 struct fuzz_in {

@@ -180,51 +180,6 @@ static void finish(struct run_models *m, const struct rtl_params *p, struct run_
 		run_models_analyse(m, cpu);
 }
 
-/* Well-formed UTF-8: no stray or missing continuation, overlong form or surrogate. */
-static bool utf8_valid(const unsigned char *s, size_t len)
-{
-	size_t i = 0, n, k;
-	uint32_t cp;
-
-	while (i < len) {
-		if (s[i] < 0x80) {
-			i++;
-			continue;
-		}
-		if (s[i] >= 0xc2 && s[i] <= 0xdf)
-			n = 1, cp = s[i] & 0x1f;
-		else if (s[i] >= 0xe0 && s[i] <= 0xef)
-			n = 2, cp = s[i] & 0x0f;
-		else if (s[i] >= 0xf0 && s[i] <= 0xf4)
-			n = 3, cp = s[i] & 0x07;
-		else
-			return false;
-		if (len - i <= n)
-			return false;
-		for (k = 1; k <= n; k++) {
-			if ((s[i + k] & 0xc0) != 0x80)
-				return false;
-			cp = cp << 6 | (s[i + k] & 0x3f);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10ffff ||
-		    (cp >= 0xd800 && cp <= 0xdfff))
-			return false;
-		i += n + 1;
-	}
-	return true;
-}
-
-/* No control byte but '\n', and no DEL. */
-static bool printable(const unsigned char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if ((s[i] < 0x20 && s[i] != '\n') || s[i] == 0x7f)
-			return false;
-	return true;
-}
-
 static void check_text(const struct run_models *m, const struct rtl_params *p,
 		       const struct run_view *v)
 {
@@ -242,7 +197,7 @@ static void check_text(const struct run_models *m, const struct rtl_params *p,
 		fwrite(buf, 1, len, f);
 		fclose(f);
 	}
-	fuzz_assert(printable((unsigned char *)buf, len));
+	fuzz_assert(fuzz_printable((unsigned char *)buf, len));
 	free(buf);
 }
 
@@ -258,8 +213,8 @@ static void check_json(const struct run_models *m, const struct rtl_params *p,
 	ret = render_json(out, m, p, v);
 	fuzz_assert(!fclose(out));
 	fuzz_assert(ret == 0);
-	fuzz_assert(printable((unsigned char *)buf, len));
-	fuzz_assert(utf8_valid((unsigned char *)buf, len));
+	fuzz_assert(fuzz_printable((unsigned char *)buf, len));
+	fuzz_assert(fuzz_utf8_valid((unsigned char *)buf, len));
 	free(buf);
 }
 

@@ -345,6 +345,19 @@ def render_head(flags, cpus, aa_top, stop, stop_total, reason, guest_name=""):
             s8(guest_name) + s8("cpuid" if guest_name else ""))
 
 
+def report_seeds():
+    """the reports among the schema's valid examples, as they are"""
+    d = os.path.join(ROOT, "tests", "schema", "examples")
+    seeds = {}
+    for f in sorted(os.listdir(d)):
+        if not f.startswith("valid-") or not f.endswith(".json") or \
+           f.startswith("valid-check-"):
+            continue
+        with open(os.path.join(d, f), "rb") as fp:
+            seeds[f[len("valid-"):-len(".json")]] = fp.read()
+    return seeds
+
+
 def render_seeds():
     osn = render_head(0 | 32 | 16, 2, 3, 20, 0, 3, "KVM")
     osn += rec(K_PERIOD, 0, 10, u(1000000, 3) + u(300, 2) + u(40, 2) + bytes([3, 2]))
@@ -376,6 +389,7 @@ def main():
     write_corpus("state_record", state_record_seeds())
     write_corpus("decode", decode_seeds())
     write_corpus("render", render_seeds())
+    write_corpus("report", report_seeds())
 
 
 if __name__ == "__main__":

@@ -671,10 +671,11 @@ def check_setup_notes(doc, measured):
                     n["status"], n["finding"],
                     ", ".join(sorted(set(f["status"] for f in covering))))
             continue
-        fixes = [f["fix"]["cmdline"] or f["fix"]["runtime"] for f in matching]
+        fixes = [(f["fix"]["runtime"] or f["fix"]["cmdline"]) if f.get("irq") is not None
+                 else (f["fix"]["cmdline"] or f["fix"]["runtime"]) for f in matching]
         if n["fix"] not in fixes:
             yield base + ["fix"], \
-                "fix %s is not the %s finding's fix.cmdline, else fix.runtime " \
+                "fix %s is not the %s finding's fix (an IRQ's: runtime, else cmdline; others: cmdline, else runtime) " \
                 "(%s)" % (_short(n["fix"], 60), n["finding"],
                           _short(fixes[0], 60))
 
