@@ -42,7 +42,8 @@ static void judge_watchdogs(struct judge *j)
 	if (j->t->nmi_watchdog == 1 && nmi[0]) {
 		f = judge_add(j, "nmi_watchdog", FINDING_WARN, CERTAIN, nmi,
 			      "the NMI watchdog runs on CPU %s (kernel.nmi_watchdog=1)", nmi);
-		snprintf(f->why, sizeof(f->why), "a perf NMI on each CPU every watchdog_thresh seconds");
+		snprintf(f->why, sizeof(f->why), "a perf NMI on each CPU every %d s (watchdog_thresh)",
+			 j->t->watchdog_thresh > 0 ? j->t->watchdog_thresh : 10);
 		judge_fix(f, "nmi_watchdog=0", "sysctl kernel.nmi_watchdog=0", "realtime profile");
 	} else if (j->t->nmi_watchdog == 1) {
 		judge_add(j, "nmi_watchdog", FINDING_INFO, LIKELY, list,
@@ -153,6 +154,38 @@ static void judge_kernel(struct judge *j)
 			  "CONFIG_RCU_LAZY: RCU callbacks are batched (fewer wake-ups)");
 }
 
+/* isolcpus=[flag,...,]cpus: without managed_irq, multi-queue devices keep their IRQs there */
+static void judge_isolcpus_flags(struct judge *j)
+{
+	const char *v = tuning_param(j->t, "isolcpus");
+	struct finding *f;
+
+	if (!v || strstr(v, "managed_irq"))
+		return;
+	f = judge_add(j, "isolcpus_managed_irq", FINDING_INFO, POSSIBLE, "",
+		      "isolcpus=%s without managed_irq: managed IRQs may stay on the isolated CPUs", v);
+	snprintf(f->why, sizeof(f->why),
+		 "the kernel spreads multi-queue devices' IRQs over all CPUs and does not let them move");
+	judge_fix(f, "isolcpus=managed_irq,domain,<CPUs>", NULL, NULL);
+}
+
+/* reading a clock other than the TSC costs a microsecond or more (x86) */
+static void judge_clocksource(struct judge *j)
+{
+	const char *cs = j->t->clocksource;
+	struct finding *f;
+
+	if (!cs[0] || !strcmp(cs, "tsc") || !strcmp(cs, "arch_sys_counter") ||
+	    !strcmp(cs, "kvm-clock"))
+		return;
+	f = judge_add(j, "clocksource", FINDING_WARN, LIKELY, "", "clocksource %s, not the TSC", cs);
+	snprintf(f->why, sizeof(f->why), "every clock read traps to a slow device (the TSC was "
+		 "found unstable, or is not chosen)");
+	judge_fix(f, "tsc=reliable (when the TSC is known good)",
+		  "echo tsc > /sys/devices/system/clocksource/clocksource0/current_clocksource",
+		  NULL);
+}
+
 /* kernel parameters that took no effect, and the ones that help */
 static void judge_cmdline(struct judge *j)
 {
@@ -180,6 +213,8 @@ void judge_system(struct judge *j)
 {
 	judge_kernel(j);
 	judge_cmdline(j);
+	judge_isolcpus_flags(j);
+	judge_clocksource(j);
 	judge_watchdogs(j);
 	judge_workqueues(j);
 	judge_rt_throttle(j);

@@ -151,7 +151,10 @@ struct tuning {
 
 	char			thp[16];	/* transparent_hugepage/enabled: the chosen one */
 	int			nmi_watchdog;	/* -1 unknown */
-	int			soft_watchdog;	/* kernel.watchdog; -1 unknown */
+	int			watchdog;	/* kernel.watchdog: both lockup watchdogs; -1 unknown */
+	int			soft_watchdog;	/* kernel.soft_watchdog (else .watchdog); -1 unknown */
+	int			watchdog_thresh;	/* kernel.watchdog_thresh, s; -1 unknown */
+	char			clocksource[32];	/* current_clocksource; "" unknown */
 	long			rt_runtime_us;	/* kernel.sched_rt_runtime_us; -1: off; LONG_MIN unknown */
 	long			rt_period_us;
 	int			timer_migration;	/* -1 unknown */

@@ -53,7 +53,10 @@ static void json_settings(struct json_writer *w, const struct tuning *t)
 	json_tri(w, "config.no_hz_full", t->config.no_hz_full);
 	json_tri(w, "config.rcu_nocb_cpu", t->config.rcu_nocb_cpu);
 	json_int_known(w, "sysctl.kernel.nmi_watchdog", t->nmi_watchdog, -1);
-	json_int_known(w, "sysctl.kernel.watchdog", t->soft_watchdog, -1);
+	json_int_known(w, "sysctl.kernel.watchdog", t->watchdog, -1);
+	json_int_known(w, "sysctl.kernel.soft_watchdog", t->soft_watchdog, -1);
+	json_int_known(w, "sysctl.kernel.watchdog_thresh", t->watchdog_thresh, -1);
+	json_string(w, "clocksource", t->clocksource[0] ? t->clocksource : NULL);
 	json_int_known(w, "sysctl.kernel.sched_rt_runtime_us", t->rt_runtime_us, LONG_MIN);
 	json_int_known(w, "sysctl.kernel.timer_migration", t->timer_migration, -1);
 	json_string(w, "transparent_hugepage", t->thp[0] == '?' ? NULL : t->thp);

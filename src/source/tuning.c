@@ -90,7 +90,13 @@ static void read_sysctls(struct tuning *t)
 
 	read_choice("/sys/kernel/mm/transparent_hugepage/enabled", t->thp, sizeof(t->thp));
 	t->nmi_watchdog = read_int("/proc/sys/kernel/nmi_watchdog");
-	t->soft_watchdog = read_int("/proc/sys/kernel/watchdog");
+	t->watchdog = read_int("/proc/sys/kernel/watchdog");
+	t->soft_watchdog = read_int("/proc/sys/kernel/soft_watchdog");
+	if (t->soft_watchdog < 0)
+		t->soft_watchdog = t->watchdog;
+	t->watchdog_thresh = read_int("/proc/sys/kernel/watchdog_thresh");
+	tuning_read("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+		    t->clocksource, sizeof(t->clocksource));
 	t->timer_migration = read_int("/proc/sys/kernel/timer_migration");
 	t->rt_runtime_us = LONG_MIN;
 	t->rt_period_us = LONG_MIN;

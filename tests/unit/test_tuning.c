@@ -172,6 +172,17 @@ static void test_judge_isolated(void **state)
 	assert_non_null(tuning_finding(&t, "tick", 1, FINDING_OK));
 	assert_non_null(tuning_finding(&t, "irq_affinity", 1, FINDING_OK));
 	assert_null(tuning_finding(&t, "soft_watchdog", -1, FINDING_INFO));
+	assert_null(tuning_finding(&t, "isolcpus_managed_irq", -1, FINDING_INFO));
+	assert_null(tuning_finding(&t, "clocksource", -1, FINDING_INFO));
+	/* isolcpus without managed_irq; the HPET as the clock */
+	tuning_parse_cmdline(&t, "isolcpus=domain,1");
+	snprintf(t.clocksource, sizeof(t.clocksource), "hpet");
+	tuning_judge(&t);
+	assert_non_null(tuning_finding(&t, "isolcpus_managed_irq", 1, FINDING_INFO));
+	assert_non_null(tuning_finding(&t, "clocksource", 1, FINDING_WARN));
+	assert_false(tuning_breaks(&t));
+	t.nr_params = 0;
+	t.clocksource[0] = '\0';
 	/* an IRQ is moved onto the CPU: it breaks, and is named */
 	add_irq(&t, 4, "ttyS0", "1", "1", true);
 	tuning_judge(&t);
