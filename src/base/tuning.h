@@ -144,7 +144,8 @@ struct tuning {
 	char			isolated[TUNING_LIST_LEN];	/* /sys/devices/system/cpu/isolated */
 	char			nohz_full[TUNING_LIST_LEN];	/* .../nohz_full */
 	char			cpuset_isolated[TUNING_LIST_LEN]; /* cgroup v2 cpuset.cpus.isolated */
-	char			rcu_nocb[TUNING_LIST_LEN];	/* offloaded: see tuning.c */
+	char			rcu_nocb[TUNING_LIST_LEN];	/* offloaded: see tuning_tasks.c */
+	bool			rcuo_threads;	/* any rcuop/N or rcuos/N thread */
 	char			wq_cpumask[TUNING_LIST_LEN];	/* unbound workqueues */
 	char			watchdog_cpumask[TUNING_LIST_LEN];
 	struct kernel_config	config;

@@ -27,8 +27,12 @@ static void print_header(FILE *out, const struct tuning *t, const struct sys_fac
 
 	fprintf(out, "rtlens check: CPU %s (%s) of %s, kernel %s\n", t->measured_list, why,
 		f->hostname, f->kernel_release);
-	fprintf(out, "  preemption %s, HZ %s%d, NO_HZ_FULL %s, RCU_NOCB_CPU %s%s\n", c->preempt,
-		c->hz ? "" : "?", c->hz, tri_text(c->no_hz_full), tri_text(c->rcu_nocb_cpu),
+	char hz[16] = "?";
+
+	if (c->hz)
+		snprintf(hz, sizeof(hz), "%d", c->hz);
+	fprintf(out, "  preemption %s, HZ %s, NO_HZ_FULL %s, RCU_NOCB_CPU %s%s\n", c->preempt, hz,
+		tri_text(c->no_hz_full), tri_text(c->rcu_nocb_cpu),
 		c->source[0] ? "" : " (no kernel config found)");
 	fprintf(out, "  isolated %s, nohz_full %s, rcu_nocbs %s%s%s\n",
 		t->isolated[0] ? t->isolated : "none", t->nohz_full[0] ? t->nohz_full : "none",

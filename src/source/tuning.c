@@ -200,6 +200,15 @@ static int init_cpus(struct tuning *t)
 	return 0;
 }
 
+/* without a kernel config, what sysfs and the threads show was built in */
+static void infer_config(struct tuning *t)
+{
+	if (t->config.no_hz_full == TRI_UNKNOWN && strcmp(t->nohz_full, "?"))
+		t->config.no_hz_full = TRI_YES;		/* the file exists only then */
+	if (t->config.rcu_nocb_cpu == TRI_UNKNOWN && t->rcuo_threads)
+		t->config.rcu_nocb_cpu = TRI_YES;
+}
+
 int tuning_gather(struct tuning *t, const struct cpu_mask *measured, int nr_cpus,
 		  unsigned int flags)
 {
@@ -214,6 +223,7 @@ int tuning_gather(struct tuning *t, const struct cpu_mask *measured, int nr_cpus
 	if (choose_measured(t, measured, flags & TUNING_FOR_RUN) || init_cpus(t))
 		return -1;
 	tasks_gather(t);
+	infer_config(t);
 	irqs_gather(t);
 	cpus_gather(t, flags);
 	return 0;

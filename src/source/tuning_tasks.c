@@ -191,6 +191,7 @@ void tasks_gather(struct tuning *t)
 	qsort(w.all, w.nr, sizeof(*w.all), by_interest);
 	t->nr_tasks = w.nr < TUNING_MAX_TASKS ? w.nr : TUNING_MAX_TASKS;
 	memcpy(t->tasks, w.all, t->nr_tasks * sizeof(*w.all));
+	t->rcuo_threads = cpu_mask_count(&w.rcu_nocb) > 0;
 	settle_rcu_nocb(t, &w.rcu_nocb);
 	cpu_mask_format(&w.rcu_nocb, t->rcu_nocb, sizeof(t->rcu_nocb));
 	for (i = 0; i < t->nr_tuning_cpus; i++)
