@@ -87,6 +87,12 @@ static int find_family(struct loader *l, json_object *doc)
 			return 0;
 		}
 	}
+	if (!strcmp(r->command, "check") || !strcmp(r->command, "compare")) {
+		err_msg("%s is the output of rtlens %s, not a measurement's report: compare "
+			"reads the reports of osnoise, timerlat and hwnoise (--json FILE)",
+			l->name, r->command);
+		return -1;
+	}
 	err_msg("%s is a report of \"%s\", a command this rtlens does not know (it compares "
 		"osnoise top/hist, hwnoise and timerlat top/hist reports)", l->name,
 		log_arg(r->command, shown));

@@ -100,6 +100,8 @@ compare_refusal_tests() {
 	cmp_refused "a damaged report" "cmp-cut.json: cpus\\[1\\].noise_us is missing or not a number" \
 		"$CMP_EX/valid-top.json" "$WORK/cmp-cut.json"
 	cmp_refused "a directory" "cannot read the report .*: Is a directory" "$WORK" "$CMP_EX/valid-top.json"
+	cmp_refused "the output of check" "valid-check-all.json is the output of rtlens check, not a measurement's report" \
+		"$CMP_EX/valid-top.json" "$CMP_EX/valid-check-all.json"
 }
 
 compare_example_tests() {

@@ -91,6 +91,26 @@ check_grep "compare names the spinner as what changed most" 'rtl_spinner' compar
 check_grep "compare says the quiet run is better" '^.*A is better' compare.txt
 rtlens compare quiet.json check.json > refused.txt 2>&1
 check_exit "compare refuses a check document" 1 $?
+check_grep "compare says why it refuses" 'is the output of rtlens check, not a measurement' refused.txt
+
+# ---- compare of two timerlat runs, the second with a spinner on CPU 1 ----
+rtlens timerlat hist -c 1 -d 3 -q --no-aa --json tl-quiet.json > tl-quiet.txt 2>&1
+check_exit "timerlat hist, quiet, exits 0" 0 $?
+spin -c 1 -p 95 -n rtl_spinner -d 6 --duty 30 --period-ms 10 > spin2.out 2>&1 &
+spinner=$!
+rtlens timerlat hist -c 1 -d 3 -q --no-aa --json tl-spin.json > tl-spin.txt 2>&1
+check_exit "timerlat hist with a spinner exits 0" 0 $?
+kill $spinner 2>/dev/null
+wait $spinner
+rtlens compare tl-quiet.json tl-spin.json --json tl-compare.json > tl-compare.txt 2>&1
+check_exit "compare of two timerlat runs exits 0" 0 $?
+emit_file tl-compare.txt
+emit_file tl-compare.json
+check_grep "compare shows the thread latency side by side" 'thread' tl-compare.txt
+check_grep "compare shows percentiles from the histograms" 'p99' tl-compare.txt
+rtlens compare quiet.json tl-quiet.json > mixed.txt 2>&1
+check_exit "compare refuses osnoise against timerlat" 1 $?
+check_grep "compare says they measure different things" 'different things' mixed.txt
 }
 
 if [ -z "$isolated" ]; then

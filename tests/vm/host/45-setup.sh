@@ -18,6 +18,8 @@ if [ -f "$dir/moved.json" ]; then
 		'd["schema_version"] == "1.7" and d["system"]["tuning"]["measured_cpus"] == "1" and any(n["name"] == "ttyS0" and n["finding"] == "irq_affinity" and n["cpu"] == 1 for n in d["setup_notes"])'
 	expect_json "compare.json: the spinner is the top change, A better" compare.json \
 		'"rtl_spinner" in json.dumps(d) and d["verdict"]["better"] == "a"'
+	expect_json "tl-compare.json: a timerlat comparison with percentiles" tl-compare.json \
+		'd["command"] == "compare" and "timerlat" in json.dumps(d["inputs"]) and "p99" in json.dumps(d)'
 else
 	expect_json "check.json (no isolation): not_isolated breaks" check.json \
 		'd["exit_status"] == 2 and any(f["id"] == "not_isolated" and f["status"] == "breaks" for f in d["system"]["tuning"]["findings"])'
