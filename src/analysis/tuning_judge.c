@@ -15,8 +15,8 @@
 #define IRQS_ONE_BY_ONE	4	/* more IRQs on the measured CPUs make one finding */
 
 struct finding *judge_add(struct judge *j, const char *id, enum finding_status status,
-			   enum finding_certainty certainty, const char *cpus,
-			   const char *fmt, ...)
+			  enum finding_certainty certainty, const char *cpus,
+			  const char *fmt, ...)
 {
 	static struct finding spare;
 	struct tuning *t = j->t;
@@ -45,7 +45,7 @@ void judge_fix(struct finding *f, const char *cmdline, const char *runtime, cons
 
 /* the measured CPUs for which @test is true, as a list */
 void cpus_where(const struct tuning *t, bool (*test)(const struct tuning_cpu *),
-		       char *buf, size_t len)
+		char *buf, size_t len)
 {
 	struct cpu_mask m;
 	int i;
@@ -101,9 +101,10 @@ static void judge_isolation(struct judge *j)
 
 	cpus_where(t, not_isolated, bad, sizeof(bad));
 	if (!bad[0]) {
-		judge_add(j, "isolation", FINDING_OK, CERTAIN, "", "CPU %s isolated from the scheduler (%s)",
-		    t->measured_list, t->cpuset_isolated[0] && strcmp(t->cpuset_isolated, "?") ?
-		    "an isolated cpuset partition or isolcpus" : "isolcpus");
+		judge_add(j, "isolation", FINDING_OK, CERTAIN, "",
+			  "CPU %s isolated from the scheduler (%s)", t->measured_list,
+			  t->cpuset_isolated[0] && strcmp(t->cpuset_isolated, "?") ?
+			  "an isolated cpuset partition or isolcpus" : "isolcpus");
 		return;
 	}
 	f = judge_add(j, "not_isolated", FINDING_BREAKS, CERTAIN, bad,
@@ -126,8 +127,7 @@ static void judge_nohz(struct judge *j)
 	if (t->config.no_hz_full == TRI_NO) {
 		f = judge_add(j, "nohz_full", FINDING_WARN, CERTAIN, "",
 			"the kernel is built without CONFIG_NO_HZ_FULL: the tick runs on every busy CPU");
-		snprintf(f->why, sizeof(f->why), "a tick interrupt every 1/HZ s (HZ=%d) while the workload runs",
-			 t->config.hz);
+		snprintf(f->why, sizeof(f->why), "a tick interrupt every 1/HZ s while the workload runs");
 		judge_fix(f, NULL, "a kernel built with CONFIG_NO_HZ_FULL=y", NULL);
 		return;
 	}
@@ -138,8 +138,7 @@ static void judge_nohz(struct judge *j)
 		return;
 	}
 	f = judge_add(j, "nohz_full", FINDING_WARN, CERTAIN, bad,
-		"CPU %s not nohz_full: the scheduler tick keeps running (%d a second)", bad,
-		t->config.hz ? t->config.hz : 0);
+		      "CPU %s not nohz_full: the scheduler tick keeps running while it is busy", bad);
 	snprintf(f->why, sizeof(f->why),
 		 "local_timer interrupts and the TIMER/SCHED softirqs every tick while the workload runs");
 	snprintf(cmd, sizeof(cmd), "nohz_full=%s", bad);
@@ -166,7 +165,7 @@ static void judge_rcu(struct judge *j)
 		return;
 	}
 	f = judge_add(j, "rcu_nocbs", FINDING_WARN, t->config.rcu_nocb_cpu == TRI_YES ? CERTAIN : LIKELY,
-		bad, "CPU %s runs its own RCU callbacks (no rcuo thread for it)", bad);
+		bad, "CPU %s runs its own RCU callbacks (not offloaded)", bad);
 	snprintf(f->why, sizeof(f->why), "the RCU softirq or rcuc/N runs callbacks on the CPU");
 	snprintf(cmd, sizeof(cmd), "rcu_nocbs=%s", bad);
 	judge_fix(f, cmd, NULL, "isolated_cores= (realtime, cpu-partitioning: rcu_nocbs)");
