@@ -94,11 +94,11 @@ check_exit "compare refuses a check document" 1 $?
 check_grep "compare says why it refuses" 'is the output of rtlens check, not a measurement' refused.txt
 
 # ---- compare of two timerlat runs, the second with a spinner on CPU 1 ----
-rtlens timerlat hist -c 1 -d 3 -q --no-aa --json tl-quiet.json > tl-quiet.txt 2>&1
+rtlens timerlat hist -c 1 -d 3 --no-aa --json tl-quiet.json > tl-quiet.txt 2>&1
 check_exit "timerlat hist, quiet, exits 0" 0 $?
 spin -c 1 -p 95 -n rtl_spinner -d 6 --duty 30 --period-ms 10 > spin2.out 2>&1 &
 spinner=$!
-rtlens timerlat hist -c 1 -d 3 -q --no-aa --json tl-spin.json > tl-spin.txt 2>&1
+rtlens timerlat hist -c 1 -d 3 --no-aa --json tl-spin.json > tl-spin.txt 2>&1
 check_exit "timerlat hist with a spinner exits 0" 0 $?
 kill $spinner 2>/dev/null
 wait $spinner
