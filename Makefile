@@ -157,7 +157,7 @@ fuzz-build: $(FUZZ_BINS)
 
 # each target for FUZZ_SECONDS on a copy of its seeds, two at a time
 fuzz-check: fuzz-build
-	@tests/fuzz/run.sh $(or $(FUZZ_SECONDS),45) build/fuzz/check $(FUZZ_TARGETS)
+	@tests/fuzz/run.sh $(or $(FUZZ_SECONDS),30) build/fuzz/check $(FUZZ_TARGETS)
 
 # longer, growing the corpus kept in build/fuzz/corpus
 fuzz: fuzz-build
