@@ -8,7 +8,7 @@ MANDIR		?= $(PREFIX)/share/man
 DESTDIR		?=
 
 CC		?= cc
-PKGS		:= libtracefs libtraceevent libproc2 json-c zlib
+PKGS		:= libtracefs libtraceevent libtracecmd libproc2 json-c zlib
 
 # timerlat's counts kept in the kernel (src/source/bpf/): the BPF object is
 # built with clang and turned into a skeleton header by bpftool. Without
@@ -130,8 +130,12 @@ FUZZ_SAN	:= -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 FUZZ_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
 		   -DRTLENS_VERSION='"$(VERSION)"' \
 		   $(PKG_CFLAGS) $(FUZZ_OPT) $(FUZZ_SAN)
-FUZZ_TARGETS	:= options state_record decode render report
-FUZZ_BINS	:= $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+FUZZ_TARGETS	:= options state_record decode render report recording
+# --input's reader: built, but run on demand only (make fuzz-check
+# FUZZ_TARGETS=input): libtracecmd crashes on some damaged files
+# (tests/fuzz/README.md)
+FUZZ_EXTRA	:= input
+FUZZ_BINS	:= $(sort $(FUZZ_TARGETS:%=build/fuzz/fuzz_%) $(FUZZ_EXTRA:%=build/fuzz/fuzz_%))
 FUZZ_LIB_OBJS	:= $(LIB_SRCS:%.c=build/fuzz/%.o)
 
 .SECONDARY: $(FUZZ_LIB_OBJS) build/fuzz/tests/fuzz/fuzz.o
@@ -197,6 +201,7 @@ bench: rtlens build/bench/record_cost
 	@bench/timerlat-hist.sh
 	@bench/kvm-host.sh
 	@bench/user-engine.sh
+	@bench/replay.sh
 
 install: rtlens
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1

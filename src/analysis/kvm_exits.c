@@ -330,14 +330,20 @@ static void add_bundle(struct kvm_cpu *c, const struct exit_bundle *b, uint64_t 
 void kvm_exits_sample(struct kvm_exits *k, int cpu, uint64_t start_ns, uint64_t end_ns,
 		      struct kvm_exit_counts *out)
 {
-	uint64_t per_name[KVM_MAX_NAMES + 1] = { 0 };
+	uint64_t per_name[KVM_MAX_NAMES + 1];
 	struct kvm_cpu *c;
 	int i, kept = 0;
 
-	memset(out, 0, sizeof(*out));
+	/* by_reason[] past nr is not read: a sample every period need not clear it */
+	out->total = 0;
+	out->dropped = 0;
+	out->nr = 0;
 	if (!k || cpu < 0 || cpu >= k->nr_cpus || !k->cpu[cpu])
 		return;
 	c = k->cpu[cpu];
+	if (!c->nr && !c->dropped)
+		return;
+	memset(per_name, 0, sizeof(per_name));
 	for (i = 0; i < c->nr; i++) {
 		struct exit_bundle *b = ring_at(c, i);
 

@@ -42,9 +42,18 @@ struct osn_aa_cpu {
 	struct source_row	hardware;
 	struct source_row	self;		/* rtlens stopped */
 
-	/* by time; each one longer than every later one */
+	/*
+	 * The stairs: samples by time, each one longer than every later one.
+	 * A sample is large and one comes every period: each stays in its
+	 * slot, and only the small by-position arrays move. One slot more
+	 * than the stairs hold: where the next sample is built.
+	 */
 	int			nr_stairs;
-	struct osn_aa_sample	stairs[OSN_AA_STAIRS];
+	int			stair_slot[OSN_AA_STAIRS];	/* by position */
+	uint64_t		stair_ns[OSN_AA_STAIRS];	/* its duration */
+	int			nr_free;
+	int			free_slot[OSN_AA_STAIRS + 1];
+	struct osn_aa_sample	slots[OSN_AA_STAIRS + 1];
 };
 
 struct osn_aa {
@@ -231,6 +240,8 @@ static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
 		return NULL;
 	source_row_init(&c->hardware, OSN_CAUSE_HARDWARE, "hardware", -1, -1);
 	source_row_init(&c->self, OSN_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+	for (c->nr_free = 0; c->nr_free <= OSN_AA_STAIRS; c->nr_free++)
+		c->free_slot[c->nr_free] = c->nr_free;
 	aa->cpu[cpu] = c;
 	return c;
 }
@@ -269,7 +280,16 @@ static void sort_causes(struct osn_aa_sample *s)
 {
 	int named = s->nr_causes < OSN_AA_MAX_CAUSES ? s->nr_causes : OSN_AA_MAX_CAUSES;
 
-	qsort(s->causes, named, sizeof(s->causes[0]), cmp_cause);
+	struct osn_aa_cause k;
+	int i, j;
+
+	/* a handful, sorted every period: by insertion, stable as cmp_cause wants */
+	for (i = 1; i < named; i++) {
+		k = s->causes[i];
+		for (j = i; j > 0 && cmp_cause(&s->causes[j - 1], &k) > 0; j--)
+			s->causes[j] = s->causes[j - 1];
+		s->causes[j] = k;
+	}
 }
 
 /*
@@ -307,7 +327,12 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 	uint64_t end = ns->start_ns + ns->duration_ns;
 	int i, kept = 0;
 
-	memset(s, 0, sizeof(*s));
+	/* a sample per period on every CPU: not cleared whole, its causes are set as they come */
+	s->nr_events = 0;
+	s->nr_causes = 0;
+	s->vm_ns = 0;
+	s->hardware_ns = 0;
+	s->events_dropped = 0;
 	s->cpu = ns->cpu;
 	s->start_ns = ns->start_ns;
 	s->duration_ns = ns->duration_ns;
@@ -349,6 +374,17 @@ int64_t osn_aa_parts_sum(const struct osn_aa_sample *s)
 	return sum;
 }
 
+/* The sample at @pos leaves the stairs; its slot is free again. */
+static void stairs_remove(struct osn_aa_cpu *c, int pos)
+{
+	c->free_slot[c->nr_free++] = c->stair_slot[pos];
+	memmove(&c->stair_slot[pos], &c->stair_slot[pos + 1],
+		(c->nr_stairs - pos - 1) * sizeof(c->stair_slot[0]));
+	memmove(&c->stair_ns[pos], &c->stair_ns[pos + 1],
+		(c->nr_stairs - pos - 1) * sizeof(c->stair_ns[0]));
+	c->nr_stairs--;
+}
+
 /* Evicts the sample whose older neighbour is closest in duration (never the first). */
 static void stairs_evict(struct osn_aa_cpu *c)
 {
@@ -356,25 +392,36 @@ static void stairs_evict(struct osn_aa_cpu *c)
 	int i, victim = 1;
 
 	for (i = 1; i < c->nr_stairs; i++) {
-		uint64_t gap = c->stairs[i - 1].duration_ns - c->stairs[i].duration_ns;
+		uint64_t gap = c->stair_ns[i - 1] - c->stair_ns[i];
 
 		if (gap < best) {
 			best = gap;
 			victim = i;
 		}
 	}
-	memmove(&c->stairs[victim], &c->stairs[victim + 1],
-		(c->nr_stairs - victim - 1) * sizeof(c->stairs[0]));
-	c->nr_stairs--;
+	stairs_remove(c, victim);
 }
 
-static void stairs_add(struct osn_aa_cpu *c, const struct osn_aa_sample *s)
+/* Room on the stairs for a sample of @duration_ns. */
+static void stairs_make_room(struct osn_aa_cpu *c, uint64_t duration_ns)
 {
-	while (c->nr_stairs && c->stairs[c->nr_stairs - 1].duration_ns <= s->duration_ns)
-		c->nr_stairs--;
+	while (c->nr_stairs && c->stair_ns[c->nr_stairs - 1] <= duration_ns)
+		stairs_remove(c, c->nr_stairs - 1);
 	if (c->nr_stairs == OSN_AA_STAIRS)
 		stairs_evict(c);
-	c->stairs[c->nr_stairs++] = *s;
+}
+
+/* The free slot the next sample is built in (there is always one). */
+static struct osn_aa_sample *stairs_next(struct osn_aa_cpu *c)
+{
+	return &c->slots[c->free_slot[c->nr_free - 1]];
+}
+
+/* The sample built in stairs_next() goes on the stairs, last. */
+static void stairs_push(struct osn_aa_cpu *c, uint64_t duration_ns)
+{
+	c->stair_slot[c->nr_stairs] = c->free_slot[--c->nr_free];
+	c->stair_ns[c->nr_stairs++] = duration_ns;
 }
 
 /* Keeps the top_n longest; on a tie the earlier sample stays ahead. */
@@ -408,15 +455,23 @@ static void worst_add(struct osn_aa *aa, const struct osn_aa_sample *s)
 	aa->worst[pos] = *s;
 }
 
+/*
+ * Built where it is kept (a sample is large, and one comes every period):
+ * on the stairs, or, for a sample rtlens stopped, in the spare slot past
+ * them, which the next sample overwrites.
+ */
 static void feed_sample(struct osn_aa *aa, struct osn_aa_cpu *c, const struct noise_sample *ns)
 {
-	struct osn_aa_sample s;
+	struct osn_aa_sample *s;
 
-	build_sample(c, aa->kvm, ns, &s);
+	if (!ns->self_ns)
+		stairs_make_room(c, ns->duration_ns);
+	s = stairs_next(c);
+	build_sample(c, aa->kvm, ns, s);
 	if (ns->self_ns)
 		return;
-	stairs_add(c, &s);
-	worst_add(aa, &s);
+	stairs_push(c, s->duration_ns);
+	worst_add(aa, s);
 }
 
 void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec)
@@ -464,8 +519,8 @@ int osn_aa_last_over(const struct osn_aa *aa, int cpu, uint64_t threshold_ns,
 	if (!c)
 		return -1;
 	for (i = c->nr_stairs - 1; i >= 0; i--) {
-		if (c->stairs[i].duration_ns >= threshold_ns) {
-			*out = c->stairs[i];
+		if (c->stair_ns[i] >= threshold_ns) {
+			*out = c->slots[c->stair_slot[i]];
 			label_vcpus(aa->kvm, out);
 			return 0;
 		}

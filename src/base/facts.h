@@ -28,6 +28,7 @@ struct sys_facts {
 	bool			steal_ok;	/* steal_ns holds the measurement's steal time */
 	uint64_t		*steal_ns;	/* per CPU, nr_cpus of them */
 	struct tuning		*tuning;	/* how the machine is set up; NULL not gathered */
+	char			*tuning_json;	/* --input: the recording's system.tuning, or NULL */
 };
 
 #endif

@@ -79,6 +79,10 @@ struct rtl_params {
 	bool			quiet;
 	const char		*json_path;	/* NULL: no JSON; "-": stdout */
 	const char		*bpf_action;	/* --bpf-action: a BPF object's path */
+	const char		*record_path;	/* --record: the trace.dat written, or NULL */
+	const char		*input_path;	/* --input: the trace.dat replayed, or NULL */
+	char			**argv;		/* the command line, for the recording */
+	int			argc;
 
 	/* hist */
 	unsigned int		bucket_size;

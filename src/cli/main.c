@@ -107,6 +107,10 @@ static bool known_tool(const char *tool)
 	return find_command(tool, "top") || find_command(tool, "hist");
 }
 
+/* the whole command line, for what a recording says of its run */
+static int main_argc;
+static char **main_argv;
+
 static int run_command(const struct command *cmd, int argc, char **argv)
 {
 	struct rtl_params p;
@@ -117,6 +121,8 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 	snprintf(prefix, sizeof(prefix), "rtlens %s", cmd->name);
 	log_set_prefix(prefix);
 	params_init_tool(&p, cmd->desc, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
+	p.argc = main_argc;
+	p.argv = main_argv;
 	switch (options_parse(&p, argc, argv)) {
 	case OPTS_OK:
 		status = run_session(&p);
@@ -176,6 +182,8 @@ int main(int argc, char **argv)
 {
 	char shown[LOG_ARG_BUF], *self;
 
+	main_argc = argc;
+	main_argv = argv;
 	if (open_std_fds())
 		return 1;
 	self = basename(argv[0]);

@@ -274,6 +274,25 @@ static int set_json(struct rtl_params *p, const char *arg, const char **why)
 	return set_path(&p->json_path, arg, "the file name is empty (use - for stdout)", why);
 }
 
+static int set_record(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (!strcmp(arg, "-")) {
+		*why = "a trace.dat cannot go to stdout: name a file";
+		return -1;
+	}
+	return set_path(&p->record_path, arg, "the file name is empty", why);
+}
+
+static int set_input(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (p->input_path) {
+		*why = "one recording at a time: replaying a host's and a guest's recordings "
+		       "together is not supported yet";
+		return -1;
+	}
+	return set_path(&p->input_path, arg, "the file name is empty", why);
+}
+
 static int set_bucket_size(struct rtl_params *p, const char *arg, const char **why)
 {
 	uint64_t v;
@@ -546,6 +565,12 @@ static const struct opt_desc opt_table[] = {
 	  "set the per-cpu trace buffer size in kB", ALL, set_buffer_size },
 	{ "json", 0, ARG_REQUIRED, "file",
 	  "write a JSON report of the run to file (- for stdout, then no text tables)", ALL, set_json },
+	{ "record", 0, ARG_REQUIRED, "file",
+	  "save the run's trace to file in trace-cmd's trace.dat format (trace-cmd report and "
+	  "KernelShark read it; --input replays it)", ALL, set_record },
+	{ "input", 0, ARG_REQUIRED, "file",
+	  "replay a trace.dat (--record's, or trace-cmd record's with the osnoise or timerlat "
+	  "tracer) instead of measuring: no root, no tracer needed", ALL, set_input },
 	{ "auto", 'a', ARG_REQUIRED, "us",
 	  "set automatic trace mode, stopping the session if argument in us latency is hit", TL, set_tl_auto },
 	{ "aa-only", 0, ARG_REQUIRED, "us",
@@ -758,10 +783,51 @@ static void env_options(struct rtl_params *p)
 		p->no_bpf = true;
 }
 
+/* what a replay cannot do: it measures nothing and changes nothing */
+static int check_input(const struct rtl_params *p)
+{
+	if (!p->input_path)
+		return 0;
+	if (p->record_path) {
+		err_msg("--record and --input exclude each other: the file is already recorded "
+			"(copy it to keep it)");
+		return -1;
+	}
+	if (p->on_threshold || p->on_end) {
+		err_msg("--on-threshold and --on-end act on a live run: a replay (--input) runs no "
+			"action");
+		return -1;
+	}
+	if (p->trace_output && p->trace_output != p->desc->trace_file) {
+		err_msg("-t saves the kernel's trace of a live run: with --input the trace is the "
+			"file itself (trace-cmd report %s)", p->input_path);
+		return -1;
+	}
+	return 0;
+}
+
+/* a recording needs every event: nothing counted in the kernel */
+static int check_record(const struct rtl_params *p)
+{
+	if (!p->record_path)
+		return 0;
+	if (p->kernel_hist) {
+		err_msg("--kernel-hist counts in the kernel, without events to record: drop it "
+			"to --record");
+		return -1;
+	}
+	if (p->bpf_action) {
+		err_msg("--bpf-action runs from the BPF counting, which --record turns off (the "
+			"recording needs every sample): drop one of them");
+		return -1;
+	}
+	return 0;
+}
+
 static int check_combinations(struct rtl_params *p)
 {
 	env_options(p);
-	if (check_timerlat(p))
+	if (check_timerlat(p) || check_input(p) || check_record(p))
 		return -1;
 	/* -U: as -u, the tracer without its threads, the return to user measured */
 	if (p->user_load)

@@ -44,6 +44,20 @@ void decoder_free(struct decoder *d);
  * records hold none never pays for them.
  */
 void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep));
+/*
+ * The event of a raw record: its first member is the event's type, in the
+ * byte order of the trace (struct trace_entry). Records in a row are
+ * mostly of one event: the last one is kept.
+ */
+struct event_lookup {
+	struct tep_handle	*tep;
+	struct tep_event	*last;
+	bool			swap;	/* the trace's byte order is not this host's */
+};
+
+void event_lookup_init(struct event_lookup *l, struct tep_handle *tep);
+/* The event of the record at @data (@size bytes), NULL when unknown. */
+struct tep_event *event_lookup(struct event_lookup *l, const void *data, int size);
 /* Fill @out; out->kind is RECORD_NONE for events it does not know. */
 void decoder_decode(const struct decoder *d, struct tep_event *event,
 		    struct tep_record *record, int cpu, struct rtl_record *out);

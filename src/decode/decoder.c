@@ -3,6 +3,7 @@
  * decoder - find each wanted event and its fields once, then dispatch every
  * raw record to the module that knows its event
  */
+#include <byteswap.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +270,27 @@ union record_but_stack {
 				 (sizeof(union record_but_stack) > offsetof(struct stack_trace, ip) ? \
 				  sizeof(union record_but_stack) : offsetof(struct stack_trace, ip)))
 _Static_assert(RECORD_CLEAR_LEN <= sizeof(struct rtl_record), "the clear overruns a record");
+
+void event_lookup_init(struct event_lookup *l, struct tep_handle *tep)
+{
+	l->tep = tep;
+	l->last = NULL;
+	l->swap = tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep);
+}
+
+struct tep_event *event_lookup(struct event_lookup *l, const void *data, int size)
+{
+	unsigned short type;
+
+	if (size < (int)sizeof(type))
+		return NULL;
+	memcpy(&type, data, sizeof(type));
+	if (l->swap)		/* a trace.dat of another machine */
+		type = bswap_16(type);
+	if (!l->last || l->last->id != type)
+		l->last = tep_find_event(l->tep, type);
+	return l->last;
+}
 
 void decoder_decode(const struct decoder *d, struct tep_event *event,
 		    struct tep_record *record, int cpu, struct rtl_record *out)

@@ -43,7 +43,8 @@ const struct event_decoder osnoise_decoders[] = {
 	EVENT_DECODER("ftrace", "osnoise", decode_period,
 		      "runtime", "noise", "max_sample", "hw_count", "nmi_count",
 		      "irq_count", "softirq_count", "thread_count"),
-	EVENT_DECODER("osnoise", "sample_threshold", decode_sample,
+	/* optional: a replay of osnoise top without it (the live engine enables it) */
+	OPT_EVENT_DECODER("osnoise", "sample_threshold", decode_sample,
 		      "start", "duration", "interference"),
 };
 const int nr_osnoise_decoders = sizeof(osnoise_decoders) / sizeof(osnoise_decoders[0]);

@@ -240,6 +240,11 @@ static void end_container(struct json_writer *w, enum json_container kind)
 	end_value(w);
 }
 
+void json_raw(struct json_writer *w, const char *key, const char *json)
+{
+	put_value(w, key, json);
+}
+
 void json_begin_object(struct json_writer *w, const char *key)
 {
 	begin_container(w, key, JSON_OBJECT);

@@ -37,6 +37,8 @@ void json_i64(struct json_writer *w, const char *key, int64_t val);
 void json_double(struct json_writer *w, const char *key, double val); /* NaN/inf -> null */
 void json_bool(struct json_writer *w, const char *key, bool val);
 void json_null(struct json_writer *w, const char *key);
+/* A value already written as JSON (one that was parsed and printed again). */
+void json_raw(struct json_writer *w, const char *key, const char *json);
 
 /* A number printed with "%f", shortened: "12.500" -> "12.5", "3.000" -> "3", "-0" -> "0". */
 void json_trim_number(char *buf);

@@ -12,15 +12,8 @@
 #include "model/latency_model.h"
 #include "model/model.h"
 #include "base/params.h"
+#include "base/run_end.h"
 #include "analysis/run_models.h"
-
-enum stop_reason {
-	STOP_DURATION,
-	STOP_SIGNAL,
-	STOP_USER,
-	STOP_THRESHOLD,
-	STOP_ERROR,
-};
 
 enum threshold_kind {
 	THRESHOLD_SINGLE,	/* -s: one sample */
@@ -41,6 +34,8 @@ struct run_view {
 	enum threshold_kind	threshold_kind;	/* STOP_THRESHOLD */
 	int			threshold_cpu;	/* -1: unknown */
 	int			exit_status;
+	const char		*recorded_by;	/* --input: "rtlens" or "other"; else NULL */
+	const char		*recorded_version; /* --input: rtlens's version that recorded */
 };
 
 /* "  0 00:00:10": days, then hh:mm:ss */

@@ -10,7 +10,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"1.7"
+#define SCHEMA_VERSION	"1.8"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -188,14 +188,21 @@ static void json_histograms(struct json_writer *w, const struct noise_model *m,
 	json_end_object(w);
 }
 
-static const char *reason_name(enum stop_reason r)
+/* 1.8: the trace.dat a replay read (--input); null in a live run */
+static void json_input(struct json_writer *w, const struct rtl_params *p,
+		       const struct run_view *v)
 {
-	static const char *const names[] = {
-		[STOP_DURATION] = "duration", [STOP_SIGNAL] = "signal", [STOP_USER] = "user",
-		[STOP_THRESHOLD] = "threshold", [STOP_ERROR] = "error",
-	};
+	bool rtlens = v->recorded_by && !strcmp(v->recorded_by, "rtlens");
 
-	return names[r];
+	if (!p->input_path) {
+		json_null(w, "input");
+		return;
+	}
+	json_begin_object(w, "input");
+	json_string(w, "file", p->input_path);
+	json_string(w, "recorded_by", rtlens ? "rtlens" : "other");
+	json_string(w, "recorded_version", rtlens ? v->recorded_version : NULL);
+	json_end_object(w);
 }
 
 static void json_stop(struct json_writer *w, const struct rtl_params *p,
@@ -204,7 +211,7 @@ static void json_stop(struct json_writer *w, const struct rtl_params *p,
 	char sig[32];
 
 	json_begin_object(w, "stop");
-	json_string(w, "reason", reason_name(v->reason));
+	json_string(w, "reason", stop_reason_name(v->reason));
 	if (v->reason == STOP_SIGNAL) {
 		if (v->signal >= SIGRTMIN && v->signal <= SIGRTMAX)
 			snprintf(sig, sizeof(sig), "SIGRTMIN+%d", v->signal - SIGRTMIN);
@@ -339,6 +346,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_system(w, p->nr_cpus, m->facts);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
+	json_input(w, p, v);
 	json_config(w, p, v);
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
 	json_setup_notes(w, &notes);

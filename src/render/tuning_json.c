@@ -259,6 +259,8 @@ void json_system(struct json_writer *w, int nr_cpus, const struct sys_facts *f)
 	json_virt(w, &f->virt);
 	if (f->tuning)
 		json_tuning(w, f->tuning);
+	else if (f->tuning_json)	/* a replay: the recording's */
+		json_raw(w, "tuning", f->tuning_json);
 	json_end_object(w);
 }
 

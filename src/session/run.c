@@ -20,6 +20,8 @@
 #include "source/tuning.h"
 #include "base/outfile.h"
 #include "source/power.h"
+#include "source/recorder.h"
+#include "render/recording_json.h"
 #include "render/render.h"
 #include "analysis/run_models.h"
 #include "session/run.h"
@@ -43,6 +45,10 @@ struct session {
 	struct run_view		view;
 	struct tty_keys		keys;
 	struct outfile		json;		/* the --json report, when json.f is set */
+	struct recorder		*rec;		/* --record, or NULL */
+	struct tracefs_instance	*rec_inst;	/* the instance it records */
+	bool			replay;		/* --input */
+	struct recorded_run	run;		/* --input: how the recorded run went */
 	bool			interactive;
 	char			action_failed[ACTION_FAILED_LEN]; /* said after the report */
 	struct timespec		t0;		/* start of the measurement */
@@ -189,6 +195,36 @@ static int open_json(struct session *s)
 	return s->p->json_path ? outfile_open(&s->json, s->p->json_path, "JSON report") : 0;
 }
 
+static int open_recording(struct session *s)
+{
+	struct rtl_params *p = s->p;
+
+	if (!p->record_path)
+		return 0;
+	s->rec = recorder_open(p->record_path, p->nr_cpus);
+	return s->rec ? 0 : -1;
+}
+
+/* the run becomes the recording's; no root, no tracefs, nothing changed */
+static int setup_replay(struct session *s)
+{
+	struct rtl_params *p = s->p;
+
+	s->replay = true;
+	s->src = source_open_input(p, &s->facts, &s->run);
+	if (!s->src)
+		return -1;
+	if (run_models_init(&s->models, p, &s->facts)) {
+		err_msg("out of memory");
+		return -1;
+	}
+	s->view.started = s->run.started;
+	s->view.recorded_by = s->run.by_rtlens ? "rtlens" : "other";
+	s->view.recorded_version = s->run.version;
+	s->view.data_path = source_data_path(s->src, &s->view.data_path_detail);
+	return open_json(s);
+}
+
 static bool json_on_stdout(const struct session *s)
 {
 	return s->json.f == stdout;
@@ -198,6 +234,8 @@ static int setup(struct session *s)
 {
 	struct rtl_params *p = s->p;
 
+	if (p->input_path)
+		return setup_replay(s);
 	if (check_system(p))
 		return -1;
 	source_choose(p);
@@ -208,12 +246,14 @@ static int setup(struct session *s)
 		return -1;
 	}
 	s->st = sysstate_new();
-	if (!s->st || sysstate_lock(s->st) || open_json(s) || sysstate_recover(s->st) ||
-	    source_check(p))
+	if (!s->st || sysstate_lock(s->st) || open_json(s) || open_recording(s) ||
+	    sysstate_recover(s->st) || source_check(p))
 		return -1;
 	debug_msg("setup: checked, locked");
 	s->src = source_open(p, s->st);
 	if (!s->src || power_hold_start(&s->power, p, s->st))
+		return -1;
+	if (s->rec && !(s->rec_inst = source_record(s->src, s->rec)))
 		return -1;
 	debug_msg("setup: measuring");
 	s->view.data_path = source_data_path(s->src, &s->view.data_path_detail);
@@ -245,8 +285,10 @@ static int teardown(struct session *s)
 		steal_meter_free(&s->steal);
 	s->steal_on = false;
 	machine_free(&s->facts);
-	/* no report: the named file stays as it was */
+	/* no report: the named files stay as they were */
 	outfile_abort(&s->json);
+	recorder_abort(s->rec);
+	s->rec = NULL;
 	return ret;
 }
 
@@ -302,9 +344,22 @@ static bool handle_key(struct session *s, int key)
 	return false;
 }
 
+/* a replay ends where the recording does, as the recorded run ended */
+static bool replay_ended(struct session *s)
+{
+	if (!source_tracing_stopped(s->src))
+		return false;
+	s->view.reason = s->run.reason;
+	s->view.signal = s->run.signal;
+	return true;
+}
+
 static bool should_stop(struct session *s)
 {
 	int key;
+
+	if (s->replay && !pending_signal)
+		return replay_ended(s);
 
 	if (pending_signal) {
 		s->view.reason = STOP_SIGNAL;
@@ -375,7 +430,7 @@ static int save_trace_action(void *ctx, const char *file)
  */
 static int measure(struct session *s)
 {
-	s->steal_on = !steal_meter_start(&s->steal, s->p->nr_cpus);
+	s->steal_on = !s->replay && !steal_meter_start(&s->steal, s->p->nr_cpus);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->t_counted = s->t0;
 	for (;;) {
@@ -420,7 +475,7 @@ static int finish(struct session *s)
 {
 	debug_msg("stopping");
 	source_stop(s->src);
-	s->view.elapsed_s = seconds_since(&s->t_counted);
+	s->view.elapsed_s = s->replay ? s->run.elapsed_s : seconds_since(&s->t_counted);
 	if (drain_into_model(s) ||
 	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
 		return -1;
@@ -432,7 +487,9 @@ static int finish(struct session *s)
 		find_threshold_cpu(s);
 		run_models_analyse(&s->models, s->view.threshold_cpu);
 	}
-	machine_take_steal(&s->facts, s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
+	if (!s->replay)		/* a replay has the recording's */
+		machine_take_steal(&s->facts,
+				   s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
 	run_models_explain_noise(&s->models, s->p,
 				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
 	/* resumed by "continue": the run ended as it was let (0), as rtla 7.3 */
@@ -479,6 +536,24 @@ static void warn_self_stop(const struct session *s)
 		 "is not noise of the machine; %s", took, which);
 }
 
+/* the trace.dat, with what the run says of itself */
+static int commit_recording(struct session *s)
+{
+	char *meta = render_recording_meta(&s->models, s->p, &s->view);
+	int ret;
+
+	if (!meta) {
+		err_msg("out of memory");
+		return -1;
+	}
+	ret = recorder_commit(s->rec, s->rec_inst, meta);
+	s->rec = NULL;		/* committed or aborted */
+	free(meta);
+	if (!ret && !json_on_stdout(s))
+		printf("  Recording saved to %s\n", s->p->record_path);
+	return ret;
+}
+
 static int report(struct session *s)
 {
 	int ret = 0;
@@ -496,6 +571,8 @@ static int report(struct session *s)
 		if (save_trace(s, s->p->trace_output))
 			ret = -1;
 	}
+	if (s->rec && commit_recording(s))
+		ret = -1;
 	if (s->json.f) {
 		if (render_json(s->json.f, &s->models, s->p, &s->view)) {
 			err_msg("cannot write the JSON report to %s: %s", s->p->json_path,
@@ -518,12 +595,13 @@ int run_session(struct rtl_params *p)
 	signals_install(&s);
 	if (setup(&s))
 		goto out;
-	s.interactive = render_screen_live(p) && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
+	s.interactive = !p->input_path && render_screen_live(p) && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
 			!json_on_stdout(&s);
 	s.view.pretty = s.interactive;
 	if (s.interactive)
 		tty_keys_start(&s.keys);
 	warm_up(&s);
+	recorder_set_on(s.rec, true);
 	if (measure(&s) || finish(&s))
 		goto out;
 	tty_keys_stop(&s.keys);

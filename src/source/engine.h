@@ -13,6 +13,8 @@
 #include "decode/hist_file.h"
 #include "base/params.h"
 #include "model/latency_model.h"
+#include "source/page_reader.h"
+#include "source/recorder.h"
 #include "source/source.h"
 #include "source/sysstate.h"
 
@@ -44,6 +46,11 @@ struct engine_ops {
 	/* "bpf", "tracefs", "user"; *detail: bpf: where it counts; tracefs: why not BPF */
 	const char	*(*data_path)(const struct engine *e, const char **detail);
 	char		*(*trace_text)(struct engine *e);
+	/*
+	 * optional (--record): what is read from now on goes to @rec too;
+	 * returns the instance whose pages it keeps, NULL with a message
+	 */
+	struct tracefs_instance *(*record)(struct engine *e, struct recorder *rec);
 	void		(*close)(struct engine *e);
 	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,
 					    uint64_t *runtime_us);
@@ -51,5 +58,6 @@ struct engine_ops {
 
 extern const struct engine_ops kernel_engine;
 extern const struct engine_ops user_engine;
+extern const struct engine_ops file_engine;
 
 #endif

@@ -189,6 +189,7 @@ static int instance_read(struct instance_reader *r)
 	r->budget_hit = false;
 	if (!r->pages && !(r->pages = page_reader_open(r->inst, r->tep)))
 		return -1;
+	page_reader_tee(r->pages, r->tee, r->tee_ctx);
 	return page_reader_read(r->pages, r->fn, r->ctx, POLL_BUDGET_NS, &r->budget_hit) < 0 ? -1 : 0;
 }
 

@@ -58,6 +58,8 @@ struct instance_reader {
 	void			*ctx;
 	bool			budget_hit;	/* the last read left events behind */
 	struct page_reader	*pages;		/* opened at the first read */
+	page_tee_fn		tee;		/* where its pages are kept too, or NULL */
+	void			*tee_ctx;
 };
 
 /*

@@ -450,7 +450,7 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
  */
 static bool aa_on_demand(const struct rtl_params *p)
 {
-	return tracer_of(p)->aa_on_demand && params_trace_analysis(p);
+	return tracer_of(p)->aa_on_demand && params_trace_analysis(p) && !p->record_path;
 }
 
 /* the instance the analysis' events go to: the flight recorder, or the one read */
@@ -532,7 +532,8 @@ static int start_user_threads(struct engine *src)
  */
 static bool bpf_fits(const struct rtl_params *p)
 {
-	return tracer_of(p)->bpf_counts && (!params_trace_analysis(p) || aa_on_demand(p));
+	return tracer_of(p)->bpf_counts && !p->record_path &&
+	       (!params_trace_analysis(p) || aa_on_demand(p));
 }
 
 /* -1 when --bpf-action needs the BPF counting and it cannot be had */
@@ -540,6 +541,8 @@ static int open_bpf(struct engine *src)
 {
 	const struct rtl_params *p = src->params;
 
+	if (p->record_path && tracer_of(p)->bpf_counts)
+		src->bpf_why = "--record: the recording needs every sample, read through tracefs";
 	if (!bpf_fits(p))
 		return 0;
 	if (p->no_bpf)		/* asked for: nothing to explain */
@@ -747,6 +750,13 @@ static int knext_read_ms(const struct engine *src, int longest_ms)
 	return instances_next_read_ms(&src->ins, longest_ms);
 }
 
+static struct tracefs_instance *krecord(struct engine *src, struct recorder *rec)
+{
+	src->ins.reader.tee = recorder_page;
+	src->ins.reader.tee_ctx = rec;
+	return src->ins.inst;
+}
+
 static char *ktrace_text(struct engine *src)
 {
 	return instance_trace_text(src->ins.trace_inst);
@@ -797,6 +807,7 @@ const struct engine_ops kernel_engine = {
 	.aa_on_demand		= kaa_on_demand,
 	.data_path		= kdata_path,
 	.trace_text		= ktrace_text,
+	.record			= krecord,
 	.close			= kclose,
 	.effective_period	= keffective_period,
 };

@@ -55,5 +55,7 @@ void machine_free(struct sys_facts *f)
 	}
 	free(f->steal_ns);
 	f->steal_ns = NULL;
+	free(f->tuning_json);
+	f->tuning_json = NULL;
 	f->steal_ok = false;
 }

@@ -14,21 +14,22 @@
 #include <tracefs.h>
 
 #include "base/log.h"
+#include "decode/decode.h"
 #include "source/page_reader.h"
 
 struct page_reader {
 	struct tep_handle	*tep;
-	struct kbuffer		*kbuf;
+	struct page_walk	walk;
 	struct tracefs_cpu	**tcpu;		/* per CPU; NULL: offline */
 	int			nr_cpus;
 	void			*page;
 	int			page_size;
-	struct tep_record	rec;		/* reused for every record */
-	struct tep_event	*last;		/* the event of the last record */
 	int			*pages;		/* per CPU, in the current read */
 	long			buffer_pages;	/* pages of the smallest CPU buffer */
 	struct timespec		last_read;	/* start of the previous read, or 0 */
 	double			fill_s;		/* the fastest CPU's pages per second */
+	page_tee_fn		tee;
+	void			*tee_ctx;
 };
 
 /* the pages of the smallest per-CPU buffer (its size in kB, as tracefs says) */
@@ -59,8 +60,7 @@ struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_h
 	r->nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 	r->tcpu = calloc(r->nr_cpus > 0 ? r->nr_cpus : 1, sizeof(*r->tcpu));
 	r->pages = calloc(r->nr_cpus > 0 ? r->nr_cpus : 1, sizeof(*r->pages));
-	r->kbuf = kbuffer_alloc(KBUFFER_LSIZE_SAME_AS_HOST, KBUFFER_ENDIAN_SAME_AS_HOST);
-	if (!r->tcpu || !r->pages || !r->kbuf)
+	if (!r->tcpu || !r->pages || page_walk_init(&r->walk, tep, 0))
 		goto nomem;
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		r->tcpu[cpu] = tracefs_cpu_open(inst, cpu, true);
@@ -85,44 +85,57 @@ nomem:
 	return NULL;
 }
 
-/*
- * The event of a record: every record starts with its type, an unsigned
- * short in this machine's byte order (struct trace_entry); consecutive
- * records are mostly of one event.
- */
-static struct tep_event *event_of(struct page_reader *r, const void *data)
+int page_walk_init(struct page_walk *w, struct tep_handle *tep, int long_size)
 {
-	unsigned short type;
+	enum kbuffer_long_size lsize = long_size == 8 ? KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4;
+	enum kbuffer_endian endian = tep_is_file_bigendian(tep) ? KBUFFER_ENDIAN_BIG :
+				     KBUFFER_ENDIAN_LITTLE;
 
-	memcpy(&type, data, sizeof(type));
-	if (!r->last || r->last->id != type)
-		r->last = tep_find_event(r->tep, type);
-	return r->last;
+	if (!long_size) {	/* this host's own buffers */
+		lsize = KBUFFER_LSIZE_SAME_AS_HOST;
+		endian = KBUFFER_ENDIAN_SAME_AS_HOST;
+	}
+	event_lookup_init(&w->events, tep);
+	w->kbuf = kbuffer_alloc(lsize, endian);
+	w->rec = calloc(1, sizeof(*w->rec));
+	return w->kbuf && w->rec ? 0 : -1;
 }
 
-/* Every record of the page in r->page, in order; their number. */
-static long read_page(struct page_reader *r, int cpu, page_record_fn fn, void *ctx)
+long page_walk(struct page_walk *w, void *page, int size, int cpu, page_record_fn fn,
+	       void *ctx)
 {
+	struct tep_record *rec = w->rec;
 	unsigned long long ts;
 	struct tep_event *ev;
 	long n = 0;
 	void *data;
 
-	if (kbuffer_load_subbuffer(r->kbuf, r->page) < 0)
+	if (kbuffer_load_subbuffer(w->kbuf, page) < 0)
 		return 0;
-	r->rec.cpu = cpu;
-	for (data = kbuffer_read_event(r->kbuf, &ts); data;
-	     data = kbuffer_next_event(r->kbuf, &ts)) {
-		r->rec.ts = ts;
-		r->rec.data = data;
-		r->rec.size = kbuffer_event_size(r->kbuf);
-		ev = r->rec.size >= (int)sizeof(unsigned short) ? event_of(r, data) : NULL;
+	/* a damaged page (of a file) whose data would run past it: skipped */
+	if (kbuffer_start_of_data(w->kbuf) + kbuffer_subbuffer_size(w->kbuf) > size)
+		return 0;
+	rec->cpu = cpu;
+	for (data = kbuffer_read_event(w->kbuf, &ts); data;
+	     data = kbuffer_next_event(w->kbuf, &ts)) {
+		rec->ts = ts;
+		rec->data = data;
+		rec->size = kbuffer_event_size(w->kbuf);
+		ev = event_lookup(&w->events, data, rec->size);
 		if (ev) {
-			fn(ev, &r->rec, cpu, ctx);
+			fn(ev, rec, cpu, ctx);
 			n++;
 		}
 	}
 	return n;
+}
+
+void page_walk_free(struct page_walk *w)
+{
+	if (w->kbuf)
+		kbuffer_free(w->kbuf);
+	free(w->rec);
+	memset(w, 0, sizeof(*w));
 }
 
 static long long ns_since(const struct timespec *t0)
@@ -150,7 +163,9 @@ static int read_round(struct page_reader *r, page_record_fn fn, void *ctx, long 
 			continue;
 		got++;
 		r->pages[cpu]++;
-		*records += read_page(r, cpu, fn, ctx);
+		if (r->tee)	/* whole pages: a trace.dat holds them so */
+			r->tee(r->tee_ctx, cpu, r->page, r->page_size);
+		*records += page_walk(&r->walk, r->page, r->page_size, cpu, fn, ctx);
 	}
 	return got;
 }
@@ -204,6 +219,12 @@ int page_reader_next_read_ms(const struct page_reader *r, int longest_ms)
 	return ms < longest_ms ? (int)ms : longest_ms;
 }
 
+void page_reader_tee(struct page_reader *r, page_tee_fn fn, void *ctx)
+{
+	r->tee = fn;
+	r->tee_ctx = ctx;
+}
+
 void page_reader_close(struct page_reader *r)
 {
 	int cpu;
@@ -214,8 +235,7 @@ void page_reader_close(struct page_reader *r)
 		tracefs_cpu_close(r->tcpu[cpu]);
 	free(r->tcpu);
 	free(r->pages);
-	if (r->kbuf)
-		kbuffer_free(r->kbuf);
+	page_walk_free(&r->walk);
 	free(r->page);
 	free(r);
 }

@@ -12,6 +12,8 @@
 
 #include <stdbool.h>
 
+#include "decode/decode.h"
+
 struct tep_event;
 struct tep_handle;
 struct tep_record;
@@ -21,6 +23,34 @@ typedef void (*page_record_fn)(struct tep_event *event, struct tep_record *recor
 			       void *ctx);
 
 struct page_reader;
+struct kbuffer;
+
+/*
+ * The records of one ring-buffer page handed out one by one, one tep_record
+ * reused (no allocation per record): the live reader's and a replay's.
+ */
+struct page_walk {
+	struct kbuffer		*kbuf;
+	struct event_lookup	events;
+	struct tep_record	*rec;
+};
+
+/*
+ * For the pages of @tep's trace: @long_size 4 or 8 and the byte order of a
+ * trace.dat (@tep's file's); 0: this host's own ring buffers. -1 when out
+ * of memory.
+ */
+int page_walk_init(struct page_walk *w, struct tep_handle *tep, int long_size);
+/*
+ * Every record of @page (@size bytes), in order, to @fn; their number. A
+ * page whose data would run past @size (a damaged file) gives none.
+ */
+long page_walk(struct page_walk *w, void *page, int size, int cpu, page_record_fn fn,
+	       void *ctx);
+void page_walk_free(struct page_walk *w);
+
+/* A page as read, before its records are handed out (--record keeps it). */
+typedef void (*page_tee_fn)(void *ctx, int cpu, const void *page, int size);
 
 /* The CPUs of the system; NULL with a message. */
 struct page_reader *page_reader_open(struct tracefs_instance *inst, struct tep_handle *tep);
@@ -41,6 +71,8 @@ long page_reader_read(struct page_reader *r, page_record_fn fn, void *ctx, long 
  */
 #define PAGE_READER_SHORTEST_MS	10
 int page_reader_next_read_ms(const struct page_reader *r, int longest_ms);
+/* Every page read from now on also goes to @fn (NULL: none). */
+void page_reader_tee(struct page_reader *r, page_tee_fn fn, void *ctx);
 void page_reader_close(struct page_reader *r);
 
 #endif

@@ -6,6 +6,8 @@
 
 #include "source/engine.h"
 #include "base/log.h"
+#include "source/file_source.h"
+#include "source/recorder.h"
 #include "source/source.h"
 
 struct source {
@@ -15,6 +17,8 @@ struct source {
 
 static const struct engine_ops *engine_of(const struct rtl_params *p)
 {
+	if (p->input_path)
+		return &file_engine;
 	return p->engine == ENGINE_USER ? &user_engine : &kernel_engine;
 }
 
@@ -50,6 +54,33 @@ struct source *source_open(const struct rtl_params *p, struct sys_state *st)
 		return NULL;
 	}
 	return src;
+}
+
+struct source *source_open_input(struct rtl_params *p, struct sys_facts *f,
+				 struct recorded_run *run)
+{
+	struct source *src = calloc(1, sizeof(*src));
+	struct file_input in;
+
+	if (!src) {
+		err_msg("out of memory");
+		return NULL;
+	}
+	src->ops = &file_engine;
+	if (file_input_open(&in, p->input_path))
+		goto fail;
+	if (file_input_apply(&in, p, f)) {
+		file_input_free(&in);
+		goto fail;
+	}
+	*run = in.rec.run;
+	src->e = file_engine_open(&in, p);
+	file_input_free(&in);
+	if (src->e)
+		return src;
+fail:
+	free(src);
+	return NULL;
 }
 
 int source_poll(struct source *src, record_fn fn, void *ctx)
@@ -123,6 +154,11 @@ uint64_t source_lost_events(struct source *src)
 char *source_trace_text(struct source *src)
 {
 	return src->ops->trace_text(src->e);
+}
+
+struct tracefs_instance *source_record(struct source *src, struct recorder *rec)
+{
+	return src->ops->record ? src->ops->record(src->e, rec) : NULL;
 }
 
 void source_close(struct source *src)

@@ -15,9 +15,12 @@
 #include "base/params.h"
 #include "base/records.h"
 #include "model/latency_model.h"
+#include "source/recording.h"
 #include "source/sysstate.h"
 
 struct source;
+struct recorder;
+struct tracefs_instance;
 
 typedef void (*record_fn)(const struct rtl_record *rec, void *ctx);
 
@@ -34,6 +37,13 @@ void source_choose(struct rtl_params *p);
  */
 int source_check(const struct rtl_params *p);
 
+/*
+ * --input: the trace.dat @p->input_path replayed. @p and @f become the
+ * recording's (its CPUs, settings and machine); *run says how the
+ * recorded run went. NULL with a message.
+ */
+struct source *source_open_input(struct rtl_params *p, struct sys_facts *f,
+				 struct recorded_run *run);
 /* Configure and start the tracer; every change goes through @st. */
 struct source *source_open(const struct rtl_params *p, struct sys_state *st);
 /* Read what the buffers hold now; returns the number of records or -1. */
@@ -78,6 +88,12 @@ const char *source_data_path(const struct source *src, const char **detail);
 uint64_t source_lost_events(struct source *src);
 /* The trace instance's text (needs -t), to be freed; NULL with errno set. */
 char *source_trace_text(struct source *src);
+/*
+ * --record: the pages read from now on go to @rec too. Returns the
+ * instance they come from (its events and clock go into the file), NULL
+ * when the engine cannot record.
+ */
+struct tracefs_instance *source_record(struct source *src, struct recorder *rec);
 /* Free memory; the instances are removed by sysstate_restore(). */
 void source_close(struct source *src);
 

@@ -123,7 +123,7 @@ static void read_isolation(struct tuning *t)
 }
 
 /* mask |= list; a list that is unknown ("?") or empty adds nothing */
-static void or_list(struct cpu_mask *m, const char *list)
+void tuning_or_list(struct cpu_mask *m, const char *list)
 {
 	struct cpu_mask tmp;
 	int cpu;
@@ -136,17 +136,12 @@ static void or_list(struct cpu_mask *m, const char *list)
 	cpu_mask_free(&tmp);
 }
 
-bool tuning_list_has(const char *list, int cpu, int nr_cpus)
+int tuning_list_mask(struct cpu_mask *m, const char *list, int nr_cpus)
 {
-	struct cpu_mask m;
-	bool in;
-
-	if (cpu_mask_init(&m, nr_cpus))
-		return false;
-	or_list(&m, list);
-	in = cpu_mask_test(&m, cpu);
-	cpu_mask_free(&m);
-	return in;
+	if (cpu_mask_init(m, nr_cpus))
+		return -1;
+	tuning_or_list(m, list);
+	return 0;
 }
 
 static int choose_measured(struct tuning *t, const struct cpu_mask *measured, bool run)
@@ -161,11 +156,11 @@ static int choose_measured(struct tuning *t, const struct cpu_mask *measured, bo
 				cpu_mask_set(&t->measured, cpu);
 		t->measured_why = run ? "run" : "-c";
 	} else {
-		or_list(&t->measured, t->isolated);
-		or_list(&t->measured, t->cpuset_isolated);
+		tuning_or_list(&t->measured, t->isolated);
+		tuning_or_list(&t->measured, t->cpuset_isolated);
 		t->measured_why = "isolated";
 		if (!cpu_mask_count(&t->measured)) {
-			or_list(&t->measured, t->online);
+			tuning_or_list(&t->measured, t->online);
 			t->measured_why = "all";
 		}
 		if (!cpu_mask_count(&t->measured))
@@ -175,29 +170,44 @@ static int choose_measured(struct tuning *t, const struct cpu_mask *measured, bo
 	return 0;
 }
 
+/* the lists each CPU is looked up in, parsed once */
+enum { L_ISOLATED, L_CPUSET, L_NOHZ_FULL, L_WQ, L_WATCHDOG, NR_CPU_LISTS };
+
 static int init_cpus(struct tuning *t)
 {
-	int cpu, i = 0;
+	const char *lists[NR_CPU_LISTS] = {
+		[L_ISOLATED] = t->isolated, [L_CPUSET] = t->cpuset_isolated,
+		[L_NOHZ_FULL] = t->nohz_full, [L_WQ] = t->wq_cpumask,
+		[L_WATCHDOG] = t->watchdog_cpumask,
+	};
+	struct cpu_mask m[NR_CPU_LISTS] = { 0 };
+	int cpu, i, n = 0, ret = -1;
 
 	t->cpus = calloc(cpu_mask_count(&t->measured) + 1, sizeof(*t->cpus));
-	if (!t->cpus)
-		return -1;
+	for (i = 0; i < NR_CPU_LISTS; i++)
+		if (tuning_list_mask(&m[i], lists[i], t->nr_cpus))
+			goto out;
 	for_each_cpu_in(cpu, &t->measured) {
-		struct tuning_cpu *c = &t->cpus[i++];
+		struct tuning_cpu *c = t->cpus ? &t->cpus[n++] : NULL;
 
+		if (!c)
+			goto out;
 		c->cpu = cpu;
-		c->isolated = tuning_list_has(t->isolated, cpu, t->nr_cpus) ||
-			      tuning_list_has(t->cpuset_isolated, cpu, t->nr_cpus);
-		c->nohz_full = tuning_list_has(t->nohz_full, cpu, t->nr_cpus);
-		c->in_wq_mask = tuning_list_has(t->wq_cpumask, cpu, t->nr_cpus);
-		c->in_watchdog_mask = tuning_list_has(t->watchdog_cpumask, cpu, t->nr_cpus);
+		c->isolated = cpu_mask_test(&m[L_ISOLATED], cpu) || cpu_mask_test(&m[L_CPUSET], cpu);
+		c->nohz_full = cpu_mask_test(&m[L_NOHZ_FULL], cpu);
+		c->in_wq_mask = cpu_mask_test(&m[L_WQ], cpu);
+		c->in_watchdog_mask = cpu_mask_test(&m[L_WATCHDOG], cpu);
 		c->tick_stopped = TRI_UNKNOWN;
 		c->timer_list_stopped = TRI_UNKNOWN;
 		c->loc_per_s = -1;
 		c->runnable = -1;
 	}
-	t->nr_tuning_cpus = i;
-	return 0;
+	t->nr_tuning_cpus = n;
+	ret = t->cpus ? 0 : -1;
+out:
+	for (i = 0; i < NR_CPU_LISTS; i++)
+		cpu_mask_free(&m[i]);
+	return ret;
 }
 
 /* without a kernel config, what sysfs and the threads show was built in */

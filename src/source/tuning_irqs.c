@@ -88,27 +88,32 @@ static unsigned long long measured_count(const struct tuning *t, int irq)
 
 static bool holds_measured(const struct tuning *t, const char *list)
 {
+	struct cpu_mask m;
+	bool in = false;
 	int cpu;
 
-	for_each_cpu_in(cpu, &t->measured)
-		if (tuning_list_has(list, cpu, t->nr_cpus))
-			return true;
-	return false;
+	if (tuning_list_mask(&m, list, t->nr_cpus))
+		return false;
+	for_each_cpu_in(cpu, &m)
+		in |= cpu_mask_test(&t->measured, cpu);
+	cpu_mask_free(&m);
+	return in;
 }
 
 /* every CPU of @list is measured */
 static bool only_measured(const struct tuning *t, const char *list)
 {
-	int cpu, n = 0;
+	struct cpu_mask m;
+	bool only = true;
+	int cpu;
 
-	for (cpu = 0; cpu < t->nr_cpus; cpu++) {
-		if (!tuning_list_has(list, cpu, t->nr_cpus))
-			continue;
-		if (!cpu_mask_test(&t->measured, cpu))
-			return false;
-		n++;
-	}
-	return n > 0;
+	if (tuning_list_mask(&m, list, t->nr_cpus))
+		return false;
+	for_each_cpu_in(cpu, &m)
+		only &= cpu_mask_test(&t->measured, cpu);
+	only &= cpu_mask_count(&m) > 0;
+	cpu_mask_free(&m);
+	return only;
 }
 
 static void add_irq(struct tuning *t, int irq)

@@ -19,7 +19,13 @@ int tuning_read(const char *path, char *buf, size_t len);
 void tuning_parse_cmdline(struct tuning *t, const char *cmdline);
 
 /* Is @cpu in the CPU list @list ("?" and "" hold none)? */
-bool tuning_list_has(const char *list, int cpu, int nr_cpus);
+/*
+ * @m: the CPUs of @list ("0-3", a hex mask already made a list), empty when
+ * the list is unknown ("?") or empty; -1 when out of memory.
+ */
+int tuning_list_mask(struct cpu_mask *m, const char *list, int nr_cpus);
+/* @m |= the CPUs of @list (as tuning_list_mask()) */
+void tuning_or_list(struct cpu_mask *m, const char *list);
 
 /* One line of a kernel .config into @c. */
 void kconfig_parse_line(struct kernel_config *c, const char *line);

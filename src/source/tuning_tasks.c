@@ -165,14 +165,31 @@ static void settle_rcu_nocb(struct tuning *t, struct cpu_mask *threads)
 	const char *asked = tuning_param(t, "rcu_nocbs");
 	bool all = t->config.rcu_nocb_default_all == TRI_YES || (asked && !asked[0]) ||
 		   (asked && !strcmp(asked, "all"));
+	struct cpu_mask want;
 	int cpu;
 
-	if (all)
+	if (all || tuning_list_mask(&want, asked ? asked : "", t->nr_cpus))
 		return;
+	tuning_or_list(&want, t->nohz_full);
 	for (cpu = 0; cpu < t->nr_cpus; cpu++)
-		if (!(asked && tuning_list_has(asked, cpu, t->nr_cpus)) &&
-		    !tuning_list_has(t->nohz_full, cpu, t->nr_cpus))
+		if (!cpu_mask_test(&want, cpu))
 			cpu_mask_clear(threads, cpu);
+	cpu_mask_free(&want);
+}
+
+/* an online CPU that is not measured */
+static bool others_online(const struct tuning *t)
+{
+	struct cpu_mask online;
+	bool others = false;
+	int cpu;
+
+	if (tuning_list_mask(&online, t->online, t->nr_cpus))
+		return false;
+	for_each_cpu_in(cpu, &online)
+		others |= !cpu_mask_test(&t->measured, cpu);
+	cpu_mask_free(&online);
+	return others;
 }
 
 void tasks_gather(struct tuning *t)
@@ -184,9 +201,7 @@ void tasks_gather(struct tuning *t)
 		t->cpus[i].runnable = 0;
 	if (cpu_mask_init(&w.allowed, t->nr_cpus) || cpu_mask_init(&w.rcu_nocb, t->nr_cpus))
 		goto out;
-	for (i = 0; i < t->nr_cpus; i++)
-		if (!cpu_mask_test(&t->measured, i) && tuning_list_has(t->online, i, t->nr_cpus))
-			w.others_online = true;
+	w.others_online = others_online(t);
 	walk(&w);
 	qsort(w.all, w.nr, sizeof(*w.all), by_interest);
 	t->nr_tasks = w.nr < TUNING_MAX_TASKS ? w.nr : TUNING_MAX_TASKS;

@@ -25,6 +25,7 @@
 #include "source/engine.h"
 #include "source/instance.h"
 #include "base/log.h"
+#include "source/own_records.h"
 #include "source/user_merge.h"
 #include "source/user_workload.h"
 
@@ -55,6 +56,8 @@ struct engine {
 	uint64_t		events;		/* trace events read */
 	int			behind;		/* polls that left events in the buffers */
 	uint64_t		started_ns;
+	struct sys_state	*st;
+	struct own_records	rec;		/* --record: the records handed out */
 };
 
 static void no_prio(struct sched_attr_req *prio)
@@ -314,6 +317,7 @@ static struct engine *uopen(const struct rtl_params *p, struct sys_state *st)
 		return NULL;
 	}
 	e->params = p;
+	e->rec.fd = -1;		/* not recording */
 	fill_config(e);
 	eff = *p;
 	eff.period_us = e->cfg.period_us;
@@ -325,6 +329,7 @@ static struct engine *uopen(const struct rtl_params *p, struct sys_state *st)
 		err_msg("out of memory");
 		goto fail;
 	}
+	e->st = st;
 	if (load_events(e) || open_instances(e, st) || start_workload(e))
 		goto fail;
 	return e;
@@ -412,6 +417,7 @@ static void pass_on(const struct rtl_record *rec, void *ctx)
 	struct hand *h = ctx;
 
 	h->e->polled++;
+	own_records_write(&h->e->rec, rec);
 	h->fn(rec, h->ctx);
 }
 
@@ -443,6 +449,7 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 		return -1;
 	}
 	umerge_flush(e->merge, e->stopped ? UINT64_MAX : until, pass_on, &h);
+	own_records_read(&e->rec);
 	if (umerge_stopped(e->merge) && e->uw && !e->stopped) {
 		/* a stop threshold: as the kernel tracer does, stop recording */
 		uw_stop(e->uw);
@@ -516,6 +523,20 @@ static uint64_t ulost_events(struct engine *e)
 	return instance_lost_events(e->ins.inst, e->params->nr_cpus) + (e->uw ? uw_lost(e->uw) : 0);
 }
 
+/*
+ * --record: the instance's pages (the standard events, for trace-cmd and
+ * KernelShark) and, in a buffer of their own, the records handed out
+ * (the samples are the threads', not trace events): what a replay reads
+ */
+static struct tracefs_instance *urecord(struct engine *e, struct recorder *rec)
+{
+	if (own_records_open(&e->rec, e->st, e->ins.tep, rec))
+		return NULL;
+	e->ins.reader.tee = recorder_page;
+	e->ins.reader.tee_ctx = rec;
+	return e->ins.inst;
+}
+
 static char *utrace_text(struct engine *e)
 {
 	return instance_trace_text(e->ins.trace_inst);
@@ -526,6 +547,7 @@ static void uclose(struct engine *e)
 	if (!e)
 		return;
 	uw_free(e->uw);
+	own_records_close(&e->rec);
 	free(e->timer);
 	ctx_tracker_free(e->ctx);
 	umerge_free(e->merge);
@@ -546,6 +568,7 @@ const struct engine_ops user_engine = {
 	.stop			= ustop,
 	.lost_events		= ulost_events,
 	.trace_text		= utrace_text,
+	.record			= urecord,
 	.close			= uclose,
 	.effective_period	= user_period,
 };

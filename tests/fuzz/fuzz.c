@@ -3,6 +3,7 @@
  * fuzz - the setup every target shares (see fuzz.h)
  */
 #include "fuzz.h"
+#include "base/records.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -59,4 +60,31 @@ bool fuzz_printable(const unsigned char *s, size_t len)
 		if ((s[i] < 0x20 && s[i] != '\n') || s[i] == 0x7f)
 			return false;
 	return true;
+}
+
+static bool terminated(const char *s, size_t len)
+{
+	return strnlen(s, len) < len;
+}
+
+void fuzz_check_record_strings(const struct rtl_record *r)
+{
+	switch (r->kind) {
+	case RECORD_NOISE_EVENT:
+		fuzz_assert(terminated(r->noise.name, sizeof(r->noise.name)));
+		break;
+	case RECORD_STACK:
+		fuzz_assert(r->stack.depth >= 0 && r->stack.depth <= STACK_MAX_DEPTH);
+		break;
+	case RECORD_CTX:
+		fuzz_assert(terminated(r->edge.name, sizeof(r->edge.name)));
+		fuzz_assert(terminated(r->edge.prev_comm, sizeof(r->edge.prev_comm)));
+		fuzz_assert(terminated(r->edge.next_comm, sizeof(r->edge.next_comm)));
+		break;
+	case RECORD_KVM:
+		fuzz_assert(terminated(r->kvm.reason, sizeof(r->kvm.reason)));
+		break;
+	default:
+		break;
+	}
 }

@@ -34,6 +34,10 @@ bool fuzz_utf8_valid(const unsigned char *s, size_t len);
 /* No control byte but '\n', and no DEL. */
 bool fuzz_printable(const unsigned char *s, size_t len);
 
+struct rtl_record;
+/* The strings of a decoded record end inside it; a stack is 0 to 32 deep. */
+void fuzz_check_record_strings(const struct rtl_record *r);
+
 /* The input, read from the front; past its end every value is 0. */
 struct fuzz_in {
 	const uint8_t	*p;

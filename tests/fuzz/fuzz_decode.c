@@ -243,35 +243,13 @@ static bool holds_type(struct tep_handle *tep, const struct tep_record *rec)
 	       f->offset + f->size <= rec->size;
 }
 
-static bool terminated(const char *s, size_t len)
-{
-	return strnlen(s, len) < len;
-}
-
 /* What a decoded record promises the models. */
 static void check_record(const struct rtl_record *r, int cpu, unsigned long long ts)
 {
 	if (r->kind == RECORD_NONE)
 		return;
 	fuzz_assert(r->period.cpu == cpu && r->period.ts == ts);
-	switch (r->kind) {
-	case RECORD_NOISE_EVENT:
-		fuzz_assert(terminated(r->noise.name, sizeof(r->noise.name)));
-		break;
-	case RECORD_STACK:
-		fuzz_assert(r->stack.depth >= 0 && r->stack.depth <= STACK_MAX_DEPTH);
-		break;
-	case RECORD_CTX:
-		fuzz_assert(terminated(r->edge.name, sizeof(r->edge.name)));
-		fuzz_assert(terminated(r->edge.prev_comm, sizeof(r->edge.prev_comm)));
-		fuzz_assert(terminated(r->edge.next_comm, sizeof(r->edge.next_comm)));
-		break;
-	case RECORD_KVM:
-		fuzz_assert(terminated(r->kvm.reason, sizeof(r->kvm.reason)));
-		break;
-	default:
-		break;
-	}
+	fuzz_check_record_strings(r);
 }
 
 static void decode_one(struct tep_handle *tep, const struct decoder *d, const void *data,

@@ -8,6 +8,7 @@
 #
 #   tests/fuzz/make_seeds.py
 
+import json
 import os
 import re
 import struct
@@ -383,6 +384,364 @@ def render_seeds():
     return {"osnoise-top": osn, "osnoise-hist": hist, "timerlat-top": tl, "timerlat-hist": tlh}
 
 
+# ---- input: trace.dat files, as trace-cmd and rtlens --record write them ----
+#
+# trace-cmd's file format 6 (Documentation/trace-cmd/trace-cmd.dat.v6.5.txt
+# in trace-cmd): the headers of the ring buffer, the event formats of the
+# ftrace and other systems, kallsyms, printk formats, saved cmdlines, the CPU
+# count, options (the trace clock, uname, the version: rtlens's metadata),
+# then per CPU an offset and size of its pages, the trace clock, and the
+# pages, page-aligned. Small: a few symbols, the events rtlens reads, a page
+# per CPU (three on one CPU: rtlens reads the one between the first and the
+# last of its own recordings straight from the file).
+
+TD_PAGE = 4096
+OPT_CPUSTAT, OPT_TRACECLOCK, OPT_UNAME, OPT_VERSION = 2, 4, 5, 9
+CLOCKS = "[local] global counter uptime perf mono mono_raw boot tai x86-tsc\n"
+
+
+def header_page(long_size):
+    return ("\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+            "\tfield: local_t commit;\toffset:8;\tsize:%d;\tsigned:1;\n"
+            "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+            "\tfield: char data;\toffset:%d;\tsize:%d;\tsigned:0;\n"
+            % (long_size, 8 + long_size, TD_PAGE - 8 - long_size))
+
+
+HEADER_EVENT = ("# compressed entry header\n"
+                "\ttype_len    :    5 bits\n"
+                "\ttime_delta  :   27 bits\n"
+                "\tarray       :   32 bits\n\n"
+                "\tpadding     : type == 29\n"
+                "\ttime_extend : type == 30\n"
+                "\ttime_stamp : type == 31\n"
+                "\tdata max type_len  == 28\n")
+
+FMT_COMMON = ("\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+              "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+              "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+              "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n")
+
+NS_PRINT = "(REC->start) / 1000000000UL, (REC->start) % 1000000000UL, REC->duration"
+
+# name: (ID, fields (declaration, offset, size, signed), print fmt), as 6.x kernels write them
+TD_EVENTS = {
+    "osnoise": (17, [("u64 noise", 8, 8, 0), ("u64 runtime", 16, 8, 0),
+                     ("u64 max_sample", 24, 8, 0), ("unsigned int hw_count", 32, 4, 0),
+                     ("unsigned int nmi_count", 36, 4, 0), ("unsigned int irq_count", 40, 4, 0),
+                     ("unsigned int softirq_count", 44, 4, 0),
+                     ("unsigned int thread_count", 48, 4, 0)],
+                r'"noise:%llu\tmax_sample:%llu\thw:%u\tnmi:%u\tirq:%u\tsoftirq:%u\tthread:%u\n", '
+                "REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, "
+                "REC->softirq_count, REC->thread_count"),
+    "timerlat": (18, [("unsigned int seqnum", 8, 4, 0), ("int context", 12, 4, 1),
+                      ("u64 timer_latency", 16, 8, 0)],
+                 r'"seq:%u\tcontext:%d\ttimer_latency:%llu\n", REC->seqnum, REC->context, '
+                 "REC->timer_latency"),
+    "kernel_stack": (4, None,	# by the long size: kernel_stack_fields()
+                     r'"\t=> %ps\n\t=> %ps\n\t=> %ps\n" "\t=> %ps\n\t=> %ps\n\t=> %ps\n" '
+                     r'"\t=> %ps\n\t=> %ps\n", ' +
+                     ", ".join("(void *)REC->caller[%d]" % i for i in range(8))),
+    "sample_threshold": (447, [("u64 start", 8, 8, 0), ("u64 duration", 16, 8, 0),
+                               ("u64 interference", 24, 8, 0)],
+                         '"start %llu.%09u duration %llu ns interference %llu", ' + NS_PRINT +
+                         ", REC->interference"),
+    "nmi_noise": (448, [("u64 start", 8, 8, 0), ("u64 duration", 16, 8, 0)],
+                  '"start %llu.%09u duration %llu ns", ' + NS_PRINT),
+    "irq_noise": (449, [("u64 start", 8, 8, 0), ("u64 duration", 16, 8, 0),
+                        ("__data_loc char[] desc", 24, 4, 1), ("int vector", 28, 4, 1)],
+                  '"%s:%d start %llu.%09u duration %llu ns", __get_str(desc), REC->vector, ' +
+                  NS_PRINT),
+    "softirq_noise": (450, [("u64 start", 8, 8, 0), ("u64 duration", 16, 8, 0),
+                            ("int vector", 24, 4, 1)],
+                      '"%8s:%d start %llu.%09u duration %llu ns", __print_symbolic(REC->vector, '
+                      '{ 0, "HI" }, { 1, "TIMER" }, { 2, "NET_TX" }, { 3, "NET_RX" }, '
+                      '{ 9, "RCU" }), REC->vector, ' + NS_PRINT),
+    "thread_noise": (451, [("char comm[16]", 8, 16, 0), ("u64 start", 24, 8, 0),
+                           ("u64 duration", 32, 8, 0), ("pid_t pid", 40, 4, 1)],
+                     '"%8s:%d start %llu.%09u duration %llu ns", REC->comm, REC->pid, ' +
+                     NS_PRINT),
+    "sched_switch": (372, [("char prev_comm[16]", 8, 16, 0), ("pid_t prev_pid", 24, 4, 1),
+                           ("int prev_prio", 28, 4, 1), ("long prev_state", 32, 8, 1),
+                           ("char next_comm[16]", 40, 16, 0), ("pid_t next_pid", 56, 4, 1),
+                           ("int next_prio", 60, 4, 1)],
+                     '"prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> next_comm=%s '
+                     'next_pid=%d next_prio=%d", REC->prev_comm, REC->prev_pid, REC->prev_prio, '
+                     '(REC->prev_state & 0xff) ? "S" : "R", REC->next_comm, REC->next_pid, '
+                     "REC->next_prio"),
+}
+TD_OSNOISE = ["sample_threshold", "nmi_noise", "irq_noise", "softirq_noise", "thread_noise"]
+
+
+def kernel_stack_fields(long_size):
+    return [("int size", 8, 4, 1), ("unsigned long caller[8]", 8 + long_size, 8 * long_size, 0)]
+
+
+def event_format(name, long_size):
+    eid, fields, printf = TD_EVENTS[name]
+    fields = fields or kernel_stack_fields(long_size)
+    text = "name: %s\nID: %d\nformat:\n" % (name, eid) + FMT_COMMON
+    text += "".join("\tfield:%s;\toffset:%d;\tsize:%d;\tsigned:%d;\n" % f for f in fields)
+    return ("%s\nprint fmt: %s\n" % (text, printf)).encode()
+
+
+def td_event(name, payload, pid=0, delta=1000):
+    """an event of @name in the ring buffer: its header word, common fields, @payload"""
+    return ring_event(struct.pack("<HBBi", TD_EVENTS[name][0], 1, 0, pid) + payload, delta)
+
+
+def td_page(events, long_size, ts):
+    body = b"".join(events)
+    commit = struct.pack("<Q" if long_size == 8 else "<I", len(body))
+    page = struct.pack("<Q", ts) + commit + body
+    return page + b"\0" * (TD_PAGE - len(page))
+
+
+def sized(n, data):
+    return struct.pack("<Q" if n == 8 else "<I", len(data)) + data
+
+
+def trace_dat(ftrace, systems, cpu_pages, options, long_size=8, kallsyms=b"", cmdlines=b"",
+              clock="local"):
+    """the file: @ftrace event names, @systems {system: [names]}, @cpu_pages a
+    list per CPU of its pages, @options [(id, bytes)], the trace @clock"""
+    out = b"\x17\x08Dtracing6\0" + bytes([0, long_size]) + struct.pack("<I", TD_PAGE)
+    out += b"header_page\0" + sized(8, header_page(long_size).encode())
+    out += b"header_event\0" + sized(8, HEADER_EVENT.encode())
+    out += struct.pack("<I", len(ftrace))
+    out += b"".join(sized(8, event_format(n, long_size)) for n in ftrace)
+    out += struct.pack("<I", len(systems))
+    for system, names in systems.items():
+        out += system.encode() + b"\0" + struct.pack("<I", len(names))
+        out += b"".join(sized(8, event_format(n, long_size)) for n in names)
+    out += sized(4, kallsyms) + sized(4, b"") + sized(8, cmdlines)
+    out += struct.pack("<I", len(cpu_pages)) + b"options  \0"
+    out += b"".join(struct.pack("<HI", oid, len(data)) + data for oid, data in options)
+    out += struct.pack("<H", 0) + b"flyrecord\0"
+    clock = sized(8, b"[%s]" % clock.encode())
+    offset = -(-(len(out) + 16 * len(cpu_pages) + len(clock)) // TD_PAGE) * TD_PAGE
+    data = b""
+    for pages in cpu_pages:
+        out += struct.pack("<QQ", offset + len(data), TD_PAGE * len(pages))
+        data += b"".join(pages)
+    out += clock
+    return out + b"\0" * (offset - len(out)) + data
+
+
+SYMBOLS = [(0x1000000, "_stext"), (0x1001000, "native_safe_halt"), (0x1001200, "default_idle"),
+           (0x1002000, "do_idle"), (0x1003000, "hrtimer_interrupt"), (0x1004000, "timerlat_irq")]
+
+
+def kernel_address(offset, long_size):
+    return (0xffffffff80000000 if long_size == 8 else 0xc0000000) + offset
+
+
+def kallsyms(long_size=8):
+    return "".join("%0*x T %s\n" % (2 * long_size, kernel_address(a, long_size), name)
+                   for a, name in SYMBOLS).encode()
+
+
+CMDLINES = b"412 kworker/1:2\n4321 rtl_spinner\n"
+UNAME = b"Linux seed 6.12.0 #1 SMP PREEMPT_DYNAMIC x86_64\0"
+
+
+def strz(s):
+    return s.encode() + b"\0"
+
+
+def cpu_list(cpus):
+    out = []
+    for part in cpus.split(","):
+        lo, _, hi = part.partition("-")
+        out += range(int(lo), int(hi or lo) + 1)
+    return out
+
+
+def example_tuning(cpus, nr_cpus):
+    """system.tuning of a report among the schema's examples (of CPU 0), its lists
+    cut to 2 entries, for the measured @cpus of @nr_cpus"""
+    with open(os.path.join(ROOT, "tests", "schema", "examples",
+                           "valid-osnoise-top-tuning.json")) as f:
+        tuning = json.load(f)["system"]["tuning"]
+    for key in ("irqs", "tasks", "findings"):
+        tuning[key] = tuning[key][:2]
+    tuning["irqs_left_out"] = tuning["settings"]["irqs_on_measured"] - 2
+    tuning["measured_cpus"] = tuning["settings"]["measured_cpus"] = cpus
+    for finding in tuning["findings"]:
+        finding["cpus"] = finding["cpus"] and cpus
+    tuning["online"] = "0-%d" % (nr_cpus - 1) if nr_cpus > 1 else "0"
+    tuning["cpus"] = [dict(tuning["cpus"][0], cpu=c) for c in cpu_list(cpus)]
+    return tuning
+
+
+def recording_meta(command, argv, cpus, nr_cpus, settings=None, run=None, system=None):
+    """rtlens's metadata, the version option of a --record file (render/recording_json.c)"""
+    doc = {
+        "format_version": "1.0", "command": command, "argv": ["rtlens"] + argv,
+        "engine": "kernel",
+        "record_size": 544,	# sizeof(struct rtl_record): checked for the user engine only
+        "settings": dict({"cpus": cpus, "nr_cpus": nr_cpus, "period_us": 1000000,
+                          "runtime_us": 1000000, "stop_us": 0, "stop_total_us": 0,
+                          "threshold_us": 0, "duration_s": 2, "warm_up_s": 0, "stack_us": 0,
+                          "user_threads": False, "user_load": False}, **(settings or {})),
+        "run": dict({"started": 1795597561, "elapsed_s": 2.004, "data_path": "tracefs",
+                     "reason": "duration", "signal": 0, "lost_events": 0,
+                     "steal_ns": [0] * nr_cpus}, **(run or {})),
+        "system": dict({"kernel_release": "6.12.0", "hostname": "seed", "nr_cpus": nr_cpus,
+                        "virtualization": {"guest": False, "hypervisor": None, "source": None},
+                        "tuning": example_tuning(cpus, nr_cpus)},
+                       **(system or {})),
+    }
+    return "rtlens 0.1.0 recording\n" + json.dumps(doc, separators=(",", ":"))
+
+
+def osnoise_cpu_pages(cpu, long_size=8, noise_events=True, pages=1):
+    """@pages pages of two periods of osnoise on @cpu, with what interfered in them"""
+    return [osnoise_page(cpu, long_size, noise_events, 1000000000000 + cpu * 1000 + i * 2 ** 30)
+            for i in range(pages)]
+
+
+def osnoise_page(cpu, long_size, noise_events, base):
+    desc = b"local_timer:236\0"
+    ev = []
+    for period in range(2):
+        if noise_events:
+            ev += [td_event("irq_noise", struct.pack("<QQIi", base + 100, 2500,
+                                                     (len(desc) << 16) | 32, 236) + desc),
+                   td_event("softirq_noise", struct.pack("<QQi", base + 3000, 800, 1)),
+                   td_event("thread_noise", b"kworker/1:2".ljust(16, b"\0") +
+                            struct.pack("<QQi", base + 5000, 30000 + period, 412), pid=412),
+                   td_event("nmi_noise", struct.pack("<QQ", base + 40000, 300))]
+            ev.append(td_event("sample_threshold", struct.pack("<QQQ", base + 5000, 30000, 3)))
+        ev.append(td_event("osnoise", struct.pack("<QQQIIIII", 33600 + period, 1000000, 30000,
+                                                  0, 1, 1, 1, 1), delta=50000))
+        ev.append(time_extend(1 << 29))
+    ev.append(struct.pack("<II", 29 | 1 << 5, 12) + b"\0" * 8)	# a discarded event
+    return td_page(ev, long_size, base)
+
+
+def timerlat_cpu_pages(cpu, long_size=8):
+    """timerlat's IRQ and thread samples on @cpu, a stack, the noise in between"""
+    word = "<Q" if long_size == 8 else "<I"
+    base = 2000000000000 + cpu * 1000
+    callers = b"".join(struct.pack(word, kernel_address(SYMBOLS[i][0], long_size))
+                       for i in (4, 5, 1, 2, 3)) + b"\0" * (3 * long_size)
+    ev = []
+    for seq in range(1, 4):
+        lat = 2000 * seq
+        ev += [td_event("timerlat", struct.pack("<IiQ", seq, 0, lat)),
+               td_event("kernel_stack", struct.pack("<i", 5) + b"\0" * (long_size - 4) +
+                        callers),
+               td_event("irq_noise", struct.pack("<QQIi", base + 10, 1500,
+                                                 (16 << 16) | 32, 236) + b"local_timer:236\0"),
+               td_event("thread_noise", b"rtl_spinner".ljust(16, b"\0") +
+                        struct.pack("<QQi", base + 2000, 40000, 4321), pid=4321),
+               td_event("timerlat", struct.pack("<IiQ", seq, 1, lat * 25), delta=60000)]
+    return [td_page(ev, long_size, base)]
+
+
+def sched_cpu_pages(cpu):
+    ev = [td_event("sched_switch", b"swapper/%d" % cpu + b"\0" * (16 - len(b"swapper/%d" % cpu))
+                   + struct.pack("<iiq", 0, 120, 0) + b"kworker/1:2".ljust(16, b"\0") +
+                   struct.pack("<ii", 412, 120)),
+          td_event("sched_switch", b"kworker/1:2".ljust(16, b"\0") +
+                   struct.pack("<iiq", 412, 120, 1) + b"swapper/%d" % cpu +
+                   b"\0" * (16 - len(b"swapper/%d" % cpu)) + struct.pack("<ii", 0, 120), pid=412)]
+    return [td_page(ev, 8, 3000000000000 + cpu)]
+
+
+def rtlens_options(meta):
+    return [(OPT_TRACECLOCK, strz(CLOCKS.replace("[local] global", "local [global]"))),
+            (OPT_UNAME, UNAME), (OPT_VERSION, strz(meta))]
+
+
+def trace_cmd_options(cpus, overrun=0):
+    stats = [(OPT_CPUSTAT, strz("CPU: %d\nentries: 12\noverrun: %d\ncommit overrun: 0\n"
+                                "bytes: 960\n" % (c, overrun))) for c in range(cpus)]
+    return [(OPT_TRACECLOCK, strz(CLOCKS)), (OPT_UNAME, UNAME),
+            (OPT_VERSION, strz("3.1.6 not-a-git-repo"))] + stats
+
+
+FTRACE_ALL = ["kernel_stack", "osnoise", "timerlat"]
+
+
+def input_seeds():
+    osn = recording_meta("osnoise top", ["osnoise", "top", "-c", "0-1", "-d", "2", "--aa",
+                                         "--record", "os.dat"], "0-1", 2)
+    tl = recording_meta("timerlat top", ["timerlat", "top", "-c", "1", "-a", "50",
+                                         "--record", "tl.dat"], "1", 2,
+                        {"stop_us": 50, "stop_total_us": 50, "stack_us": 50},
+                        {"reason": "threshold", "steal_ns": None},
+                        {"virtualization": {"guest": True, "hypervisor": "KVM",
+                                            "source": "cpuid"}})
+    tl32 = recording_meta("timerlat top", ["timerlat", "top", "-c", "0", "--record", "t.dat"],
+                          "0", 1, {"stack_us": 1})
+    hw = recording_meta("hwnoise", ["hwnoise", "-c", "0", "--record", "hw.dat"], "0", 1)
+    return {
+        "osnoise-aa.dat": trace_dat(FTRACE_ALL, {"osnoise": TD_OSNOISE},
+                                    [osnoise_cpu_pages(0, pages=3), osnoise_cpu_pages(1)],
+                                    rtlens_options(osn), kallsyms=kallsyms(), cmdlines=CMDLINES,
+                                    clock="global"),
+        "timerlat-a.dat": trace_dat(FTRACE_ALL, {"osnoise": TD_OSNOISE},
+                                    [[td_page([], 8, 2000000000000)], timerlat_cpu_pages(1)],
+                                    rtlens_options(tl), kallsyms=kallsyms(), cmdlines=CMDLINES,
+                                    clock="global"),
+        "timerlat-32.dat": trace_dat(FTRACE_ALL, {"osnoise": TD_OSNOISE},
+                                     [timerlat_cpu_pages(0, 4)], rtlens_options(tl32),
+                                     long_size=4, kallsyms=kallsyms(4), clock="global"),
+        "hwnoise.dat": trace_dat(["osnoise"], {}, [osnoise_cpu_pages(0, noise_events=False)],
+                                 rtlens_options(hw), clock="global"),
+        "trace-cmd-osnoise.dat": trace_dat(FTRACE_ALL, {"osnoise": TD_OSNOISE},
+                                           [osnoise_cpu_pages(0), osnoise_cpu_pages(1)],
+                                           trace_cmd_options(2, overrun=3), cmdlines=CMDLINES),
+        "trace-cmd-sched.dat": trace_dat(FTRACE_ALL, {"sched": ["sched_switch"]},
+                                         [sched_cpu_pages(0), sched_cpu_pages(1)],
+                                         trace_cmd_options(2), cmdlines=CMDLINES),
+    }
+
+
+# ---- recording: rtlens's metadata alone (the version option's text) ----
+
+def recording_seeds():
+    osn = recording_meta("osnoise top", ["osnoise", "top", "--aa", "--record", "os.dat"],
+                         "0-3,6", 8)
+    tl = recording_meta("timerlat hist", ["timerlat", "hist", "--record", "th.dat"], "1", 2,
+                        {"stop_us": 100, "user_threads": True},
+                        {"reason": "signal", "signal": 2, "steal_ns": None, "elapsed_s": 3},
+                        {"virtualization": {"guest": True, "hypervisor": "KVM",
+                                            "source": "cpuid"}})
+    damaged = json.loads(osn.split("\n", 1)[1])
+    del damaged["run"]["reason"]
+    return {
+        "osnoise-top": osn.encode(),
+        "timerlat-hist": tl.encode(),
+        "hwnoise": recording_meta("hwnoise", ["hwnoise", "--record", "hw.dat"], "0", 1,
+                                  system={"tuning": None}).encode(),
+        "trace-cmd": b"3.1.6 not-a-git-repo",
+        "damaged": ("rtlens 0.1.0 recording\n" +
+                    json.dumps(damaged, separators=(",", ":"))).encode(),
+        "cut": osn.encode()[:300],
+    }
+
+
+def recording_dict():
+    keys = ["format_version", "command", "argv", "engine", "record_size", "settings", "cpus",
+            "nr_cpus",
+            "period_us", "runtime_us", "stop_us", "stop_total_us", "threshold_us",
+            "duration_s", "warm_up_s", "stack_us", "user_threads", "user_load", "run",
+            "started", "elapsed_s", "data_path", "reason", "signal", "lost_events",
+            "steal_ns", "system", "kernel_release", "hostname", "virtualization", "guest",
+            "hypervisor", "source", "tuning"]
+    values = ["rtlens 0.1.0 recording\\x0a", "osnoise top", "timerlat top", "hwnoise",
+              "duration", "signal", "user", "threshold", "error", "kernel", "user", "true",
+              "false", "null", "65536", "65537", "-1", "1e308", "18446744073709551615"]
+    with open(os.path.join(HERE, "recording.dict"), "w") as f:
+        f.write("# the keys and values of rtlens's recording metadata "
+                "(tests/fuzz/make_seeds.py writes it)\n")
+        f.write("\n".join(['"\\"%s\\""' % k for k in keys] + ['"%s"' % v for v in values]) +
+                "\n")
+
+
 def main():
     write_corpus("options", options_seeds())
     options_dict()
@@ -390,6 +749,9 @@ def main():
     write_corpus("decode", decode_seeds())
     write_corpus("render", render_seeds())
     write_corpus("report", report_seeds())
+    write_corpus("recording", recording_seeds())
+    recording_dict()
+    write_corpus("input", input_seeds())
 
 
 if __name__ == "__main__":

@@ -3,9 +3,10 @@
 #
 # Host tests: the rtlens CLI end to end on this machine's kernel, which may
 # lack the osnoise tracer. Checks help, option errors, the missing-tracer
-# message, session locking, recovery after a killed run, that tracefs is
-# exactly as it was after every run, and that every JSON report a run writes
-# validates against the report schema.
+# message, session locking, recovery after a killed run, --record and
+# --input (record.sh), that tracefs is exactly as it was after every run,
+# and that every JSON report a run writes validates against the report
+# schema.
 #
 # usage: tests/host/run.sh ./rtlens-san
 set -u
@@ -17,6 +18,7 @@ WORK=$(mktemp -d)
 export RTLENS_RUN_DIR=$WORK/run
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export LSAN_OPTIONS=suppressions=$ROOT/tests/host/lsan.supp:print_suppressions=0
 pass=0
 fail=0
 trap 'rm -rf "$WORK"' EXIT
@@ -233,6 +235,7 @@ fi
 . "$(dirname "$0")/check.sh"
 check_tests
 . "$(dirname "$0")/compare.sh" && compare_tests	# rtlens compare (real runs as root)
+. "$(dirname "$0")/record.sh" && record_tests	# --record and --input (trace-cmd's recording as root)
 
 # ---- never clobber a user's file, hold under hostile input and signals ----
 if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then

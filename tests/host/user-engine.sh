@@ -155,8 +155,55 @@ user_engine_tests() {
 	done
 
 	user_engine_signals
+	user_engine_record
 	user_engine_self_stop osnoise rtlens-osn/1 "sample"
 	user_engine_self_stop timerlat rtlens-tl/1 "latenc(y|ies)"
+}
+
+# same_json NAME LIVE REPLAY KEYS: the members KEYS of two reports are equal
+same_json() {
+	if python3 - "$2" "$3" "$4" > "$WORK/same.err" 2>&1 <<'PY'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+bad = [k for k in sys.argv[3].split() if a.get(k) != b.get(k)]
+for k in bad:
+	print(k, json.dumps(a.get(k))[:400], "<>", json.dumps(b.get(k))[:400])
+sys.exit(1 if bad else 0)
+PY
+	then
+		ok "$1"
+	else
+		not_ok "$1"
+		sed 's/^/#   /' "$WORK/same.err"
+	fi
+}
+
+# --record with the user engine: its records in a buffer of their own, the
+# standard events for trace-cmd; --input gives back the live run's results
+user_engine_record() {
+	local tool
+
+	noise 20
+	expect "user engine: osnoise top --aa --record" 0 "Recording saved to" -- \
+		$R osnoise top -c 1 -d 3 -q --aa --record "$WORK/u-os.dat" --json "$WORK/u-os.json"
+	expect "user engine: timerlat hist --record" 0 "Recording saved to" -- \
+		$R timerlat hist -c 1 -d 3 --record "$WORK/u-tl.dat" --json "$WORK/u-tl.json"
+	noise_end
+	expect "user engine: osnoise top --input --aa" 0 "rtl_spin" -- \
+		$R osnoise top --input "$WORK/u-os.dat" --aa --json "$WORK/u-os-replay.json"
+	same_json "user engine: the replay's osnoise results and analysis are the live run's" \
+		"$WORK/u-os.json" "$WORK/u-os-replay.json" "engine cpus analysis stop self_stop duration_s"
+	expect "user engine: timerlat hist --input" 0 "^count:" -- \
+		$R timerlat hist --input "$WORK/u-tl.dat" --json "$WORK/u-tl-replay.json"
+	same_json "user engine: the replay's timerlat histograms are the live run's" \
+		"$WORK/u-tl.json" "$WORK/u-tl-replay.json" "engine cpus histogram stop self_stop"
+	if command -v trace-cmd > /dev/null; then
+		for tool in os tl; do
+			expect "user engine: trace-cmd report reads the $tool recording" 0 \
+				"(irq_handler|sched_switch|hrtimer|raw_data)" -- \
+				sh -c "trace-cmd report '$WORK/u-$tool.dat' | tail -n 5"
+		done
+	fi
 }
 
 # wait_thread PID COMM: until PID has a thread named COMM, the measuring
@@ -205,7 +252,7 @@ user_engine_self_stop() {
 		sed 's/^/#   /' "$out" | tail -20
 	fi
 	json_check "$tool stopped: the report's self_stop holds the ~2 s" "$json" \
-		'd["schema_version"] == "1.7" and 1.8e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
+		'd["schema_version"] == "1.8" and 1.8e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
 	if [ "$tool" = osnoise ]; then
 		json_check "osnoise stopped: the stop is rtlens's, not hardware's, and no sample" "$json" \
 			"d['cpus'][0]['max_single_us'] < 1e6 and all(s['total_us'] < 1e6 for s in $SOURCES if s['kind'] != 'rtlens') and any(s['kind'] == 'rtlens' and s['total_us'] > 1.8e6 for s in $SOURCES)"

@@ -151,6 +151,7 @@ static void test_load_examples(void **state)
 		"valid-timerlat-hist-user.json", "valid-timerlat-top-analysis.json",
 		"valid-timerlat-hist-irq-analysis.json", "valid-timerlat-user-return-analysis.json",
 		"valid-top-threshold.json", "valid-timerlat-top-user-load.json",
+		"valid-osnoise-top-replay.json", "valid-timerlat-top-replay.json",
 	};
 	struct report_data r;
 	size_t i;

@@ -339,6 +339,10 @@ build_initramfs()
 	for s in "$VM_DIR"/bin/*; do
 		copy_elf "$s" "/vm/bin/${s##*/}" || fatal "cannot copy $s"
 	done
+	# trace-cmd, to record a trace.dat of its own for rtlens --input
+	# (guest/47-record.sh); the test says so when the host lacks it
+	s=$(real_elf trace-cmd 2>/dev/null) && copy_elf "$s" /usr/bin/trace-cmd ||
+		log "# trace-cmd not found: the guest has none"
 	# glibc loads libgcc_s at the first pthread_exit/cancel (rtla -u's
 	# threads): ldd does not list it
 	for a in $(ldconfig -p 2>/dev/null | awk '/libgcc_s\.so\.1 .*x86-64/ { print $NF }'); do

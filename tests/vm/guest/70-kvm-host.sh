@@ -32,8 +32,12 @@ vcpu1=$!
 vcpu -c 2 -p 95 -n 'CPU 1/KVM' -d 14 --duty 40 --period-ms 20 > vcpu2.out 2>&1 &
 vcpu2=$!
 sleep 1
-rtlens osnoise top -c 1 -d 8 -q --aa --aa-top 2 --json kvm.json > kvm.txt 2>&1
-check_exit "osnoise top --aa beside a KVM guest exits 0" 0 $?
+rtlens osnoise top -c 1 -d 8 -q --aa --aa-top 2 --json kvm.json --record kvm.dat > kvm.txt 2>&1
+check_exit "osnoise top --aa --record beside a KVM guest exits 0" 0 $?
+# the recording replayed: the same vCPU threads and exits (host/70-kvm-host.sh)
+rtlens osnoise top --input kvm.dat --aa --aa-top 2 --json kvm-replay.json > kvm-replay.txt 2>&1
+check_exit "osnoise top --input of the KVM host's recording exits 0" 0 $?
+emit_file kvm-replay.json
 kill $vcpu1 $vcpu2 2>/dev/null
 wait $vcpu1
 wait $vcpu2

@@ -7,8 +7,8 @@ dir=$VM_OUT/70-kvm-host
 
 validate_reports
 
-expect_json "kvm.json: schema 1.7, vCPU threads seen" kvm.json \
-	'd["schema_version"] == "1.7" and d["analysis"]["kvm_vcpu_threads"] >= 1'
+expect_json "kvm.json: schema 1.8, vCPU threads seen" kvm.json \
+	'd["schema_version"] == "1.8" and d["analysis"]["kvm_vcpu_threads"] >= 1'
 expect_json "kvm.json: the vCPU thread is a source of cpu 1, with its vCPU id" kvm.json \
 	'any(s["kind"] == "thread" and s["name"] == "CPU 0/KVM" and s["vcpu"] == 0 for s in d["analysis"]["cpus"][0]["sources"][:4])'
 expect_json "kvm.json: cpu 1's exits add up by reason" kvm.json \
@@ -19,3 +19,5 @@ expect_json "burst.json: the threshold sample is the vCPU's, with exits" burst.j
 	'd["exit_status"] == 2 and any(c.get("vcpu") == 0 for c in d["analysis"]["threshold_sample"]["causes"]) and d["analysis"]["threshold_sample"]["kvm_exits"]["total"] > 0'
 expect_json "user.json: the user engine names the vCPU thread and counts its exits" user.json \
 	'd["engine"] == "user" and any(s["name"] == "CPU 0/KVM" and s["vcpu"] == 0 for s in d["analysis"]["cpus"][0]["sources"][:4]) and d["analysis"]["cpus"][0]["kvm_exits"]["total"] > 0'
+expect_json "kvm-replay.json: the replay has the live run's sources, vCPUs and exits" kvm-replay.json \
+	'd["analysis"] == json.load(open(sys.argv[1].replace("kvm-replay.json", "kvm.json")))["analysis"] and d["cpus"] == json.load(open(sys.argv[1].replace("kvm-replay.json", "kvm.json")))["cpus"]'

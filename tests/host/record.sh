@@ -1,0 +1,371 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of --record and --input, sourced by tests/host/run.sh (expect,
+# ok, not_ok, json_valid, $R, $WORK, $ROOT, $RTLENS_RUN_DIR).
+#
+# What is refused when the options are read (--record -, '', with --input,
+# --kernel-hist or --bpf-action; --input with an action or -t FILE), then
+# --input of what is no recording (a missing file, a directory, a device,
+# an empty file, text, a JSON report): exit 1 and a reason, no root needed.
+# The recordings tests/fuzz/make_seeds.py writes (tests/fuzz/corpus/input:
+# rtlens's of osnoise top --aa, timerlat top -a, timerlat top with 4-byte
+# longs, hwnoise; trace-cmd's of the osnoise tracer) replay: as nobody,
+# while another session holds the lock, -c among the recorded CPUs, the
+# tool checked, the JSON report valid; cut short, they are refused. As
+# root with tracefs and trace-cmd: trace-cmd's recording of
+# sched:sched_switch here holds no samples of either tracer, which each
+# command says (and what --aa or -a lacks); cut to half or to 100 bytes, or
+# with bytes flipped in its headers, it is refused without a crash; a
+# replay that fails leaves --json's file as it was. With 2 CPUs: --record
+# of a run that fails leaves no file, and an existing one as it was; the
+# user engine's --record gives a trace.dat that replays, or says it needs
+# the kernel's tracer and leaves nothing. No replay touches tracefs or
+# rtlens's run directory (run.sh's expect compares them around each one).
+#
+# libtracecmd 3.1 loses a few bytes opening any trace.dat of file format 6
+# (rtlens --record's, and the seeds): run.sh suppresses that leak
+# (tests/host/lsan.supp).
+
+TRACING=${TRACING:-/sys/kernel/tracing}
+
+# rec_check NAME CMD...: ok when the command succeeds
+rec_check() {
+	local name=$1
+
+	shift
+	if "$@"; then
+		ok "$name"
+	else
+		not_ok "$name"
+	fi
+}
+
+# rec_json NAME FILE EXPR: EXPR (python, d = the report) holds
+rec_json() {
+	if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not eval(sys.argv[2]))' \
+		"$2" "$3" 2> "$WORK/rec-json.err"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		echo "#   $3"
+		sed 's/^/#   /' "$WORK/rec-json.err"
+	fi
+}
+
+rec_same() { [ "$(cat "$1" 2>/dev/null)" = "$2" ]; }
+rec_absent() { [ ! -e "$1" ]; }
+
+# rec_flip IN OUT PATTERN SKIP COUNT: IN with COUNT bytes inverted, SKIP bytes
+# after the first PATTERN (a Python bytes literal); false when not found
+rec_flip() {
+	python3 - "$@" <<'EOF'
+import sys
+src, dst, pattern, skip, count = sys.argv[1], sys.argv[2], eval(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+d = bytearray(open(src, "rb").read())
+at = d.find(pattern)
+if at < 0 or at + skip + count > len(d):
+    sys.exit(1)
+for i in range(at + skip, at + skip + count):
+    d[i] ^= 0xff
+open(dst, "wb").write(d)
+EOF
+}
+
+rec_cut() { head -c "$3" "$1" > "$2"; }
+
+# ---- refused when the options are read ----
+
+record_option_tests() {
+	local d=$WORK/rec-opts cmd
+
+	mkdir -p "$d"
+	for cmd in "osnoise top" "osnoise hist" "hwnoise" "timerlat top" "timerlat hist"; do
+		expect "$cmd --record -: refused" 1 "invalid --record value '-': a trace.dat cannot go to stdout" -- \
+			$R $cmd --record -
+	done
+	expect "--record '': refused" 1 "invalid --record value '': the file name is empty" -- \
+		$R osnoise top --record ''
+	expect "--record without a value" 1 "option '--record' needs a value" -- $R osnoise top --record
+	expect "--record with --input" 1 "--record and --input exclude each other" -- \
+		$R osnoise top --record "$d/a.dat" --input "$d/b.dat"
+	expect "--record with --kernel-hist" 1 "--kernel-hist counts in the kernel, without events to record" -- \
+		$R osnoise hist --kernel-hist --record "$d/a.dat"
+	expect "--record with --bpf-action" 1 "--bpf-action runs from the BPF counting, which --record turns off" -- \
+		$R timerlat top -T 10 --bpf-action "$d/a.bpf.o" --record "$d/a.dat"
+	expect "--input '': refused" 1 "invalid --input value '': the file name is empty" -- \
+		$R osnoise top --input ''
+	expect "--input twice" 1 "one recording at a time" -- \
+		$R osnoise top --input "$d/a.dat" --input "$d/b.dat"
+	expect "--input with --on-end" 1 "--on-threshold and --on-end act on a live run: a replay \\(--input\\) runs no action" -- \
+		$R timerlat top --input "$d/a.dat" --on-end trace
+	expect "--input with --on-threshold" 1 "--on-threshold and --on-end act on a live run" -- \
+		$R osnoise top -s 10 --input "$d/a.dat" --on-threshold trace
+	expect "--input with -t FILE" 1 "-t saves the kernel's trace of a live run: with --input the trace is the file itself" -- \
+		$R osnoise top --input "$d/a.dat" -t "$d/x.txt"
+	# -a's own trace file is no -t FILE: the file is then looked for
+	expect "--input with -a: the file is read" 1 "cannot read $d/a.dat: No such file or directory" -- \
+		$R timerlat top -a 50 --input "$d/a.dat"
+	rec_check "the refusals leave no file" sh -c "[ -z \"\$(ls -A '$d')\" ]"
+}
+
+# ---- --input of what is no recording ----
+
+record_not_a_recording_tests() {
+	local d=$WORK/rec-bad
+
+	mkdir -p "$d/dir"
+	: > "$d/empty.dat"
+	printf 'this is no trace.dat\n%.0s' $(seq 200) > "$d/text.dat"
+	expect "--input a missing file" 1 "cannot read $d/nope.dat: No such file or directory" -- \
+		$R osnoise top --input "$d/nope.dat"
+	expect "--input a directory" 1 "$d/dir is not a regular file: --input reads a trace.dat" -- \
+		$R osnoise top --input "$d/dir"
+	expect "--input a device" 1 "/dev/null is not a regular file" -- $R timerlat hist --input /dev/null
+	expect "--input an empty file" 1 "$d/empty.dat is not a trace.dat that libtracecmd can read" -- \
+		$R osnoise top --input "$d/empty.dat"
+	expect "--input a text file" 1 "$d/text.dat is not a trace.dat that libtracecmd can read: not one, or cut short or damaged" -- \
+		$R timerlat top --input "$d/text.dat"
+	expect "--input a JSON report" 1 "valid-top.json is not a trace.dat that libtracecmd can read" -- \
+		$R osnoise top --input "$ROOT/tests/schema/examples/valid-top.json"
+}
+
+# ---- the recordings of tests/fuzz/corpus/input, replayed ----
+
+record_replay_tests() {
+	local d=$WORK/rec-replay s=$ROOT/tests/fuzz/corpus/input name size holder
+
+	mkdir -p "$d/json"
+	chmod o+x "$WORK"	# for nobody, to the recordings
+	chmod 0755 "$d"
+	cp "$s"/*.dat "$d/"
+	chmod 0644 "$d"/*.dat
+	expect "replay: osnoise top --aa of rtlens's recording" 0 "thread kworker/1:2:412" -- \
+		$R osnoise top --aa -q --input "$d/osnoise-aa.dat" --json "$d/json/os.json"
+	grep -qE '^ +0 #6 +6000000 +201603 ' "$WORK/expect.out" &&
+		ok "replay: CPU 0's row, as recorded" || not_ok "replay: CPU 0's row, as recorded"
+	json_valid "replay: the JSON report validates" "$d/json/os.json"
+	rec_json "replay: the report names the recording, by rtlens" "$d/json/os.json" \
+		"d['input'] == {'file': '$d/osnoise-aa.dat', 'recorded_by': 'rtlens', 'recorded_version': '0.1.0'}"
+	expect "replay: osnoise hist of osnoise top's recording" 0 "^count: +6 +2" -- \
+		$R osnoise hist --input "$d/osnoise-aa.dat"
+	expect "replay: -c 1 picks a recorded CPU" 0 "^ +1 #2 " -- \
+		$R osnoise top -q --input "$d/osnoise-aa.dat" -c 1
+	if grep -qE '^ +0 #' "$WORK/expect.out"; then
+		not_ok "replay: -c 1 shows CPU 1 alone"
+	else
+		ok "replay: -c 1 shows CPU 1 alone"
+	fi
+	expect "replay: -c 0 (not recorded) is refused" 1 "CPU 0 was not measured in $d/timerlat-a.dat \\(it measured CPUs 1\\)" -- \
+		$R timerlat top --input "$d/timerlat-a.dat" -c 0
+	expect "replay: timerlat refuses osnoise's recording" 1 "is a recording of rtlens osnoise top: replay it with rtlens osnoise top or hist" -- \
+		$R timerlat top --input "$d/osnoise-aa.dat"
+	expect "replay: timerlat top -a stops as the run did (exit 2)" 2 "rtl_spinner:4321" -- \
+		$R timerlat top --input "$d/timerlat-a.dat"
+	expect "replay: timerlat hist with 4-byte longs" 0 "^count: +3 +3" -- \
+		$R timerlat hist --input "$d/timerlat-32.dat"
+	expect "replay: hwnoise" 0 "Hardware-related Noise" -- $R hwnoise -q --input "$d/hwnoise.dat"
+	expect "replay: trace-cmd's recording of the osnoise tracer" 0 "6 events were lost" -- \
+		$R osnoise top --aa -q --input "$d/trace-cmd-osnoise.dat" --json "$d/json/tc.json"
+	json_valid "replay of trace-cmd's recording: the JSON report validates" "$d/json/tc.json"
+	rec_json "replay of trace-cmd's recording: recorded by another tool" "$d/json/tc.json" \
+		"d['input'] == {'file': '$d/trace-cmd-osnoise.dat', 'recorded_by': 'other', 'recorded_version': None}"
+	expect "replay: trace-cmd's recording of sched_switch has no samples" 1 \
+		"trace-cmd-sched.dat holds no osnoise samples \\(ftrace:osnoise events\\)" -- \
+		$R osnoise top --input "$d/trace-cmd-sched.dat"
+
+	if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
+		expect "replay as nobody: no root needed" 0 "thread kworker/1:2:412" -- \
+			setpriv --reuid=65534 --regid=65534 --clear-groups $R osnoise top --aa -q \
+			--input "$d/osnoise-aa.dat"
+	fi
+	mkdir -p "$RTLENS_RUN_DIR"
+	flock -o "$RTLENS_RUN_DIR/lock" sleep 30 &
+	holder=$!
+	sleep 0.3
+	expect "replay while another session holds the lock" 0 "Operating System Noise" -- \
+		$R osnoise top -q --input "$d/osnoise-aa.dat"
+	kill $holder 2>/dev/null
+	wait $holder 2>/dev/null
+
+	# cut short: in its CPU data, or by its last byte
+	for name in osnoise-aa trace-cmd-osnoise; do
+		size=$(wc -c < "$d/$name.dat")
+		rec_cut "$d/$name.dat" "$d/$name-half.dat" $((size / 2))
+		rec_cut "$d/$name.dat" "$d/$name-short.dat" $((size - 1))
+		expect "replay: $name cut to half is refused" 1 "$name-half.dat is not a trace.dat that libtracecmd can read" -- \
+			$R osnoise top --input "$d/$name-half.dat"
+		expect "replay: $name without its last byte is refused" 1 "$name-short.dat is not a trace.dat that libtracecmd can read" -- \
+			$R osnoise top --input "$d/$name-short.dat"
+	done
+}
+
+# ---- trace-cmd's own recording on this machine ----
+
+# record_sched FILE: trace-cmd's recording of sched:sched_switch here, 0.3 s;
+# tracefs as it was after (trace-cmd record leaves tracing_on at 0). Where
+# the function tracer is locked (a VM), trace-cmd's child dies writing
+# set_ftrace_pid without --no-filter, and trace-cmd exits 1 on
+# set_ftrace_filter after writing a good file: the file is checked with
+# trace-cmd report, not by the exit status. It runs in a process group of
+# its own: a trace-cmd that dies leaves its per-CPU readers running, which
+# are ended with it.
+record_sched() {
+	local on pid
+
+	on=$(cat "$TRACING/tracing_on")
+	(cd "$(dirname "$1")" && exec setsid timeout 60 trace-cmd record -q --no-filter -d \
+		-e sched:sched_switch -o "$1" sleep 0.3) > "$WORK/trace-cmd.out" 2>&1 &
+	pid=$!
+	wait "$pid"
+	kill -- "-$pid" 2> /dev/null
+	echo "$on" > "$TRACING/tracing_on"
+	trace-cmd report "$1" 2> /dev/null | grep -q ' sched_switch: '
+}
+
+record_trace_cmd_tests() {
+	local d=$WORK/rec-tc dat size out rc
+
+	mkdir -p "$d/json"
+	dat=$d/sched.dat
+	if ! record_sched "$dat"; then
+		not_ok "trace-cmd records sched:sched_switch here"
+		sed 's/^/#   /' "$WORK/trace-cmd.out" | tail -5
+		return
+	fi
+	ok "trace-cmd records sched:sched_switch here"
+	expect "sched_switch alone: osnoise top says it holds no osnoise samples" 1 \
+		"error: $dat holds no osnoise samples \\(ftrace:osnoise events\\): it was not recorded with the osnoise tracer" -- \
+		$R osnoise top --input "$dat"
+	expect "sched_switch alone: timerlat top says no timerlat samples" 1 \
+		"error: $dat holds no timerlat samples \\(ftrace:timerlat events\\)" -- \
+		$R timerlat top --input "$dat"
+	expect "sched_switch alone: hwnoise" 1 "holds no osnoise samples" -- $R hwnoise --input "$dat"
+	expect "sched_switch alone: osnoise top --aa needs the noise samples" 1 \
+		"$dat has no osnoise:sample_threshold events, the noise samples that osnoise top needs" -- \
+		$R osnoise top --aa --input "$dat"
+	expect "sched_switch alone: timerlat top -a needs the noise events" 1 \
+		"$dat has no osnoise:\\*_noise events, which the analysis needs" -- \
+		$R timerlat top -a 50 --input "$dat"
+	if command -v setpriv > /dev/null; then
+		chmod 0755 "$d"
+		chmod 0644 "$dat"
+		expect "sched_switch alone, as nobody: the same reason, no root needed" 1 "holds no osnoise samples" -- \
+			setpriv --reuid=65534 --regid=65534 --clear-groups $R osnoise top --input "$dat"
+	fi
+
+	# a failed replay leaves --json's file as it was, and nothing beside it
+	echo "the report of before" > "$d/json/kept.json"
+	expect "failed replay with --json: refused" 1 "holds no osnoise samples" -- \
+		$R osnoise top --input "$dat" --json "$d/json/kept.json"
+	rec_check "failed replay with --json: the file as it was, nothing beside it" \
+		sh -c "[ \"\$(cat '$d/json/kept.json')\" = 'the report of before' ] && [ \"\$(ls -A '$d/json')\" = kept.json ]"
+
+	# cut short
+	size=$(wc -c < "$dat")
+	rec_cut "$dat" "$d/half.dat" $((size / 2))
+	rec_cut "$dat" "$d/100.dat" 100
+	expect "trace-cmd's recording cut to half: refused" 1 "$d/half.dat is not a trace.dat that libtracecmd can read" -- \
+		$R osnoise top --input "$d/half.dat"
+	expect "trace-cmd's recording cut to half: timerlat hist too" 1 "half.dat is not a trace.dat" -- \
+		$R timerlat hist --input "$d/half.dat"
+	expect "trace-cmd's recording cut to 100 bytes: refused" 1 "$d/100.dat is not a trace.dat that libtracecmd can read" -- \
+		$R osnoise top --aa --input "$d/100.dat"
+
+	# bytes flipped in its headers, uncompressed (file format 7) to find them
+	if ! trace-cmd convert -i "$dat" -o "$d/plain.dat" --file-version 7 --compression none \
+		> "$WORK/convert.out" 2>&1; then
+		not_ok "trace-cmd convert writes the recording uncompressed"
+		sed 's/^/#   /' "$WORK/convert.out" | tail -3
+		return
+	fi
+	expect "the uncompressed recording: no samples either" 1 "plain.dat holds no osnoise samples" -- \
+		$R osnoise top --input "$d/plain.dat"
+	if rec_flip "$d/plain.dat" "$d/flip-page.dat" "b'header_page\\0'" 60 4; then
+		expect "bytes flipped in the ring buffer's header: refused" 1 \
+			"flip-page.dat (is not a trace.dat that libtracecmd can read|holds no osnoise samples)" -- \
+			$R osnoise top --input "$d/flip-page.dat"
+	else
+		not_ok "the recording has a header_page"
+	fi
+	if rec_flip "$d/plain.dat" "$d/flip-format.dat" "b'name: sched_switch'" 40 4; then
+		expect "bytes flipped in an event's format: refused" 1 \
+			"flip-format.dat (is not a trace.dat that libtracecmd can read|holds no osnoise samples)" -- \
+			$R osnoise top --input "$d/flip-format.dat"
+	else
+		not_ok "the recording has sched_switch's format"
+	fi
+	# a size flipped to over 2^63 asks malloc for it: libc says no, which
+	# libtracecmd handles; ASan aborts instead unless told to say no too
+	if rec_flip "$d/plain.dat" "$d/flip-size.dat" "b'header_page\\0'" 16 4; then
+		out=$(ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1 \
+			$R osnoise top --input "$d/flip-size.dat" 2>&1)
+		rc=$?
+		if [ "$rc" = 1 ] && grep -q "flip-size.dat is not a trace.dat that libtracecmd can read" <<<"$out" &&
+		   ! grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error' <<<"$out"; then
+			ok "a header's size flipped: refused"
+		else
+			not_ok "a header's size flipped: refused (exit $rc)"
+			echo "$out" | sed 's/^/#   /' | head -20
+		fi
+	else
+		not_ok "the recording has a header_page"
+	fi
+}
+
+# ---- --record on this machine ----
+
+record_live_tests() {
+	local d=$WORK/rec-live out rc
+
+	mkdir -p "$d"
+	expect "--record, a run that fails: refused" 1 "unknown event system 'nosuch'" -- \
+		$R osnoise top -c 1 -q -d 1 --record "$d/new.dat" -e nosuch:event
+	rec_check "--record, a run that fails: no file" rec_absent "$d/new.dat"
+	echo "a recording of before" > "$d/old.dat"
+	expect "--record FILE, a run that fails: refused" 1 "unknown event system 'nosuch'" -- \
+		$R osnoise top -c 1 -q -d 1 --record "$d/old.dat" -e nosuch:event
+	rec_check "--record FILE, a run that fails: FILE as it was, nothing beside it" \
+		sh -c "[ \"\$(cat '$d/old.dat')\" = 'a recording of before' ] && [ \"\$(ls -A '$d')\" = old.dat ]"
+	expect "--record into a missing directory" 1 "cannot write the recording to $d/nope/x.dat: its directory does not exist" -- \
+		$R osnoise top -c 1 -q -d 1 --record "$d/nope/x.dat"
+	if ! grep -qw osnoise "$TRACING/available_tracers"; then
+		expect "--record --engine kernel without the tracer" 1 "CONFIG_OSNOISE_TRACER" -- \
+			$R osnoise top --engine kernel -c 1 -q -d 1 --record "$d/old.dat"
+		rec_check "--record --engine kernel without the tracer: FILE as it was" \
+			rec_same "$d/old.dat" "a recording of before"
+
+		# the user engine: a recording that replays, or the reason it cannot
+		out=$($R osnoise top --engine user -c 1 -q -d 1 --record "$d/old.dat" 2>&1)
+		rc=$?
+		if [ "$rc" = 0 ] && grep -q "Recording saved to $d/old.dat" <<<"$out"; then
+			ok "--record with the user engine: saved"
+			if trace-cmd report "$d/old.dat" > /dev/null 2>&1; then
+				ok "--record with the user engine: trace-cmd report reads it"
+			else
+				not_ok "--record with the user engine: trace-cmd report reads it"
+			fi
+			expect "--record with the user engine: it replays" 0 "Operating System Noise" -- \
+				$R osnoise top -q --input "$d/old.dat"
+		elif [ "$rc" = 1 ] &&
+		     grep -q "record works with the kernel's osnoise tracer only" <<<"$out"; then
+			ok "--record with the user engine: refused, it needs the kernel's tracer"
+			rec_check "--record with the user engine: FILE as it was, nothing beside it" \
+				sh -c "[ \"\$(cat '$d/old.dat')\" = 'a recording of before' ] && [ \"\$(ls -A '$d')\" = old.dat ]"
+		else
+			not_ok "--record with the user engine: saved, or refused (exit $rc)"
+			echo "$out" | sed 's/^/#   /' | head -20
+		fi
+	fi
+}
+
+record_tests() {
+	record_option_tests
+	record_not_a_recording_tests
+	record_replay_tests
+	if [ "$(id -u)" = 0 ] && [ -w "$TRACING/tracing_on" ] && command -v trace-cmd > /dev/null; then
+		record_trace_cmd_tests
+	fi
+	if [ "$(id -u)" = 0 ] && [ -w "$TRACING/tracing_thresh" ] && [ "$(nproc)" -ge 2 ]; then
+		record_live_tests
+	fi
+}
