@@ -9,6 +9,7 @@
 
 #include "base/actions.h"
 #include "base/log.h"
+#include "base/run_end.h"
 #include "cli/options.h"
 
 #define MAX_PERIOD_US		10000000ULL
@@ -931,12 +932,28 @@ static enum opts_result bad_usage(const struct rtl_params *p)
 	return OPTS_ERROR;
 }
 
+/*
+ * --input: the CPUs are the recording's, of a machine that may have more
+ * than this one; -c is checked against the recording (file_input.c)
+ */
+static bool has_input(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--input") || !strncmp(argv[i], "--input=", 8))
+			return true;
+	return false;
+}
+
 enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 {
 	struct option longs[NR_OPTS + 2];
 	char shorts[NR_OPTS * 3 + 3], shown[LOG_ARG_BUF];
 	int c;
 
+	if (has_input(argc, argv))
+		p->nr_cpus = RECORDING_MAX_CPUS;
 	if (opts_alloc_masks(p))
 		return OPTS_ERROR;
 	build_getopt(p, longs, shorts);

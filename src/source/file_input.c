@@ -5,11 +5,13 @@
  * recording's
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <event-parse.h>
 
@@ -26,7 +28,7 @@
  */
 static struct tracecmd_input *volatile unclosable;
 
-static struct tracecmd_input *open_trace_dat(const char *path)
+static struct tracecmd_input *open_data(const char *path)
 {
 	struct tracecmd_input *h = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 
@@ -34,6 +36,31 @@ static struct tracecmd_input *open_trace_dat(const char *path)
 		return h;
 	unclosable = h;
 	return NULL;
+}
+
+/*
+ * libtracecmd printf()s some complaints ("File possibly truncated...") on
+ * stdout, where a --json - report goes: they go to /dev/null (the message
+ * rtlens gives says what is wrong).
+ */
+static struct tracecmd_input *open_trace_dat(const char *path)
+{
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC), saved;
+	struct tracecmd_input *h;
+
+	fflush(stdout);
+	saved = null >= 0 ? fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3) : -1;
+	if (saved >= 0)
+		dup2(null, STDOUT_FILENO);
+	h = open_data(path);
+	fflush(stdout);
+	if (saved >= 0) {
+		dup2(saved, STDOUT_FILENO);
+		close(saved);
+	}
+	if (null >= 0)
+		close(null);
+	return h;
 }
 
 int file_input_open(struct file_input *in, const char *path)
@@ -183,15 +210,20 @@ static void take_uname(struct tracecmd_input *h, struct sys_facts *f)
 static int scan_cpus(struct file_input *in, struct rtl_params *p, double *elapsed_s)
 {
 	unsigned long long first = ~0ULL, last = 0;
+	struct cpu_mask found;
 	struct tep_record *r;
 	char list[4096];
 	int cpu;
 
+	if (cpu_mask_init(&found, p->nr_cpus)) {
+		err_msg("out of memory");
+		return -1;
+	}
 	for (cpu = 0; cpu < p->nr_cpus; cpu++) {
 		r = tracecmd_read_cpu_first(in->h, cpu);
 		if (!r)
 			continue;
-		cpu_mask_set(&p->cpus, cpu);
+		cpu_mask_set(&found, cpu);
 		first = r->ts < first ? r->ts : first;
 		tracecmd_free_record(r);
 		r = tracecmd_read_cpu_last(in->h, cpu);
@@ -200,12 +232,14 @@ static int scan_cpus(struct file_input *in, struct rtl_params *p, double *elapse
 		tracecmd_free_record(r);
 	}
 	*elapsed_s = last > first ? (last - first) / 1e9 : 0;
-	if (!cpu_mask_count(&p->cpus)) {
+	cpu_mask_format(&found, list, sizeof(list));
+	if (!cpu_mask_count(&found)) {
+		cpu_mask_free(&found);
 		err_msg("%s holds no events: nothing to replay", in->name);
 		return -1;
 	}
-	cpu_mask_format(&p->cpus, list, sizeof(list));
-	return set_cpus(in, p, list);
+	cpu_mask_free(&found);
+	return set_cpus(in, p, list);	/* -c among them */
 }
 
 static int apply_other(struct file_input *in, struct rtl_params *p, struct sys_facts *f)
@@ -219,8 +253,7 @@ static int apply_other(struct file_input *in, struct rtl_params *p, struct sys_f
 		err_msg("%s holds no CPU buffers: nothing to replay", in->name);
 		return -1;
 	}
-	cpu_mask_free(&p->cpus);
-	if (cpu_mask_init(&p->cpus, p->nr_cpus) || scan_cpus(in, p, &run->elapsed_s))
+	if (scan_cpus(in, p, &run->elapsed_s))
 		return -1;
 	memset(f, 0, sizeof(*f));
 	f->nr_cpus = p->nr_cpus;

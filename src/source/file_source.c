@@ -39,8 +39,10 @@ static int check_events(struct engine *e, const char *name)
 	if (params_trace_samples(p) && p->desc->tool == TOOL_OSNOISE &&
 	    !has_event(e->tep, "osnoise", "sample_threshold")) {
 		err_msg("%s has no osnoise:sample_threshold events, the noise samples that %s "
-			"needs: record with rtlens osnoise hist or top --aa (or trace-cmd record -p "
-			"osnoise -e osnoise), or replay it with osnoise top", name, p->command);
+			"needs: it was recorded without them (record with rtlens osnoise hist or "
+			"top --aa, or trace-cmd record -p osnoise -e osnoise), or replay it with "
+			"osnoise top%s", name, p->mode == MODE_HIST ? p->command : "the analysis",
+			p->mode == MODE_HIST ? "" : " without --aa");
 		return -1;
 	}
 	if (params_trace_analysis(p) && !has_event(e->tep, "osnoise", "irq_noise")) {

@@ -189,6 +189,12 @@ static struct tracecmd_event_list *event_globs(struct tracefs_instance *inst, ch
 		e->next = list;
 		list = e;
 	}
+	/*
+	 * none enabled (osnoise top reads the tracer's own ftrace events, whose
+	 * formats always go in): a glob of none, as no list means all
+	 */
+	if (!list && (list = calloc(1, sizeof(*list))))
+		list->glob = "rtlens-none/none";
 	return list;
 }
 

@@ -28,18 +28,6 @@
 
 TRACING=${TRACING:-/sys/kernel/tracing}
 
-# rec_check NAME CMD...: ok when the command succeeds
-rec_check() {
-	local name=$1
-
-	shift
-	if "$@"; then
-		ok "$name"
-	else
-		not_ok "$name"
-	fi
-}
-
 # rec_json NAME FILE EXPR: EXPR (python, d = the report) holds
 rec_json() {
 	if python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(not eval(sys.argv[2]))' \
@@ -105,7 +93,7 @@ record_option_tests() {
 	# -a's own trace file is no -t FILE: the file is then looked for
 	expect "--input with -a: the file is read" 1 "cannot read $d/a.dat: No such file or directory" -- \
 		$R timerlat top -a 50 --input "$d/a.dat"
-	rec_check "the refusals leave no file" sh -c "[ -z \"\$(ls -A '$d')\" ]"
+	check "the refusals leave no file" sh -c "[ -z \"\$(ls -A '$d')\" ]"
 }
 
 # ---- --input of what is no recording ----
@@ -241,7 +229,7 @@ record_trace_cmd_tests() {
 		$R timerlat top --input "$dat"
 	expect "sched_switch alone: hwnoise" 1 "holds no osnoise samples" -- $R hwnoise --input "$dat"
 	expect "sched_switch alone: osnoise top --aa needs the noise samples" 1 \
-		"$dat has no osnoise:sample_threshold events, the noise samples that osnoise top needs" -- \
+		"$dat has no osnoise:sample_threshold events, the noise samples that the analysis needs: .* or replay it with osnoise top without --aa" -- \
 		$R osnoise top --aa --input "$dat"
 	expect "sched_switch alone: timerlat top -a needs the noise events" 1 \
 		"$dat has no osnoise:\\*_noise events, which the analysis needs" -- \
@@ -257,7 +245,7 @@ record_trace_cmd_tests() {
 	echo "the report of before" > "$d/json/kept.json"
 	expect "failed replay with --json: refused" 1 "holds no osnoise samples" -- \
 		$R osnoise top --input "$dat" --json "$d/json/kept.json"
-	rec_check "failed replay with --json: the file as it was, nothing beside it" \
+	check "failed replay with --json: the file as it was, nothing beside it" \
 		sh -c "[ \"\$(cat '$d/json/kept.json')\" = 'the report of before' ] && [ \"\$(ls -A '$d/json')\" = kept.json ]"
 
 	# cut short
@@ -280,20 +268,8 @@ record_trace_cmd_tests() {
 	fi
 	expect "the uncompressed recording: no samples either" 1 "plain.dat holds no osnoise samples" -- \
 		$R osnoise top --input "$d/plain.dat"
-	if rec_flip "$d/plain.dat" "$d/flip-page.dat" "b'header_page\\0'" 60 4; then
-		expect "bytes flipped in the ring buffer's header: refused" 1 \
-			"flip-page.dat (is not a trace.dat that libtracecmd can read|holds no osnoise samples)" -- \
-			$R osnoise top --input "$d/flip-page.dat"
-	else
-		not_ok "the recording has a header_page"
-	fi
-	if rec_flip "$d/plain.dat" "$d/flip-format.dat" "b'name: sched_switch'" 40 4; then
-		expect "bytes flipped in an event's format: refused" 1 \
-			"flip-format.dat (is not a trace.dat that libtracecmd can read|holds no osnoise samples)" -- \
-			$R osnoise top --input "$d/flip-format.dat"
-	else
-		not_ok "the recording has sched_switch's format"
-	fi
+	flip_refused "the ring buffer's header" "$d" flip-page "b'header_page\\0'" 60
+	flip_refused "an event's format" "$d" flip-format "b'name: sched_switch'" 40
 	# a size flipped to over 2^63 asks malloc for it: libc says no, which
 	# libtracecmd handles; ASan aborts instead unless told to say no too
 	if rec_flip "$d/plain.dat" "$d/flip-size.dat" "b'header_page\\0'" 16 4; then
@@ -320,18 +296,18 @@ record_live_tests() {
 	mkdir -p "$d"
 	expect "--record, a run that fails: refused" 1 "unknown event system 'nosuch'" -- \
 		$R osnoise top -c 1 -q -d 1 --record "$d/new.dat" -e nosuch:event
-	rec_check "--record, a run that fails: no file" rec_absent "$d/new.dat"
+	check "--record, a run that fails: no file" rec_absent "$d/new.dat"
 	echo "a recording of before" > "$d/old.dat"
 	expect "--record FILE, a run that fails: refused" 1 "unknown event system 'nosuch'" -- \
 		$R osnoise top -c 1 -q -d 1 --record "$d/old.dat" -e nosuch:event
-	rec_check "--record FILE, a run that fails: FILE as it was, nothing beside it" \
+	check "--record FILE, a run that fails: FILE as it was, nothing beside it" \
 		sh -c "[ \"\$(cat '$d/old.dat')\" = 'a recording of before' ] && [ \"\$(ls -A '$d')\" = old.dat ]"
 	expect "--record into a missing directory" 1 "cannot write the recording to $d/nope/x.dat: its directory does not exist" -- \
 		$R osnoise top -c 1 -q -d 1 --record "$d/nope/x.dat"
 	if ! grep -qw osnoise "$TRACING/available_tracers"; then
 		expect "--record --engine kernel without the tracer" 1 "CONFIG_OSNOISE_TRACER" -- \
 			$R osnoise top --engine kernel -c 1 -q -d 1 --record "$d/old.dat"
-		rec_check "--record --engine kernel without the tracer: FILE as it was" \
+		check "--record --engine kernel without the tracer: FILE as it was" \
 			rec_same "$d/old.dat" "a recording of before"
 
 		# the user engine: a recording that replays, or the reason it cannot
@@ -349,12 +325,24 @@ record_live_tests() {
 		elif [ "$rc" = 1 ] &&
 		     grep -q "record works with the kernel's osnoise tracer only" <<<"$out"; then
 			ok "--record with the user engine: refused, it needs the kernel's tracer"
-			rec_check "--record with the user engine: FILE as it was, nothing beside it" \
+			check "--record with the user engine: FILE as it was, nothing beside it" \
 				sh -c "[ \"\$(cat '$d/old.dat')\" = 'a recording of before' ] && [ \"\$(ls -A '$d')\" = old.dat ]"
 		else
 			not_ok "--record with the user engine: saved, or refused (exit $rc)"
 			echo "$out" | sed 's/^/#   /' | head -20
 		fi
+	fi
+}
+
+# flip_refused WHAT DIR NAME MARK OFFSET: DIR/plain.dat with 4 bytes flipped
+# OFFSET bytes after MARK (a Python bytes literal) is refused
+flip_refused() {
+	if rec_flip "$2/plain.dat" "$2/$3.dat" "$4" "$5" 4; then
+		expect "bytes flipped in $1: refused" 1 \
+			"$3.dat (is not a trace.dat that libtracecmd can read|holds no osnoise samples)" -- \
+			$R osnoise top --input "$2/$3.dat"
+	else
+		not_ok "the recording has $1"
 	fi
 }
 

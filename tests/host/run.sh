@@ -26,6 +26,18 @@ trap 'rm -rf "$WORK"' EXIT
 ok()     { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $1"; }
 
+# check NAME CMD...: ok when the command succeeds
+check() {
+	local name=$1
+
+	shift
+	if "$@"; then
+		ok "$name"
+	else
+		not_ok "$name"
+	fi
+}
+
 # json_valid NAME FILE: the report FILE validates against the report schema
 json_valid() {
 	if python3 "$ROOT/tests/schema/validate.py" "$ROOT/Documentation/rtlens-report-v1.schema.json" \

@@ -18,17 +18,6 @@ wait_started() {
 	sleep 0.5
 }
 
-# check NAME CONDITION...: ok when the command succeeds
-check() {
-	local name=$1
-
-	shift
-	if "$@"; then
-		ok "$name"
-	else
-		not_ok "$name"
-	fi
-}
 
 same_file() { [ "$(cat "$1" 2>/dev/null)" = "$2" ]; }
 is_char_device() { [ -c "$1" ]; }

@@ -23,6 +23,7 @@ spin -c 1 -p 95 -n rtl_spinner -d 10 --duty 30 --period-ms 10 > spin.out 2>&1 &
 spinner=$!
 rtlens osnoise top -c 0-1 -d 4 -q --aa --record os.dat --json os-live.json > os-live.txt 2>&1
 check_exit "osnoise top --aa --record exits 0" 0 $?
+kill $spinner 2>/dev/null
 wait $spinner
 check_grep "osnoise top --record says where the recording went" '^  Recording saved to os.dat$' os-live.txt
 rtlens osnoise top --input os.dat --aa --json os-replay.json > os-replay.txt 2>&1
@@ -48,6 +49,17 @@ rtlens timerlat top --input os.dat > wrong.txt 2>&1
 check_exit "timerlat refuses an osnoise recording" 1 $?
 check_grep "and says which command replays it" 'recording of rtlens osnoise top: replay it with rtlens osnoise' wrong.txt
 
+# osnoise top alone: no event enabled, the tracer's own summaries only
+rtlens osnoise top -c 0-1 -d 2 -q --record plain.dat > plain-live.txt 2>&1
+check_exit "osnoise top --record (no analysis) exits 0" 0 $?
+rtlens osnoise top --input plain.dat > plain-replay.txt 2>&1
+check_exit "and replays" 0 $?
+same_rows "osnoise top: the replay's per-CPU table is the live run's" plain-live.txt plain-replay.txt
+rtlens osnoise top --input plain.dat --aa > plain-aa.txt 2>&1
+check_exit "--aa on it is refused: no noise events recorded" 1 $?
+check_grep "saying to record with --aa" 'recorded without them \(record with rtlens osnoise hist or top --aa.*without --aa' plain-aa.txt
+diag "plain.dat: $(wc -c < plain.dat) B"
+
 # hwnoise: the osnoise tracer with IRQs off, recorded and replayed
 rtlens hwnoise -c 0-1 -d 3 -q --record hw.dat --json hw-live.json > hw-live.txt 2>&1
 check_exit "hwnoise --record exits 0" 0 $?
@@ -60,18 +72,19 @@ spin -c 1 -p 95 -n rtl_spinner -d 10 --duty 30 --period-ms 10 > spin.out 2>&1 &
 spinner=$!
 rtlens timerlat top -c 0-1 -a 3000 -d 8 -q --record tl.dat --json tl-live.json > tl-live.txt 2>&1
 diag "timerlat top -a: exit $?"
+kill $spinner 2>/dev/null
 wait $spinner
 rtlens timerlat top --input tl.dat --json tl-replay.json > tl-replay.txt 2>&1
 diag "timerlat replay: exit $?"
 same_rows "timerlat: the replay's per-CPU table is the live run's" tl-live.txt tl-replay.txt
-rtlens timerlat hist -c 0-1 -d 3 --record th.dat --json th-live.json > th-live.txt 2>&1
+rtlens timerlat hist -c 0-1 -d 2 --record th.dat --json th-live.json > th-live.txt 2>&1
 check_exit "timerlat hist --record exits 0" 0 $?
 rtlens timerlat hist --input th.dat --json th-replay.json > th-replay.txt 2>&1
 check_exit "timerlat hist --input exits 0" 0 $?
 
 # a trace.dat of trace-cmd's
 if command -v trace-cmd > /dev/null; then
-	trace-cmd record -q -p osnoise -e osnoise -o tc.dat sleep 3 > tc.out 2>&1
+	trace-cmd record -q -p osnoise -e osnoise -o tc.dat sleep 2 > tc.out 2>&1
 	diag "trace-cmd record: exit $? $(tail -n 2 tc.out | tr '\n' ' ')"
 	rtlens osnoise top --input tc.dat --aa --json tc-replay.json > tc-replay.txt 2>&1
 	check_exit "osnoise top replays trace-cmd's own recording" 0 $?
