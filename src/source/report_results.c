@@ -195,10 +195,11 @@ static int load_hist_cpu(struct loader *l, json_object *o, const struct report_h
 static int load_hist_layout(struct loader *l, json_object *hist, struct report_hist *proto)
 {
 	json_object *unit;
-	double entries;
+	uint64_t entries;
 
 	if (report_get_num(l, hist, "bucket_size", &proto->bucket) ||
-	    report_get_num(l, hist, "entries", &entries) || report_get(l, hist, "unit", WANT_STR, &unit))
+	    report_get_count(l, hist, "entries", &entries) ||
+	    report_get(l, hist, "unit", WANT_STR, &unit))
 		return -1;
 	if (proto->bucket <= 0 || entries < 1)
 		return report_damaged(l, "bucket_size", "or entries is not positive");
