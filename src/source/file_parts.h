@@ -37,6 +37,8 @@ struct engine {
 
 
 /* ---- file_read.c ---- */
+/* A record to e->fn, counted in e->samples when it is a sample of the tracer. */
+void file_hand_out(struct engine *e, const struct rtl_record *rec);
 /* rtlens's own v6 recordings: pages read from the file directly; false: not */
 bool file_pages_direct(struct engine *e, const struct file_input *in);
 /* every record of @cpu, in its order, decoded, to e->fn; their number */

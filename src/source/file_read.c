@@ -13,6 +13,12 @@
 #include "source/file_parts.h"
 #include "source/tracecmd_writer.h"
 
+void file_hand_out(struct engine *e, const struct rtl_record *rec)
+{
+	e->samples += rec->kind == RECORD_OSNOISE_PERIOD || rec->kind == RECORD_TIMERLAT;
+	e->fn(rec, e->ctx);
+}
+
 /* a record of the file, decoded and handed on */
 static void on_event(struct tep_event *ev, struct tep_record *r, int cpu, void *ctx)
 {
@@ -20,10 +26,8 @@ static void on_event(struct tep_event *ev, struct tep_record *r, int cpu, void *
 	struct rtl_record out;
 
 	decoder_decode(e->decoder, ev, r, cpu, &out);
-	if (out.kind == RECORD_NONE)
-		return;
-	e->samples += out.kind == RECORD_OSNOISE_PERIOD || out.kind == RECORD_TIMERLAT;
-	e->fn(&out, e->ctx);
+	if (out.kind != RECORD_NONE)
+		file_hand_out(e, &out);
 }
 
 /*

@@ -77,9 +77,7 @@ int file_read_records(struct engine *e)
 
 	while ((r = tracecmd_read_next_data(e->records, &cpu))) {
 		if (own_record(e, r, &out)) {
-			e->samples += out.kind == RECORD_OSNOISE_PERIOD ||
-				      out.kind == RECORD_TIMERLAT;
-			e->fn(&out, e->ctx);
+			file_hand_out(e, &out);
 			n++;
 		}
 		tracecmd_free_record(r);
