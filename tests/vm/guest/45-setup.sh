@@ -74,7 +74,9 @@ check_exit "check: the IRQ moved back, isolated again" 0 $?
 # ---- compare: a quiet run, then one with a spinner on CPU 1 ----
 rtlens osnoise top -c 1 -d 4 -q --aa --json quiet.json > quiet.txt 2>&1
 check_exit "the quiet run exits 0" 0 $?
-spin -c 1 -p 95 -n rtl_spinner -d 8 --duty 30 --period-ms 10 > spin.out 2>&1 &
+# 100 ms bursts: above TCG's own "hardware" spikes (5-50 ms), which can make
+# the quiet run's worst single noise longer than 3 ms bursts
+spin -c 1 -p 95 -n rtl_spinner -d 8 --duty 50 --period-ms 200 > spin.out 2>&1 &
 spinner=$!
 rtlens osnoise top -c 1 -d 4 -q --aa --json spin.json > spin.txt 2>&1
 check_exit "the run with a spinner exits 0" 0 $?
