@@ -27,7 +27,7 @@ BPF_CFLAGS	:= -DRTLENS_NO_BPF
 endif
 
 PKG_CFLAGS	:= $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS	:= $(shell pkg-config --libs $(PKGS)) -lcpupower
+PKG_LIBS	:= $(shell pkg-config --libs $(PKGS)) -lcpupower -lm
 
 WARN		:= -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 CFLAGS		?= -O2 -g

@@ -11,7 +11,8 @@ set -eu
 BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev
        libjson-c-dev zlib1g-dev libtracecmd-dev
        clang libbpf-dev bpftool"
-TEST="libcmocka-dev trace-cmd qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema util-linux groff-base"
+TEST="libcmocka-dev trace-cmd qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema
+      python3-yaml util-linux groff-base prometheus"
 
 usage() {
 	echo "usage: $0 demo|check|build|test" >&2

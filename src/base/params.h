@@ -78,6 +78,8 @@ struct rtl_params {
 	bool			debug;
 	bool			quiet;
 	const char		*json_path;	/* NULL: no JSON; "-": stdout */
+	const char		*plot_path;	/* --plot: the SVG picture of a hist run, or NULL */
+	const char		*listen_addr;	/* --listen: ADDR:PORT of /metrics, or NULL */
 	const char		*bpf_action;	/* --bpf-action: a BPF object's path */
 	const char		*record_path;	/* --record: the trace.dat written, or NULL */
 	const char		*input_path;	/* --input: the trace.dat replayed, or NULL */

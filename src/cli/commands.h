@@ -10,5 +10,7 @@
 int check_main(int argc, char **argv);
 /* rtlens compare A.json B.json: two reports side by side; 0 or 1 */
 int compare_main(int argc, char **argv);
+/* rtlens merge REPORT.json...: many nodes' reports together, a BSP projection; 0 or 1 */
+int merge_main(int argc, char **argv);
 
 #endif

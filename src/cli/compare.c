@@ -16,6 +16,7 @@
 #include "analysis/compare.h"
 #include "base/log.h"
 #include "base/outfile.h"
+#include "cli/cli_args.h"
 #include "cli/commands.h"
 #include "render/compare.h"
 #include "source/report_file.h"
@@ -25,12 +26,6 @@
 struct compare_args {
 	const char	*path[2];
 	const char	*json;
-};
-
-enum args_result {
-	ARGS_OK,
-	ARGS_HELP,
-	ARGS_ERROR,
 };
 
 static void usage(FILE *out)
@@ -47,19 +42,7 @@ static void usage(FILE *out)
 		RTLENS_VERSION);
 }
 
-__attribute__((format(printf, 1, 2)))
-static enum args_result usage_error(const char *fmt, ...)
-{
-	char msg[512];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	err_msg("%s", msg);
-	fprintf(stderr, "Try 'rtlens compare --help' for the usage.\n");
-	return ARGS_ERROR;
-}
+#define usage_error(...)	cli_usage_error("compare", __VA_ARGS__)
 
 static enum args_result take_argument(struct compare_args *a, int *n, const char *arg)
 {

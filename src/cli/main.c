@@ -51,6 +51,7 @@ struct offline_command {
 static const struct offline_command offline_commands[] = {
 	{ "check", check_main, "is the system set up for low latency? (no measurement)" },
 	{ "compare", compare_main, "two JSON reports of one tool side by side" },
+	{ "merge", merge_main, "many nodes' JSON reports of one tool together" },
 };
 
 #define NR_OFFLINE	(sizeof(offline_commands) / sizeof(offline_commands[0]))

@@ -11,6 +11,7 @@
 #include "base/log.h"
 #include "base/run_end.h"
 #include "cli/options.h"
+#include "session/metrics_server.h"
 
 #define MAX_PERIOD_US		10000000ULL
 #define MAX_TL_PERIOD_US	1000000ULL
@@ -273,6 +274,24 @@ static int set_path(const char **path, const char *arg, const char *empty_why,
 static int set_json(struct rtl_params *p, const char *arg, const char **why)
 {
 	return set_path(&p->json_path, arg, "the file name is empty (use - for stdout)", why);
+}
+
+static int set_listen(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (metrics_addr_check(arg, why))
+		return -1;
+	p->listen_addr = arg;
+	return 0;
+}
+
+static int set_plot(struct rtl_params *p, const char *arg, const char **why)
+{
+	if (!strcmp(arg, "-")) {
+		*why = "the picture would be mixed with the text histogram on stdout: name a "
+		       "file (FILE.svg)";
+		return -1;
+	}
+	return set_path(&p->plot_path, arg, "the file name is empty (name a FILE.svg)", why);
 }
 
 static int set_record(struct rtl_params *p, const char *arg, const char **why)
@@ -566,6 +585,13 @@ static const struct opt_desc opt_table[] = {
 	  "set the per-cpu trace buffer size in kB", ALL, set_buffer_size },
 	{ "json", 0, ARG_REQUIRED, "file",
 	  "write a JSON report of the run to file (- for stdout, then no text tables)", ALL, set_json },
+	{ "listen", 0, ARG_REQUIRED, "addr:port",
+	  "serve the run's metrics for Prometheus at http://addr:port/metrics while it lasts\n"
+	  "\t\t(127.0.0.1:9473 this machine only, 0.0.0.0:9473 every interface)", ALL,
+	  set_listen },
+	{ "plot", 0, ARG_REQUIRED, "file.svg",
+	  "draw the histograms into file.svg, a picture for a browser: a panel per cpu,\n"
+	  "\t\tcounts on a log scale, the stop thresholds marked", HISTS, set_plot },
 	{ "record", 0, ARG_REQUIRED, "file",
 	  "save the run's trace to file in trace-cmd's trace.dat format (trace-cmd report and "
 	  "KernelShark read it; --input replays it)", ALL, set_record },
@@ -804,6 +830,11 @@ static int check_input(const struct rtl_params *p)
 			"file itself (trace-cmd report %s)", p->input_path);
 		return -1;
 	}
+	if (p->listen_addr) {
+		err_msg("--listen serves a live run's metrics: a replay (--input) ends as soon as "
+			"it is read (write a report with --json instead)");
+		return -1;
+	}
 	return 0;
 }
 
@@ -926,6 +957,46 @@ static const char *refused_option(char **argv, const char *shorts, char *buf)
 	return log_arg(unknown_letter(shorts) ? letter : argv[optind - 1], buf);
 }
 
+/* The commands that take the refused option (enum cmd_bit): a letter, or a --name[=value]. */
+static unsigned int option_cmds(const char *word, int letter)
+{
+	unsigned int cmds = 0;
+	size_t i, n;
+
+	for (i = 0; i < NR_OPTS; i++) {
+		const struct opt_desc *o = &opt_table[i];
+
+		n = strlen(o->name);
+		if (letter ? o->short_name == letter :
+		    !strncmp(word, "--", 2) && !strncmp(word + 2, o->name, n) &&
+		    (word[2 + n] == '\0' || word[2 + n] == '='))
+			cmds |= o->cmds;
+	}
+	return cmds;
+}
+
+/* "unknown option '--plot': only osnoise hist and timerlat hist take it" */
+static void unknown_option(char **argv, const char *shorts)
+{
+	static const char *const names[] = { "osnoise top", "osnoise hist", "timerlat top",
+					     "timerlat hist" };
+	bool letter = unknown_letter(shorts);
+	unsigned int cmds = option_cmds(argv[optind - 1], letter ? optopt : 0);
+	char shown[LOG_ARG_BUF], which[96] = "";
+	size_t i, at = 0, left = __builtin_popcount(cmds);
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (cmds & (1u << i))
+			at += snprintf(which + at, sizeof(which) - at, "%s%s", names[i],
+				       --left > 1 ? ", " : left ? " and " : "");
+	refused_option(argv, shorts, shown);
+	if (cmds)
+		err_msg("unknown option '%s': only %s take%s it", shown, which,
+			__builtin_popcount(cmds) == 1 ? "s" : "");
+	else
+		err_msg("unknown option '%s'", shown);
+}
+
 static enum opts_result bad_usage(const struct rtl_params *p)
 {
 	fprintf(stderr, "Try 'rtlens %s --help' for the list of options.\n", p->command);
@@ -971,7 +1042,7 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 			if (c == ':')
 				err_msg("option '%s' needs a value", log_arg(argv[optind - 1], shown));
 			else
-				err_msg("unknown option '%s'", refused_option(argv, shorts, shown));
+				unknown_option(argv, shorts);
 			return bad_usage(p);
 		}
 		o = find_opt(p, c);

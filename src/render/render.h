@@ -34,6 +34,7 @@ struct run_view {
 	enum threshold_kind	threshold_kind;	/* STOP_THRESHOLD */
 	int			threshold_cpu;	/* -1: unknown */
 	int			exit_status;
+	uint64_t		threshold_hits;	/* stop thresholds hit so far */
 	const char		*recorded_by;	/* --input: "rtlens" or "other"; else NULL */
 	const char		*recorded_version; /* --input: rtlens's version that recorded */
 };
@@ -56,6 +57,10 @@ void render_screen(FILE *out, const struct run_models *m, const struct rtl_param
 
 /* Is the table of the session's mode redrawn while it measures (top)? */
 bool render_screen_live(const struct rtl_params *p);
+
+/* "rtlens osnoise hist:  0 00:00:12 of  0 00:01:00, 1234 samples, max 37 us" */
+void render_progress(char *buf, size_t len, const struct run_models *m,
+		     const struct rtl_params *p, const struct run_view *v);
 
 /* The root-cause analysis and the guest note, after the table. */
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,

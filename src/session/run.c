@@ -23,7 +23,11 @@
 #include "source/recorder.h"
 #include "render/recording_json.h"
 #include "render/render.h"
+#include "render/svg_plot.h"
 #include "analysis/run_models.h"
+#include "render/metrics.h"
+#include "session/metrics_server.h"
+#include "session/progress.h"
 #include "session/run.h"
 #include "source/source.h"
 #include "source/sysstate.h"
@@ -45,7 +49,10 @@ struct session {
 	struct run_view		view;
 	struct tty_keys		keys;
 	struct outfile		json;		/* the --json report, when json.f is set */
+	struct outfile		plot;		/* the --plot picture, when plot.f is set */
 	struct recorder		*rec;		/* --record, or NULL */
+	struct metrics_server	*metrics;	/* --listen, or NULL */
+	struct progress		progress;
 	struct tracefs_instance	*rec_inst;	/* the instance it records */
 	bool			replay;		/* --input */
 	struct recorded_run	run;		/* --input: how the recorded run went */
@@ -189,9 +196,14 @@ static int check_system(struct rtl_params *p)
 	return p->hk_set ? tasks_set_house_keeping(p) : tasks_auto_house_keeping(p);
 }
 
-/* After the lock: a refused session never touches the report of the one that runs. */
-static int open_json(struct session *s)
+/*
+ * The --json report and the --plot picture, after the lock: a refused
+ * session never touches the files of the one that runs.
+ */
+static int open_outfiles(struct session *s)
 {
+	if (s->p->plot_path && outfile_open(&s->plot, s->p->plot_path, "SVG plot"))
+		return -1;
 	return s->p->json_path ? outfile_open(&s->json, s->p->json_path, "JSON report") : 0;
 }
 
@@ -203,6 +215,15 @@ static int open_recording(struct session *s)
 		return 0;
 	s->rec = recorder_open(p->record_path, p->nr_cpus);
 	return s->rec ? 0 : -1;
+}
+
+/* bound before tracefs is touched: a taken port refuses the run */
+static int open_listen(struct session *s)
+{
+	if (!s->p->listen_addr)
+		return 0;
+	s->metrics = metrics_server_open(s->p->listen_addr);
+	return s->metrics ? 0 : -1;
 }
 
 /* the run becomes the recording's; no root, no tracefs, nothing changed */
@@ -222,7 +243,7 @@ static int setup_replay(struct session *s)
 	s->view.recorded_by = s->run.by_rtlens ? "rtlens" : "other";
 	s->view.recorded_version = s->run.version;
 	s->view.data_path = source_data_path(s->src, &s->view.data_path_detail);
-	return open_json(s);
+	return open_outfiles(s);
 }
 
 static bool json_on_stdout(const struct session *s)
@@ -246,8 +267,8 @@ static int setup(struct session *s)
 		return -1;
 	}
 	s->st = sysstate_new();
-	if (!s->st || sysstate_lock(s->st) || open_json(s) || open_recording(s) ||
-	    sysstate_recover(s->st) || source_check(p))
+	if (!s->st || sysstate_lock(s->st) || open_outfiles(s) || open_listen(s) ||
+	    open_recording(s) || sysstate_recover(s->st) || source_check(p))
 		return -1;
 	debug_msg("setup: checked, locked");
 	s->src = source_open(p, s->st);
@@ -272,6 +293,9 @@ static int teardown(struct session *s)
 
 	debug_msg("teardown");
 	tty_keys_stop(&s->keys);
+	progress_clear(&s->progress);
+	metrics_server_close(s->metrics);
+	s->metrics = NULL;
 	power_hold_stop(&s->power);
 	source_close(s->src);
 	s->src = NULL;
@@ -287,6 +311,7 @@ static int teardown(struct session *s)
 	machine_free(&s->facts);
 	/* no report: the named files stay as they were */
 	outfile_abort(&s->json);
+	outfile_abort(&s->plot);
 	recorder_abort(s->rec);
 	s->rec = NULL;
 	return ret;
@@ -312,13 +337,24 @@ static void warm_up(struct session *s)
 	source_discard_counts(s->src);
 }
 
-static void show_screen(struct session *s)
+/* the figures so far, for the screen, the metrics and the progress line */
+static void view_now(struct session *s)
 {
 	source_load_counts(s->src, &s->models.lat);
 	s->view.elapsed_s = seconds_since(&s->t_counted);
+}
+
+static void draw_screen(struct session *s)
+{
 	fputs("\033[H\033[2J", stdout);
 	render_screen(stdout, &s->models, s->p, &s->view);
 	fflush(stdout);
+}
+
+static void show_screen(struct session *s)
+{
+	view_now(s);
+	draw_screen(s);
 }
 
 static bool handle_key(struct session *s, int key)
@@ -384,6 +420,50 @@ static bool should_stop(struct session *s)
 	return false;
 }
 
+/* the metrics in each format, to the endpoint */
+static void publish_metrics(struct session *s)
+{
+	char *text[NR_METRICS_FORMATS] = { NULL };
+	size_t len[NR_METRICS_FORMATS] = { 0 };
+
+	for (int f = 0; f < NR_METRICS_FORMATS; f++) {
+		FILE *out = open_memstream(&text[f], &len[f]);
+
+		if (!out || render_metrics(out, f, &s->models, s->p, &s->view) || fclose(out)) {
+			debug_msg("metrics: cannot render them: %s", strerror(errno));
+			for (int i = 0; i <= f; i++)
+				free(text[i]);
+			return;		/* the clients keep the last ones */
+		}
+	}
+	metrics_server_publish(s->metrics, text, len);
+}
+
+static void show_progress(struct session *s)
+{
+	char line[256];
+
+	render_progress(line, sizeof(line), &s->models, s->p, &s->view);
+	progress_show(&s->progress, line);
+}
+
+/* once a second: the live table, the metrics, the progress line */
+static void refresh(struct session *s)
+{
+	bool screen = s->interactive && !s->view.paused;
+
+	if (!screen && !s->metrics && !s->progress.on)
+		return;
+	view_now(s);
+	if (screen)
+		draw_screen(s);
+	if (s->metrics) {
+		s->view.lost_events = source_lost_events(s->src);
+		publish_metrics(s);
+	}
+	show_progress(s);
+}
+
 static int main_loop(struct session *s)
 {
 	double last_screen = 0;
@@ -396,9 +476,8 @@ static int main_loop(struct session *s)
 			return -1;
 		debug_msg("%llu records so far",
 			  (unsigned long long)run_models_records(&s->models));
-		if (s->interactive && !s->view.paused &&
-		    seconds_since(&s->t0) - last_screen >= REFRESH_S) {
-			show_screen(s);
+		if (seconds_since(&s->t0) - last_screen >= REFRESH_S) {
+			refresh(s);
 			last_screen = seconds_since(&s->t0);
 		}
 	}
@@ -436,6 +515,8 @@ static int measure(struct session *s)
 	for (;;) {
 		if (main_loop(s))
 			return -1;
+		if (s->view.reason == STOP_THRESHOLD)
+			s->view.threshold_hits++;
 		if (s->view.reason != STOP_THRESHOLD || !s->p->on_threshold)
 			return 0;
 		if (drain_into_model(s) || window_into_analysis(s))
@@ -474,6 +555,7 @@ static void add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *ct
 static int finish(struct session *s)
 {
 	debug_msg("stopping");
+	progress_clear(&s->progress);
 	source_stop(s->src);
 	s->view.elapsed_s = s->replay ? s->run.elapsed_s : seconds_since(&s->t_counted);
 	if (drain_into_model(s) ||
@@ -554,6 +636,21 @@ static int commit_recording(struct session *s)
 	return ret;
 }
 
+/* --plot: the histograms as an SVG picture, in place when complete */
+static int write_plot(struct session *s)
+{
+	if (svg_plot_hist(s->plot.f, &s->models, s->p, &s->view)) {
+		err_msg("cannot write the SVG plot to %s: %s", s->p->plot_path, strerror(errno));
+		outfile_abort(&s->plot);
+		return -1;
+	}
+	if (outfile_commit(&s->plot, "SVG plot"))
+		return -1;
+	if (!json_on_stdout(s))
+		printf("  Plot saved to %s\n", s->p->plot_path);
+	return 0;
+}
+
 static int report(struct session *s)
 {
 	int ret = 0;
@@ -583,7 +680,21 @@ static int report(struct session *s)
 			ret = -1;
 		}
 	}
+	if (s->plot.f && write_plot(s))
+		ret = -1;
 	return ret;
+}
+
+/* serving from the warm-up on: the run's metrics, zero until it measures */
+static int start_listen(struct session *s)
+{
+	if (!s->metrics)
+		return 0;
+	publish_metrics(s);
+	if (metrics_server_start(s->metrics))
+		return -1;
+	info_msg("serving the metrics at %s", metrics_server_url(s->metrics));
+	return 0;
 }
 
 int run_session(struct rtl_params *p)
@@ -600,6 +711,9 @@ int run_session(struct rtl_params *p)
 	s.view.pretty = s.interactive;
 	if (s.interactive)
 		tty_keys_start(&s.keys);
+	progress_start(&s.progress, !s.interactive && !s.replay);
+	if (start_listen(&s))
+		goto out;
 	warm_up(&s);
 	recorder_set_on(s.rec, true);
 	if (measure(&s) || finish(&s))

@@ -93,7 +93,7 @@ static int find_family(struct loader *l, json_object *doc)
 			l->name, r->command);
 		return -1;
 	}
-	err_msg("%s is a report of \"%s\", a command this rtlens does not know (it compares "
+	err_msg("%s is a report of \"%s\", a command this rtlens does not know (it reads "
 		"osnoise top/hist, hwnoise and timerlat top/hist reports)", l->name,
 		log_arg(r->command, shown));
 	return -1;

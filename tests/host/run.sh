@@ -247,7 +247,9 @@ fi
 . "$(dirname "$0")/check.sh"
 check_tests
 . "$(dirname "$0")/compare.sh" && compare_tests	# rtlens compare (real runs as root)
+. "$(dirname "$0")/merge.sh" && merge_tests	# rtlens merge (reports made here)
 . "$(dirname "$0")/record.sh" && record_tests	# --record and --input (trace-cmd's recording as root)
+. "$(dirname "$0")/plot.sh" && plot_tests	# --plot FILE.svg (live runs of the user engine as root)
 
 # ---- never clobber a user's file, hold under hostile input and signals ----
 if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then
@@ -260,7 +262,12 @@ fi
 if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then
 	. "$(dirname "$0")/user-engine.sh"
 	user_engine_tests
+	. "$(dirname "$0")/listen.sh"	# --listen (promtool, Prometheus), the progress line
+	listen_tests
 fi
+
+# ---- the fleet samples: Kubernetes, Slurm, Grafana (no root, no cluster) ----
+check "fleet samples (tests/host/samples.py)" python3 "$ROOT/tests/host/samples.py" "$ROOT"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -12,6 +12,7 @@
 # ```json examples of Documentation/json-check.md, are documents of `rtlens
 # check`, checked against the check schema; the others are reports, checked
 # against the report schema.
+# Those named valid-merge-*, invalid-merge-* and json-merge.md's: `rtlens merge`'s schema.
 # Prints one "ok - NAME" or "not ok - NAME" line per file and exits 1 if any
 # file did not behave as expected.
 #
@@ -46,6 +47,7 @@ show() {
 schema_of() {
 	case $1 in
 	valid-check-*|invalid-check-*|json-check.md*) echo "$check_schema" ;;
+	valid-merge-*|invalid-merge-*|json-merge.md*) echo "$root/Documentation/rtlens-merge-v1.schema.json" ;;
 	*) echo "$report_schema" ;;
 	esac
 }
@@ -125,5 +127,6 @@ doc_examples() {	# PAGE
 
 doc_examples "$root/Documentation/json-report.md"
 doc_examples "$root/Documentation/json-check.md"
+doc_examples "$root/Documentation/json-merge.md"
 
 exit "$failed"

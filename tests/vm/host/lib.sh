@@ -11,6 +11,7 @@ schema_of()
 	case $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("command"))' "$1" 2>/dev/null) in
 	check) echo Documentation/rtlens-check-v1.schema.json ;;
 	compare) echo Documentation/rtlens-compare-v1.schema.json ;;
+	merge) echo Documentation/rtlens-merge-v1.schema.json ;;
 	*) echo "$SCHEMA" ;;
 	esac
 }

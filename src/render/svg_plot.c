@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * svg_plot - --plot FILE.svg of osnoise hist and timerlat hist: a panel per
+ * CPU shown (the CPUs with samples among -c's, as the text histogram),
+ * wrapped into columns; timerlat's contexts as series of one panel.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "render/svg_panel.h"
+#include "render/svg_plot.h"
+#include "render/svg_writer.h"
+
+#define PANEL_W		460.0
+#define PANEL_H		230.0
+#define MARGIN		16.0
+#define HEADER_H	92.0
+#define MIN_WIDTH	720.0
+#define EMPTY_H		90.0
+
+#define COLOR_STOP	"#d62728"
+#define COLOR_STOP2	"#9467bd"
+#define COLOR_MIN	"#7f7f7f"
+
+/* A series of each panel: a timerlat context, or osnoise's samples. */
+struct plot_ctx {
+	const char	*name;
+	const char	*color;
+	int		id;		/* the model's context */
+};
+
+static const struct plot_ctx noise_ctx = { NULL, "#3a6fb0", 0 };
+static const struct plot_ctx latency_ctx[] = {
+	[TIMERLAT_IRQ]		= { "IRQ", "#1f77b4", TIMERLAT_IRQ },
+	[TIMERLAT_THREAD]	= { "Thr", "#ff7f0e", TIMERLAT_THREAD },
+	[TIMERLAT_USER]		= { "Usr", "#2ca02c", TIMERLAT_USER },
+};
+
+struct hist_plot {
+	const struct run_models	*m;
+	const struct rtl_params	*p;
+	const struct run_view	*v;
+	bool			timerlat;
+	int			nr_ctx;
+	struct plot_ctx		ctx[SVG_MAX_SERIES];
+	size_t			nr_panels;
+	struct svg_panel	*panels;
+	struct svg_series	*series;	/* nr_ctx per panel */
+	char			(*titles)[16];
+	char			(*subtitles)[128];
+	struct svg_scale	scale;
+	int			cols;
+	double			width, height;
+	double			panel_w;	/* a column's width */
+};
+
+/* ---- the data ---- */
+
+static bool cpu_shown(const struct hist_plot *hp, int cpu)
+{
+	if (hp->timerlat)
+		return cpu < hp->m->lat.nr_cpus && latency_cpu_has_data(&hp->m->lat, cpu);
+	return cpu < hp->m->noise.nr_cpus && hp->m->noise.cpu[cpu].hist.count;
+}
+
+static const struct histogram *hist_of(const struct hist_plot *hp, int cpu, int ctx)
+{
+	if (hp->timerlat)
+		return &hp->m->lat.cpu[cpu].hist[hp->ctx[ctx].id];
+	return &hp->m->noise.cpu[cpu].hist;
+}
+
+static void plot_contexts(struct hist_plot *hp)
+{
+	const struct rtl_params *p = hp->p;
+
+	hp->timerlat = p->tool == TOOL_TIMERLAT;
+	hp->scale.unit = hp->timerlat && p->nano ? "ns" : "us";
+	if (!hp->timerlat) {
+		hp->ctx[hp->nr_ctx++] = noise_ctx;
+		return;
+	}
+	if (!p->no_irq)
+		hp->ctx[hp->nr_ctx++] = latency_ctx[TIMERLAT_IRQ];
+	if (!p->no_thread)
+		hp->ctx[hp->nr_ctx++] = latency_ctx[TIMERLAT_THREAD];
+	if (p->user_threads)
+		hp->ctx[hp->nr_ctx++] = latency_ctx[TIMERLAT_USER];
+}
+
+/* the non-empty buckets of @h; -1 when out of memory */
+static int series_fill(struct svg_series *se, const struct histogram *h)
+{
+	struct report_bucket *bins;
+	unsigned int i;
+	size_t n = 0;
+
+	for (i = 0; i < h->entries; i++)
+		n += !histogram_bucket_is_empty(h, i);
+	bins = calloc(n ? n : 1, sizeof(*bins));
+	if (!bins)
+		return -1;
+	for (i = 0, n = 0; i < h->entries; i++)
+		if (!histogram_bucket_is_empty(h, i))
+			bins[n++] = (struct report_bucket){ .index = i, .count = h->buckets[i] };
+	se->bins = bins;
+	se->nr_bins = n;
+	se->over = histogram_over(h);
+	return 0;
+}
+
+/* printf at *@at of @buf, *@at moved on (never past @len) */
+static void __attribute__((format(printf, 4, 5)))
+append(char *buf, size_t len, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*at >= len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *at, len - *at, fmt, ap);
+	va_end(ap);
+	*at = n < 0 || (size_t)n >= len - *at ? len : *at + (size_t)n;
+}
+
+/* "max 78 us, 1003 samples"; timerlat: "max IRQ 78, Thr 99 us (1003, 1003 samples)" */
+static void panel_subtitle(const struct hist_plot *hp, int cpu, char *buf, size_t len)
+{
+	const struct histogram *h;
+	size_t at = 0;
+	int k;
+
+	append(buf, len, &at, "max");
+	for (k = 0; k < hp->nr_ctx; k++) {
+		h = hist_of(hp, cpu, k);
+		append(buf, len, &at, "%s%s%s", k ? ", " : " ",
+		       hp->ctx[k].name ? hp->ctx[k].name : "", hp->ctx[k].name ? " " : "");
+		if (h->count)
+			append(buf, len, &at, "%llu", (unsigned long long)h->max);
+		else
+			append(buf, len, &at, "-");
+	}
+	append(buf, len, &at, " %s%s", hp->scale.unit, hp->nr_ctx > 1 ? " (" : ", ");
+	for (k = 0; k < hp->nr_ctx; k++)
+		append(buf, len, &at, "%s%llu", k ? ", " : "",
+		       (unsigned long long)hist_of(hp, cpu, k)->count);
+	append(buf, len, &at, " samples%s", hp->nr_ctx > 1 ? ")" : "");
+}
+
+static int plot_panel(struct hist_plot *hp, size_t i, int cpu)
+{
+	struct svg_series *se = &hp->series[i * hp->nr_ctx];
+	int k;
+
+	for (k = 0; k < hp->nr_ctx; k++) {
+		se[k].name = hp->ctx[k].name;
+		se[k].color = hp->ctx[k].color;
+		if (series_fill(&se[k], hist_of(hp, cpu, k)))
+			return -1;
+	}
+	snprintf(hp->titles[i], sizeof(hp->titles[i]), "CPU %d", cpu);
+	panel_subtitle(hp, cpu, hp->subtitles[i], sizeof(hp->subtitles[i]));
+	hp->panels[i] = (struct svg_panel){
+		.title = hp->titles[i], .subtitle = hp->subtitles[i],
+		.nr_series = hp->nr_ctx, .series = se,
+	};
+	return 0;
+}
+
+static int plot_collect(struct hist_plot *hp)
+{
+	size_t n = 0, i = 0;
+	int cpu;
+
+	for_each_cpu_in(cpu, &hp->p->cpus)
+		n += cpu_shown(hp, cpu);
+	hp->nr_panels = n;
+	hp->panels = calloc(n + 1, sizeof(*hp->panels));
+	hp->series = calloc((n + 1) * hp->nr_ctx, sizeof(*hp->series));
+	hp->titles = calloc(n + 1, sizeof(*hp->titles));
+	hp->subtitles = calloc(n + 1, sizeof(*hp->subtitles));
+	if (!hp->panels || !hp->series || !hp->titles || !hp->subtitles)
+		return -1;
+	for_each_cpu_in(cpu, &hp->p->cpus)
+		if (cpu_shown(hp, cpu) && plot_panel(hp, i++, cpu))
+			return -1;
+	return 0;
+}
+
+static void plot_free(struct hist_plot *hp)
+{
+	size_t i;
+
+	for (i = 0; hp->series && i < hp->nr_panels * hp->nr_ctx; i++)
+		free((void *)hp->series[i].bins);
+	free(hp->series);
+	free(hp->panels);
+	free(hp->titles);
+	free(hp->subtitles);
+}
+
+/* ---- the scale: the thresholds, in the histogram's unit ---- */
+
+static void plot_marks(struct hist_plot *hp)
+{
+	const struct rtl_params *p = hp->p;
+	struct svg_scale *s = &hp->scale;
+	double f = hp->timerlat && p->nano ? 1000 : 1;
+
+	if (!hp->timerlat) {
+		if (p->stop_us)
+			svg_scale_mark(s, COLOR_STOP, p->stop_us, "stop -s %llu",
+				       (unsigned long long)p->stop_us);
+		if (p->stop_total_us)
+			svg_scale_mark(s, COLOR_STOP2, p->stop_total_us,
+				       "stop -S %llu (period total)",
+				       (unsigned long long)p->stop_total_us);
+		if (p->threshold_us)
+			svg_scale_mark(s, COLOR_MIN, p->threshold_us, "threshold -T %llu",
+				       (unsigned long long)p->threshold_us);
+		return;
+	}
+	if (p->stop_us)
+		svg_scale_mark(s, COLOR_STOP2, p->stop_us * f, "IRQ stop -i %llu us",
+			       (unsigned long long)p->stop_us);
+	if (p->stop_total_us)
+		svg_scale_mark(s, COLOR_STOP, p->stop_total_us * f, "thread stop -T %llu us",
+			       (unsigned long long)p->stop_total_us);
+	if (p->stack_us)
+		svg_scale_mark(s, COLOR_MIN, p->stack_us * f, "stack -s %llu us",
+			       (unsigned long long)p->stack_us);
+}
+
+static void plot_scale(struct hist_plot *hp)
+{
+	struct svg_scale *s = &hp->scale;
+	size_t rows;
+
+	s->bucket = hp->p->bucket_size;
+	s->entries = hp->p->entries;
+	plot_marks(hp);
+	hp->cols = hp->nr_panels <= 1 ? 1 : hp->nr_panels <= 4 ? 2 : hp->nr_panels <= 9 ? 3 : 4;
+	rows = (hp->nr_panels + hp->cols - 1) / hp->cols;
+	hp->width = hp->cols * PANEL_W + 2 * MARGIN;
+	if (hp->width < MIN_WIDTH)
+		hp->width = MIN_WIDTH;
+	hp->panel_w = (hp->width - 2 * MARGIN) / hp->cols;
+	hp->height = HEADER_H + (rows ? rows * PANEL_H : EMPTY_H) + MARGIN;
+}
+
+/* ---- the picture ---- */
+
+/* "rtlens osnoise hist -c 0 ...": the command line, without the binary's path */
+static void command_line(const struct rtl_params *p, char *buf, size_t len)
+{
+	size_t at = snprintf(buf, len, "rtlens %s", p->argv ? "" : p->command);
+	int i;
+
+	for (i = 1; p->argv && i < p->argc && at < len; i++)
+		at += snprintf(buf + at, len - at, "%s%s", i > 1 ? " " : "", p->argv[i]);
+}
+
+static void header_run(FILE *out, const struct hist_plot *hp, double y)
+{
+	const struct sys_facts *f = hp->m->facts;
+	char started[40] = "", duration[32], *d = duration;
+	struct tm tm;
+
+	if (hp->v->started && gmtime_r(&hp->v->started, &tm))
+		strftime(started, sizeof(started), ", started %Y-%m-%d %H:%M:%S UTC", &tm);
+	format_duration(hp->v->elapsed_s, duration, sizeof(duration));
+	while (*d == ' ')
+		d++;
+	svg_text(out, MARGIN, y, "fill=\"#333\"", "host %s, kernel %s, engine %s%s, duration %s",
+		 f ? f->hostname : "unknown", f ? f->kernel_release : "unknown",
+		 hp->v->data_path ? hp->v->data_path : "unknown", started, d);
+}
+
+static void header_hist(FILE *out, const struct hist_plot *hp, double y)
+{
+	const struct svg_scale *s = &hp->scale;
+	char group[64] = "";
+
+	if (s->group > 1)
+		snprintf(group, sizeof(group), " (a bar: %llu buckets)",
+			 (unsigned long long)s->group);
+	svg_text(out, MARGIN, y, "fill=\"#333\"", "%s per CPU: buckets of %u %s, %u of them%s; "
+		 "counts on a log scale; values past the last bucket under \"over\"",
+		 hp->timerlat ? "timer latency" : "noise samples", hp->p->bucket_size, s->unit,
+		 hp->p->entries, group);
+}
+
+static void header_stop(FILE *out, const struct hist_plot *hp, double y)
+{
+	const struct run_view *v = hp->v;
+
+	if (v->reason != STOP_THRESHOLD)
+		return;
+	if (v->threshold_cpu >= 0)
+		svg_text(out, MARGIN, y, "fill=\"" COLOR_STOP "\"",
+			 "stopped: a threshold was hit on CPU %d", v->threshold_cpu);
+	else
+		svg_text(out, MARGIN, y, "fill=\"" COLOR_STOP "\"", "stopped: a threshold was hit");
+}
+
+static void plot_header(FILE *out, const struct hist_plot *hp)
+{
+	struct svg_series legend[SVG_MAX_SERIES] = { { 0 } };
+	char cmd[512], clipped[512];
+	int k;
+
+	command_line(hp->p, cmd, sizeof(cmd));
+	svg_clip(clipped, sizeof(clipped), cmd, (size_t)((hp->width - 2 * MARGIN) / 8.4));
+	svg_text(out, MARGIN, 24, "font-size=\"14\" font-weight=\"bold\"", "%s", clipped);
+	header_run(out, hp, 42);
+	header_hist(out, hp, 58);
+	header_stop(out, hp, 76);
+	for (k = 0; k < hp->nr_ctx; k++) {
+		legend[k].name = hp->ctx[k].name;
+		legend[k].color = hp->ctx[k].color;
+	}
+	if (hp->nr_ctx > 1)
+		svg_legend(out, hp->width - MARGIN - 150, 76, legend, hp->nr_ctx);
+}
+
+static void plot_panels(FILE *out, struct hist_plot *hp)
+{
+	struct svg_panel *pa;
+	size_t i;
+
+	if (!hp->nr_panels) {
+		svg_text(out, hp->width / 2, HEADER_H + EMPTY_H / 2, "class=\"empty\" "
+			 "text-anchor=\"middle\" font-size=\"16\" fill=\"#666\"",
+			 "no samples: no CPU measured had a %s to count",
+			 hp->timerlat ? "latency" : "noise sample");
+		return;
+	}
+	for (i = 0; i < hp->nr_panels; i++) {
+		pa = &hp->panels[i];
+		pa->x = MARGIN + (double)(i % hp->cols) * hp->panel_w;
+		pa->y = HEADER_H + (double)(i / hp->cols) * PANEL_H;
+		pa->w = hp->panel_w - 8;
+		pa->h = PANEL_H - 8;
+		svg_panel_draw(out, pa, &hp->scale);
+	}
+}
+
+int svg_plot_hist(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		  const struct run_view *v)
+{
+	struct hist_plot hp = { .m = m, .p = p, .v = v };
+	char title[512];
+	int ret = -1;
+
+	plot_contexts(&hp);
+	if (plot_collect(&hp))
+		goto out;
+	plot_scale(&hp);
+	svg_scale_fit(&hp.scale, hp.panels, hp.nr_panels, p->with_zeros,
+		      svg_panel_plot_width(hp.panel_w - 8));
+	command_line(p, title, sizeof(title));
+	svg_begin(out, hp.width, hp.height, title);
+	plot_header(out, &hp);
+	plot_panels(out, &hp);
+	ret = svg_end(out);
+out:
+	plot_free(&hp);
+	return ret;
+}
