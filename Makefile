@@ -202,6 +202,7 @@ bench: rtlens build/bench/record_cost
 	@bench/kvm-host.sh
 	@bench/user-engine.sh
 	@bench/replay.sh
+	@bench/listen.sh
 
 install: rtlens
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1

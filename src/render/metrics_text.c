@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "base/safe_text.h"
 #include "render/metrics.h"
 #include "render/metrics_parts.h"
 
@@ -24,25 +25,30 @@ static const char *const type_names[NR_MTYPES] = {
 };
 
 /*
- * A label value: \, " and newline escaped; control bytes and bytes that
- * may not be UTF-8 (task names are the kernel's bytes) become '?'.
+ * A label value: \, " and newline escaped; control characters and bytes
+ * that are no UTF-8 (task names are the kernel's bytes) become '?'.
  */
 void metrics_escape(char *dst, size_t len, const char *src)
 {
 	size_t o = 0;
 
-	for (; *src && o + 3 < len; src++) {
-		unsigned char c = *src;
+	while (*src && o + 4 < len) {		/* room for 4 bytes and the NUL */
+		uint32_t cp = 0;
+		int n = safe_text_decode(src, &cp);
 
-		if (c == '\\' || c == '"') {
-			dst[o++] = '\\';
-			dst[o++] = c;
-		} else if (c == '\n') {
+		if (n == 1 && cp == '\n') {
 			dst[o++] = '\\';
 			dst[o++] = 'n';
+		} else if (n <= 0 || safe_text_is_control(cp)) {
+			dst[o++] = '?';
+			n = 1;
 		} else {
-			dst[o++] = c < 0x20 || c >= 0x7f ? '?' : c;
+			if (cp == '\\' || cp == '"')
+				dst[o++] = '\\';
+			memcpy(dst + o, src, n);
+			o += n;
 		}
+		src += n;
 	}
 	dst[o] = '\0';
 }

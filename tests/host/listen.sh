@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # --listen and the progress line, sourced by tests/host/run.sh (its ok,
-# not_ok, check, expect, $R, $WORK, $ROOT): the endpoint of a real run of
+# not_ok, check, expect, $R, $WORK, $ROOT) after user-engine.sh (noise,
+# EVIL): the endpoint of a real run of
 # the user engine checked by promtool, scraped by a real Prometheus, held
 # against hostile clients; the progress line on a terminal only.
 
@@ -82,9 +83,15 @@ promtool_ok() {
 	fi
 }
 
+# osnoise top --aa with a hostile spinner on CPU 1 (user-engine.sh's noise
+# and EVIL: an ESC and a byte that is no UTF-8 in its name)
 listen_osnoise_tests() {
+	noise 20 10 30 50 "$EVIL"
 	start_listening "osnoise top --listen" \
-		$R osnoise top --engine user -q -c 1 -d 16 --aa --listen 127.0.0.1:0 || return
+		$R osnoise top --engine user -q -c 1 -d 16 --aa --listen 127.0.0.1:0 || {
+		noise_end
+		return
+	}
 	sleep 2.5
 	python3 "$PROBE" scrape "$URL" > "$WORK/metrics.txt" &&
 	python3 "$PROBE" scrape "$URL" om > "$WORK/metrics.om"
@@ -97,6 +104,8 @@ listen_osnoise_tests() {
 		series_per_cpu "$WORK/metrics.txt" rtlens_osnoise_noise_duration_seconds_bucket 1
 	check "osnoise top --listen: the analysis's top sources" \
 		series_per_cpu "$WORK/metrics.txt" rtlens_noise_source_seconds_total 1
+	check "osnoise top --listen: the hostile name a label, its bytes replaced" \
+		grep -qF 'kind="thread",name="ev?[2Jil?"} ' "$WORK/metrics.txt"
 	check "osnoise top --listen: nothing of CPUs not measured" \
 		sh -c "! grep -q 'cpu=\"0\"' '$WORK/metrics.txt'"
 	check "osnoise top --listen: OpenMetrics ends with # EOF" \
@@ -108,6 +117,7 @@ listen_osnoise_tests() {
 		sed 's/^/#   /' "$WORK/hostile.out"
 	fi
 	end_listening "osnoise top --listen"
+	noise_end
 	check "osnoise top --listen: the endpoint is gone after the run" \
 		sh -c "! python3 '$PROBE' scrape '$URL' 2>/dev/null"
 }

@@ -137,7 +137,11 @@ def check_daemonset(docs):
     result((c.get("securityContext") or {}).get("privileged") is True,
            "DaemonSet: the container is privileged")
 
-    env = {e["name"]: str(e.get("value", "")) for e in c.get("env") or [] if "name" in e}
+    # a value from the pod's fields: the node's address as an example one
+    field = {"status.hostIP": "192.0.2.1", "status.podIP": "192.0.2.2"}
+    env = {e["name"]: str(e["value"]) if "value" in e else
+           field.get(((e.get("valueFrom") or {}).get("fieldRef") or {}).get("fieldPath"), "")
+           for e in c.get("env") or [] if "name" in e}
     run_dir = env.get("RTLENS_RUN_DIR", "/run/rtlens")
     volumes = {v.get("name"): v for v in pod.get("volumes") or []}
     mounts = {m.get("mountPath"): m for m in c.get("volumeMounts") or []}
@@ -185,8 +189,11 @@ def check_daemonset(docs):
     if not result(m is not None, "DaemonSet: rtlens serves the metrics (--listen ADDR:PORT)", [args]):
         return None
     addr, port = m.group(1), m.group(2)
-    result(addr not in ("127.0.0.1", "localhost", "[::1]"),
-           "DaemonSet: --listen is reachable from outside the pod", [listen])
+    result(addr not in ("127.0.0.1", "localhost", "[::1]") and
+           re.fullmatch(r"[0-9.]+|\[[0-9a-fA-F:]+\]", addr),
+           "DaemonSet: --listen is a numeric address reachable from outside the pod", [listen])
+    result(pod.get("hostNetwork") is True,
+           "DaemonSet: hostNetwork, so that the host label is the node's name", [pod])
 
     ann = meta.get("annotations") or {}
     result(ann.get("prometheus.io/scrape") == "true", "DaemonSet: prometheus.io/scrape \"true\"", [ann])

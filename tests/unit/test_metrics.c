@@ -218,7 +218,9 @@ static void test_escape(void **state)
 	assert_string_equal(out, "a\\\"b\\\\c\\nd?e?");
 	metrics_escape(out, 8, "\"\"\"\"\"\"");
 	assert_true(strlen(out) < 8);
-	assert_string_equal(out, "\\\"\\\"\\\"");	/* no escape cut in two */
+	assert_string_equal(out, "\\\"\\\"");	/* no escape cut in two */
+	metrics_escape(out, sizeof(out), "k\xc3\xa9rn\xc3");	/* UTF-8 kept, a cut one not */
+	assert_string_equal(out, "k\xc3\xa9rn?");
 }
 
 static void parse(const char *text, struct http_request *req)
