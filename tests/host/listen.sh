@@ -143,8 +143,8 @@ listen_prometheus_tests() {
 		not_ok "Prometheus scrapes --listen: prometheus is not installed (scripts/setup.sh test)"
 		return
 	fi
-	start_listening "osnoise hist --listen, scraped by Prometheus" \
-		$R osnoise hist --engine user -c 1 -d 40 --listen 127.0.0.1:0 || return
+	start_listening "osnoise top --listen, scraped by Prometheus" \
+		$R osnoise top --engine user -q -c 1 -d 40 --listen 127.0.0.1:0 || return
 	target=${URL#http://}
 	target=${target%/metrics}
 	prom_port=$(free_port)
@@ -179,7 +179,7 @@ listen_prometheus_tests() {
 	kill $prom_pid
 	wait $prom_pid 2>/dev/null
 	kill -INT $RUN_PID
-	end_listening "osnoise hist --listen, stopped by Ctrl-C"
+	end_listening "osnoise top --listen, stopped by Ctrl-C"
 }
 
 # The progress line: on a terminal only, wiped before the report.
