@@ -229,33 +229,7 @@ merge_tests() {
 
 # ---- run alone ----
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
-	set -u
-	R=$(readlink -f "${1:?usage: $0 RTLENS_BINARY}")
-	ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-	WORK=$(mktemp -d)
-	trap 'rm -rf "$WORK"' EXIT
-	export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-	export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-	pass=0
-	fail=0
-	ok()     { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1"; }
-	not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $1"; }
-	# expect NAME STATUS PATTERN -- CMD...: as tests/host/run.sh's, without tracefs
-	expect() {
-		local name=$1 want=$2 pattern=$3 out rc
-		shift 4
-		out=$("$@" 2>&1)
-		rc=$?
-		printf '%s\n' "$out" > "$WORK/expect.out"
-		if [ "$rc" != "$want" ] || ! grep -qE -- "$pattern" <<<"$out" ||
-		   grep -qE 'Sanitizer|runtime error' <<<"$out"; then
-			not_ok "$name: exit $rc (want $want), /$pattern/"
-			echo "$out" | sed 's/^/#   /' | head -20
-		else
-			ok "$name"
-		fi
-	}
+	. "$(dirname "$0")/alone.sh" "$@"
 	merge_tests
-	echo "$pass passed, $fail failed"
-	[ "$fail" = 0 ]
+	alone_end
 fi

@@ -18,29 +18,9 @@
 #include "analysis/compare.h"
 #include "render/compare.h"
 #include "source/report_file.h"
-
-#define EXAMPLES	"tests/schema/examples/"
+#include "report_doc.h"
 
 /* ---- helpers ---- */
-
-static json_object *example(const char *name)
-{
-	char path[256];
-	json_object *doc;
-
-	snprintf(path, sizeof(path), EXAMPLES "%s", name);
-	doc = json_object_from_file(path);
-	assert_non_null(doc);
-	return doc;
-}
-
-static json_object *at(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	assert_true(json_object_object_get_ex(o, key, &v));
-	return v;
-}
 
 static json_object *cpu_entry(json_object *doc, const char *array, int i)
 {
@@ -50,20 +30,6 @@ static json_object *cpu_entry(json_object *doc, const char *array, int i)
 static void set_num(json_object *o, const char *key, double v)
 {
 	json_object_object_add(o, key, json_object_new_double(v));
-}
-
-static int parse_doc(struct report_data *r, json_object *doc, const char *name)
-{
-	const char *text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN);
-
-	return report_parse(r, text, strlen(text), name);
-}
-
-/* @doc into @r; @doc is released */
-static void load(struct report_data *r, json_object *doc, const char *name)
-{
-	assert_int_equal(parse_doc(r, doc, name), 0);
-	json_object_put(doc);
 }
 
 static void load_example(struct report_data *r, const char *name)

@@ -19,36 +19,7 @@
 #include "render/merge.h"
 #include "source/report_file.h"
 #include "capture.h"
-
-#define EXAMPLES	"tests/schema/examples/"
-
-static json_object *example(const char *name)
-{
-	char path[256];
-	json_object *doc;
-
-	snprintf(path, sizeof(path), EXAMPLES "%s", name);
-	doc = json_object_from_file(path);
-	assert_non_null(doc);
-	return doc;
-}
-
-static json_object *at(json_object *o, const char *key)
-{
-	json_object *v = NULL;
-
-	assert_true(json_object_object_get_ex(o, key, &v));
-	return v;
-}
-
-/* @doc into @r, released */
-static void load(struct report_data *r, json_object *doc, const char *name)
-{
-	const char *text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PLAIN);
-
-	assert_int_equal(report_parse(r, text, strlen(text), name), 0);
-	json_object_put(doc);
-}
+#include "report_doc.h"
 
 static void set_host(json_object *doc, const char *host)
 {
