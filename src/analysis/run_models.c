@@ -127,7 +127,10 @@ int run_models_init(struct run_models *m, const struct rtl_params *p,
 	memset(m, 0, sizeof(*m));
 	m->ops = &models_of_tool[p->tool];
 	m->facts = facts;
+	m->nr_cpus = p->nr_cpus;
 	if (self_stop_init(&m->self, p->nr_cpus))
+		return -1;
+	if (params_analysis_on(p) && !(m->aa_lost = calloc(p->nr_cpus, sizeof(*m->aa_lost))))
 		return -1;
 	return m->ops->init(m, p);
 }
@@ -149,6 +152,8 @@ void run_models_free(struct run_models *m)
 	m->oaa_tables = NULL;
 	m->nr_oaa_table = NULL;
 	self_stop_free(&m->self);
+	free(m->aa_lost);
+	m->aa_lost = NULL;
 }
 
 void run_models_reset(struct run_models *m)
@@ -171,6 +176,19 @@ void run_models_add_models(struct run_models *m, const struct rtl_record *rec)
 void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec)
 {
 	m->ops->analyse(m, rec);
+}
+
+void run_models_set_analysis_lost(struct run_models *m, int cpu, uint64_t lost)
+{
+	if (m->aa_lost && cpu >= 0 && cpu < m->noise.nr_cpus + m->lat.nr_cpus)
+		m->aa_lost[cpu] = lost;
+}
+
+uint64_t run_models_analysis_lost(const struct run_models *m, int cpu)
+{
+	if (!m->aa_lost || cpu < 0 || cpu >= m->nr_cpus)
+		return 0;
+	return m->aa_lost[cpu];
 }
 
 uint64_t run_models_records(const struct run_models *m)

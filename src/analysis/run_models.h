@@ -20,6 +20,7 @@ struct models_ops;
 
 struct run_models {
 	const struct models_ops	*ops;		/* the tool's models */
+	int			nr_cpus;
 	struct noise_model	noise;		/* osnoise */
 	struct latency_model	lat;		/* timerlat */
 	struct tl_aa		*aa;		/* timerlat without --no-aa */
@@ -43,6 +44,13 @@ struct run_models {
 
 	/* the stops of rtlens's own measuring threads (user engine) */
 	struct self_stop	self;
+
+	/*
+	 * per CPU: the analysis' events lost (their own buffer overflowed):
+	 * the analysis of that CPU is partial, the tables are not; NULL
+	 * without an analysis
+	 */
+	uint64_t		*aa_lost;
 };
 
 /* @facts (may be NULL) must outlive the models. */
@@ -64,6 +72,10 @@ bool run_models_analyse(struct run_models *m, int cpu);
 /* The steal time of @cpu over the measurement (0 when not known). */
 bool run_models_steal_known(const struct run_models *m);
 uint64_t run_models_steal_ns(const struct run_models *m, int cpu);
+/* The analysis' events lost on @cpu so far (the engine counts them). */
+void run_models_set_analysis_lost(struct run_models *m, int cpu, uint64_t lost);
+/* 0 when all of @cpu's were seen, or without an analysis. */
+uint64_t run_models_analysis_lost(const struct run_models *m, int cpu);
 /* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
 void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
 

@@ -34,12 +34,27 @@ static void self_note(FILE *out, const struct run_models *m, const struct rtl_pa
 	}
 }
 
+/* the analysis' own buffer overflowed: what it says of those CPUs is partial */
+static void lost_note(FILE *out, const struct run_models *m, const struct rtl_params *p)
+{
+	int cpu;
+
+	for_each_cpu_in(cpu, &p->cpus) {
+		uint64_t lost = run_models_analysis_lost(m, cpu);
+
+		if (lost)
+			fprintf(out, "analysis incomplete: %llu events lost on CPU %d; "
+				"the table is complete\n", (unsigned long long)lost, cpu);
+	}
+}
+
 static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {
 	struct kvm_exit_counts exits;
 	char title[96];
 	int i, cpu;
 
+	lost_note(out, m, p);
 	if (m->oaa_sample_done) {
 		snprintf(title, sizeof(title), "hit stop tracing, analyzing the sample");
 		osn_aa_print_sample(out, &m->oaa_sample, title);

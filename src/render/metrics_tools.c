@@ -175,6 +175,24 @@ static void sources(struct metrics_writer *w, const struct run_models *m,
 	}
 }
 
+/* the analysis' own buffer overflowed: its sources of that CPU are partial */
+static void analysis_lost(struct metrics_writer *w, const struct run_models *m,
+			  const struct rtl_params *p)
+{
+	static const char name[] = "rtlens_analysis_events_lost";
+	char lab[32];
+
+	metrics_family(w, name, MTYPE_COUNTER, NULL,
+		       "events of the root-cause analysis lost (its sources are partial; "
+		       "the other series are not)");
+	for (int cpu = 0; cpu < m->noise.nr_cpus; cpu++) {
+		if (!cpu_mask_test(&p->cpus, cpu))
+			continue;
+		cpu_label(lab, sizeof(lab), cpu);
+		metrics_count(w, name, "_total", lab, run_models_analysis_lost(m, cpu));
+	}
+}
+
 void metrics_osnoise(struct metrics_writer *w, const struct run_models *m,
 		     const struct rtl_params *p)
 {
@@ -186,6 +204,7 @@ void metrics_osnoise(struct metrics_writer *w, const struct run_models *m,
 	if (m->oaa) {
 		sources(w, m, p, false);
 		sources(w, m, p, true);
+		analysis_lost(w, m, p);
 	}
 }
 

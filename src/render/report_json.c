@@ -10,7 +10,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"1.8"
+#define SCHEMA_VERSION	"1.9"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -248,6 +248,17 @@ static void json_started(struct json_writer *w, time_t started)
 	json_string(w, "started_at", buf);
 }
 
+/* no measured CPU lost analysis events */
+static bool analysis_complete(const struct run_models *m, const struct rtl_params *p)
+{
+	int cpu;
+
+	for_each_cpu_in(cpu, &p->cpus)
+		if (run_models_analysis_lost(m, cpu))
+			return false;
+	return true;
+}
+
 static void json_noise_analysis(struct json_writer *w, const struct run_models *m,
 				const struct rtl_params *p)
 {
@@ -268,6 +279,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 		osn_aa_json_sample(w, NULL, &m->oaa_worst[i]);
 	json_end_array(w);
 	json_i64(w, "kvm_vcpu_threads", osn_aa_nr_vcpus(m->oaa));
+	json_bool(w, "complete", analysis_complete(m, p));
 	json_begin_array(w, "cpus");
 	for_each_cpu_in(cpu, &p->cpus) {
 		if (cpu >= p->nr_cpus)
@@ -281,6 +293,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 		osn_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
 		osn_aa_kvm_exits(m->oaa, cpu, &exits);
 		osn_aa_json_kvm_exits(w, "kvm_exits", &exits);
+		json_u64(w, "events_lost", run_models_analysis_lost(m, cpu));
 		json_end_object(w);
 	}
 	json_end_array(w);

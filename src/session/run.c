@@ -60,6 +60,7 @@ struct session {
 	char			action_failed[ACTION_FAILED_LEN]; /* said after the report */
 	struct timespec		t0;		/* start of the measurement */
 	struct timespec		t_counted;	/* start of what the model holds */
+	uint64_t		*aa_lost_base;	/* per CPU: the analysis' losses before it */
 	sigset_t		stop_signals;
 	sigset_t		old_mask;
 };
@@ -156,11 +157,14 @@ static void drop_record(const struct rtl_record *rec, void *ctx)
 	(void)ctx;
 }
 
+/* the samples to the models; the analysis' events, where apart, to the analysis */
 static int poll_into_model(struct session *s)
 {
-	record_fn fn = source_aa_on_demand(s->src) ? add_model_record : add_record;
+	bool apart = source_aa_feed(s->src) != AA_FEED_INLINE;
 
-	return source_poll(s->src, fn, &s->models) < 0 ? -1 : 0;
+	if (source_poll(s->src, apart ? add_model_record : add_record, &s->models) < 0)
+		return -1;
+	return source_poll_analysis(s->src, add_analysis_record, &s->models) < 0 ? -1 : 0;
 }
 
 /* A stop: what the analysis' flight recorder holds, for the analysis. */
@@ -274,6 +278,11 @@ static int setup(struct session *s)
 	s->src = source_open(p, s->st);
 	if (!s->src || power_hold_start(&s->power, p, s->st))
 		return -1;
+	if (source_aa_feed(s->src) == AA_FEED_STREAM &&
+	    !(s->aa_lost_base = calloc(p->nr_cpus, sizeof(*s->aa_lost_base)))) {
+		err_msg("out of memory");
+		return -1;
+	}
 	if (s->rec && !(s->rec_inst = source_record(s->src, s->rec)))
 		return -1;
 	debug_msg("setup: measuring");
@@ -305,6 +314,8 @@ static int teardown(struct session *s)
 	sysstate_free(s->st);
 	s->st = NULL;
 	run_models_free(&s->models);
+	free(s->aa_lost_base);
+	s->aa_lost_base = NULL;
 	if (s->steal_on)
 		steal_meter_free(&s->steal);
 	s->steal_on = false;
@@ -319,6 +330,12 @@ static int teardown(struct session *s)
 
 /* ---- the main loop ---- */
 
+static void drop_polled(struct session *s)
+{
+	source_poll(s->src, drop_record, NULL);
+	source_poll_analysis(s->src, drop_record, NULL);
+}
+
 static void warm_up(struct session *s)
 {
 	struct timespec t0;
@@ -329,18 +346,40 @@ static void warm_up(struct session *s)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (!pending_signal && seconds_since(&t0) < s->p->warmup_s) {
 		wait_event(s, source_next_read_ms(s->src, POLL_MS));
-		source_poll(s->src, drop_record, NULL);
+		drop_polled(s);
 	}
 	do
-		source_poll(s->src, drop_record, NULL);
+		drop_polled(s);
 	while (source_has_more(s->src));
 	source_discard_counts(s->src);
+}
+
+/*
+ * The analysis' events lost on each measured CPU, where they have a buffer
+ * of their own: at @start, what the warm-up lost; later, what was lost
+ * since, told to the models (the analysis is then partial, the tables not).
+ */
+static void note_analysis_lost(struct session *s, bool start)
+{
+	int cpu;
+
+	if (!s->aa_lost_base)
+		return;
+	for_each_cpu_in(cpu, &s->p->cpus) {
+		uint64_t lost = cpu < s->p->nr_cpus ? source_analysis_lost(s->src, cpu) : 0;
+
+		if (start)
+			s->aa_lost_base[cpu] = lost;
+		else if (cpu < s->p->nr_cpus && lost > s->aa_lost_base[cpu])
+			run_models_set_analysis_lost(&s->models, cpu, lost - s->aa_lost_base[cpu]);
+	}
 }
 
 /* the figures so far, for the screen, the metrics and the progress line */
 static void view_now(struct session *s)
 {
 	source_load_counts(s->src, &s->models.lat);
+	note_analysis_lost(s, false);
 	s->view.elapsed_s = seconds_since(&s->t_counted);
 }
 
@@ -510,6 +549,7 @@ static int save_trace_action(void *ctx, const char *file)
 static int measure(struct session *s)
 {
 	s->steal_on = !s->replay && !steal_meter_start(&s->steal, s->p->nr_cpus);
+	note_analysis_lost(s, true);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->t_counted = s->t0;
 	for (;;) {
@@ -563,6 +603,7 @@ static int finish(struct session *s)
 		return -1;
 	source_load_counts(s->src, &s->models.lat);
 	s->view.lost_events = source_lost_events(s->src);
+	note_analysis_lost(s, false);
 	if (s->view.reason == STOP_THRESHOLD) {
 		if (window_into_analysis(s))
 			return -1;

@@ -42,7 +42,12 @@ struct engine_ops {
 	void		(*load_counts)(struct engine *e, struct latency_model *m);
 	/* the analysis' flight recorder, read at a stop; NULL: none */
 	int		(*read_window)(struct engine *e, record_fn fn, void *ctx);
-	bool		(*aa_on_demand)(const struct engine *e);
+	/* the analysis' own instance, read as it comes; NULL: none */
+	int		(*poll_analysis)(struct engine *e, record_fn fn, void *ctx);
+	/* NULL: AA_FEED_INLINE */
+	enum aa_feed	(*aa_feed)(const struct engine *e);
+	/* optional: the analysis' events lost on @cpu, where they have a buffer of their own */
+	uint64_t	(*analysis_lost)(struct engine *e, int cpu);
 	/* "bpf", "tracefs", "user"; *detail: bpf: where it counts; tracefs: why not BPF */
 	const char	*(*data_path)(const struct engine *e, const char **detail);
 	char		*(*trace_text)(struct engine *e);

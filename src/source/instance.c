@@ -226,20 +226,34 @@ int instances_read(struct instances *in, raw_event_fn fn, void *ctx)
 	return reader_run(&in->reader, in->tep, in->inst, fn, ctx);
 }
 
-int instances_read_window(struct instances *in, raw_event_fn fn, void *ctx)
+int instances_read_aa(struct instances *in, raw_event_fn fn, void *ctx)
 {
 	if (!in->aa_inst)
 		return 0;
+	return reader_run(&in->aa_reader, in->tep, in->aa_inst, fn, ctx);
+}
+
+int instances_read_window(struct instances *in, raw_event_fn fn, void *ctx)
+{
 	do {
-		if (reader_run(&in->aa_reader, in->tep, in->aa_inst, fn, ctx))
+		if (instances_read_aa(in, fn, ctx))
 			return -1;
 	} while (in->aa_reader.budget_hit);
 	return 0;
 }
 
+bool instances_have_more(const struct instances *in)
+{
+	return in->reader.budget_hit || (in->aa_streamed && in->aa_reader.budget_hit);
+}
+
 int instances_next_read_ms(const struct instances *in, int longest_ms)
 {
-	return page_reader_next_read_ms(in->reader.pages, longest_ms);
+	int ms = page_reader_next_read_ms(in->reader.pages, longest_ms);
+
+	if (in->aa_streamed)
+		ms = page_reader_next_read_ms(in->aa_reader.pages, ms);
+	return ms;
 }
 
 void instances_set_tracing(struct instances *in, bool on)
@@ -272,22 +286,27 @@ static uint64_t stat_value(const char *stats, const char *key)
 	return at ? strtoull(at + strlen(key), NULL, 10) : 0;
 }
 
+uint64_t instance_cpu_lost_events(struct tracefs_instance *inst, int cpu)
+{
+	char file[64], *stats;
+	uint64_t lost;
+
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	stats = tracefs_instance_file_read(inst, file, NULL);
+	if (!stats)
+		return 0;
+	lost = stat_value(stats, "overrun:") + stat_value(stats, "dropped events:");
+	free(stats);
+	return lost;
+}
+
 uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus)
 {
 	uint64_t lost = 0;
 	int cpu;
 
-	for (cpu = 0; cpu < nr_cpus; cpu++) {
-		char file[64], *stats;
-
-		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-		stats = tracefs_instance_file_read(inst, file, NULL);
-		if (!stats)
-			continue;
-		lost += stat_value(stats, "overrun:");
-		lost += stat_value(stats, "dropped events:");
-		free(stats);
-	}
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		lost += instance_cpu_lost_events(inst, cpu);
 	return lost;
 }
 

@@ -69,7 +69,12 @@ struct instance_reader {
 struct instances {
 	struct tracefs_instance	*inst;		/* read by rtlens */
 	struct tracefs_instance	*trace_inst;	/* the trace saved, or NULL */
-	struct tracefs_instance	*aa_inst;	/* the analysis' flight recorder, or NULL */
+	/*
+	 * the analysis' events, or NULL: a flight recorder read at a stop
+	 * (timerlat), or read as they come (aa_streamed: osnoise)
+	 */
+	struct tracefs_instance	*aa_inst;
+	bool			aa_streamed;
 	struct tep_handle	*tep;
 	struct decoder		*decoder;
 	struct instance_reader	reader;
@@ -85,12 +90,16 @@ bool instances_trace_wanted(const struct rtl_params *p);
 int instances_load(struct instances *in, const char **systems, unsigned int sets);
 /* Hand what in->inst holds to @fn, for a bounded time (struct instance_reader). */
 int instances_read(struct instances *in, raw_event_fn fn, void *ctx);
+/* Hand what in->aa_inst holds to @fn, for a bounded time; 0 without aa_inst. */
+int instances_read_aa(struct instances *in, raw_event_fn fn, void *ctx);
 /*
  * Hand everything in->aa_inst holds to @fn, however long it takes: the
  * window before a stop, read once the tracer stopped. 0 without aa_inst.
  */
 int instances_read_window(struct instances *in, raw_event_fn fn, void *ctx);
-/* When to read in->inst next (page_reader_next_read_ms()). */
+/* The last read of in->inst (or of a streamed aa_inst) left events behind. */
+bool instances_have_more(const struct instances *in);
+/* When to read in->inst (and a streamed aa_inst) next (page_reader_next_read_ms()). */
 int instances_next_read_ms(const struct instances *in, int longest_ms);
 /* Tracing on or off in every instance. */
 void instances_set_tracing(struct instances *in, bool on);
@@ -99,6 +108,8 @@ void instances_free(struct instances *in);
 
 /* Events the ring buffers dropped (overrun), summed over @nr_cpus. */
 uint64_t instance_lost_events(struct tracefs_instance *inst, int nr_cpus);
+/* The same, of @cpu's buffer alone. */
+uint64_t instance_cpu_lost_events(struct tracefs_instance *inst, int cpu);
 /* The instance's "trace" text, to be freed; NULL (errno set) without an instance. */
 char *instance_trace_text(struct tracefs_instance *inst);
 

@@ -30,10 +30,13 @@
 struct tracer_desc {
 	int		(*apply_globals)(const struct rtl_params *p, struct sys_state *st);
 	unsigned int	(*decode_sets)(const struct rtl_params *p);
-	int		(*enable_events)(const struct rtl_params *p, struct tracefs_instance *inst);
+	/* the events the models need, in the instance rtlens reads */
+	int		(*sample_events)(const struct rtl_params *p, struct tracefs_instance *inst);
+	/* the analysis' events, in the instance feed_of() says */
+	int		(*analysis_events)(const struct rtl_params *p, struct tracefs_instance *inst);
 	void		(*effective_period)(uint64_t *period_us, uint64_t *runtime_us);
 	bool		bpf_counts;	/* its samples can be counted by bpf_counts.c */
-	bool		aa_on_demand;	/* its analysis explains a stop from a window */
+	enum aa_feed	aa_feed;	/* where its analysis' events go (not --record) */
 };
 
 /* the window of a stop counted by BPF ends with what the stop's sample brought */
@@ -378,15 +381,51 @@ static void kvm_events(const struct rtl_params *p, struct tracefs_instance *inst
 	instance_enable_kvm_exit(inst, &p->cpus);
 }
 
-static int osnoise_events(const struct rtl_params *p, struct tracefs_instance *inst)
+static enum aa_feed feed_of(const struct rtl_params *p);
+
+/*
+ * The samples the models need: every one for a histogram; in top, where
+ * the analysis has an instance of its own, only those at -s or over (the
+ * stop's, which no period summary holds), so that a flood of samples
+ * never reaches the summaries' buffer.
+ */
+static int osnoise_sample_events(const struct rtl_params *p, struct tracefs_instance *inst)
 {
-	if (kernel_counts(p))
+	char filter[64];
+
+	if (kernel_counts(p) || !params_trace_samples(p))
 		return 0;
-	if (params_trace_samples(p) && instance_enable_event(inst, "osnoise", "sample_threshold"))
-		return -1;
-	if (noise_events(p, inst))
+	if (!p->desc->per_sample[p->mode] && feed_of(p) != AA_FEED_INLINE) {
+		if (!p->stop_us)
+			return 0;
+		snprintf(filter, sizeof(filter), "duration >= %llu",
+			 (unsigned long long)p->stop_us * 1000);
+		if (tracefs_event_file_write(inst, "osnoise", "sample_threshold", "filter",
+					     filter) < 0) {
+			err_msg("cannot set the filter '%s' on osnoise:sample_threshold: %s",
+				filter, strerror(errno));
+			return -1;
+		}
+	}
+	return instance_enable_event(inst, "osnoise", "sample_threshold");
+}
+
+/* the samples the analysis explains, the events it explains them with */
+static int osnoise_analysis_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	if (kernel_counts(p) || !params_trace_analysis(p))
+		return 0;
+	if (instance_enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst))
 		return -1;
 	kvm_events(p, inst);
+	return 0;
+}
+
+/* timerlat's samples are the tracer's own entries */
+static int no_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	(void)p;
+	(void)inst;
 	return 0;
 }
 
@@ -423,16 +462,19 @@ static const struct tracer_desc tracers[NR_TOOLS] = {
 	[TOOL_OSNOISE] = {
 		.apply_globals		= osnoise_globals,
 		.decode_sets		= osnoise_sets,
-		.enable_events		= osnoise_events,
+		.sample_events		= osnoise_sample_events,
+		.analysis_events	= osnoise_analysis_events,
 		.effective_period	= osnoise_period,
+		.aa_feed		= AA_FEED_STREAM,
 	},
 	[TOOL_TIMERLAT] = {
 		.apply_globals		= timerlat_globals,
 		.decode_sets		= timerlat_sets,
-		.enable_events		= noise_events,
+		.sample_events		= no_events,
+		.analysis_events	= noise_events,
 		.effective_period	= timerlat_period,
 		.bpf_counts		= true,
-		.aa_on_demand		= true,
+		.aa_feed		= AA_FEED_WINDOW,
 	},
 };
 
@@ -442,30 +484,38 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
 }
 
 /*
- * The timerlat analysis explains the latency that stopped the run, from
- * what ran on that CPU just before: its events go to an instance of their
- * own, kept as a flight recorder (the ring buffer overwrites its oldest
- * events) and read only when a threshold stops the tracer; during the run
- * rtlens reads the samples alone (or nothing, with BPF).
+ * The analysis' events never share a ring buffer with the samples and
+ * summaries the tables are made of: a flood of them can then only make
+ * the analysis partial. They go to an instance of their own that runs the
+ * tracer too (the kernel stops it with the others at a threshold):
+ * - timerlat explains the latency that stopped the run, from what ran on
+ *   that CPU just before: the instance is a flight recorder (the ring
+ *   buffer overwrites its oldest events), read only at a stop;
+ * - osnoise explains every sample of the run: the instance is read as
+ *   its events come, and the events it loses are counted per CPU.
+ * --record keeps them with the samples, where the recording reads them.
  */
-static bool aa_on_demand(const struct rtl_params *p)
+static enum aa_feed feed_of(const struct rtl_params *p)
 {
-	return tracer_of(p)->aa_on_demand && params_trace_analysis(p) && !p->record_path;
+	if (!params_trace_analysis(p) || p->record_path || kernel_counts(p))
+		return AA_FEED_INLINE;
+	return tracer_of(p)->aa_feed;
 }
 
-/* the instance the analysis' events go to: the flight recorder, or the one read */
+/* the instance the analysis' events go to: one of their own, or the one read */
 static struct tracefs_instance *analysis_instance(struct engine *src, struct sys_state *st)
 {
 	const struct rtl_params *p = src->params;
 	struct instances *ins = &src->ins;
 
-	if (!aa_on_demand(p))
+	if (feed_of(p) == AA_FEED_INLINE)
 		return ins->inst;
 	ins->aa_inst = instance_make(st, "-aa", p->buffer_kb);
 	if (ins->aa_inst && set_tracer(p->desc, ins->aa_inst)) {
 		tracefs_instance_free(ins->aa_inst);
 		ins->aa_inst = NULL;
 	}
+	ins->aa_streamed = ins->aa_inst && feed_of(p) == AA_FEED_STREAM;
 	return ins->aa_inst;
 }
 
@@ -476,10 +526,10 @@ static int open_instances(struct engine *src, struct sys_state *st)
 	struct tracefs_instance *events_inst, *aa_inst;
 
 	ins->inst = instance_make(st, "", p->buffer_kb);
-	if (!ins->inst)
+	if (!ins->inst || src->desc->sample_events(p, ins->inst))
 		return -1;
 	aa_inst = analysis_instance(src, st);
-	if (!aa_inst || src->desc->enable_events(p, aa_inst))
+	if (!aa_inst || src->desc->analysis_events(p, aa_inst))
 		return -1;
 	if (kernel_counts(p) && start_kernel_hist(src))
 		return -1;
@@ -533,7 +583,7 @@ static int start_user_threads(struct engine *src)
 static bool bpf_fits(const struct rtl_params *p)
 {
 	return tracer_of(p)->bpf_counts && !p->record_path &&
-	       (!params_trace_analysis(p) || aa_on_demand(p));
+	       (!params_trace_analysis(p) || feed_of(p) != AA_FEED_INLINE);
 }
 
 /* -1 when --bpf-action needs the BPF counting and it cannot be had */
@@ -638,6 +688,19 @@ static int kpoll(struct engine *src, record_fn fn, void *ctx)
 	return instances_read(&src->ins, on_event, src) ? -1 : src->polled;
 }
 
+static int kpoll_analysis(struct engine *src, record_fn fn, void *ctx)
+{
+	if (!src->ins.aa_streamed)
+		return 0;
+	set_sink(src, fn, ctx);
+	return instances_read_aa(&src->ins, on_event, src) ? -1 : src->polled;
+}
+
+static uint64_t kanalysis_lost(struct engine *src, int cpu)
+{
+	return src->ins.aa_streamed ? instance_cpu_lost_events(src->ins.aa_inst, cpu) : 0;
+}
+
 /*
  * The kernel stops the tracer on the sample over a threshold, and the
  * window ends there. Where BPF saw the stop, the window of that CPU is cut
@@ -649,6 +712,8 @@ static int kread_window(struct engine *src, record_fn fn, void *ctx)
 	struct window_cut *c = &src->cut;
 	int ret;
 
+	if (src->ins.aa_streamed)	/* read as it came */
+		return 0;
 	c->on = src->bpf && bpf_counts_stop_sample(src->bpf, &c->cpu, &c->context, &c->seqnum);
 	set_sink(src, fn, ctx);
 	ret = instances_read_window(&src->ins, on_event, src);
@@ -660,9 +725,9 @@ static int kread_window(struct engine *src, record_fn fn, void *ctx)
 	return ret ? -1 : src->polled;
 }
 
-static bool kaa_on_demand(const struct engine *src)
+static enum aa_feed kaa_feed(const struct engine *src)
 {
-	return src->ins.aa_inst;
+	return feed_of(src->params);
 }
 
 static bool ktracing_stopped(struct engine *src)
@@ -742,7 +807,7 @@ static void kdiscard_counts(struct engine *src)
 
 static bool khas_more(const struct engine *src)
 {
-	return src->ins.reader.budget_hit;
+	return instances_have_more(&src->ins);
 }
 
 static int knext_read_ms(const struct engine *src, int longest_ms)
@@ -804,7 +869,9 @@ const struct engine_ops kernel_engine = {
 	.lost_events		= klost_events,
 	.load_counts		= kload_counts,
 	.read_window		= kread_window,
-	.aa_on_demand		= kaa_on_demand,
+	.poll_analysis		= kpoll_analysis,
+	.aa_feed		= kaa_feed,
+	.analysis_lost		= kanalysis_lost,
 	.data_path		= kdata_path,
 	.trace_text		= ktrace_text,
 	.record			= krecord,

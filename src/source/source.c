@@ -99,14 +99,24 @@ void source_load_counts(struct source *src, struct latency_model *m)
 		src->ops->load_counts(src->e, m);
 }
 
-bool source_aa_on_demand(const struct source *src)
+enum aa_feed source_aa_feed(const struct source *src)
 {
-	return src->ops->aa_on_demand && src->ops->aa_on_demand(src->e);
+	return src->ops->aa_feed ? src->ops->aa_feed(src->e) : AA_FEED_INLINE;
 }
 
 int source_read_window(struct source *src, record_fn fn, void *ctx)
 {
 	return src->ops->read_window ? src->ops->read_window(src->e, fn, ctx) : 0;
+}
+
+int source_poll_analysis(struct source *src, record_fn fn, void *ctx)
+{
+	return src->ops->poll_analysis ? src->ops->poll_analysis(src->e, fn, ctx) : 0;
+}
+
+uint64_t source_analysis_lost(struct source *src, int cpu)
+{
+	return src->ops->analysis_lost ? src->ops->analysis_lost(src->e, cpu) : 0;
 }
 
 const char *source_data_path(const struct source *src, const char **detail)

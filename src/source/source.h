@@ -71,12 +71,26 @@ void source_stop(struct source *src);
  */
 void source_load_counts(struct source *src, struct latency_model *m);
 /*
- * The analysis reads its events on demand: poll() yields the samples for the
- * models only, and read_window() the window before a stop, for the analysis.
+ * Where the analysis' events come from. The samples and summaries that
+ * the tables, histograms and stop thresholds are made of never share a
+ * ring buffer with them, except inline (--record, the user engine, a
+ * replay): losing analysis events then only makes the analysis partial.
  */
-bool source_aa_on_demand(const struct source *src);
+enum aa_feed {
+	AA_FEED_INLINE,		/* with the samples: poll() yields both */
+	AA_FEED_WINDOW,		/* a flight recorder: source_read_window() at a stop */
+	AA_FEED_STREAM,		/* an instance of their own: source_poll_analysis() */
+};
+enum aa_feed source_aa_feed(const struct source *src);
 /* What the analysis' flight recorder holds (after a stop); records or -1. */
 int source_read_window(struct source *src, record_fn fn, void *ctx);
+/* AA_FEED_STREAM: the analysis' events the buffers hold now; records or -1. */
+int source_poll_analysis(struct source *src, record_fn fn, void *ctx);
+/*
+ * AA_FEED_STREAM: the analysis' events lost on @cpu since the counting
+ * started (its buffer overflowed); 0 otherwise.
+ */
+uint64_t source_analysis_lost(struct source *src, int cpu);
 /*
  * How the samples reach rtlens: "bpf" (counted in the kernel), "tracefs"
  * (read one by one from the ring buffers) or "user" (the user engine).
@@ -84,7 +98,10 @@ int source_read_window(struct source *src, record_fn fn, void *ctx);
  * run could have used it; else NULL.
  */
 const char *source_data_path(const struct source *src, const char **detail);
-/* Events the ring buffers dropped (overrun), summed over CPUs. */
+/*
+ * Events the ring buffers of the samples dropped (overrun), summed over
+ * CPUs: what the tables miss. The analysis' own are source_analysis_lost().
+ */
 uint64_t source_lost_events(struct source *src);
 /* The trace instance's text (needs -t), to be freed; NULL with errno set. */
 char *source_trace_text(struct source *src);

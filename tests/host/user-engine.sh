@@ -252,7 +252,7 @@ user_engine_self_stop() {
 		sed 's/^/#   /' "$out" | tail -20
 	fi
 	json_check "$tool stopped: the report's self_stop holds the ~2 s" "$json" \
-		'd["schema_version"] == "1.8" and 1.8e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
+		'd["schema_version"] == "1.9" and 1.8e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
 	if [ "$tool" = osnoise ]; then
 		json_check "osnoise stopped: the stop is rtlens's, not hardware's, and no sample" "$json" \
 			"d['cpus'][0]['max_single_us'] < 1e6 and all(s['total_us'] < 1e6 for s in $SOURCES if s['kind'] != 'rtlens') and any(s['kind'] == 'rtlens' and s['total_us'] > 1.8e6 for s in $SOURCES)"

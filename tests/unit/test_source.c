@@ -344,8 +344,19 @@ static void test_kernel_osnoise_trace_instance(void **state)
 			    "tracing_thresh 1\n");
 	expect_recorded_instance(fx, "");
 	expect_recorded_instance(fx, "-trace");
+	expect_recorded_instance(fx, "-aa");
+	/*
+	 * issue #24: the histogram's samples in the instance read for the
+	 * models, the analysis' events (and the samples it explains) in one
+	 * of their own that runs the tracer too, read as they come
+	 */
 	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
-	expect_enabled(fx, "", noise_events, "1");
+	expect_enabled(fx, "", noise_events, "0\n");
+	expect_enabled(fx, "-aa", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	expect_enabled(fx, "-aa", noise_events, "1");
+	expect_inst(fx, "-aa", "current_tracer", "osnoise");
+	expect_inst(fx, "-aa", "buffer_size_kb", "512");
+	assert_int_equal(source_aa_feed(src), AA_FEED_STREAM);
 	expect_inst(fx, "", "buffer_size_kb", "512");
 	expect_inst(fx, "", "events/sched/sched_switch/enable", "0\n");
 	expect_inst(fx, "-trace", "current_tracer", "osnoise");
@@ -358,6 +369,44 @@ static void test_kernel_osnoise_trace_instance(void **state)
 	source_stop(src);
 	expect_inst(fx, "", "tracing_on", "0\n");
 	expect_inst(fx, "-trace", "tracing_on", "0\n");
+	expect_inst(fx, "-aa", "tracing_on", "0\n");
+	close_run(fx, src);
+}
+
+/*
+ * issue #24: osnoise top with the analysis and -s: the instance of the
+ * summaries gets the samples at -s or over only (the stop's), never the
+ * flood below it; the analysis' instance gets them all
+ */
+static void test_kernel_osnoise_top_aa(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "osnoise top", NR_CPUS, ARGV("osnoise", "-c", "1", "-s", "300"),
+		       ENGINE_KERNEL);
+	expect_recorded_instance(fx, "-aa");
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	expect_inst(fx, "", "events/osnoise/sample_threshold/filter", "duration >= 300000");
+	expect_enabled(fx, "", noise_events, "0\n");
+	expect_enabled(fx, "-aa", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	expect_inst(fx, "-aa", "events/osnoise/sample_threshold/filter", "none\n");
+	expect_enabled(fx, "-aa", noise_events, "1");
+	assert_int_equal(source_aa_feed(src), AA_FEED_STREAM);
+	close_run(fx, src);
+}
+
+/* osnoise top --aa without -s: the instance read for the table has the summaries alone */
+static void test_kernel_osnoise_top_aa_summaries(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "osnoise top", NR_CPUS, ARGV("osnoise", "-c", "1", "--aa"),
+		       ENGINE_KERNEL);
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
+	expect_enabled(fx, "", noise_events, "0\n");
+	expect_enabled(fx, "-aa", noise_events, "1");
 	close_run(fx, src);
 }
 
@@ -393,7 +442,7 @@ static void test_kernel_timerlat(void **state)
 	expect_enabled(fx, "-aa", noise_events, "1");
 	expect_enabled(fx, "", noise_events, "0\n");
 	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
-	assert_true(source_aa_on_demand(src));
+	assert_int_equal(source_aa_feed(src), AA_FEED_WINDOW);
 	close_run(fx, src);
 }
 
@@ -426,7 +475,7 @@ static void test_kernel_timerlat_no_threshold(void **state)
 		       ENGINE_KERNEL);
 	expect_enabled(fx, "", noise_events, "0\n");
 	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "0\n");
-	assert_false(source_aa_on_demand(src));
+	assert_int_equal(source_aa_feed(src), AA_FEED_INLINE);
 	/* BPF would count the samples, but this kernel has no osnoise:timerlat_sample */
 	assert_string_equal(source_data_path(src, &why), "tracefs");
 	assert_non_null(why);
@@ -457,7 +506,7 @@ static void test_kernel_osnoise_no_bpf_why(void **state)
 	src = open_run(fx, "osnoise top", NR_CPUS, ARGV("osnoise", "-c", "1"), ENGINE_KERNEL);
 	assert_string_equal(source_data_path(src, &why), "tracefs");
 	assert_null(why);
-	assert_false(source_aa_on_demand(src));
+	assert_int_equal(source_aa_feed(src), AA_FEED_INLINE);
 	close_run(fx, src);
 }
 
@@ -641,6 +690,8 @@ int main(void)
 		FAKE_TEST(test_unknown_events),
 		FAKE_TEST(test_kernel_osnoise),
 		FAKE_TEST(test_kernel_osnoise_trace_instance),
+		FAKE_TEST(test_kernel_osnoise_top_aa),
+		FAKE_TEST(test_kernel_osnoise_top_aa_summaries),
 		FAKE_TEST(test_kernel_timerlat),
 		FAKE_TEST(test_kernel_timerlat_aligned),
 		FAKE_TEST(test_kernel_timerlat_no_threshold),
