@@ -197,6 +197,7 @@ bench: rtlens build/bench/record_cost
 	@bench/record-cost.sh
 	@bench/cost.sh newest
 	@bench/cost.sh 6.1
+	@bench/flood.sh
 	@bench/osnoise-hist.sh
 	@bench/timerlat-hist.sh
 	@bench/kvm-host.sh

@@ -12,15 +12,9 @@ import os
 import re
 import sys
 
+from benchlib import cputime, median, top_rows
+
 TL_D = float(os.environ.get("BENCH_TL_D", "10"))	# timerlat runs' -d, s
-
-
-def cputime(path):
-	"""user + sys seconds of a .time file, None if the run failed"""
-	kv = dict(x.split("=") for x in open(path).read().split()[1:])
-	if kv.get("status") != "0":
-		return None
-	return float(kv["user"]) + float(kv["sys"])
 
 
 def steady(base):
@@ -41,11 +35,8 @@ def hist_count(text):
 def top_noise(text, cpu):
 	"""the Noise column of CPU cpu's row of osnoise top, in % of its Runtime
 	(the tools do not count the same number of periods in a -d)"""
-	for line in text.splitlines():
-		t = line.split()
-		if len(t) > 4 and t[0] == str(cpu) and t[1].startswith("#") and int(t[2]):
-			return 100.0 * int(t[3]) / int(t[2])
-	return None
+	r = top_rows(text).get(cpu)
+	return 100.0 * r["noise"] / r["runtime"] if r and r["runtime"] else None
 
 
 def lost(base):
@@ -76,14 +67,6 @@ def runs(out, tool, what):
 def mean(xs):
 	xs = [x for x in xs if x is not None]
 	return sum(xs) / len(xs) if xs else None
-
-
-def median(xs):
-	"""the middle value: one run that the shared host slowed does not move it"""
-	xs = sorted(x for x in xs if x is not None)
-	if not xs:
-		return None
-	return xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
 
 
 def ratio(a, b):

@@ -309,6 +309,38 @@ run_tool()
 	emit_file "$name.txt"
 }
 
+# bench_rounds RUNS RUN... - the runs of a bench (bench/guest/*.sh), in
+# turn so that drifts of the host hit every RUN alike: RUNS rounds of
+# RUN..., each run named RUN-I. The bench script defines bench_cmd NAME RUN,
+# which prints the command of run RUN (NAME: RUN-I, for its files). Each
+# runs under cputime (NAME.time: its CPU time and exit status), stdout in
+# NAME.txt, stderr in NAME.err (and in the diagnostics); these and NAME.json,
+# if the command wrote one, go to the host. Then its exit status is checked
+# (0), and tracefs put back as it was if the tool left it changed.
+bench_rounds()
+{
+	local runs=$1 i=1 run name rc t0 f
+
+	shift
+	while [ $i -le "$runs" ]; do
+		for run in "$@"; do
+			name=$run-$i
+			t0=$(now)
+			cputime -o $name.time $(bench_cmd $name $run) > $name.txt 2> $name.err
+			rc=$?
+			diag "$name: exit $rc after $(elapsed "$t0") s; $(cat $name.time)"
+			diag_lines < $name.err
+			for f in $name.txt $name.err $name.time $name.json; do
+				[ -f $f ] && emit_file $f
+			done
+			check_exit "$name: exit status" 0 $rc
+			check_restored "$name: tracefs restored" "$VM_BEFORE" ||
+				tracefs_restore "$VM_BEFORE"
+		done
+		i=$((i + 1))
+	done
+}
+
 # The column header of `osnoise top` (rtla 6.1; colours stripped)
 OSNOISE_TOP_HEADER='CPU Period       Runtime        Noise  % CPU Aval   Max Noise   Max Single          HW          NMI          IRQ      Softirq       Thread'
 
