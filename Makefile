@@ -19,7 +19,7 @@ BPF		?= $(if $(and $(shell command -v $(BPF_CLANG)),$(shell command -v $(BPFTOOL
 			$(shell pkg-config --exists libbpf && echo y)),1,0)
 ifeq ($(BPF),1)
 PKGS		+= libbpf
-BPF_SKEL	:= build/gen/source/timerlat.skel.h
+BPF_SKEL	:= build/gen/source/counts.skel.h
 BPF_CFLAGS	:= -Ibuild/gen
 else
 BPF_SKEL	:=
@@ -90,15 +90,15 @@ build/sample/%.bpf.o: sample/%.bpf.c Makefile
 # the BPF program and its skeleton (a header that embeds the object)
 BPF_CLANG_FLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_x86 \
 		   -I/usr/include/$(shell $(CC) -dumpmachine) -Wall -Werror
-BPF_SRC		:= src/source/bpf/timerlat.bpf.c
-build/gen/source/timerlat.bpf.o: $(BPF_SRC) src/source/bpf_layout.h Makefile
+BPF_SRC		:= src/source/bpf/counts.bpf.c
+build/gen/source/counts.bpf.o: $(BPF_SRC) src/source/bpf_layout.h Makefile
 	@mkdir -p $(dir $@)
 	@echo "  BPF     $<"
 	@$(BPF_CLANG) $(BPF_CLANG_FLAGS) -c -o $@ $<
 
-build/gen/source/timerlat.skel.h: build/gen/source/timerlat.bpf.o
+build/gen/source/counts.skel.h: build/gen/source/counts.bpf.o
 	@echo "  SKEL    $@"
-	@$(BPFTOOL) gen skeleton $< name timerlat_bpf > $@.tmp && mv $@.tmp $@
+	@$(BPFTOOL) gen skeleton $< name counts_bpf > $@.tmp && mv $@.tmp $@
 
 build/rel/src/source/bpf_counts.o build/san/src/source/bpf_counts.o \
 build/fuzz/src/source/bpf_counts.o: $(BPF_SKEL)

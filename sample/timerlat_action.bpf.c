@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * timerlat_action.bpf.c - an example --bpf-action program: rtlens's BPF
- * counting program (src/source/bpf/timerlat.bpf.c) tail-calls it, in the
+ * counting program (src/source/bpf/counts.bpf.c) tail-calls it, in the
  * kernel, at the osnoise:timerlat_sample that crosses a stop threshold
  * (-i, -T), before the tracer even stops. It counts its runs and writes
  * one line to the trace (the top instance's trace_pipe). Built by `make`

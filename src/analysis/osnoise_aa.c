@@ -455,6 +455,15 @@ static void worst_add(struct osn_aa *aa, const struct osn_aa_sample *s)
 	aa->worst[pos] = *s;
 }
 
+uint64_t osn_aa_samples_wanted_from(const struct osn_aa *aa)
+{
+	if (!aa->top_n)
+		return UINT64_MAX;
+	if (aa->nr_worst < aa->top_n)
+		return 0;
+	return aa->worst[aa->nr_worst - 1].duration_ns + 1;
+}
+
 /*
  * Built where it is kept (a sample is large, and one comes every period):
  * on the stairs, or, for a sample rtlens stopped, in the spare slot past
@@ -495,6 +504,12 @@ void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec)
 	case RECORD_KVM:
 		if (aa)
 			kvm_exits_feed(aa->kvm, &rec->kvm);
+		break;
+	case RECORD_HW_SAMPLES:		/* all hardware: what build_sample() makes of them */
+		c = cpu_state(aa, rec->hw.cpu);
+		if (c)
+			source_row_add_many(&c->hardware, rec->hw.count, rec->hw.total_ns,
+					    rec->hw.max_ns);
 		break;
 	default:
 		break;

@@ -87,8 +87,19 @@ struct osn_aa_sample {
 /* top_n: how many worst samples to keep over the run (>= 0). NULL on error. */
 struct osn_aa *osn_aa_new(int nr_cpus, int top_n);
 void osn_aa_free(struct osn_aa *aa);
-/* Takes every record kind; keeps noise events and samples of CPUs < nr_cpus. */
+/*
+ * Takes every record kind; keeps noise events and samples of CPUs < nr_cpus.
+ * RECORD_HW_SAMPLES: samples without interference, counted, not sent one
+ * by one: they go to the hardware sources only.
+ */
 void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec);
+/*
+ * The shortest sample without interference that may still change what
+ * the analysis reports beyond the hardware sources: one that would enter
+ * the top_n longest (UINT64_MAX without top_n). The threshold's sample
+ * (osn_aa_last_over()) is the caller's to ask for.
+ */
+uint64_t osn_aa_samples_wanted_from(const struct osn_aa *aa);
 
 /*
  * The last sample of cpu whose duration >= threshold_ns: 0, or -1 if none.

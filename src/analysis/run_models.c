@@ -178,6 +178,15 @@ void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec)
 	m->ops->analyse(m, rec);
 }
 
+uint64_t run_models_samples_wanted_from(const struct run_models *m, const struct rtl_params *p)
+{
+	uint64_t from = m->oaa ? osn_aa_samples_wanted_from(m->oaa) : UINT64_MAX;
+
+	if (p->stop_us && p->stop_us * 1000 < from)
+		from = p->stop_us * 1000;
+	return from;
+}
+
 void run_models_set_analysis_lost(struct run_models *m, int cpu, uint64_t lost)
 {
 	if (m->aa_lost && cpu >= 0 && cpu < m->noise.nr_cpus + m->lat.nr_cpus)

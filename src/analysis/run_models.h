@@ -72,6 +72,12 @@ bool run_models_analyse(struct run_models *m, int cpu);
 /* The steal time of @cpu over the measurement (0 when not known). */
 bool run_models_steal_known(const struct run_models *m);
 uint64_t run_models_steal_ns(const struct run_models *m, int cpu);
+/*
+ * The shortest sample without interference the analysis still needs one by
+ * one (samples at -s or over, and those that may enter --aa-top's list);
+ * UINT64_MAX: none, the hardware sources take them as counts.
+ */
+uint64_t run_models_samples_wanted_from(const struct run_models *m, const struct rtl_params *p);
 /* The analysis' events lost on @cpu so far (the engine counts them). */
 void run_models_set_analysis_lost(struct run_models *m, int cpu, uint64_t lost);
 /* 0 when all of @cpu's were seen, or without an analysis. */

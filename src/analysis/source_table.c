@@ -40,10 +40,16 @@ void source_row_init(struct source_row *row, int kind, const char *name, int vec
 
 void source_row_add(struct source_row *row, uint64_t ns)
 {
-	row->count++;
-	row->total_ns += ns;
-	if (ns > row->max_ns)
-		row->max_ns = ns;
+	source_row_add_many(row, 1, ns, ns);
+}
+
+void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_ns,
+			 uint64_t max_ns)
+{
+	row->count += count;
+	row->total_ns += total_ns;
+	if (max_ns > row->max_ns)
+		row->max_ns = max_ns;
 }
 
 static void row_id(const struct source_row *row, struct source_id *id)

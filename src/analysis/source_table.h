@@ -42,6 +42,9 @@ int source_id_cmp(const struct source_id *a, const struct source_id *b);
 void source_row_init(struct source_row *row, int kind, const char *name, int vector, int pid);
 /* One more event of ns. */
 void source_row_add(struct source_row *row, uint64_t ns);
+/* @count more, of @total_ns in all, the longest @max_ns. */
+void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_ns,
+			 uint64_t max_ns);
 
 /*
  * The row of @id among the *@n rows of @rows (room for @max + 1): found,

@@ -110,7 +110,7 @@ struct rtl_params {
 	bool			dump_tasks;	/* timerlat: --dump-tasks */
 	bool			aa;		/* osnoise: --aa */
 	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
-	bool			no_bpf;		/* timerlat: --no-bpf, RTLENS_NO_BPF */
+	bool			no_bpf;		/* --no-bpf, RTLENS_NO_BPF */
 	bool			no_irq;
 	bool			no_thread;
 

@@ -173,6 +173,20 @@ struct own_stop {
 };
 
 /*
+ * Noise samples without interference (hardware noise, nothing for the
+ * analysis to attribute) that BPF counted in the kernel instead of sending
+ * them one by one (the osnoise analysis): how many since the CPU's previous
+ * such record, their total, and the longest of the run.
+ */
+struct hw_samples {
+	int		cpu;
+	uint64_t	ts;
+	uint64_t	count;
+	uint64_t	total_ns;
+	uint64_t	max_ns;
+};
+
+/*
  * Every record above starts with "int cpu; uint64_t ts;": the decoder fills
  * them through any member of the union below.
  */
@@ -187,6 +201,7 @@ enum record_kind {
 	RECORD_HRTIMER,		/* struct hrtimer_edge */
 	RECORD_KVM,		/* struct kvm_edge */
 	RECORD_OWN_STOP,	/* struct own_stop */
+	RECORD_HW_SAMPLES,	/* struct hw_samples */
 };
 
 /* a new kind also goes in decode/decoder.c's union record_but_stack */
@@ -202,6 +217,7 @@ struct rtl_record {
 		struct hrtimer_edge	hrtimer;
 		struct kvm_edge		kvm;
 		struct own_stop		stop;
+		struct hw_samples	hw;
 	};
 };
 

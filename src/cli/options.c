@@ -651,7 +651,7 @@ static const struct opt_desc opt_table[] = {
 	  TL, set_kernel_threads },
 	{ "no-bpf", 0, ARG_NONE, NULL,
 	  "read every sample through tracefs instead of counting them in the kernel with BPF "
-	  "(also RTLENS_NO_BPF=1)", TL, set_no_bpf },
+	  "(also RTLENS_NO_BPF=1)", ALL, set_no_bpf },
 	{ "on-threshold", 0, ARG_REQUIRED, "<action>",
 	  "define action to be executed at stop threshold, multiple are allowed\n"
 	  "\t\ttrace[,file=F] | signal,num=N,pid=P|parent | shell,command=C | continue", ALL,

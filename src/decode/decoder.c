@@ -264,6 +264,7 @@ union record_but_stack {
 	struct hrtimer_edge	hrtimer;
 	struct kvm_edge		kvm;
 	struct own_stop		stop;
+	struct hw_samples	hw;
 };
 
 #define RECORD_CLEAR_LEN	(offsetof(struct rtl_record, period) + \

@@ -162,9 +162,11 @@ static int poll_into_model(struct session *s)
 {
 	bool apart = source_aa_feed(s->src) != AA_FEED_INLINE;
 
-	if (source_poll(s->src, apart ? add_model_record : add_record, &s->models) < 0)
+	if (source_poll(s->src, apart ? add_model_record : add_record, &s->models) < 0 ||
+	    source_poll_analysis(s->src, add_analysis_record, &s->models) < 0)
 		return -1;
-	return source_poll_analysis(s->src, add_analysis_record, &s->models) < 0 ? -1 : 0;
+	source_samples_wanted_from(s->src, run_models_samples_wanted_from(&s->models, s->p));
+	return 0;
 }
 
 /* A stop: what the analysis' flight recorder holds, for the analysis. */
@@ -283,6 +285,7 @@ static int setup(struct session *s)
 		err_msg("out of memory");
 		return -1;
 	}
+	source_samples_wanted_from(s->src, run_models_samples_wanted_from(&s->models, p));
 	if (s->rec && !(s->rec_inst = source_record(s->src, s->rec)))
 		return -1;
 	debug_msg("setup: measuring");
@@ -378,7 +381,7 @@ static void note_analysis_lost(struct session *s, bool start)
 /* the figures so far, for the screen, the metrics and the progress line */
 static void view_now(struct session *s)
 {
-	source_load_counts(s->src, &s->models.lat);
+	source_load_counts(s->src, &s->models.noise, &s->models.lat);
 	note_analysis_lost(s, false);
 	s->view.elapsed_s = seconds_since(&s->t_counted);
 }
@@ -601,7 +604,7 @@ static int finish(struct session *s)
 	if (drain_into_model(s) ||
 	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
 		return -1;
-	source_load_counts(s->src, &s->models.lat);
+	source_load_counts(s->src, &s->models.noise, &s->models.lat);
 	s->view.lost_events = source_lost_events(s->src);
 	note_analysis_lost(s, false);
 	if (s->view.reason == STOP_THRESHOLD) {

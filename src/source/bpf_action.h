@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bpf_action - --bpf-action PROG.o: the user's BPF program that timerlat's
- * counting program (bpf/timerlat.bpf.c) tail-calls when a sample crosses a
+ * counting program (bpf/counts.bpf.c) tail-calls when a sample crosses a
  * stop threshold, in the kernel, as rtla 7.3 does. The program is the one
  * in section "tp/timerlat_action" of the object; it gets the
  * osnoise:timerlat_sample record that crossed the threshold.

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpf_counts - load bpf/timerlat.bpf.c (its skeleton, generated at build
- * time), size its maps for the run, map them into memory and copy their
- * counts into the latency model when asked
+ * bpf_counts - load the program of the run's tracepoint from
+ * bpf/counts.bpf.c (its skeleton, generated at build time), size its maps
+ * for the run, map them into memory, copy their counts into the latency or
+ * the noise model when asked, and hand the osnoise samples it sends on
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,16 +17,19 @@ struct bpf_counts {
 	int	unused;
 };
 
-bool bpf_counts_possible(const char **why)
+bool bpf_counts_possible(const char *event, const char **why)
 {
+	(void)event;
 	*why = "this rtlens was built without BPF (make found no clang or bpftool)";
 	return false;
 }
 
-struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why)
+struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char *event, bool samples,
+				   const char **why)
 {
 	(void)p;
-	bpf_counts_possible(why);
+	(void)samples;
+	bpf_counts_possible(event, why);
 	return NULL;
 }
 
@@ -39,6 +43,40 @@ void bpf_counts_load(const struct bpf_counts *b, struct latency_model *m)
 {
 	(void)b;
 	(void)m;
+}
+
+void bpf_counts_load_noise(const struct bpf_counts *b, struct noise_model *m)
+{
+	(void)b;
+	(void)m;
+}
+
+int bpf_counts_read_samples(struct bpf_counts *b, bpf_sample_fn fn, void *ctx)
+{
+	(void)b;
+	(void)fn;
+	(void)ctx;
+	return 0;
+}
+
+uint64_t bpf_counts_samples_lost(const struct bpf_counts *b, int cpu)
+{
+	(void)b;
+	(void)cpu;
+	return 0;
+}
+
+void bpf_counts_hw(const struct bpf_counts *b, int cpu, struct bpf_hw_sum *sum)
+{
+	(void)b;
+	(void)cpu;
+	memset(sum, 0, sizeof(*sum));
+}
+
+void bpf_counts_send_from(struct bpf_counts *b, uint64_t ns)
+{
+	(void)b;
+	(void)ns;
 }
 
 void bpf_counts_clear(struct bpf_counts *b)
@@ -89,13 +127,15 @@ void bpf_counts_close(struct bpf_counts *b)
 #include "base/log.h"
 #include "source/bpf_action.h"
 #include "source/bpf_layout.h"
-#include "source/timerlat.skel.h"	/* generated: build/gen/ */
+#include "source/counts.skel.h"		/* generated: build/gen/ */
 
 /* the histograms of all CPUs in one map: beyond this, the ring buffer path */
 #define BPF_HIST_MAX_BYTES	(256UL << 20)
+/* the osnoise samples on their way to the analysis: a ring buffer this large */
+#define BPF_SAMPLES_BYTES	(8UL << 20)
 
 struct bpf_counts {
-	struct timerlat_bpf	*skel;
+	struct counts_bpf	*skel;
 	const char		*hook;		/* where the program counts */
 	int			nr_cpus;
 	unsigned int		entries;
@@ -103,6 +143,13 @@ struct bpf_counts {
 	size_t			stats_len;
 	uint64_t		*hist;		/* the same x (entries + 1) */
 	size_t			hist_len;
+	uint64_t		*lost;		/* per CPU: samples the ring buffer had no room for */
+	size_t			lost_len;
+	struct bpf_hw_sum	*hw;		/* per CPU: samples counted, not sent */
+	size_t			hw_len;
+	struct ring_buffer	*samples;	/* osnoise with the analysis, or NULL */
+	bpf_sample_fn		sample_fn;	/* where read_samples hands them */
+	void			*sample_ctx;
 	struct bpf_action	*action;	/* --bpf-action, or NULL */
 };
 
@@ -136,7 +183,8 @@ static void *map_memory(struct bpf_map *map, size_t *len)
 	return mem == MAP_FAILED ? NULL : mem;
 }
 
-static int size_maps(struct bpf_counts *b, const struct rtl_params *p, const char **why)
+static int size_maps(struct bpf_counts *b, const struct rtl_params *p, bool samples,
+		     const char **why)
 {
 	uint64_t slots = (uint64_t)b->nr_cpus * BPF_LAT_CONTEXTS;
 	uint64_t buckets = slots * (b->entries + 1);
@@ -151,74 +199,132 @@ static int size_maps(struct bpf_counts *b, const struct rtl_params *p, const cha
 	b->skel->rodata->entries = b->entries;
 	b->skel->rodata->stop_irq_us = p->stop_us;
 	b->skel->rodata->stop_thread_us = p->stop_total_us;
+	b->skel->rodata->send_samples = samples;
 	if (bpf_map__set_max_entries(b->skel->maps.stats, slots) ||
-	    bpf_map__set_max_entries(b->skel->maps.hist, buckets)) {
+	    bpf_map__set_max_entries(b->skel->maps.hist, buckets) ||
+	    bpf_map__set_max_entries(b->skel->maps.samples_lost, b->nr_cpus) ||
+	    bpf_map__set_max_entries(b->skel->maps.hw_sums, b->nr_cpus) ||
+	    (samples && bpf_map__set_max_entries(b->skel->maps.samples, BPF_SAMPLES_BYTES))) {
 		*why = "libbpf could not size the maps";
 		return -1;
 	}
 	return 0;
 }
 
-static int load(struct bpf_counts *b, const struct rtl_params *p, const char **why)
+/* the one program of @event: the others are not loaded (their event may not exist) */
+static int pick_program(struct bpf_counts *b, const char *event, const char **why)
 {
-	b->skel = timerlat_bpf__open();
+	struct bpf_program *progs[] = { b->skel->progs.rtlens_timerlat_sample,
+					b->skel->progs.rtlens_sample_threshold };
+	const char *events[] = { "timerlat_sample", "sample_threshold" };
+	size_t i;
+	bool found = false;
+
+	for (i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
+		bool mine = !strcmp(event, events[i]);
+
+		found |= mine;
+		if (bpf_program__set_autoload(progs[i], mine)) {
+			*why = "libbpf could not choose the BPF program";
+			return -1;
+		}
+	}
+	if (!found)
+		*why = "no BPF program counts that event";
+	return found ? 0 : -1;
+}
+
+static int handle_sample(void *ctx, void *data, size_t size)
+{
+	struct bpf_counts *b = ctx;
+
+	if (size >= sizeof(struct bpf_noise_sample))
+		b->sample_fn(data, b->sample_ctx);
+	return 0;
+}
+
+static int map_all(struct bpf_counts *b, bool samples, const char **why)
+{
+	b->stats = map_memory(b->skel->maps.stats, &b->stats_len);
+	b->hist = map_memory(b->skel->maps.hist, &b->hist_len);
+	b->lost = map_memory(b->skel->maps.samples_lost, &b->lost_len);
+	b->hw = map_memory(b->skel->maps.hw_sums, &b->hw_len);
+	if (!b->stats || !b->hist || !b->lost || !b->hw) {
+		*why = "cannot map the BPF maps into memory (kernel older than 5.5?)";
+		return -1;
+	}
+	if (samples && !(b->samples = ring_buffer__new(bpf_map__fd(b->skel->maps.samples),
+						       handle_sample, b, NULL))) {
+		*why = "cannot read the BPF ring buffer (kernel older than 5.8?)";
+		return -1;
+	}
+	return 0;
+}
+
+static int load(struct bpf_counts *b, const struct rtl_params *p, const char *event,
+		bool samples, const char **why)
+{
+	b->skel = counts_bpf__open();
 	if (!b->skel) {
 		*why = "libbpf could not open the BPF program";
 		return -1;
 	}
-	if (size_maps(b, p, why))
+	if (pick_program(b, event, why) || size_maps(b, p, samples, why))
 		return -1;
-	if (timerlat_bpf__load(b->skel)) {
+	if (counts_bpf__load(b->skel)) {
 		*why = "the kernel refused the BPF program (no BTF, or BPF not allowed: -D says more)";
 		return -1;
 	}
-	b->stats = map_memory(b->skel->maps.stats, &b->stats_len);
-	b->hist = map_memory(b->skel->maps.hist, &b->hist_len);
-	if (!b->stats || !b->hist) {
-		*why = "cannot map the BPF maps into memory (kernel older than 5.5?)";
+	if (map_all(b, samples, why))
 		return -1;
-	}
 	if (p->bpf_action &&
 	    !(b->action = bpf_action_load(p->bpf_action, bpf_map__fd(b->skel->maps.action)))) {
 		*why = "the --bpf-action program could not be loaded";
 		return -1;
 	}
-	if (timerlat_bpf__attach(b->skel)) {
+	if (counts_bpf__attach(b->skel)) {
 		*why = "cannot attach the BPF program";
 		return -1;
 	}
 	return 0;
 }
 
-bool bpf_counts_possible(const char **why)
+bool bpf_counts_possible(const char *event, const char **why)
 {
-	if (tracefs_event_file_exists(NULL, "osnoise", "timerlat_sample", "format"))
+	static char text[128];
+
+	if (tracefs_event_file_exists(NULL, "osnoise", event, "format"))
 		return true;
-	*why = "this kernel has no osnoise:timerlat_sample event (newer kernels have it)";
+	snprintf(text, sizeof(text), "this kernel has no osnoise:%s event (newer kernels have it)",
+		 event);
+	*why = text;
 	return false;
 }
 
-struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char **why)
+struct bpf_counts *bpf_counts_open(const struct rtl_params *p, const char *event, bool samples,
+				   const char **why)
 {
+	static char hook[64];
 	struct bpf_counts *b;
 
-	if (!bpf_counts_possible(why))
+	if (!bpf_counts_possible(event, why))
 		return NULL;
 	b = calloc(1, sizeof(*b));
 	if (!b) {
 		*why = "out of memory";
 		return NULL;
 	}
-	b->hook = "osnoise:timerlat_sample";
+	snprintf(hook, sizeof(hook), "osnoise:%s", event);
+	b->hook = hook;
 	b->nr_cpus = p->nr_cpus;
 	b->entries = p->entries;
 	libbpf_set_print(libbpf_say);
-	if (load(b, p, why)) {
+	if (load(b, p, event, samples, why)) {
 		bpf_counts_close(b);
 		return NULL;
 	}
-	debug_msg("BPF: counting timerlat samples in the kernel at %s (%d cpus, %u buckets)",
-		  b->hook, b->nr_cpus, b->entries);
+	debug_msg("BPF: counting samples in the kernel at %s (%d cpus, %u buckets%s)",
+		  b->hook, b->nr_cpus, b->entries, samples ? ", samples sent to the analysis" : "");
 	return b;
 }
 
@@ -255,6 +361,47 @@ void bpf_counts_load(const struct bpf_counts *b, struct latency_model *m)
 		for (ctx = 0; ctx < NR_TIMERLAT_CONTEXTS && ctx < BPF_LAT_CONTEXTS; ctx++)
 			load_context(b, cpu * BPF_LAT_CONTEXTS + ctx, &m->cpu[cpu].stats[ctx],
 				     &m->cpu[cpu].hist[ctx]);
+}
+
+/* the noise samples: histogram, count and longest; the periods are the tracer's */
+void bpf_counts_load_noise(const struct bpf_counts *b, struct noise_model *m)
+{
+	int cpu;
+
+	for (cpu = 0; cpu < m->nr_cpus && cpu < b->nr_cpus; cpu++) {
+		struct cpu_noise *c = &m->cpu[cpu];
+		struct latency_stats s;
+
+		load_context(b, cpu * BPF_LAT_CONTEXTS, &s, &c->hist);
+		if (s.count && s.max > c->max_single_us)
+			c->max_single_us = s.max;
+	}
+}
+
+int bpf_counts_read_samples(struct bpf_counts *b, bpf_sample_fn fn, void *ctx)
+{
+	if (!b->samples)
+		return 0;
+	b->sample_fn = fn;
+	b->sample_ctx = ctx;
+	return ring_buffer__consume(b->samples) < 0 ? -1 : 0;
+}
+
+uint64_t bpf_counts_samples_lost(const struct bpf_counts *b, int cpu)
+{
+	return cpu >= 0 && cpu < b->nr_cpus ? b->lost[cpu] : 0;
+}
+
+void bpf_counts_hw(const struct bpf_counts *b, int cpu, struct bpf_hw_sum *sum)
+{
+	static const struct bpf_hw_sum none;
+
+	*sum = cpu >= 0 && cpu < b->nr_cpus ? b->hw[cpu] : none;
+}
+
+void bpf_counts_send_from(struct bpf_counts *b, uint64_t ns)
+{
+	b->skel->data->send_from = ns;
 }
 
 void bpf_counts_clear(struct bpf_counts *b)
@@ -298,8 +445,13 @@ void bpf_counts_close(struct bpf_counts *b)
 		munmap(b->stats, b->stats_len);
 	if (b->hist)
 		munmap(b->hist, b->hist_len);
+	if (b->lost)
+		munmap(b->lost, b->lost_len);
+	if (b->hw)
+		munmap(b->hw, b->hw_len);
+	ring_buffer__free(b->samples);
 	bpf_action_close(b->action);
-	timerlat_bpf__destroy(b->skel);
+	counts_bpf__destroy(b->skel);
 	free(b);
 }
 

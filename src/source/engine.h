@@ -39,7 +39,8 @@ struct engine_ops {
 	void		(*stop)(struct engine *e);
 	uint64_t	(*lost_events)(struct engine *e);
 	/* counts kept outside the records (BPF): into @m */
-	void		(*load_counts)(struct engine *e, struct latency_model *m);
+	void		(*load_counts)(struct engine *e, struct noise_model *nm,
+				       struct latency_model *lm);
 	/* the analysis' flight recorder, read at a stop; NULL: none */
 	int		(*read_window)(struct engine *e, record_fn fn, void *ctx);
 	/* the analysis' own instance, read as it comes; NULL: none */
@@ -48,6 +49,8 @@ struct engine_ops {
 	enum aa_feed	(*aa_feed)(const struct engine *e);
 	/* optional: the analysis' events lost on @cpu, where they have a buffer of their own */
 	uint64_t	(*analysis_lost)(struct engine *e, int cpu);
+	/* optional: source_samples_wanted_from() */
+	void		(*samples_wanted_from)(struct engine *e, uint64_t ns);
 	/* "bpf", "tracefs", "user"; *detail: bpf: where it counts; tracefs: why not BPF */
 	const char	*(*data_path)(const struct engine *e, const char **detail);
 	char		*(*trace_text)(struct engine *e);

@@ -17,6 +17,7 @@
 #include "decode/hist_file.h"
 #include "source/bpf_counts.h"
 #include "source/instance.h"
+#include "source/sample_queue.h"
 #include "base/log.h"
 #include "source/engine.h"
 #include "source/source.h"
@@ -26,16 +27,30 @@
 #define OPTIONS_FILE	"osnoise/options"
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
 #define ALIGN_FILE	"osnoise/timerlat_align_us"
+/* BPF's samples waiting for their events, per measured CPU (48 bytes each) */
+#define SAMPLE_QUEUE_DEPTH	16384
+
+struct engine;
 
 struct tracer_desc {
 	int		(*apply_globals)(const struct rtl_params *p, struct sys_state *st);
 	unsigned int	(*decode_sets)(const struct rtl_params *p);
 	/* the events the models need, in the instance rtlens reads */
-	int		(*sample_events)(const struct rtl_params *p, struct tracefs_instance *inst);
+	int		(*sample_events)(const struct engine *src, struct tracefs_instance *inst);
 	/* the analysis' events, in the instance feed_of() says */
-	int		(*analysis_events)(const struct rtl_params *p, struct tracefs_instance *inst);
+	int		(*analysis_events)(const struct engine *src, struct tracefs_instance *inst);
 	void		(*effective_period)(uint64_t *period_us, uint64_t *runtime_us);
-	bool		bpf_counts;	/* its samples can be counted by bpf_counts.c */
+	/* the tracepoint osnoise:<bpf_event> that bpf_counts.c counts its samples at */
+	const char	*bpf_event;
+	/*
+	 * the tracer writes a summary per period (osnoise): the instance is
+	 * read where BPF counts the samples too; else (timerlat) it holds
+	 * only what BPF counts, and is not read
+	 */
+	bool		summaries;
+	/* BPF's counts into the tool's model */
+	void		(*bpf_load)(const struct bpf_counts *b, struct noise_model *nm,
+				    struct latency_model *lm);
 	enum aa_feed	aa_feed;	/* where its analysis' events go (not --record) */
 };
 
@@ -58,9 +73,13 @@ struct engine {
 	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
 	int			polled;
 	struct user_workload	*uw;		/* timerlat -u: rtlens's threads */
-	struct bpf_counts	*bpf;		/* timerlat: counted in the kernel */
+	struct bpf_counts	*bpf;		/* the samples counted in the kernel */
 	const char		*bpf_why;	/* why not, when it could have been */
 	struct window_cut	cut;		/* read_window: where the stop was */
+	/* osnoise analysis with BPF: the samples BPF sends, until their events are in */
+	struct sample_queue	*samples;
+	struct bpf_hw_sum	*hw_seen;	/* per CPU: BPF's counts handed out so far */
+	bool			stopped;	/* kstop(): what is queued goes at the drain */
 };
 
 
@@ -129,7 +148,7 @@ static int check_features(const struct rtl_params *p)
 			OPTIONS_FILE);
 		return -1;
 	}
-	if (p->bpf_action && !bpf_counts_possible(&why)) {
+	if (p->bpf_action && !bpf_counts_possible(tracer_of(p)->bpf_event, &why)) {
 		err_msg("--bpf-action runs from rtlens's BPF counting, which cannot be had "
 			"here: %s", why);
 		return -1;
@@ -389,11 +408,12 @@ static enum aa_feed feed_of(const struct rtl_params *p);
  * stop's, which no period summary holds), so that a flood of samples
  * never reaches the summaries' buffer.
  */
-static int osnoise_sample_events(const struct rtl_params *p, struct tracefs_instance *inst)
+static int osnoise_sample_events(const struct engine *src, struct tracefs_instance *inst)
 {
+	const struct rtl_params *p = src->params;
 	char filter[64];
 
-	if (kernel_counts(p) || !params_trace_samples(p))
+	if (kernel_counts(p) || src->bpf || !params_trace_samples(p))
 		return 0;
 	if (!p->desc->per_sample[p->mode] && feed_of(p) != AA_FEED_INLINE) {
 		if (!p->stop_us)
@@ -410,21 +430,33 @@ static int osnoise_sample_events(const struct rtl_params *p, struct tracefs_inst
 	return instance_enable_event(inst, "osnoise", "sample_threshold");
 }
 
-/* the samples the analysis explains, the events it explains them with */
-static int osnoise_analysis_events(const struct rtl_params *p, struct tracefs_instance *inst)
+/*
+ * the samples the analysis explains (BPF sends them where it counts), the
+ * events it explains them with
+ */
+static int osnoise_analysis_events(const struct engine *src, struct tracefs_instance *inst)
 {
+	const struct rtl_params *p = src->params;
+
 	if (kernel_counts(p) || !params_trace_analysis(p))
 		return 0;
-	if (instance_enable_event(inst, "osnoise", "sample_threshold") || noise_events(p, inst))
+	if (!src->bpf && instance_enable_event(inst, "osnoise", "sample_threshold"))
+		return -1;
+	if (noise_events(p, inst))
 		return -1;
 	kvm_events(p, inst);
 	return 0;
 }
 
-/* timerlat's samples are the tracer's own entries */
-static int no_events(const struct rtl_params *p, struct tracefs_instance *inst)
+static int timerlat_analysis_events(const struct engine *src, struct tracefs_instance *inst)
 {
-	(void)p;
+	return noise_events(src->params, inst);
+}
+
+/* timerlat's samples are the tracer's own entries */
+static int no_events(const struct engine *src, struct tracefs_instance *inst)
+{
+	(void)src;
 	(void)inst;
 	return 0;
 }
@@ -458,6 +490,20 @@ static void timerlat_period(uint64_t *period_us, uint64_t *runtime_us)
 	*runtime_us = 0;
 }
 
+static void osnoise_bpf_load(const struct bpf_counts *b, struct noise_model *nm,
+			     struct latency_model *lm)
+{
+	(void)lm;
+	bpf_counts_load_noise(b, nm);
+}
+
+static void timerlat_bpf_load(const struct bpf_counts *b, struct noise_model *nm,
+			      struct latency_model *lm)
+{
+	(void)nm;
+	bpf_counts_load(b, lm);
+}
+
 static const struct tracer_desc tracers[NR_TOOLS] = {
 	[TOOL_OSNOISE] = {
 		.apply_globals		= osnoise_globals,
@@ -465,15 +511,19 @@ static const struct tracer_desc tracers[NR_TOOLS] = {
 		.sample_events		= osnoise_sample_events,
 		.analysis_events	= osnoise_analysis_events,
 		.effective_period	= osnoise_period,
+		.bpf_event		= "sample_threshold",
+		.bpf_load		= osnoise_bpf_load,
+		.summaries		= true,
 		.aa_feed		= AA_FEED_STREAM,
 	},
 	[TOOL_TIMERLAT] = {
 		.apply_globals		= timerlat_globals,
 		.decode_sets		= timerlat_sets,
 		.sample_events		= no_events,
-		.analysis_events	= noise_events,
+		.analysis_events	= timerlat_analysis_events,
 		.effective_period	= timerlat_period,
-		.bpf_counts		= true,
+		.bpf_event		= "timerlat_sample",
+		.bpf_load		= timerlat_bpf_load,
 		.aa_feed		= AA_FEED_WINDOW,
 	},
 };
@@ -502,6 +552,26 @@ static enum aa_feed feed_of(const struct rtl_params *p)
 	return tracer_of(p)->aa_feed;
 }
 
+/*
+ * BPF sends the samples: their times are the tracer's clock, which the
+ * events' instance must share for the queue to tell which events are in
+ */
+static int open_sample_queue(struct engine *src)
+{
+	if (tracefs_instance_file_write(src->ins.aa_inst, "trace_clock", "local") < 0) {
+		err_msg("cannot set the trace clock of the analysis' instance: %s",
+			strerror(errno));
+		return -1;
+	}
+	src->samples = sample_queue_new(src->params->nr_cpus, SAMPLE_QUEUE_DEPTH);
+	src->hw_seen = calloc(src->params->nr_cpus, sizeof(*src->hw_seen));
+	if (!src->samples || !src->hw_seen) {
+		err_msg("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 /* the instance the analysis' events go to: one of their own, or the one read */
 static struct tracefs_instance *analysis_instance(struct engine *src, struct sys_state *st)
 {
@@ -516,6 +586,8 @@ static struct tracefs_instance *analysis_instance(struct engine *src, struct sys
 		ins->aa_inst = NULL;
 	}
 	ins->aa_streamed = ins->aa_inst && feed_of(p) == AA_FEED_STREAM;
+	if (ins->aa_streamed && src->bpf && open_sample_queue(src))
+		return NULL;
 	return ins->aa_inst;
 }
 
@@ -526,10 +598,10 @@ static int open_instances(struct engine *src, struct sys_state *st)
 	struct tracefs_instance *events_inst, *aa_inst;
 
 	ins->inst = instance_make(st, "", p->buffer_kb);
-	if (!ins->inst || src->desc->sample_events(p, ins->inst))
+	if (!ins->inst || src->desc->sample_events(src, ins->inst))
 		return -1;
 	aa_inst = analysis_instance(src, st);
-	if (!aa_inst || src->desc->analysis_events(p, aa_inst))
+	if (!aa_inst || src->desc->analysis_events(src, aa_inst))
 		return -1;
 	if (kernel_counts(p) && start_kernel_hist(src))
 		return -1;
@@ -575,14 +647,15 @@ static int start_user_threads(struct engine *src)
 }
 
 /*
- * timerlat counted by a BPF program when nothing needs the samples one by
- * one as they come: not the analysis, unless it reads its window on
- * demand. Attached before the tracer starts, so that it sees the first
- * sample.
+ * The samples counted by a BPF program when nothing needs them one by one
+ * from the ring buffer: not --record, not --kernel-hist, not an analysis
+ * that reads them with the samples (timerlat's reads its own window at a
+ * stop; osnoise's gets them from BPF). Attached before the tracer starts,
+ * so that it sees the first sample.
  */
 static bool bpf_fits(const struct rtl_params *p)
 {
-	return tracer_of(p)->bpf_counts && !p->record_path &&
+	return tracer_of(p)->bpf_event && !p->record_path && !kernel_counts(p) &&
 	       (!params_trace_analysis(p) || feed_of(p) != AA_FEED_INLINE);
 }
 
@@ -591,13 +664,14 @@ static int open_bpf(struct engine *src)
 {
 	const struct rtl_params *p = src->params;
 
-	if (p->record_path && tracer_of(p)->bpf_counts)
+	if (p->record_path && tracer_of(p)->bpf_event)
 		src->bpf_why = "--record: the recording needs every sample, read through tracefs";
 	if (!bpf_fits(p))
 		return 0;
 	if (p->no_bpf)		/* asked for: nothing to explain */
 		return 0;
-	src->bpf = bpf_counts_open(p, &src->bpf_why);
+	src->bpf = bpf_counts_open(p, tracer_of(p)->bpf_event, feed_of(p) == AA_FEED_STREAM,
+				   &src->bpf_why);
 	if (src->bpf)
 		return 0;
 	if (p->bpf_action) {
@@ -605,7 +679,7 @@ static int open_bpf(struct engine *src)
 			src->bpf_why);
 		return -1;
 	}
-	debug_msg("timerlat samples read through tracefs: %s", src->bpf_why);
+	debug_msg("samples read through tracefs: %s", src->bpf_why);
 	return 0;
 }
 
@@ -680,12 +754,83 @@ static void set_sink(struct engine *src, record_fn fn, void *ctx)
 	src->polled = 0;
 }
 
+/* what BPF counts is read when shown (kload_counts), the summaries as they come */
+static bool instance_read(const struct engine *src)
+{
+	return !src->bpf || src->desc->summaries;
+}
+
 static int kpoll(struct engine *src, record_fn fn, void *ctx)
 {
-	if (src->bpf)		/* the counts are read when shown (kload_counts) */
+	if (!instance_read(src))
 		return 0;
 	set_sink(src, fn, ctx);
 	return instances_read(&src->ins, on_event, src) ? -1 : src->polled;
+}
+
+/* the analysis' events, and where BPF sends the samples, how far their CPU got */
+static void on_aa_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct engine *src = ctx;
+
+	if (src->samples)
+		sample_queue_seen(src->samples, cpu, record->ts);
+	on_event(event, record, cpu, ctx);
+}
+
+static void queue_sample(const struct bpf_noise_sample *b, void *ctx)
+{
+	struct engine *src = ctx;
+	struct noise_sample s = {
+		.cpu		= (int)b->cpu,
+		.start_ns	= b->start,
+		.duration_ns	= b->duration,
+		.interference	= b->interference,
+	};
+
+	sample_queue_add(src->samples, &s, src->fn, src->ctx);
+}
+
+/* the samples without interference BPF counted since the last time, per CPU */
+static void hw_into_analysis(struct engine *src)
+{
+	const struct rtl_params *p = src->params;
+	int cpu;
+
+	for_each_cpu_in(cpu, &p->cpus) {
+		struct rtl_record rec = { .kind = RECORD_HW_SAMPLES };
+		struct bpf_hw_sum now, *seen = &src->hw_seen[cpu];
+
+		if (cpu >= p->nr_cpus)
+			continue;
+		bpf_counts_hw(src->bpf, cpu, &now);
+		if (now.count == seen->count)
+			continue;
+		rec.hw = (struct hw_samples){ .cpu = cpu, .count = now.count - seen->count,
+					      .total_ns = now.total - seen->total,
+					      .max_ns = now.max };
+		*seen = now;
+		src->polled++;
+		src->fn(&rec, src->ctx);
+	}
+}
+
+/* BPF's samples, each once the events inside it are in; all of them at the drain */
+static int samples_into_analysis(struct engine *src)
+{
+	bool all = src->stopped && !instances_have_more(&src->ins);
+
+	if (bpf_counts_read_samples(src->bpf, queue_sample, src))
+		return -1;
+	src->polled += sample_queue_flush(src->samples, all, src->fn, src->ctx);
+	hw_into_analysis(src);
+	return 0;
+}
+
+static void ksamples_wanted_from(struct engine *src, uint64_t ns)
+{
+	if (src->samples)
+		bpf_counts_send_from(src->bpf, ns);
 }
 
 static int kpoll_analysis(struct engine *src, record_fn fn, void *ctx)
@@ -693,12 +838,20 @@ static int kpoll_analysis(struct engine *src, record_fn fn, void *ctx)
 	if (!src->ins.aa_streamed)
 		return 0;
 	set_sink(src, fn, ctx);
-	return instances_read_aa(&src->ins, on_event, src) ? -1 : src->polled;
+	if (instances_read_aa(&src->ins, on_aa_event, src))
+		return -1;
+	if (src->samples && samples_into_analysis(src))
+		return -1;
+	return src->polled;
 }
 
+/* lost by the events' buffer, and by BPF's ring buffer of samples */
 static uint64_t kanalysis_lost(struct engine *src, int cpu)
 {
-	return src->ins.aa_streamed ? instance_cpu_lost_events(src->ins.aa_inst, cpu) : 0;
+	if (!src->ins.aa_streamed)
+		return 0;
+	return instance_cpu_lost_events(src->ins.aa_inst, cpu) +
+	       (src->samples ? bpf_counts_samples_lost(src->bpf, cpu) : 0);
 }
 
 /*
@@ -739,6 +892,7 @@ static bool ktracing_stopped(struct engine *src)
 /* the ring buffers, then BPF: BPF counts nothing the buffers do not hold */
 static void krestart(struct engine *src)
 {
+	src->stopped = false;
 	instances_set_tracing(&src->ins, true);
 	if (src->bpf)
 		bpf_counts_restart(src->bpf);
@@ -746,22 +900,23 @@ static void krestart(struct engine *src)
 
 static void kstop(struct engine *src)
 {
+	src->stopped = true;
 	if (src->bpf)
 		bpf_counts_pause(src->bpf);
 	uw_stop(src->uw);
 	instances_set_tracing(&src->ins, false);
 }
 
-/* with BPF nothing reads the instance's buffer: its overruns lose no count */
+/* an instance nothing reads (BPF counts it all) loses no count by its overruns */
 static uint64_t klost_events(struct engine *src)
 {
-	return src->bpf ? 0 : instance_lost_events(src->ins.inst, src->params->nr_cpus);
+	return instance_read(src) ? instance_lost_events(src->ins.inst, src->params->nr_cpus) : 0;
 }
 
-static void kload_counts(struct engine *src, struct latency_model *m)
+static void kload_counts(struct engine *src, struct noise_model *nm, struct latency_model *lm)
 {
 	if (src->bpf)
-		bpf_counts_load(src->bpf, m);
+		src->desc->bpf_load(src->bpf, nm, lm);
 }
 
 static const char *kdata_path(const struct engine *src, const char **detail)
@@ -836,6 +991,8 @@ static void kclose(struct engine *src)
 		tracefs_hist_free(src->khist);
 	}
 	uw_free(src->uw);
+	sample_queue_free(src->samples);
+	free(src->hw_seen);
 	bpf_counts_close(src->bpf);
 	instances_free(&src->ins);
 	free(src);
@@ -872,6 +1029,7 @@ const struct engine_ops kernel_engine = {
 	.poll_analysis		= kpoll_analysis,
 	.aa_feed		= kaa_feed,
 	.analysis_lost		= kanalysis_lost,
+	.samples_wanted_from	= ksamples_wanted_from,
 	.data_path		= kdata_path,
 	.trace_text		= ktrace_text,
 	.record			= krecord,

@@ -93,10 +93,10 @@ int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
 	return src->ops->kernel_hist ? src->ops->kernel_hist(src->e, fn, ctx) : 0;
 }
 
-void source_load_counts(struct source *src, struct latency_model *m)
+void source_load_counts(struct source *src, struct noise_model *nm, struct latency_model *lm)
 {
 	if (src->ops->load_counts)
-		src->ops->load_counts(src->e, m);
+		src->ops->load_counts(src->e, nm, lm);
 }
 
 enum aa_feed source_aa_feed(const struct source *src)
@@ -117,6 +117,12 @@ int source_poll_analysis(struct source *src, record_fn fn, void *ctx)
 uint64_t source_analysis_lost(struct source *src, int cpu)
 {
 	return src->ops->analysis_lost ? src->ops->analysis_lost(src->e, cpu) : 0;
+}
+
+void source_samples_wanted_from(struct source *src, uint64_t ns)
+{
+	if (src->ops->samples_wanted_from)
+		src->ops->samples_wanted_from(src->e, ns);
 }
 
 const char *source_data_path(const struct source *src, const char **detail)

@@ -15,6 +15,7 @@
 #include "base/params.h"
 #include "base/records.h"
 #include "model/latency_model.h"
+#include "model/model.h"
 #include "source/recording.h"
 #include "source/sysstate.h"
 
@@ -66,10 +67,11 @@ void source_restart(struct source *src);
 /* Stop recording; the buffers keep what they hold for a last poll. */
 void source_stop(struct source *src);
 /*
- * timerlat counted in the kernel (BPF): replace @m's statistics and
- * histograms with the kernel's counts. Nothing otherwise.
+ * The samples counted in the kernel (BPF): replace the statistics and
+ * histograms of the tool's model (timerlat: @lm; osnoise: @nm's samples,
+ * its periods stay the tracer's) with the kernel's counts. Nothing otherwise.
  */
-void source_load_counts(struct source *src, struct latency_model *m);
+void source_load_counts(struct source *src, struct noise_model *nm, struct latency_model *lm);
 /*
  * Where the analysis' events come from. The samples and summaries that
  * the tables, histograms and stop thresholds are made of never share a
@@ -91,6 +93,12 @@ int source_poll_analysis(struct source *src, record_fn fn, void *ctx);
  * started (its buffer overflowed); 0 otherwise.
  */
 uint64_t source_analysis_lost(struct source *src, int cpu);
+/*
+ * The analysis needs the samples without interference one by one from
+ * @ns on (run_models_samples_wanted_from()); an engine that counts the
+ * shorter ones in the kernel hands them on as RECORD_HW_SAMPLES.
+ */
+void source_samples_wanted_from(struct source *src, uint64_t ns);
 /*
  * How the samples reach rtlens: "bpf" (counted in the kernel), "tracefs"
  * (read one by one from the ring buffers) or "user" (the user engine).

@@ -33,7 +33,7 @@ PRIVATE = {
     'source/engine.h', 'source/instance.h', 'source/user_merge.h',
     'source/user_workload.h', 'source/own_stops.h', 'source/state_record.h',
     'source/kernel_source.h', 'source/user_source.h',
-    'source/bpf_counts.h', 'source/page_reader.h', 'source/bpf_layout.h', 'source/timerlat.skel.h',
+    'source/bpf_counts.h', 'source/page_reader.h', 'source/bpf_layout.h', 'source/counts.skel.h', 'source/sample_queue.h',
     'render/json_writer.h', 'render/metrics_parts.h', 'render/svg_writer.h', 'render/svg_panel.h', 'source/report_load.h',
     'session/metrics_http.h',
     'source/tuning_parts.h', 'analysis/tuning_judge_parts.h',
