@@ -293,9 +293,29 @@ static void test_no_analysis_no_note(void **state)
 	run_close(&r);
 }
 
+/* what BPF must still send one by one: the stop's samples, the --aa-top candidates */
+static void test_samples_wanted(void **state)
+{
+	struct run r;
+
+	(void)state;
+	run_open(&r, "osnoise top", ARGV("osnoise", "-c", "1-2", "--aa"));
+	assert_int_equal(run_models_samples_wanted_from(&r.m, &r.p), UINT64_MAX);
+	run_close(&r);
+	run_open(&r, "osnoise top", ARGV("osnoise", "-c", "1-2", "-s", "300"));
+	assert_int_equal(run_models_samples_wanted_from(&r.m, &r.p), 300000);
+	run_close(&r);
+	run_open(&r, "osnoise top", ARGV("osnoise", "-c", "1-2", "-s", "300", "--aa-top", "2"));
+	assert_int_equal(run_models_samples_wanted_from(&r.m, &r.p), 0);
+	feed(&r, false);	/* samples of 9 and 10 us: the list is full */
+	assert_int_equal(run_models_samples_wanted_from(&r.m, &r.p), 10001);
+	run_close(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_samples_wanted),
 		cmocka_unit_test(test_top_table_exact),
 		cmocka_unit_test(test_hist_table_exact),
 		cmocka_unit_test(test_no_analysis_no_note),

@@ -279,6 +279,59 @@ static void test_hardware_only(void **state)
 	osn_aa_free(aa);
 }
 
+/*
+ * issue #24: samples without interference counted in the kernel (BPF) and
+ * handed on as counts make the hardware source what the same samples one
+ * by one would have made of it
+ */
+static void test_hardware_counted(void **state)
+{
+	struct osn_aa *one = osn_aa_new(1, 0), *counted = osn_aa_new(1, 0);
+	struct source_row a[OSN_AA_TABLE_LEN], b[OSN_AA_TABLE_LEN];
+	struct rtl_record rec = { .kind = RECORD_HW_SAMPLES };
+	int n;
+
+	(void)state;
+	add_sample(one, 0, B, 25000, 0);
+	add_sample(one, 0, 2 * B, 7000, 0);
+	add_sample(one, 0, 3 * B, 9000, 0);
+	rec.hw = (struct hw_samples){ .cpu = 0, .count = 2, .total_ns = 32000, .max_ns = 25000 };
+	osn_aa_feed(counted, &rec);
+	rec.hw = (struct hw_samples){ .cpu = 0, .count = 1, .total_ns = 9000, .max_ns = 25000 };
+	osn_aa_feed(counted, &rec);
+	rec.hw.cpu = 5;				/* out of range: ignored */
+	osn_aa_feed(counted, &rec);
+	n = osn_aa_sources(one, 0, a, OSN_AA_TABLE_LEN);
+	assert_int_equal(n, 1);
+	assert_int_equal(osn_aa_sources(counted, 0, b, OSN_AA_TABLE_LEN), n);
+	assert_memory_equal(a, b, sizeof(a[0]));
+	assert_int_equal(b[0].count, 3);
+	assert_int_equal(b[0].total_ns, 41000);
+	/* no sample one by one: nothing to name as the worst */
+	assert_int_equal(osn_aa_last_over(counted, 0, 1, &(struct osn_aa_sample){ 0 }), -1);
+	osn_aa_free(one);
+	osn_aa_free(counted);
+}
+
+/* what the analysis still needs one by one: what may enter the top_n list */
+static void test_samples_wanted_from(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(2, 2), *none = osn_aa_new(2, 0);
+
+	(void)state;
+	assert_int_equal(osn_aa_samples_wanted_from(none), UINT64_MAX);
+	assert_int_equal(osn_aa_samples_wanted_from(aa), 0);	/* the list is not full */
+	add_sample(aa, 0, B, 30000, 0);
+	assert_int_equal(osn_aa_samples_wanted_from(aa), 0);
+	add_sample(aa, 1, 2 * B, 20000, 0);
+	/* full: a tie stays behind the earlier one, so from one ns more */
+	assert_int_equal(osn_aa_samples_wanted_from(aa), 20001);
+	add_sample(aa, 0, 3 * B, 50000, 0);
+	assert_int_equal(osn_aa_samples_wanted_from(aa), 30001);
+	osn_aa_free(aa);
+	osn_aa_free(none);
+}
+
 /* Overlapping events explain more than the gap: hardware is negative, kept. */
 static void test_overlap_negative(void **state)
 {
@@ -1142,6 +1195,8 @@ int main(void)
 		cmocka_unit_test(test_irq_nested_in_thread),
 		cmocka_unit_test(test_softirq_after_irq),
 		cmocka_unit_test(test_hardware_only),
+		cmocka_unit_test(test_hardware_counted),
+		cmocka_unit_test(test_samples_wanted_from),
 		cmocka_unit_test(test_overlap_negative),
 		cmocka_unit_test(test_events_outside_samples),
 		cmocka_unit_test(test_sources_order_and_other),

@@ -10,7 +10,8 @@
 # with the rtla of its version (tests/vm/backports.sh): the same suite
 # against rtla 7.x, where timerlat counts by BPF and runs user-space threads
 # by default, plus guest/60-user-threads.sh (timerlat -u: timerlat_fd,
-# Linux 6.5+) and guest/65-bpf.sh (osnoise:timerlat_sample). Each boot is
+# Linux 6.5+), guest/65-bpf.sh (osnoise:timerlat_sample) and
+# guest/66-osnoise-bpf.sh (osnoise counted by BPF). Each boot is
 # repeated if the guest froze, up to 3 times.
 #
 # Debian's 6.1-rt kernel under multi-threaded TCG (one host thread per
@@ -54,7 +55,7 @@ fi
 # on both kernels, and CI's time is short
 main=$(ls tests/vm/guest/*.sh |
        grep -v -e '/47-record\.sh$' -e '/55-fleet\.sh$' -e '/60-user-threads\.sh$' \
-	       -e '/65-bpf\.sh$' -e '/70-kvm-host\.sh$')
+	       -e '/65-bpf\.sh$' -e '/66-osnoise-bpf\.sh$' -e '/70-kvm-host\.sh$')
 boot $main
 status=$?
 
