@@ -108,10 +108,13 @@ static void guest_note(FILE *out, const struct virt_info *v)
 		"hardware noise is the hypervisor\n", name, source);
 }
 
-/* how the samples came: counted in the kernel, or why they were not */
-static void data_path_note(FILE *out, const struct run_view *v)
+/*
+ * how the samples came: counted in the kernel, or why they were not; with
+ * the analysis' notes only, so that a table alone keeps rtla's layout
+ */
+static void data_path_note(FILE *out, const struct rtl_params *p, const struct run_view *v)
 {
-	if (!v->data_path || !v->data_path_detail)
+	if (!v->data_path || !v->data_path_detail || !params_analysis_on(p))
 		return;
 	if (!strcmp(v->data_path, "bpf"))
 		fprintf(out, "note: samples counted in the kernel by BPF (%s)\n", v->data_path_detail);
@@ -139,7 +142,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 			v->threshold_cpu);
 	setup_notes_collect(&notes, m, p);
 	render_setup_notes(out, &notes);
-	data_path_note(out, v);
+	data_path_note(out, p, v);
 	if (p->engine == ENGINE_USER)
 		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
 			"causes from the standard tracepoints\n",

@@ -27,6 +27,12 @@ set -uo pipefail
 
 cd "$(dirname "$0")/../.." || exit 1
 export RTLENS_VM_STALL=${RTLENS_VM_STALL:-240}
+# guards against a hung script or boot, not timings: a busy host (another VM,
+# a CPU hog) doubles every wall time, and the 6.1 boot took 811 s so
+# (80-rtla-suite alone 312 s); a frozen guest is caught by the stall
+# watchdog above, after 240 s without a result line
+export RTLENS_VM_TIMEOUT=${RTLENS_VM_TIMEOUT:-1800}
+export RTLENS_VM_SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-600}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
