@@ -8,7 +8,7 @@ MANDIR		?= $(PREFIX)/share/man
 DESTDIR		?=
 
 CC		?= cc
-PKGS		:= libtracefs libtraceevent libtracecmd libproc2 json-c zlib
+PKGS		:= libtracefs libtraceevent libtracecmd libproc2 json-c zlib libmicrohttpd
 
 # timerlat's counts kept in the kernel (src/source/bpf/): the BPF object is
 # built with clang and turned into a skeleton header by bpftool. Without

@@ -48,7 +48,8 @@ run() {
 	local name=$1 pid ms url
 
 	shift
-	$bin osnoise top --engine user -q -c "$cpus" -d "$((secs + 2))" "$@" \
+	# longer than the scraper, which starts later on a busy machine
+	$bin osnoise top --engine user -q -c "$cpus" -d "$((secs + 5))" "$@" \
 		> "$work/$name.out" 2> "$work/$name.err" &
 	pid=$!
 	if [ "$name" = listen ]; then

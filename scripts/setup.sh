@@ -9,7 +9,7 @@
 set -eu
 
 BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev
-       libjson-c-dev zlib1g-dev libtracecmd-dev
+       libjson-c-dev zlib1g-dev libtracecmd-dev libmicrohttpd-dev
        clang libbpf-dev bpftool"
 TEST="libcmocka-dev trace-cmd qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema
       python3-yaml util-linux groff-base prometheus"

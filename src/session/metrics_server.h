@@ -2,9 +2,9 @@
 /*
  * metrics_server - --listen ADDR:PORT: an HTTP endpoint that serves the
  * last published metrics at /metrics (GET and HEAD) and nothing else.
- * One thread of its own, with non-blocking sockets: a slow or hostile
- * client is cut off at a deadline and never stalls the measurement,
- * which only swaps in a new text under a lock.
+ * libmicrohttpd's daemon, with one thread of its own: thousands of
+ * clients at once, an idle one cut off after a few seconds; none of them
+ * stalls the measurement, which only swaps in a new text under a lock.
  */
 #ifndef RTLENS_METRICS_SERVER_H
 #define RTLENS_METRICS_SERVER_H

@@ -35,7 +35,7 @@ PRIVATE = {
     'source/kernel_source.h', 'source/user_source.h',
     'source/bpf_counts.h', 'source/page_reader.h', 'source/bpf_layout.h', 'source/counts.skel.h', 'source/sample_queue.h',
     'render/json_writer.h', 'render/metrics_parts.h', 'render/svg_writer.h', 'render/svg_panel.h', 'source/report_load.h',
-    'session/metrics_http.h',
+    'session/metrics_http.h', 'session/metrics_addr.h',
     'source/tuning_parts.h', 'analysis/tuning_judge_parts.h',
 }
 

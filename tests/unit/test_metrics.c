@@ -2,7 +2,8 @@
 /*
  * Unit tests for --listen's pieces: the metrics of a synthetic run in both
  * formats (families, labels, escaping, cumulative histogram buckets at
- * the right edges), and the HTTP requests the endpoint answers
+ * the right edges), and the answers of the endpoint to what a request
+ * asks for
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -223,54 +224,29 @@ static void test_escape(void **state)
 	assert_string_equal(out, "k\xc3\xa9rn?");
 }
 
-static void parse(const char *text, struct http_request *req)
-{
-	assert_true(http_request_complete(text, strlen(text)));
-	http_request_parse(text, strlen(text), req);
-}
-
 static void test_http(void **state)
 {
-	struct http_request req;
-	char head[512];
-	size_t n;
-
 	(void)state;
-	assert_false(http_request_complete("GET /metrics HTTP/1.1\r\nHost: x\r\n", 31));
-	parse("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n", &req);
-	assert_int_equal(req.answer, HTTP_METRICS);
-	assert_int_equal(req.format, METRICS_PROMETHEUS);
-	assert_false(req.head_only);
-	parse("GET /metrics?x=1 HTTP/1.0\r\nACCEPT: application/openmetrics-text;version=1.0.0,"
-	      "text/plain;q=0.5\r\n\r\n", &req);
-	assert_int_equal(req.answer, HTTP_METRICS);
-	assert_int_equal(req.format, METRICS_OPENMETRICS);
-	parse("HEAD /metrics HTTP/1.1\n\n", &req);
-	assert_int_equal(req.answer, HTTP_METRICS);
-	assert_true(req.head_only);
-	parse("POST /metrics HTTP/1.1\r\n\r\n", &req);
-	assert_int_equal(req.answer, HTTP_BAD_METHOD);
-	parse("GET /metricsx HTTP/1.1\r\n\r\n", &req);
-	assert_int_equal(req.answer, HTTP_NOT_FOUND);
-	parse("GET / HTTP/1.1\r\n\r\n", &req);
-	assert_int_equal(req.answer, HTTP_NOT_FOUND);
-	parse("GET /metrics\r\n\r\n", &req);
-	assert_int_equal(req.answer, HTTP_BAD_REQUEST);
-	parse("\x16\x03\x01 junk\r\n\r\n", &req);
-	assert_int_equal(req.answer, HTTP_BAD_REQUEST);
-	http_request_parse("GET /metrics HTTP/1.1\r\n\r\n", 25, &req);
-	n = http_answer_head(head, sizeof(head), &req, 1234);
-	assert_int_equal(n, strlen(head));
-	has(head, "HTTP/1.1 200 OK\r\n");
-	has(head, "Content-Type: text/plain; version=0.0.4; charset=utf-8\r\n");
-	has(head, "Content-Length: 1234\r\n");
-	has(head, "Connection: close\r\n\r\n");
-	req.answer = HTTP_BAD_METHOD;
-	http_answer_head(head, sizeof(head), &req, 1234);
-	has(head, "HTTP/1.1 405 Method Not Allowed\r\n");
-	has(head, "Allow: GET, HEAD\r\n");
-	has(head, "Content-Length: 21\r\n");
+	assert_int_equal(http_route("GET", "/metrics"), HTTP_METRICS);
+	assert_int_equal(http_route("HEAD", "/metrics"), HTTP_METRICS);
+	assert_int_equal(http_route("POST", "/metrics"), HTTP_BAD_METHOD);
+	/* methods are case-sensitive, and come before the path */
+	assert_int_equal(http_route("get", "/metrics"), HTTP_BAD_METHOD);
+	assert_int_equal(http_route("POST", "/"), HTTP_BAD_METHOD);
+	assert_int_equal(http_route("GET", "/metricsx"), HTTP_NOT_FOUND);
+	assert_int_equal(http_route("GET", "/metrics/"), HTTP_NOT_FOUND);
+	assert_int_equal(http_route("GET", "/"), HTTP_NOT_FOUND);
+	assert_true(http_accepts_openmetrics("application/openmetrics-text;version=1.0.0,"
+					     "text/plain;q=0.5"));
+	assert_true(http_accepts_openmetrics("text/plain, Application/OpenMetrics-Text"));
+	assert_false(http_accepts_openmetrics("text/plain;version=0.0.4;q=0.3,*/*;q=0.2"));
+	assert_false(http_accepts_openmetrics(""));
+	assert_int_equal(http_answer_status(HTTP_METRICS), 200);
+	assert_int_equal(http_answer_status(HTTP_NOT_FOUND), 404);
+	assert_int_equal(http_answer_status(HTTP_BAD_METHOD), 405);
+	assert_int_equal(http_answer_status(HTTP_BUSY), 503);
 	assert_string_equal(http_answer_body(HTTP_BAD_METHOD), "GET or HEAD /metrics\n");
+	assert_null(http_answer_body(HTTP_METRICS));
 }
 
 int main(void)
