@@ -10,7 +10,7 @@ DESTDIR		?=
 CC		?= cc
 PKGS		:= libtracefs libtraceevent libtracecmd libproc2 json-c zlib libmicrohttpd
 
-# timerlat's counts kept in the kernel (src/source/bpf/): the BPF object is
+# the samples counted in the kernel (src/source/bpf/): the BPF object is
 # built with clang and turned into a skeleton header by bpftool. Without
 # them (or with BPF=0) rtlens is built without that path and says so.
 BPF_CLANG	?= clang
