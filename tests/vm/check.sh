@@ -26,6 +26,14 @@ set -uo pipefail
 
 cd "$(dirname "$0")/../.." || exit 1
 export RTLENS_VM_STALL=${RTLENS_VM_STALL:-240}
+# Time limits for runs that go on, slowly: a frozen guest is caught by the
+# stall watchdog above, these only bound a guest that still writes. On 2
+# host cores shared with other VMs (load ~4) the newest kernel's boot needed
+# more than run.sh's 900 s (its scripts up to 55-fleet alone took 772 s),
+# and 80-rtla-suite more than 300 s (killed at 312 s in its 32nd case; alone
+# in a boot with less load: 252 s on 6.1, 122 s on 7.3)
+export RTLENS_VM_TIMEOUT=${RTLENS_VM_TIMEOUT:-1800}
+export RTLENS_VM_SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-600}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
