@@ -52,6 +52,25 @@ json_valid() {
 have_tracefs() { [ -w "$TRACING/tracing_thresh" ]; }
 has_osnoise() { have_tracefs && grep -qw osnoise "$TRACING/available_tracers"; }
 
+# The instances in tracefs but those of a live rtlens (rtlens-PID or
+# rtlens-PID-SUFFIX with PID running): the host's tracefs is shared with
+# whatever else runs on the machine, other people's rtlens sessions included
+# (seen: "tracefs changed" for an instance of another test run that came or
+# went meanwhile). The run under test has ended when the snapshot is taken,
+# so an instance it left behind is still listed.
+own_instances() {
+	local i pid
+
+	for i in $(ls "$TRACING/instances"); do
+		pid=${i#rtlens-}
+		pid=${pid%%-*}
+		case $i in
+		rtlens-[0-9]*) [ -n "$pid" ] && [ -z "${pid//[0-9]/}" ] && [ -d "/proc/$pid" ] && continue ;;
+		esac
+		echo "$i"
+	done
+}
+
 # Everything in tracefs that rtlens may touch, plus its own run directory.
 snapshot() {
 	{
@@ -62,7 +81,7 @@ snapshot() {
 				 osnoise/options; do
 				[ -e "$TRACING/$f" ] && echo "$f: $(cat "$TRACING/$f")"
 			done
-			echo "instances: $(ls "$TRACING/instances" | tr '\n' ' ')"
+			echo "instances: $(own_instances | tr '\n' ' ')"
 		fi
 		echo "state: $(ls "$RTLENS_RUN_DIR" 2>/dev/null | grep -v '^lock$' | tr '\n' ' ')"
 	} > "$1"

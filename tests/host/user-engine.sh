@@ -261,8 +261,13 @@ user_engine_self_stop() {
 	json_check "$tool stopped: the report's self_stop holds the ~2 s" "$json" \
 		'd["schema_version"] == "1.9" and 1.8e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
 	if [ "$tool" = osnoise ]; then
+		# the stop is one gap of ~2 s: no other source may hold a gap
+		# of 1 s, but their totals grow with the machine's load (seen:
+		# "other" 1.26 s of 2804 gaps of 5 ms at most in 6 s while other
+		# people built and booted VMs on the 2 cores), so they prove
+		# nothing about the stop
 		json_check "osnoise stopped: the stop is rtlens's, not hardware's, and no sample" "$json" \
-			"d['cpus'][0]['max_single_us'] < 1e6 and all(s['total_us'] < 1e6 for s in $SOURCES if s['kind'] != 'rtlens') and any(s['kind'] == 'rtlens' and s['total_us'] > 1.8e6 for s in $SOURCES)"
+			"d['cpus'][0]['max_single_us'] < 1e6 and all(s['max_us'] < 1e6 for s in $SOURCES if s['kind'] != 'rtlens') and any(s['kind'] == 'rtlens' and s['total_us'] > 1.8e6 for s in $SOURCES)"
 		expect_text "osnoise stopped: the source table names it" "$out" \
 			'rtlens stopped \(SIGSTOP/SIGTSTP\) +1 +[0-9.]+ +[0-9.]+  \(rtlens itself, not in the total\)'
 	else

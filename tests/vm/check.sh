@@ -27,10 +27,12 @@ set -uo pipefail
 
 cd "$(dirname "$0")/../.." || exit 1
 export RTLENS_VM_STALL=${RTLENS_VM_STALL:-240}
-# guards against a hung script or boot, not timings: a busy host (another VM,
-# a CPU hog) doubles every wall time, and the 6.1 boot took 811 s so
-# (80-rtla-suite alone 312 s); a frozen guest is caught by the stall
-# watchdog above, after 240 s without a result line
+# Time limits for runs that go on, slowly: a frozen guest is caught by the
+# stall watchdog above, these only bound a guest that still writes. On 2
+# host cores shared with other VMs (load ~4) the newest kernel's boot needed
+# more than run.sh's 900 s (its scripts up to 55-fleet alone took 772 s),
+# and 80-rtla-suite more than 300 s (killed at 312 s in its 32nd case; alone
+# in a boot with less load: 252 s on 6.1, 122 s on 7.3)
 export RTLENS_VM_TIMEOUT=${RTLENS_VM_TIMEOUT:-1800}
 export RTLENS_VM_SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-600}
 log=$(mktemp)

@@ -29,9 +29,15 @@ for cpu in 1 2; do
 	else
 		not_ok "osnoise top: CPU $cpu's runtime counts on between scrapes" "'$a' '$b'"
 	fi
-	check_grep "osnoise top: CPU $cpu's available ratio" \
-		"^rtlens_osnoise_cpu_available_ratio\\{host=\"[^\"]+\",cpu=\"$cpu\"\\} (0|1)(\\.[0-9]+)?(e-[0-9]+)?\$" \
-		"$dir/osnoise-top-2.txt"
+	# a ratio in [0, 1], however printed: under TCG on 7.3 the analysis'
+	# osnoise:sample_threshold events feed themselves (a 1 us threshold)
+	# and the kernel's own summaries say ~100% noise: 9.97e-07
+	r=$(metric osnoise-top-2.txt rtlens_osnoise_cpu_available_ratio "cpu=\"$cpu\"")
+	if [ -n "$r" ] && python3 -c "import sys; sys.exit(not 0 <= float('$r') <= 1)" 2>/dev/null; then
+		ok "osnoise top: CPU $cpu's available ratio ($r)"
+	else
+		not_ok "osnoise top: CPU $cpu's available ratio" "'$r'"
+	fi
 	n=$(metric timerlat-top-2.txt rtlens_timerlat_latency_seconds_count "cpu=\"$cpu\",context=\"thread\"")
 	if [ -n "$n" ] && [ "$n" -gt 0 ]; then
 		ok "timerlat top: CPU $cpu's thread latencies counted ($n)"
