@@ -34,8 +34,12 @@ static void self_note(FILE *out, const struct run_models *m, const struct rtl_pa
 	}
 }
 
-/* the analysis' own buffer overflowed: what it says of those CPUs is partial */
-static void lost_note(FILE *out, const struct run_models *m, const struct rtl_params *p)
+/*
+ * the analysis' own buffer overflowed: what it says of those CPUs is
+ * partial; the table is complete unless its own buffer lost events too
+ */
+static void lost_note(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		      const struct run_view *v)
 {
 	int cpu;
 
@@ -43,18 +47,21 @@ static void lost_note(FILE *out, const struct run_models *m, const struct rtl_pa
 		uint64_t lost = run_models_analysis_lost(m, cpu);
 
 		if (lost)
-			fprintf(out, "analysis incomplete: %llu events lost on CPU %d; "
-				"the table is complete\n", (unsigned long long)lost, cpu);
+			fprintf(out, "analysis incomplete: %llu events lost on CPU %d; %s\n",
+				(unsigned long long)lost, cpu, v->lost_events ?
+				"the table lost events too (see the warning)" :
+				"the table is complete");
 	}
 }
 
-static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p)
+static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
+			   const struct run_view *v)
 {
 	struct kvm_exit_counts exits;
 	char title[96];
 	int i, cpu;
 
-	lost_note(out, m, p);
+	lost_note(out, m, p, v);
 	if (m->oaa_sample_done) {
 		snprintf(title, sizeof(title), "hit stop tracing, analyzing the sample");
 		osn_aa_print_sample(out, &m->oaa_sample, title);
@@ -132,7 +139,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	if (p->aa_only && v->reason != STOP_THRESHOLD)
 		return;
 	if (m->oaa)
-		noise_analysis(out, m, p);
+		noise_analysis(out, m, p, v);
 	if (v->reason == STOP_THRESHOLD && m->aa_done)
 		tl_aa_print(out, &m->aa_result, p->stack_format);
 	if (v->reason == STOP_THRESHOLD && m->last_thread)

@@ -581,10 +581,6 @@ static struct tracefs_instance *analysis_instance(struct engine *src, struct sys
 	if (feed_of(p) == AA_FEED_INLINE)
 		return ins->inst;
 	ins->aa_inst = instance_make(st, "-aa", p->buffer_kb);
-	if (ins->aa_inst && set_tracer(p->desc, ins->aa_inst)) {
-		tracefs_instance_free(ins->aa_inst);
-		ins->aa_inst = NULL;
-	}
 	ins->aa_streamed = ins->aa_inst && feed_of(p) == AA_FEED_STREAM;
 	if (ins->aa_streamed && src->bpf && open_sample_queue(src))
 		return NULL;
@@ -611,9 +607,16 @@ static int open_instances(struct engine *src, struct sys_state *st)
 			return -1;
 	}
 	events_inst = ins->trace_inst ? ins->trace_inst : ins->inst;
-	if (instance_enable_user_events(p, events_inst) || set_tracer(p->desc, ins->inst))
+	if (instance_enable_user_events(p, events_inst))
 		return -1;
-	if (ins->trace_inst && set_tracer(p->desc, ins->trace_inst))
+	/*
+	 * the tracers last: setting one starts the workload, and every event
+	 * enabled after it patches the kernel's text under it (hwnoise, with
+	 * interrupts off, took 50 s to set up on 6.1 so)
+	 */
+	if (set_tracer(p->desc, ins->inst) ||
+	    (ins->aa_inst && set_tracer(p->desc, ins->aa_inst)) ||
+	    (ins->trace_inst && set_tracer(p->desc, ins->trace_inst)))
 		return -1;
 	return 0;
 }

@@ -229,6 +229,13 @@ static void check_mode(const char *command, const char *rows)
 				     "the table is complete\n"));
 	assert_null(strstr(text, "on CPU 1;"));
 	free(text);
+	/* where the table's own buffer lost events too, it does not claim it is complete */
+	partial.v.lost_events = 7;
+	text = render_to_text(&partial, analysis);
+	assert_non_null(strstr(text, "analysis incomplete: 240 events lost on CPU 2; "
+				     "the table lost events too (see the warning)\n"));
+	free(text);
+	partial.v.lost_events = 0;
 	text = render_to_text(&full, analysis);
 	assert_null(strstr(text, "analysis incomplete"));
 	assert_non_null(strstr(text, "kworker/1:1"));

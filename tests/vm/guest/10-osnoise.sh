@@ -85,15 +85,18 @@ else
 fi
 
 # ---- stop thresholds: exit 2, the message, the trace ----
-# context switches on cpu 0 from the start: TCG's noise may hit -s within
-# milliseconds, before cpu 1 switches at all
-taskset -c 0 sh -c 'while :; do usleep 200; done' > /dev/null 2>&1 &
-switcher=$!
-rtlens osnoise top -c 1 -s 1000 -d 60 -q -t stop-trace.txt -e sched:sched_switch \
+# a 500 ms burst of a SCHED_FIFO spinner every second against -s 400 ms,
+# above any gap of TCG's: the stop comes at a burst, which starts with a
+# switch on cpu 1 (traced by -e). With -s 1000, TCG's noise hit it 8 ms
+# after the start, with no switch traced on any CPU in between: a trace
+# without the -e event (a switcher on cpu 0 did not prevent it)
+spin -c 1 -p 95 -n rtl_burst -d 60 --duty 50 --period-ms 1000 > burst.out 2>&1 &
+burst=$!
+rtlens osnoise top -c 1 -s 400000 -d 60 -q -t stop-trace.txt -e sched:sched_switch \
 	--filter 'prev_pid >= 0' --json stop.json > stop.txt 2>&1
 check_exit "top -s exits 2 when the threshold is hit" 2 $?
-kill $switcher 2>/dev/null
-wait $switcher 2>/dev/null
+kill $burst 2>/dev/null
+wait $burst 2>/dev/null
 emit_file stop.txt
 emit_file stop.json
 check_grep "top -s says it hit stop tracing" '^rtlens osnoise hit stop tracing$' stop.txt

@@ -20,8 +20,9 @@ same_rows()
 
 # osnoise top --aa with a spinner on CPU 1: a source to name. -T 100: with
 # the 7.3 kernel's default threshold of 1 us, each sample_threshold write
-# under TCG makes the next sample, and os.dat grew to 20-34 MB (285,000
-# samples in 4 s), its replays and its trip to the host taking minutes
+# under TCG makes the next sample: os.dat grew to 20-34 MB (285,000
+# samples in 4 s), and its replays and its trip to the host made the script
+# take 191-256 s (124 s with -T 100, os.dat 10 MB, kallsyms mostly)
 spin -c 1 -p 95 -n rtl_spinner -d 10 --duty 30 --period-ms 10 > spin.out 2>&1 &
 spinner=$!
 rtlens osnoise top -c 0-1 -d 4 -q -T 100 --aa --record os.dat --json os-live.json > os-live.txt 2>&1

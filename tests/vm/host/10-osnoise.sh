@@ -22,7 +22,7 @@ expect_json "hist.json: histogram per cpu, counts add up" hist.json \
 expect_json "hist.json matches hist.txt's count row" hist.json \
 	'[h["count"] for h in d["histogram"]["cpus"]] == [int(x) for x in open(sys.argv[1].replace("hist.json", "hist.txt")).read().split("count:")[1].split("\n")[0].split()]'
 expect_json "stop.json: threshold stop, status 2" stop.json \
-	'd["stop"]["reason"] == "threshold" and d["stop"]["threshold"]["kind"] == "single" and d["stop"]["threshold"]["limit_us"] == 1000 and d["exit_status"] == 2'
+	'd["stop"]["reason"] == "threshold" and d["stop"]["threshold"]["kind"] == "single" and d["stop"]["threshold"]["limit_us"] == 400000 and d["exit_status"] == 2'
 expect_json "stop.json: the -e event with its filter" stop.json \
 	'd["config"]["events"] == [{"event": "sched:sched_switch", "filter": "prev_pid >= 0", "trigger": None}] and d["config"]["trace_output"] == "stop-trace.txt"'
 expect_json "auto.json: -a sets stop, threshold 1 and the trace" auto.json \
