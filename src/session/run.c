@@ -369,11 +369,14 @@ static void note_analysis_lost(struct session *s, bool start)
 	if (!s->aa_lost_base)
 		return;
 	for_each_cpu_in(cpu, &s->p->cpus) {
-		uint64_t lost = cpu < s->p->nr_cpus ? source_analysis_lost(s->src, cpu) : 0;
+		uint64_t lost;
 
+		if (cpu >= s->p->nr_cpus)
+			continue;
+		lost = source_analysis_lost(s->src, cpu);
 		if (start)
 			s->aa_lost_base[cpu] = lost;
-		else if (cpu < s->p->nr_cpus && lost > s->aa_lost_base[cpu])
+		else if (lost > s->aa_lost_base[cpu])
 			run_models_set_analysis_lost(&s->models, cpu, lost - s->aa_lost_base[cpu]);
 	}
 }
