@@ -10,7 +10,7 @@ DESTDIR		?=
 CC		?= cc
 PKGS		:= libtracefs libtraceevent libtracecmd libproc2 json-c zlib libmicrohttpd
 
-# the samples counted in the kernel (src/source/bpf/): the BPF object is
+# the samples counted in the kernel (src/source/engine/bpf/): the BPF object is
 # built with clang and turned into a skeleton header by bpftool. Without
 # them (or with BPF=0) rtlens is built without that path and says so.
 BPF_CLANG	?= clang
@@ -19,7 +19,7 @@ BPF		?= $(if $(and $(shell command -v $(BPF_CLANG)),$(shell command -v $(BPFTOOL
 			$(shell pkg-config --exists libbpf && echo y)),1,0)
 ifeq ($(BPF),1)
 PKGS		+= libbpf
-BPF_SKEL	:= build/gen/source/counts.skel.h
+BPF_SKEL	:= build/gen/source/engine/counts.skel.h
 BPF_CFLAGS	:= -Ibuild/gen
 else
 BPF_SKEL	:=
@@ -36,10 +36,10 @@ ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=undefined
 
-SRCS		:= $(sort $(wildcard src/*/*.c))
+SRCS		:= $(sort $(wildcard src/*/*.c src/*/*/*.c))
 MAIN_SRC	:= src/cli/main.c
 LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(SRCS))
-HDRS		:= $(wildcard src/*/*.h)
+HDRS		:= $(wildcard src/*/*.h src/*/*/*.h)
 
 OBJS		:= $(SRCS:%.c=build/rel/%.o)
 LIB_OBJS	:= $(LIB_SRCS:%.c=build/rel/%.o)
@@ -90,18 +90,18 @@ build/sample/%.bpf.o: sample/%.bpf.c Makefile
 # the BPF program and its skeleton (a header that embeds the object)
 BPF_CLANG_FLAGS	:= -g -O2 -target bpf -D__TARGET_ARCH_x86 \
 		   -I/usr/include/$(shell $(CC) -dumpmachine) -Wall -Werror
-BPF_SRC		:= src/source/bpf/counts.bpf.c
-build/gen/source/counts.bpf.o: $(BPF_SRC) src/source/bpf_layout.h Makefile
+BPF_SRC		:= src/source/engine/bpf/counts.bpf.c
+build/gen/source/engine/counts.bpf.o: $(BPF_SRC) src/source/engine/bpf_layout.h Makefile
 	@mkdir -p $(dir $@)
 	@echo "  BPF     $<"
 	@$(BPF_CLANG) $(BPF_CLANG_FLAGS) -c -o $@ $<
 
-build/gen/source/counts.skel.h: build/gen/source/counts.bpf.o
+build/gen/source/engine/counts.skel.h: build/gen/source/engine/counts.bpf.o
 	@echo "  SKEL    $@"
 	@$(BPFTOOL) gen skeleton $< name counts_bpf > $@.tmp && mv $@.tmp $@
 
-build/rel/src/source/bpf_counts.o build/san/src/source/bpf_counts.o \
-build/fuzz/src/source/bpf_counts.o: $(BPF_SKEL)
+build/rel/src/source/engine/bpf_counts.o build/san/src/source/engine/bpf_counts.o \
+build/fuzz/src/source/engine/bpf_counts.o: $(BPF_SKEL)
 
 build/rel/%.o: %.c $(HDRS) Makefile
 	@mkdir -p $(dir $@)

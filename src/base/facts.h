@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define PF_KTHREAD	0x00200000	/* include/linux/sched.h: /proc/PID/stat's flag of a kernel thread */
+
 struct tuning;
 
 struct virt_info {

@@ -10,13 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/tuning_judge.h"
 #include "base/cpulist.h"
 #include "base/log.h"
 #include "base/outfile.h"
 #include "cli/commands.h"
 #include "render/tuning_render.h"
-#include "source/machine.h"
-#include "source/tuning.h"
+#include "source/machine/machine.h"
 
 struct check_opts {
 	const char	*cpus;
@@ -131,6 +131,7 @@ static int run_check(const struct check_opts *o, int nr_cpus)
 		goto out;
 	}
 	t = facts.tuning;
+	tuning_judge(t);
 	status = tuning_breaks(t) ? 2 : 0;
 	/* with --json -, stdout is the JSON's */
 	if (o->quiet && !json_on_stdout)

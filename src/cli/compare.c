@@ -19,7 +19,7 @@
 #include "cli/cli_args.h"
 #include "cli/commands.h"
 #include "render/compare.h"
-#include "source/report_file.h"
+#include "source/reports/reports.h"
 
 #define JSON_WHAT	"JSON comparison"
 

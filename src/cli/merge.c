@@ -23,7 +23,7 @@
 #include "cli/commands.h"
 #include "render/merge.h"
 #include "render/svg_plot.h"
-#include "source/report_file.h"
+#include "source/reports/reports.h"
 
 #define JSON_WHAT	"JSON merge"
 #define PLOT_WHAT	"SVG plot"

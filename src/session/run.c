@@ -16,22 +16,20 @@
 
 #include "base/actions.h"
 #include "base/log.h"
-#include "source/machine.h"
-#include "source/tuning.h"
+#include "source/machine/machine.h"
 #include "base/outfile.h"
-#include "source/power.h"
-#include "source/recorder.h"
+#include "source/system/system.h"
+#include "source/recording/recording.h"
 #include "render/recording_json.h"
 #include "render/render.h"
 #include "render/svg_plot.h"
 #include "analysis/run_models.h"
+#include "analysis/tuning_judge.h"
 #include "render/metrics.h"
 #include "session/metrics_server.h"
 #include "session/progress.h"
 #include "session/run.h"
-#include "source/source.h"
-#include "source/sysstate.h"
-#include "source/tasks.h"
+#include "source/engine/source.h"
 #include "session/tty.h"
 
 #define POLL_MS		250
@@ -272,6 +270,7 @@ static int setup(struct session *s)
 		err_msg("out of memory");
 		return -1;
 	}
+	tuning_judge(s->facts.tuning);
 	s->st = sysstate_new();
 	if (!s->st || sysstate_lock(s->st) || open_outfiles(s) || open_listen(s) ||
 	    open_recording(s) || sysstate_recover(s->st) || source_check(p))

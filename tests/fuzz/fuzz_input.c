@@ -27,8 +27,8 @@
 #include "fuzz.h"
 #include "base/log.h"
 #include "cli/options.h"
-#include "source/machine.h"
-#include "source/source.h"
+#include "source/machine/machine.h"
+#include "source/engine/source.h"
 
 #define MAX_POLLS	4	/* the file engine hands everything out in one */
 

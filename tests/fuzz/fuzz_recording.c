@@ -17,8 +17,8 @@
 
 #include "fuzz.h"
 #include "render/recording_json.h"
-#include "source/file_source.h"
-#include "source/machine.h"
+#include "source/engine/file_source.h"
+#include "source/machine/machine.h"
 
 #define TERMINATED(a)	(memchr((a), '\0', sizeof(a)) != NULL)
 

@@ -10,7 +10,7 @@
  */
 #include "fuzz.h"
 #include "render/compare.h"
-#include "source/report_file.h"
+#include "source/reports/reports.h"
 
 static void check_rendered(const struct comparison *c)
 {

@@ -9,7 +9,7 @@
  * the tracing directory, and only an instance rtlens creates.
  */
 #include "fuzz.h"
-#include "source/state_record.h"
+#include "source/system/state_record.h"
 
 static void check_file(const struct state_line *l, const char *line, size_t len)
 {

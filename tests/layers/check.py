@@ -1,61 +1,153 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """
-The layers of src/ (Documentation/architecture.md): a file may include a
-header of its own directory or of a lower layer, never of a higher one or
-of one beside it, so that no two directories use each other; a private
-header is included only from its own directory. Prints one line per
-violation and "N passed, N failed" (one check per file).
+The layers of src/ (Documentation/architecture.md). A directory (a layer,
+or a room of src/source/) may include a header of its own, or the public
+header of a directory it may use (USES, transitively); never one of a
+directory above or beside it, so that no two directories use each other.
+Every header is listed in HEADERS, public or private: a header not listed
+fails, and each room of source/ has exactly one public header. Files in a
+subfolder of a directory (source/engine/bpf/) belong to it. Prints one line
+per violation and "N passed, N failed" (one check per file).
 
 With OBJ_DIR (the objects of a build, by the same paths), it also checks
-the calls: an object may use a symbol defined in its own directory or a
-lower layer only (nm).
+the calls: an object may use a symbol defined in its own directory or in
+one it may use (nm).
 
-usage: tests/layers/check.py [SRC_DIR [OBJ_DIR]]
+It also checks Documentation/architecture.md against the tree: every file
+of src/ it names in backquotes exists.
+
+usage: tests/layers/check.py [SRC_DIR [OBJ_DIR [ARCHITECTURE_MD]]]
 """
 import os
 import re
 import subprocess
 import sys
 
-# lower number: lower layer
-RANK = {
-    'base': 0,
-    'decode': 1, 'model': 1,
-    'analysis': 2,
-    'render': 3, 'source': 3,
-    'session': 4,
-    'cli': 5,
+# what each directory may use directly; the rule is the transitive closure
+USES = {
+    'base': (),
+    'decode': ('base',),
+    'model': ('base',),
+    'analysis': ('decode', 'model'),
+    'render': ('analysis',),
+    'source/system': ('base',),
+    'source/machine': ('base',),
+    'source/recording': ('base',),
+    'source/reports': ('analysis',),
+    'source/engine': ('decode', 'model', 'source/system', 'source/recording'),
+    'session': ('render', 'source/engine', 'source/machine'),
+    'cli': ('session', 'source/reports'),
 }
 
-# headers that only their own directory may include
-PRIVATE = {
-    'source/engine.h', 'source/instance.h', 'source/user_merge.h',
-    'source/user_workload.h', 'source/own_stops.h', 'source/state_record.h',
-    'source/kernel_source.h', 'source/user_source.h',
-    'source/bpf_counts.h', 'source/page_reader.h', 'source/bpf_layout.h', 'source/counts.skel.h', 'source/sample_queue.h',
-    'render/json_writer.h', 'render/metrics_parts.h', 'render/svg_writer.h', 'render/svg_panel.h', 'source/report_load.h',
-    'session/metrics_http.h', 'session/metrics_addr.h',
-    'source/tuning_parts.h', 'analysis/tuning_judge_parts.h',
+# every header: True when other directories may include it
+HEADERS = {
+    'base': {h: True for h in (
+        'actions.h', 'cpulist.h', 'facts.h', 'log.h', 'noise_event.h', 'outfile.h',
+        'params.h', 'parse.h', 'records.h', 'run_end.h', 'safe_text.h', 'tool.h',
+        'tuning.h')},
+    'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True},
+    'model': {h: True for h in (
+        'ctx_tracker.h', 'histogram.h', 'latency_model.h', 'model.h', 'self_stop.h',
+        'stop_rule.h')},
+    'analysis': {'compare.h': True, 'kvm_exits.h': True, 'merge.h': True,
+                 'osnoise_aa.h': True, 'report_data.h': True, 'run_models.h': True,
+                 'setup_notes.h': True, 'source_table.h': True, 'spmd.h': True,
+                 'timerlat_aa.h': True, 'tuning_judge.h': True,
+                 'tuning_judge_parts.h': False},
+    'render': {'compare.h': True, 'merge.h': True, 'metrics.h': True,
+               'recording_json.h': True, 'render.h': True, 'svg_plot.h': True,
+               'tuning_render.h': True, 'json_writer.h': False,
+               'metrics_parts.h': False, 'svg_panel.h': False, 'svg_writer.h': False},
+    'source/system': {'system.h': True, 'state_record.h': False},
+    'source/machine': {'machine.h': True, 'tuning_parts.h': False},
+    'source/recording': {'recording.h': True},
+    'source/reports': {'reports.h': True, 'report_load.h': False},
+    'source/engine': {'source.h': True, 'engine.h': False, 'bpf_action.h': False,
+                      'bpf_counts.h': False, 'bpf_layout.h': False,
+                      'counts.skel.h': False, 'file_parts.h': False,
+                      'file_source.h': False, 'formats.h': False, 'instance.h': False,
+                      'own_records.h': False, 'own_stops.h': False,
+                      'page_reader.h': False, 'sample_queue.h': False,
+                      'user_merge.h': False, 'user_workload.h': False},
+    'session': {'metrics_server.h': True, 'progress.h': True, 'run.h': True,
+                'tty.h': True, 'metrics_addr.h': False, 'metrics_http.h': False},
+    'cli': {'cli_args.h': True, 'commands.h': True, 'options.h': True},
 }
+GENERATED = {'source/engine/counts.skel.h'}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
-def violations(src, d, name):
-    text = open(os.path.join(src, d, name), encoding='utf-8').read()
+def closure():
+    allowed = {}
+
+    def reach(d):
+        if d not in allowed:
+            allowed[d] = set()
+            for u in USES[d]:
+                allowed[d] |= {u} | reach(u)
+        return allowed[d]
+    for d in USES:
+        reach(d)
+    return allowed
+
+
+ALLOWED = closure()
+
+
+def owner_dir(path):
+    """the directory of USES that holds @path (relative to src), or None"""
+    best = None
+    for d in USES:
+        if path.startswith(d + '/') and (best is None or len(d) > len(best)):
+            best = d
+    return best
+
+
+def violations(src, rel):
+    d = owner_dir(rel)
+    text = open(os.path.join(src, rel), encoding='utf-8').read()
     for inc in INCLUDE.findall(text):
-        if '/' not in inc:
-            if not os.path.exists(os.path.join(src, d, inc)):
-                yield f'src/{d}/{name}: "{inc}" does not name its directory'
+        if '/' not in inc or inc.startswith('.'):
+            path = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+            if not inc.startswith('.') or owner_dir(path) != d:
+                yield f'src/{rel}: "{inc}" does not name its directory'
             continue
-        target = inc.split('/')[0]
-        if target not in RANK:
-            yield f'src/{d}/{name}: "{inc}": unknown directory {target}'
-        elif target != d and RANK[target] >= RANK[d]:
-            yield f'src/{d}/{name}: {d} may not use {target} ("{inc}")'
-        elif inc in PRIVATE and target != d:
-            yield f'src/{d}/{name}: "{inc}" is private to {target}'
+        target = owner_dir(inc)
+        name = inc[len(target) + 1:] if target else ''
+        if target is None:
+            yield f'src/{rel}: "{inc}": unknown directory'
+        elif name not in HEADERS[target]:
+            yield f'src/{rel}: "{inc}": a header the layer check does not know (add it to HEADERS)'
+        elif target == d:
+            continue
+        elif target not in ALLOWED[d]:
+            yield f'src/{rel}: {d} may not use {target} ("{inc}")'
+        elif not HEADERS[target][name]:
+            yield f'src/{rel}: "{inc}" is private to {target}'
+
+
+def header_violations(src):
+    """headers of the tree that HEADERS does not know, and rooms' public headers"""
+    for d, heads in sorted(HEADERS.items()):
+        present = {n for n in os.listdir(os.path.join(src, d)) if n.endswith('.h')}
+        for n in sorted(present - set(heads)):
+            yield f'src/{d}/{n}: a header the layer check does not know (add it to HEADERS)'
+        for n in sorted(set(heads) - present):
+            if f'{d}/{n}' not in GENERATED:
+                yield f'src/{d}/{n}: listed in HEADERS but not in the tree'
+        public = [n for n, pub in heads.items() if pub]
+        if d.startswith('source/') and len(public) != 1:
+            yield f'src/{d}: a room has one public header, not {len(public)}'
+
+
+def sources(src):
+    for root, dirs, files in os.walk(src):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(('.c', '.h')):
+                yield os.path.relpath(os.path.join(root, name), src)
 
 
 def symbols(path):
@@ -74,42 +166,56 @@ def symbols(path):
 def call_violations(src, obj):
     """(object, what it may not call) for each object of a source in src"""
     owner, uses = {}, {}
-    for d in sorted(os.listdir(obj)):
-        if d not in RANK:
-            continue
-        for name in sorted(os.listdir(os.path.join(obj, d))):
-            if name.endswith('.o') and os.path.exists(os.path.join(src, d, name[:-2] + '.c')):
-                defined, undefined = symbols(os.path.join(obj, d, name))
-                owner.update((sym, d) for sym in defined)
-                uses[(d, name)] = undefined
-    for (d, name), undefined in sorted(uses.items()):
+    for rel in sources(src):
+        o = os.path.join(obj, rel[:-2] + '.o')
+        if rel.endswith('.c') and os.path.exists(o):
+            defined, undefined = symbols(o)
+            d = owner_dir(rel)
+            owner.update((sym, d) for sym in defined)
+            uses[rel] = (d, undefined)
+    for rel, (d, undefined) in sorted(uses.items()):
         bad = sorted(f'{sym} ({owner[sym]})' for sym in undefined
-                     if sym in owner and owner[sym] != d and RANK[owner[sym]] >= RANK[d])
-        yield f'{d}/{name}', bad
+                     if sym in owner and owner[sym] != d and owner[sym] not in ALLOWED[d])
+        yield rel, d, bad
+
+
+def doc_violations(src, doc):
+    """files of src/ named in @doc that are not in the tree"""
+    text = open(doc, encoding='utf-8').read()
+    tree = set(sources(src))
+    names = {os.path.basename(p) for p in tree}
+    for word in sorted(set(re.findall(r'`([^`\s]+)`', text))):
+        m = re.fullmatch(r'(?:src/)?([\w/]*?)(\w+\.[ch])(?:\*)?', word.split('(')[0])
+        if not m:
+            continue
+        path, base = m.group(1), m.group(2)
+        if (path and (path + base) not in tree and path + base not in GENERATED) or \
+           (not path and base not in names):
+            yield f'{doc}: `{word}` is not a file of src/'
 
 
 def main():
     src = sys.argv[1] if len(sys.argv) > 1 else 'src'
     obj = sys.argv[2] if len(sys.argv) > 2 else None
+    doc = sys.argv[3] if len(sys.argv) > 3 else 'Documentation/architecture.md'
     passed = failed = 0
-    for d in sorted(os.listdir(src)):
-        if d not in RANK:
-            print(f'src/{d}: a directory with no layer (add it to RANK)')
-            failed += 1
-            continue
-        for name in sorted(os.listdir(os.path.join(src, d))):
-            if not name.endswith(('.c', '.h')):
-                continue
-            bad = list(violations(src, d, name))
-            for b in bad:
-                print(b)
-            failed += bool(bad)
-            passed += not bad
-    for name, bad in call_violations(src, obj) if obj else []:
-        if bad:
-            print(f'{name}: {name.split("/")[0]} may not call ' + ', '.join(bad))
+
+    def report(bad):
+        nonlocal passed, failed
+        for b in bad:
+            print(b)
         failed += bool(bad)
         passed += not bad
+    for rel in sources(src):
+        if owner_dir(rel) is None:
+            report([f'src/{rel}: in a directory with no layer (add it to USES)'])
+        else:
+            report(list(violations(src, rel)))
+    report(list(header_violations(src)))
+    for rel, d, bad in call_violations(src, obj) if obj else []:
+        report([f'src/{rel}: {d} may not call ' + ', '.join(bad)] if bad else [])
+    if os.path.exists(doc):
+        report(list(doc_violations(src, doc)))
     print(f'{passed} passed, {failed} failed')
     return 1 if failed else 0
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "source/report_file.h"
+#include "source/reports/reports.h"
 #include "report_doc.h"
 
 json_object *example(const char *name)

@@ -17,7 +17,7 @@
 
 #include "analysis/compare.h"
 #include "render/compare.h"
-#include "source/report_file.h"
+#include "source/reports/reports.h"
 #include "report_doc.h"
 
 /* ---- helpers ---- */

@@ -17,7 +17,7 @@
 
 #include "analysis/merge.h"
 #include "render/merge.h"
-#include "source/report_file.h"
+#include "source/reports/reports.h"
 #include "capture.h"
 #include "report_doc.h"
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "source/sample_queue.h"
+#include "source/engine/sample_queue.h"
 
 #define MAX_OUT	64
 

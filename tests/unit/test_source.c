@@ -24,8 +24,8 @@
 #include "capture.h"
 #include "cmdline.h"
 #include "fake_tracefs.h"
-#include "source/source.h"
-#include "source/sysstate.h"
+#include "source/engine/source.h"
+#include "source/system/system.h"
 
 /* the kernel engine's runs: the fake's osnoise/cpus is 0-3 */
 #define NR_CPUS		4

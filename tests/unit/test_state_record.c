@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "source/state_record.h"
+#include "source/system/state_record.h"
 
 static int parse(const char *text, struct state_line *l, const char **why)
 {

@@ -20,8 +20,8 @@
 
 #include "capture.h"
 #include "fake_tracefs.h"
-#include "source/state_record.h"
-#include "source/sysstate.h"
+#include "source/system/state_record.h"
+#include "source/system/system.h"
 
 struct fixture {
 	struct fake_tracefs	*fake;

@@ -15,7 +15,7 @@
 
 #include "analysis/setup_notes.h"
 #include "analysis/tuning_judge.h"
-#include "source/tuning_parts.h"
+#include "source/machine/tuning_parts.h"
 
 static void test_cmdline(void **state)
 {

@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "base/params.h"
-#include "source/user_merge.h"
+#include "source/engine/user_merge.h"
 
 #define MAX_OUT	64
 

@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "source/user_workload.h"
+#include "source/engine/user_workload.h"
 
 #define MS		1000000ULL	/* ns */
 #define MAX_RECS	8192

@@ -15,8 +15,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "source/steal.h"
-#include "source/virt.h"
+#include "source/machine/machine.h"
 
 /* A fresh empty sysroot under $TMPDIR for each test. */
 static int sysroot_setup(void **state)

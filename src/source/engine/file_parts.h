@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * file_parts - the "file" engine's state and its readers, private to
+ * source/file_*.c: file_read.c reads a kernel engine's recording (or
+ * trace-cmd's), file_records.c the user engine's records
+ */
+#ifndef RTLENS_FILE_PARTS_H
+#define RTLENS_FILE_PARTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "source/engine/file_source.h"
+#include "source/engine/page_reader.h"
+#include "source/engine/source.h"
+
+struct engine {
+	struct tracecmd_input	*h;
+	int			fd;		/* the file: rtlens's own pages read directly */
+	int			page_size;
+	void			*page;
+	struct page_walk	walk;
+	record_fn		fn;		/* where on_event() hands the records */
+	void			*ctx;
+	struct tracecmd_input	*records;	/* a user engine's recording: its records */
+	struct tep_format_field	*raw_id, *raw_buf;	/* of ftrace:raw_data */
+	int			raw_type;
+	struct tep_handle	*tep;
+	struct decoder		*decoder;
+	const struct rtl_params	*p;
+	uint64_t		lost;
+	uint64_t		samples;	/* of the tool's tracer, handed out */
+	bool			done;
+	char			data_path[16];	/* as recorded */
+	const char		*name;		/* the file, as given (the params') */
+};
+
+
+/* ---- file_read.c ---- */
+/* A record to e->fn, counted in e->samples when it is a sample of the tracer. */
+void file_hand_out(struct engine *e, const struct rtl_record *rec);
+/* rtlens's own v6 recordings: pages read from the file directly; false: not */
+bool file_pages_direct(struct engine *e, const struct file_input *in);
+/* every record of @cpu, in its order, decoded, to e->fn; their number */
+int file_read_cpu(struct engine *e, int cpu);
+
+/* ---- file_records.c ---- */
+/* a user engine's recording: its buffer of records; -1 with a message */
+int file_open_records(struct engine *e);
+/* every record, in the order they were handed out, to e->fn; their number */
+int file_read_records(struct engine *e);
+
+#endif

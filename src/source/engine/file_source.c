@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * file_source - --input FILE: a trace.dat replayed through the decoders the
+ * kernel engine uses, CPU after CPU, each CPU's records in their order (as
+ * the live run reads them); the settings and the system are those of the
+ * recording (source/recording.h), or, in a file trace-cmd recorded, what
+ * the file itself tells
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+
+#include "base/log.h"
+#include "decode/decode.h"
+#include "source/engine/engine.h"
+#include "source/engine/file_parts.h"
+#include "source/recording/recording.h"
+
+static void no_symbols(struct tep_handle *tep)
+{
+	(void)tep;	/* the file's kallsyms are in the tep already */
+}
+
+static bool has_event(struct tep_handle *tep, const char *sys, const char *name)
+{
+	return tep_find_event_by_name(tep, sys, name);
+}
+
+/* what the analysis of the command needs and the file may lack */
+static int check_events(struct engine *e, const char *name)
+{
+	const struct rtl_params *p = e->p;
+	const char *tracer = p->desc->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise";
+
+	if (params_trace_samples(p) && p->desc->tool == TOOL_OSNOISE &&
+	    !has_event(e->tep, "osnoise", "sample_threshold")) {
+		err_msg("%s has no osnoise:sample_threshold events, the noise samples that %s "
+			"needs: it was recorded without them (record with rtlens osnoise hist or "
+			"top --aa, or trace-cmd record -p osnoise -e osnoise), or replay it with "
+			"osnoise top%s", name, p->mode == MODE_HIST ? p->command : "the analysis",
+			p->mode == MODE_HIST ? "" : " without --aa");
+		return -1;
+	}
+	if (params_trace_analysis(p) && !has_event(e->tep, "osnoise", "irq_noise")) {
+		err_msg("%s has no osnoise:*_noise events, which the analysis needs: it was "
+			"recorded without the analysis (record with --aa or -a, or trace-cmd record "
+			"-p %s -e osnoise), or replay it with --no-aa", name, tracer);
+		return -1;
+	}
+	return 0;
+}
+
+static unsigned int decode_sets(const struct engine *e)
+{
+	const struct rtl_params *p = e->p;
+	unsigned int sets = params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0;
+
+	if (p->desc->tool == TOOL_TIMERLAT)
+		return sets | DECODE_TIMERLAT | (p->stack_us ? DECODE_STACK : 0);
+	return sets | DECODE_OSNOISE | (kvm_exit_usable(e->tep) ? DECODE_KVM : 0);
+}
+
+/* overruns the file's per-CPU stats tell (trace-cmd record's), summed */
+static uint64_t stats_lost(struct tracecmd_input *h)
+{
+	const char *stats = tracecmd_get_cpustats(h), *at;
+	uint64_t lost = 0;
+
+	for (at = stats; at && (at = strstr(at, "overrun:")); at += 8)
+		lost += strtoull(at + 8, NULL, 10);
+	return lost;
+}
+
+static void fclose_engine(struct engine *e);
+
+static struct engine *fopen_engine(struct file_input *in, const struct rtl_params *p)
+{
+	struct engine *e = calloc(1, sizeof(*e));
+
+	if (!e) {
+		err_msg("out of memory");
+		return NULL;
+	}
+	e->fd = -1;
+	e->h = in->h;
+	in->h = NULL;
+	e->name = in->name;
+	e->p = p;
+	e->tep = tracecmd_get_tep(e->h);
+	e->lost = in->rec.run.by_rtlens ? in->rec.run.lost_events : stats_lost(e->h);
+	snprintf(e->data_path, sizeof(e->data_path), "%s",
+		 in->rec.run.by_rtlens && in->rec.run.data_path[0] ? in->rec.run.data_path :
+		 "tracefs");
+	if (in->rec.run.user_engine) {
+		if (file_open_records(e))
+			goto fail;
+		return e;
+	}
+	if (check_events(e, in->name))
+		goto fail;
+	e->decoder = decoder_new(e->tep, decode_sets(e));
+	if (!e->decoder)
+		goto fail;
+	decoder_set_symbols(e->decoder, no_symbols);
+	if (!file_pages_direct(e, in))
+		debug_msg("%s read through libtracecmd's records", in->name);
+	return e;
+fail:
+	fclose_engine(e);
+	return NULL;
+}
+
+static int fpoll(struct engine *e, record_fn fn, void *ctx)
+{
+	int cpu, n = 0;
+
+	if (e->done)
+		return 0;
+	e->fn = fn;
+	e->ctx = ctx;
+	/* a CPU's events are in its own buffer: -c's others are not read at all */
+	for (cpu = 0; !e->records && cpu < tracecmd_cpus(e->h); cpu++)
+		if (cpu_mask_test(&e->p->cpus, cpu))
+			n += file_read_cpu(e, cpu);
+	if (e->records)
+		n = file_read_records(e);
+	e->done = true;
+	if (e->samples)
+		return n;
+	err_msg("%s holds no %s samples (ftrace:%s events): it was not recorded with the %s "
+		"tracer (trace-cmd record -p %s -e osnoise, or rtlens %s --record)", e->name,
+		e->p->desc->tracer, e->p->desc->tracer, e->p->desc->tracer, e->p->desc->tracer,
+		e->p->command);
+	return -1;
+}
+
+static bool fhas_more(const struct engine *e)
+{
+	return !e->done;
+}
+
+static int fnext_read_ms(const struct engine *e, int longest_ms)
+{
+	(void)e;
+	(void)longest_ms;
+	return 0;
+}
+
+static bool fstopped(struct engine *e)
+{
+	return e->done;
+}
+
+static void fnothing(struct engine *e)
+{
+	(void)e;
+}
+
+static uint64_t flost(struct engine *e)
+{
+	return e->lost;
+}
+
+static const char *fdata_path(const struct engine *e, const char **detail)
+{
+	*detail = NULL;
+	return e->data_path;
+}
+
+static char *ftrace_text(struct engine *e)
+{
+	(void)e;
+	errno = ENOTSUP;
+	return NULL;
+}
+
+static void fclose_engine(struct engine *e)
+{
+	if (!e)
+		return;
+	decoder_free(e->decoder);
+	page_walk_free(&e->walk);
+	free(e->page);
+	if (e->fd >= 0)
+		close(e->fd);
+	if (e->records)
+		tracecmd_close(e->records);
+	tracecmd_close(e->h);
+	free(e);
+}
+
+static struct engine *fopen_unused(const struct rtl_params *p, struct sys_state *st)
+{
+	(void)p;
+	(void)st;
+	return NULL;
+}
+
+static bool favailable(const struct rtl_params *p)
+{
+	return p->input_path;
+}
+
+static int fcheck(const struct rtl_params *p)
+{
+	(void)p;
+	return 0;
+}
+
+static void fperiod(const struct rtl_params *p, uint64_t *period_us, uint64_t *runtime_us)
+{
+	*period_us = p->period_us;
+	*runtime_us = p->runtime_us;
+}
+
+const struct engine_ops file_engine = {
+	.name			= "file",
+	.available		= favailable,
+	.check			= fcheck,
+	.open			= fopen_unused,
+	.poll			= fpoll,
+	.has_more		= fhas_more,
+	.next_read_ms		= fnext_read_ms,
+	.tracing_stopped	= fstopped,
+	.restart		= fnothing,
+	.stop			= fnothing,
+	.lost_events		= flost,
+	.data_path		= fdata_path,
+	.trace_text		= ftrace_text,
+	.close			= fclose_engine,
+	.effective_period	= fperiod,
+};
+
+struct engine *file_engine_open(struct file_input *in, const struct rtl_params *p)
+{
+	return fopen_engine(in, p);
+}

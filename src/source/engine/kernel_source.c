@@ -1,0 +1,1041 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel_source - the kernel osnoise or timerlat tracer in a private tracefs
+ * instance; what differs between the two tracers is in struct tracer_desc,
+ * their names in the tool's description (base/tool.h)
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <tracefs.h>
+
+#include "decode/decode.h"
+#include "decode/hist_file.h"
+#include "source/engine/bpf_counts.h"
+#include "source/engine/instance.h"
+#include "source/engine/sample_queue.h"
+#include "base/log.h"
+#include "source/engine/engine.h"
+#include "source/engine/source.h"
+#include "source/system/system.h"
+#include "source/engine/user_workload.h"
+
+#define OPTIONS_FILE	"osnoise/options"
+#define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
+#define ALIGN_FILE	"osnoise/timerlat_align_us"
+/* BPF's samples waiting for their events, per measured CPU (48 bytes each) */
+#define SAMPLE_QUEUE_DEPTH	16384
+
+struct engine;
+
+struct tracer_desc {
+	int		(*apply_globals)(const struct rtl_params *p, struct sys_state *st);
+	unsigned int	(*decode_sets)(const struct rtl_params *p);
+	/* the events the models need, in the instance rtlens reads */
+	int		(*sample_events)(const struct engine *src, struct tracefs_instance *inst);
+	/* the analysis' events, in the instance feed_of() says */
+	int		(*analysis_events)(const struct engine *src, struct tracefs_instance *inst);
+	void		(*effective_period)(uint64_t *period_us, uint64_t *runtime_us);
+	/* the tracepoint osnoise:<bpf_event> that bpf_counts.c counts its samples at */
+	const char	*bpf_event;
+	/*
+	 * the tracer writes a summary per period (osnoise): the instance is
+	 * read where BPF counts the samples too; else (timerlat) it holds
+	 * only what BPF counts, and is not read
+	 */
+	bool		summaries;
+	/* BPF's counts into the tool's model */
+	void		(*bpf_load)(const struct bpf_counts *b, struct noise_model *nm,
+				    struct latency_model *lm);
+	enum aa_feed	aa_feed;	/* where its analysis' events go (not --record) */
+};
+
+/* the window of a stop counted by BPF ends with what the stop's sample brought */
+struct window_cut {
+	bool		on;
+	bool		passed;		/* the stop's sample was handed out */
+	bool		ended;		/* and the next sample came: nothing more */
+	int		cpu;
+	int		context;
+	unsigned int	seqnum;
+};
+
+struct engine {
+	const struct tracer_desc *desc;
+	const struct rtl_params	*params;
+	struct instances	ins;
+	record_fn		fn;
+	void			*ctx;
+	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
+	int			polled;
+	struct user_workload	*uw;		/* timerlat -u: rtlens's threads */
+	struct bpf_counts	*bpf;		/* the samples counted in the kernel */
+	const char		*bpf_why;	/* why not, when it could have been */
+	struct window_cut	cut;		/* read_window: where the stop was */
+	/* osnoise analysis with BPF: the samples BPF sends, until their events are in */
+	struct sample_queue	*samples;
+	struct bpf_hw_sum	*hw_seen;	/* per CPU: BPF's counts handed out so far */
+	bool			stopped;	/* kstop(): what is queued goes at the drain */
+};
+
+
+static bool has_tracer(const struct tool_desc *desc)
+{
+	char **tracers = tracefs_tracers(NULL);
+	bool ok = list_has(tracers, desc->tracer);
+
+	tracefs_list_free(tracers);
+	return ok;
+}
+
+static int check_tracer(const struct tool_desc *desc)
+{
+	if (has_tracer(desc))
+		return 0;
+	err_msg("%s tracer not available: this kernel was built without %s "
+		"(boot a kernel that has it, e.g. Debian's linux-image-rt-amd64, or measure "
+		"with rtlens's own threads: --engine user)",
+		desc->tracer, desc->config);
+	return -1;
+}
+
+/* Is the osnoise or timerlat tracer set at the top level or in an instance? */
+static char *tracer_user(void)
+{
+	char **instances = tracefs_instances(NULL);
+	char *who = NULL, **name;
+	char *cur = tracefs_instance_file_read(NULL, "current_tracer", NULL);
+
+	if (cur && (!strncmp(cur, "osnoise", 7) || !strncmp(cur, "timerlat", 8)))
+		who = strdup("the top-level tracing directory");
+	free(cur);
+	for (name = instances; !who && name && *name; name++) {
+		struct tracefs_instance *inst = tracefs_instance_alloc(NULL, *name);
+
+		cur = inst ? tracefs_instance_file_read(inst, "current_tracer", NULL) : NULL;
+		if (cur && (!strncmp(cur, "osnoise", 7) || !strncmp(cur, "timerlat", 8)) &&
+		    asprintf(&who, "instance '%s'", *name) < 0)
+			who = NULL;
+		free(cur);
+		tracefs_instance_free(inst);
+	}
+	tracefs_list_free(instances);
+	return who;
+}
+
+static const struct tracer_desc *tracer_of(const struct rtl_params *p);
+
+static bool has_option(const char *option)
+{
+	char *opts = tracefs_file_exists(NULL, OPTIONS_FILE) ? tracefs_read_text(OPTIONS_FILE) : NULL;
+	bool found = opts && strstr(opts, option);
+
+	free(opts);
+	return found;
+}
+
+static int check_features(const struct rtl_params *p)
+{
+	const char *why;
+
+	if (p->desc->irqs_off && !has_option("OSNOISE_IRQ_DISABLE")) {
+		err_msg("hwnoise needs the OSNOISE_IRQ_DISABLE option of the osnoise tracer, "
+			"which this kernel's %s lacks (use a newer kernel, or osnoise top)",
+			OPTIONS_FILE);
+		return -1;
+	}
+	if (p->bpf_action && !bpf_counts_possible(tracer_of(p)->bpf_event, &why)) {
+		err_msg("--bpf-action runs from rtlens's BPF counting, which cannot be had "
+			"here: %s", why);
+		return -1;
+	}
+	if (p->bpf_action && access(p->bpf_action, R_OK)) {
+		err_msg("--bpf-action %s: %s", p->bpf_action, strerror(errno));
+		return -1;
+	}
+	if (p->aligned_us >= 0 && !tracefs_file_exists(NULL, ALIGN_FILE)) {
+		err_msg("-A needs %s, which this kernel lacks (newer kernels have it): run "
+			"without -A", ALIGN_FILE);
+		return -1;
+	}
+	/* -u and -U are timerlat's */
+	if (!p->user_threads)
+		return 0;
+	if (!tracefs_file_exists(NULL, TIMERLAT_FD)) {
+		err_msg("%s need %s, which this kernel lacks (it came in Linux 6.5): %s",
+			p->user_load ? "user-space workloads (-U)" : "user-space threads (-u)",
+			TIMERLAT_FD, p->user_load ? "measure with the kernel threads (-k)" :
+			"use the kernel threads (-k, the default here)");
+		return -1;
+	}
+	if (p->cgroup) {
+		err_msg("-C with -u is not supported: the user-space threads are rtlens's own; "
+			"run rtlens itself in the cgroup");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * timerlat measures through user-space threads (-u) where the kernel has
+ * timerlat_fd, unless -k says otherwise, as rtla does since 6.9: the
+ * latency a user-space task sees, its return to user included. -C (move
+ * the tracer's threads into a cgroup) keeps the kernel's threads: rtlens's
+ * own are not moved.
+ */
+static void kchoose(struct rtl_params *p)
+{
+	if (p->desc->tool != TOOL_TIMERLAT || p->user_threads || p->kernel_threads || p->cgroup)
+		return;
+	if (!tracefs_file_exists(NULL, TIMERLAT_FD))
+		return;
+	p->user_threads = true;
+	debug_msg("%s is there: user-space threads (-k for the kernel's)", TIMERLAT_FD);
+}
+
+static int kcheck(const struct rtl_params *p)
+{
+	char *who;
+
+	if (check_tracer(p->desc) || check_features(p))
+		return -1;
+	who = tracer_user();
+	if (who) {
+		err_msg("the osnoise/timerlat tracer is already in use by %s (another rtla or rtlens "
+			"session?): wait for it to end, or set its current_tracer to nop", who);
+		free(who);
+		return -1;
+	}
+	return instance_check_events(p) ? -1 : tasks_check(p);
+}
+
+/* ---- global configuration ---- */
+
+static int write_u64(struct sys_state *st, const char *file, uint64_t val)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)val);
+	return sysstate_write(st, file, buf);
+}
+
+static uint64_t read_u64(const char *file)
+{
+	char *text = tracefs_read_text(file);
+	uint64_t val = text ? strtoull(text, NULL, 10) : 0;
+
+	free(text);
+	return val;
+}
+
+/* period bounds runtime and back: write them in the order the kernel accepts */
+static int set_period_runtime(const struct rtl_params *p, struct sys_state *st)
+{
+	uint64_t period = p->period_us ? p->period_us : read_u64("osnoise/period_us");
+
+	if (p->runtime_us && p->runtime_us > period) {
+		err_msg("runtime %llu us is longer than the period %llu us",
+			(unsigned long long)p->runtime_us, (unsigned long long)period);
+		return -1;
+	}
+	if (p->period_us && p->period_us < read_u64("osnoise/runtime_us")) {
+		if (write_u64(st, "osnoise/runtime_us", p->runtime_us ? p->runtime_us : p->period_us))
+			return -1;
+	}
+	if (p->period_us && write_u64(st, "osnoise/period_us", p->period_us))
+		return -1;
+	if (p->runtime_us && write_u64(st, "osnoise/runtime_us", p->runtime_us))
+		return -1;
+	return 0;
+}
+
+/*
+ * The tracer's own threads (OSNOISE_WORKLOAD), or none for timerlat -u,
+ * whose threads are rtlens's (NO_OSNOISE_WORKLOAD).
+ */
+static int set_workload_option(const struct rtl_params *p, struct sys_state *st)
+{
+	const char *want = p->user_threads ? "NO_OSNOISE_WORKLOAD" : "OSNOISE_WORKLOAD";
+	char *opts;
+	int ret = 0;
+
+	if (!tracefs_file_exists(NULL, OPTIONS_FILE))
+		return 0;
+	opts = tracefs_read_text(OPTIONS_FILE);
+	/* the file lists NO_OSNOISE_WORKLOAD when the option is off */
+	if (opts && !strstr(opts, "NO_OSNOISE_WORKLOAD") != !p->user_threads) {
+		ret = sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS);
+		if (!ret && tracefs_instance_file_write(NULL, OPTIONS_FILE, want) < 0) {
+			err_msg("cannot set %s in %s: %s", want, OPTIONS_FILE, strerror(errno));
+			ret = -1;
+		}
+	}
+	free(opts);
+	return ret;
+}
+
+/* what both tracers share: cpus, stop thresholds, the workload option */
+static int common_globals(const struct rtl_params *p, struct sys_state *st)
+{
+	char cpus[4096];
+
+	cpu_mask_format(&p->cpus, cpus, sizeof(cpus));
+	if (sysstate_write(st, "osnoise/cpus", cpus) ||
+	    write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
+	    write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
+	    set_workload_option(p, st))
+		return -1;
+	return 0;
+}
+
+/* hwnoise: the osnoise workload runs with IRQs disabled */
+static int set_irq_disable_option(const struct rtl_params *p, struct sys_state *st)
+{
+	if (!p->desc->irqs_off)
+		return 0;
+	if (sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS))
+		return -1;
+	if (tracefs_instance_file_write(NULL, OPTIONS_FILE, "OSNOISE_IRQ_DISABLE") >= 0)
+		return 0;
+	err_msg("cannot set OSNOISE_IRQ_DISABLE in %s: %s", OPTIONS_FILE, strerror(errno));
+	return -1;
+}
+
+static int osnoise_globals(const struct rtl_params *p, struct sys_state *st)
+{
+	if (common_globals(p, st) || set_period_runtime(p, st) ||
+	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)) ||
+	    set_irq_disable_option(p, st))
+		return -1;
+	return 0;
+}
+
+static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)
+{
+	if (common_globals(p, st) ||
+	    (p->period_us && write_u64(st, "osnoise/timerlat_period_us", p->period_us)) ||
+	    (p->aligned_us >= 0 && write_u64(st, ALIGN_FILE, (uint64_t)p->aligned_us)) ||
+	    write_u64(st, "osnoise/print_stack", p->stack_us))
+		return -1;
+	return 0;
+}
+
+/* ---- instances ---- */
+
+static int set_tracer(const struct tool_desc *desc, struct tracefs_instance *inst)
+{
+	if (!tracefs_tracer_set(inst, TRACEFS_TRACER_CUSTOM, desc->tracer))
+		return 0;
+	err_msg("cannot start the %s tracer: %s", desc->tracer, strerror(errno));
+	return -1;
+}
+
+/* ---- what each tracer needs ---- */
+
+static bool kvm_traced(const struct rtl_params *p);
+
+static unsigned int osnoise_sets(const struct rtl_params *p)
+{
+	return DECODE_OSNOISE | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
+	       (kvm_traced(p) ? DECODE_KVM : 0);
+}
+
+static unsigned int timerlat_sets(const struct rtl_params *p)
+{
+	return DECODE_TIMERLAT | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
+	       (p->stack_us ? DECODE_STACK : 0);
+}
+
+/* the interference events the analyses attribute noise to */
+static int noise_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	static const char *const noise[] = { "nmi_noise", "irq_noise", "softirq_noise",
+					     "thread_noise" };
+	size_t i;
+
+	for (i = 0; params_trace_analysis(p) && i < sizeof(noise) / sizeof(noise[0]); i++)
+		if (instance_enable_event(inst, "osnoise", noise[i]))
+			return -1;
+	return 0;
+}
+
+/*
+ * --kernel-hist: the kernel counts the samples in a hist trigger (duration
+ * buckets x cpu) and nothing is lost, however many there are. Opt-in: the
+ * VM tests saw Debian's 6.1-rt guest freeze under QEMU TCG with it.
+ */
+static bool kernel_counts(const struct rtl_params *p)
+{
+	return p->kernel_hist;	/* an option of osnoise hist only */
+}
+
+/*
+ * On a KVM host, the osnoise analysis also names vCPU threads and counts
+ * exits by reason: kvm:kvm_exit tells both (the thread that exits runs a
+ * vCPU); kvm_entry, as frequent, is left off. Not with --kernel-hist,
+ * which has no samples to explain.
+ */
+static bool kvm_traced(const struct rtl_params *p)
+{
+	return instance_kvm_wanted(p) && !kernel_counts(p);
+}
+
+/*
+ * kvm:kvm_exit on the measured CPUs only (a filter on CPU), on the osnoise
+ * tracer's clock (trace_clock_local), as its samples.
+ */
+static void kvm_events(const struct rtl_params *p, struct tracefs_instance *inst)
+{
+	if (!kvm_traced(p))
+		return;
+	if (tracefs_instance_file_write(inst, "trace_clock", "local") < 0) {
+		warn_msg("KVM exits not traced (trace clock local: %s): vCPU threads are "
+			 "not named", strerror(errno));
+		return;
+	}
+	instance_enable_kvm_exit(inst, &p->cpus);
+}
+
+static enum aa_feed feed_of(const struct rtl_params *p);
+
+/*
+ * The samples the models need: every one for a histogram; in top, where
+ * the analysis has an instance of its own, only those at -s or over (the
+ * stop's, which no period summary holds), so that a flood of samples
+ * never reaches the summaries' buffer.
+ */
+static int osnoise_sample_events(const struct engine *src, struct tracefs_instance *inst)
+{
+	const struct rtl_params *p = src->params;
+	char filter[64];
+
+	if (kernel_counts(p) || src->bpf || !params_trace_samples(p))
+		return 0;
+	if (!p->desc->per_sample[p->mode] && feed_of(p) != AA_FEED_INLINE) {
+		if (!p->stop_us)
+			return 0;
+		snprintf(filter, sizeof(filter), "duration >= %llu",
+			 (unsigned long long)p->stop_us * 1000);
+		if (tracefs_event_file_write(inst, "osnoise", "sample_threshold", "filter",
+					     filter) < 0) {
+			err_msg("cannot set the filter '%s' on osnoise:sample_threshold: %s",
+				filter, strerror(errno));
+			return -1;
+		}
+	}
+	return instance_enable_event(inst, "osnoise", "sample_threshold");
+}
+
+/*
+ * the samples the analysis explains (BPF sends them where it counts), the
+ * events it explains them with
+ */
+static int osnoise_analysis_events(const struct engine *src, struct tracefs_instance *inst)
+{
+	const struct rtl_params *p = src->params;
+
+	if (kernel_counts(p) || !params_trace_analysis(p))
+		return 0;
+	if (!src->bpf && instance_enable_event(inst, "osnoise", "sample_threshold"))
+		return -1;
+	if (noise_events(p, inst))
+		return -1;
+	kvm_events(p, inst);
+	return 0;
+}
+
+static int timerlat_analysis_events(const struct engine *src, struct tracefs_instance *inst)
+{
+	return noise_events(src->params, inst);
+}
+
+/* timerlat's samples are the tracer's own entries */
+static int no_events(const struct engine *src, struct tracefs_instance *inst)
+{
+	(void)src;
+	(void)inst;
+	return 0;
+}
+
+static int start_kernel_hist(struct engine *src)
+{
+	struct tracefs_hist_axis_cnt axes[] = {
+		{ "duration", TRACEFS_HIST_KEY_BUCKETS, src->params->bucket_size * 1000 },
+		{ "cpu", TRACEFS_HIST_KEY_NORMAL, 0 },
+		{ NULL, 0, 0 },
+	};
+
+	src->khist = tracefs_hist_alloc_nd_cnt(src->ins.tep, "osnoise", "sample_threshold", axes);
+	if (!src->khist || tracefs_hist_start(src->ins.inst, src->khist)) {
+		err_msg("cannot start the kernel histogram of osnoise:sample_threshold: %s "
+			"(CONFIG_HIST_TRIGGERS?)", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static void osnoise_period(uint64_t *period_us, uint64_t *runtime_us)
+{
+	*period_us = read_u64("osnoise/period_us");
+	*runtime_us = read_u64("osnoise/runtime_us");
+}
+
+static void timerlat_period(uint64_t *period_us, uint64_t *runtime_us)
+{
+	*period_us = read_u64("osnoise/timerlat_period_us");
+	*runtime_us = 0;
+}
+
+static void osnoise_bpf_load(const struct bpf_counts *b, struct noise_model *nm,
+			     struct latency_model *lm)
+{
+	(void)lm;
+	bpf_counts_load_noise(b, nm);
+}
+
+static void timerlat_bpf_load(const struct bpf_counts *b, struct noise_model *nm,
+			      struct latency_model *lm)
+{
+	(void)nm;
+	bpf_counts_load(b, lm);
+}
+
+static const struct tracer_desc tracers[NR_TOOLS] = {
+	[TOOL_OSNOISE] = {
+		.apply_globals		= osnoise_globals,
+		.decode_sets		= osnoise_sets,
+		.sample_events		= osnoise_sample_events,
+		.analysis_events	= osnoise_analysis_events,
+		.effective_period	= osnoise_period,
+		.bpf_event		= "sample_threshold",
+		.bpf_load		= osnoise_bpf_load,
+		.summaries		= true,
+		.aa_feed		= AA_FEED_STREAM,
+	},
+	[TOOL_TIMERLAT] = {
+		.apply_globals		= timerlat_globals,
+		.decode_sets		= timerlat_sets,
+		.sample_events		= no_events,
+		.analysis_events	= timerlat_analysis_events,
+		.effective_period	= timerlat_period,
+		.bpf_event		= "timerlat_sample",
+		.bpf_load		= timerlat_bpf_load,
+		.aa_feed		= AA_FEED_WINDOW,
+	},
+};
+
+static const struct tracer_desc *tracer_of(const struct rtl_params *p)
+{
+	return &tracers[p->tool];
+}
+
+/*
+ * The analysis' events never share a ring buffer with the samples and
+ * summaries the tables are made of: a flood of them can then only make
+ * the analysis partial. They go to an instance of their own that runs the
+ * tracer too (the kernel stops it with the others at a threshold):
+ * - timerlat explains the latency that stopped the run, from what ran on
+ *   that CPU just before: the instance is a flight recorder (the ring
+ *   buffer overwrites its oldest events), read only at a stop;
+ * - osnoise explains every sample of the run: the instance is read as
+ *   its events come, and the events it loses are counted per CPU.
+ * --record keeps them with the samples, where the recording reads them.
+ */
+static enum aa_feed feed_of(const struct rtl_params *p)
+{
+	if (!params_trace_analysis(p) || p->record_path || kernel_counts(p))
+		return AA_FEED_INLINE;
+	return tracer_of(p)->aa_feed;
+}
+
+/*
+ * BPF sends the samples: their times are the tracer's clock, which the
+ * events' instance must share for the queue to tell which events are in
+ */
+static int open_sample_queue(struct engine *src)
+{
+	if (tracefs_instance_file_write(src->ins.aa_inst, "trace_clock", "local") < 0) {
+		err_msg("cannot set the trace clock of the analysis' instance: %s",
+			strerror(errno));
+		return -1;
+	}
+	src->samples = sample_queue_new(src->params->nr_cpus, SAMPLE_QUEUE_DEPTH);
+	src->hw_seen = calloc(src->params->nr_cpus, sizeof(*src->hw_seen));
+	if (!src->samples || !src->hw_seen) {
+		err_msg("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+/* the instance the analysis' events go to: one of their own, or the one read */
+static struct tracefs_instance *analysis_instance(struct engine *src, struct sys_state *st)
+{
+	const struct rtl_params *p = src->params;
+	struct instances *ins = &src->ins;
+
+	if (feed_of(p) == AA_FEED_INLINE)
+		return ins->inst;
+	ins->aa_inst = instance_make(st, "-aa", p->buffer_kb);
+	ins->aa_streamed = ins->aa_inst && feed_of(p) == AA_FEED_STREAM;
+	if (ins->aa_streamed && src->bpf && open_sample_queue(src))
+		return NULL;
+	return ins->aa_inst;
+}
+
+static int open_instances(struct engine *src, struct sys_state *st)
+{
+	const struct rtl_params *p = src->params;
+	struct instances *ins = &src->ins;
+	struct tracefs_instance *events_inst, *aa_inst;
+
+	ins->inst = instance_make(st, "", p->buffer_kb);
+	if (!ins->inst || src->desc->sample_events(src, ins->inst))
+		return -1;
+	aa_inst = analysis_instance(src, st);
+	if (!aa_inst || src->desc->analysis_events(src, aa_inst))
+		return -1;
+	if (kernel_counts(p) && start_kernel_hist(src))
+		return -1;
+	if (instances_trace_wanted(p)) {
+		ins->trace_inst = instance_make(st, "-trace", p->buffer_kb);
+		if (!ins->trace_inst || instance_enable_event(ins->trace_inst, "osnoise", NULL))
+			return -1;
+	}
+	events_inst = ins->trace_inst ? ins->trace_inst : ins->inst;
+	if (instance_enable_user_events(p, events_inst))
+		return -1;
+	/*
+	 * the tracers last: setting one starts the workload, and every event
+	 * enabled after it patches the kernel's text under it (hwnoise, with
+	 * interrupts off, took 50 s to set up on 6.1 so)
+	 */
+	if (set_tracer(p->desc, ins->inst) ||
+	    (ins->aa_inst && set_tracer(p->desc, ins->aa_inst)) ||
+	    (ins->trace_inst && set_tracer(p->desc, ins->trace_inst)))
+		return -1;
+	return 0;
+}
+
+static int load_events(struct engine *src)
+{
+	unsigned int sets = src->desc->decode_sets(src->params);
+	const char *systems[] = { "ftrace", "osnoise", NULL };
+
+	return instances_load(&src->ins, systems, sets);
+}
+
+static void kclose(struct engine *src);
+static void krestart(struct engine *src);
+
+/* timerlat -u: rtlens's threads read timerlat_fd, SCHED_FIFO 95 unless -P (as rtla) */
+static int start_user_threads(struct engine *src)
+{
+	const struct rtl_params *p = src->params;
+	struct uw_config cfg = {
+		.kind = UW_TIMERLAT_FD,
+		.cpus = &p->cpus,
+		.period_us = p->period_us ? p->period_us : 1000,
+		.prio = p->prio,
+		.tracing_dir = tracefs_tracing_dir(),
+	};
+
+	uw_timerlat_prio(&cfg.prio);
+	src->uw = uw_start(&cfg);
+	return src->uw ? 0 : -1;
+}
+
+/*
+ * The samples counted by a BPF program when nothing needs them one by one
+ * from the ring buffer: not --record, not --kernel-hist, not an analysis
+ * that reads them with the samples (timerlat's reads its own window at a
+ * stop; osnoise's gets them from BPF). Attached before the tracer starts,
+ * so that it sees the first sample.
+ */
+static bool bpf_fits(const struct rtl_params *p)
+{
+	return tracer_of(p)->bpf_event && !p->record_path && !kernel_counts(p) &&
+	       (!params_trace_analysis(p) || feed_of(p) != AA_FEED_INLINE);
+}
+
+/* -1 when --bpf-action needs the BPF counting and it cannot be had */
+static int open_bpf(struct engine *src)
+{
+	const struct rtl_params *p = src->params;
+
+	if (p->record_path && tracer_of(p)->bpf_event)
+		src->bpf_why = "--record: the recording needs every sample, read through tracefs";
+	if (!bpf_fits(p))
+		return 0;
+	if (p->no_bpf)		/* asked for: nothing to explain */
+		return 0;
+	src->bpf = bpf_counts_open(p, tracer_of(p)->bpf_event, feed_of(p) == AA_FEED_STREAM,
+				   &src->bpf_why);
+	if (src->bpf)
+		return 0;
+	if (p->bpf_action) {
+		err_msg("--bpf-action runs from the BPF counting, which cannot be had here: %s",
+			src->bpf_why);
+		return -1;
+	}
+	debug_msg("samples read through tracefs: %s", src->bpf_why);
+	return 0;
+}
+
+static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
+{
+	struct engine *src = calloc(1, sizeof(*src));
+
+	if (!src)
+		return NULL;
+	src->params = p;
+	src->desc = tracer_of(p);
+	if (load_events(src))
+		goto fail;
+	debug_msg("event formats read");
+	if (src->desc->apply_globals(p, st))
+		goto fail;
+	if (open_bpf(src) || open_instances(src, st))
+		goto fail;
+	debug_msg("instances ready");
+	/* BPF counts from here, as the ring buffers record from here */
+	krestart(src);
+	/* -U: the workload is the user's, started by the user */
+	if (p->user_threads ? !p->user_load && start_user_threads(src) : tasks_apply(p))
+		goto fail;
+	return src;
+fail:
+	kclose(src);
+	return NULL;
+}
+
+/* ---- reading ---- */
+
+/*
+ * false for what comes, on the CPU that stopped, from the sample after the
+ * one that stopped it: what the tracer writes between the two (the stack
+ * it saves for -s, right after the sample) is the stop's, as where the
+ * kernel itself stops the tracer
+ */
+static bool before_cut(struct window_cut *c, const struct rtl_record *rec)
+{
+	const struct timerlat_sample *t = &rec->timerlat;
+
+	if (!c->on || rec->period.cpu != c->cpu)
+		return true;
+	if (c->passed) {
+		c->ended |= rec->kind == RECORD_TIMERLAT;
+		return !c->ended;
+	}
+	if (rec->kind == RECORD_TIMERLAT && (int)t->context == c->context &&
+	    t->seqnum == c->seqnum)
+		c->passed = true;
+	return true;
+}
+
+static void on_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct engine *src = ctx;
+	struct rtl_record rec;
+
+	decoder_decode(src->ins.decoder, event, record, cpu, &rec);
+	if (rec.kind != RECORD_NONE && before_cut(&src->cut, &rec)) {
+		src->polled++;
+		src->fn(&rec, src->ctx);
+	}
+}
+
+/* where on_event() hands the records, counted in src->polled */
+static void set_sink(struct engine *src, record_fn fn, void *ctx)
+{
+	src->fn = fn;
+	src->ctx = ctx;
+	src->polled = 0;
+}
+
+/* what BPF counts is read when shown (kload_counts), the summaries as they come */
+static bool instance_read(const struct engine *src)
+{
+	return !src->bpf || src->desc->summaries;
+}
+
+static int kpoll(struct engine *src, record_fn fn, void *ctx)
+{
+	if (!instance_read(src))
+		return 0;
+	set_sink(src, fn, ctx);
+	return instances_read(&src->ins, on_event, src) ? -1 : src->polled;
+}
+
+/* the analysis' events, and where BPF sends the samples, how far their CPU got */
+static void on_aa_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
+{
+	struct engine *src = ctx;
+
+	if (src->samples)
+		sample_queue_seen(src->samples, cpu, record->ts);
+	on_event(event, record, cpu, ctx);
+}
+
+static void queue_sample(const struct bpf_noise_sample *b, void *ctx)
+{
+	struct engine *src = ctx;
+	struct noise_sample s = {
+		.cpu		= (int)b->cpu,
+		.start_ns	= b->start,
+		.duration_ns	= b->duration,
+		.interference	= b->interference,
+	};
+
+	sample_queue_add(src->samples, &s, src->fn, src->ctx);
+}
+
+/* the samples without interference BPF counted since the last time, per CPU */
+static void hw_into_analysis(struct engine *src)
+{
+	const struct rtl_params *p = src->params;
+	int cpu;
+
+	for_each_cpu_in(cpu, &p->cpus) {
+		struct rtl_record rec = { .kind = RECORD_HW_SAMPLES };
+		struct bpf_hw_sum now, *seen = &src->hw_seen[cpu];
+
+		if (cpu >= p->nr_cpus)
+			continue;
+		bpf_counts_hw(src->bpf, cpu, &now);
+		if (now.count == seen->count)
+			continue;
+		rec.hw = (struct hw_samples){ .cpu = cpu, .count = now.count - seen->count,
+					      .total_ns = now.total - seen->total,
+					      .max_ns = now.max };
+		*seen = now;
+		src->polled++;
+		src->fn(&rec, src->ctx);
+	}
+}
+
+/* BPF's samples, each once the events inside it are in; all of them at the drain */
+static int samples_into_analysis(struct engine *src)
+{
+	bool all = src->stopped && !instances_have_more(&src->ins);
+
+	if (bpf_counts_read_samples(src->bpf, queue_sample, src))
+		return -1;
+	src->polled += sample_queue_flush(src->samples, all, src->fn, src->ctx);
+	hw_into_analysis(src);
+	return 0;
+}
+
+static void ksamples_wanted_from(struct engine *src, uint64_t ns)
+{
+	if (src->samples)
+		bpf_counts_send_from(src->bpf, ns);
+}
+
+static int kpoll_analysis(struct engine *src, record_fn fn, void *ctx)
+{
+	if (!src->ins.aa_streamed)
+		return 0;
+	set_sink(src, fn, ctx);
+	if (instances_read_aa(&src->ins, on_aa_event, src))
+		return -1;
+	if (src->samples && samples_into_analysis(src))
+		return -1;
+	return src->polled;
+}
+
+/* lost by the events' buffer, and by BPF's ring buffer of samples */
+static uint64_t kanalysis_lost(struct engine *src, int cpu)
+{
+	if (!src->ins.aa_streamed)
+		return 0;
+	return instance_cpu_lost_events(src->ins.aa_inst, cpu) +
+	       (src->samples ? bpf_counts_samples_lost(src->bpf, cpu) : 0);
+}
+
+/*
+ * The kernel stops the tracer on the sample over a threshold, and the
+ * window ends there. Where BPF saw the stop, the window of that CPU is cut
+ * at the next sample (before_cut()), in case the tracer recorded more
+ * before rtlens stopped it (the main loop looks every 250 ms).
+ */
+static int kread_window(struct engine *src, record_fn fn, void *ctx)
+{
+	struct window_cut *c = &src->cut;
+	int ret;
+
+	if (src->ins.aa_streamed)	/* read as it came */
+		return 0;
+	c->on = src->bpf && bpf_counts_stop_sample(src->bpf, &c->cpu, &c->context, &c->seqnum);
+	set_sink(src, fn, ctx);
+	ret = instances_read_window(&src->ins, on_event, src);
+	if (c->on)
+		debug_msg("the window of the stop (cpu %d, context %d, activation %u): %d records%s",
+			  c->cpu, c->context, c->seqnum, src->polled,
+			  c->passed ? "" : ", the stop's sample not among them");
+	memset(c, 0, sizeof(*c));
+	return ret ? -1 : src->polled;
+}
+
+static enum aa_feed kaa_feed(const struct engine *src)
+{
+	return feed_of(src->params);
+}
+
+static bool ktracing_stopped(struct engine *src)
+{
+	return tracefs_trace_is_on(src->ins.inst) == 0 ||
+	       (src->bpf && bpf_counts_stopped(src->bpf));
+}
+
+/* the ring buffers, then BPF: BPF counts nothing the buffers do not hold */
+static void krestart(struct engine *src)
+{
+	src->stopped = false;
+	instances_set_tracing(&src->ins, true);
+	if (src->bpf)
+		bpf_counts_restart(src->bpf);
+}
+
+static void kstop(struct engine *src)
+{
+	src->stopped = true;
+	if (src->bpf)
+		bpf_counts_pause(src->bpf);
+	uw_stop(src->uw);
+	instances_set_tracing(&src->ins, false);
+}
+
+/* an instance nothing reads (BPF counts it all) loses no count by its overruns */
+static uint64_t klost_events(struct engine *src)
+{
+	return instance_read(src) ? instance_lost_events(src->ins.inst, src->params->nr_cpus) : 0;
+}
+
+static void kload_counts(struct engine *src, struct noise_model *nm, struct latency_model *lm)
+{
+	if (src->bpf)
+		src->desc->bpf_load(src->bpf, nm, lm);
+}
+
+static const char *kdata_path(const struct engine *src, const char **detail)
+{
+	*detail = src->bpf ? bpf_counts_hook(src->bpf) : src->bpf_why;
+	return src->bpf ? "bpf" : "tracefs";
+}
+
+struct khist_ctx {
+	hist_bucket_fn	fn;
+	void		*ctx;
+};
+
+static int kkernel_hist(struct engine *src, hist_bucket_fn fn, void *ctx)
+{
+	struct tracefs_instance *inst = src->ins.inst;
+	char *text;
+	int n;
+
+	if (!src->khist)
+		return 0;
+	tracefs_hist_pause(inst, src->khist);
+	text = tracefs_event_file_read(inst, "osnoise", "sample_threshold", "hist", NULL);
+	if (!text) {
+		err_msg("cannot read the kernel histogram: %s", strerror(errno));
+		return -1;
+	}
+	n = hist_file_parse(text, fn, ctx);
+	if (n < 0)
+		err_msg("cannot understand the kernel histogram (events/osnoise/sample_threshold/hist)");
+	debug_msg("kernel histogram: %d buckets", n);
+	free(text);
+	return n < 0 ? -1 : 0;
+}
+
+static void kdiscard_counts(struct engine *src)
+{
+	if (src->bpf)
+		bpf_counts_clear(src->bpf);
+	if (src->khist && tracefs_hist_reset(src->ins.inst, src->khist))
+		warn_msg("cannot clear the kernel histogram after the warm-up: %s", strerror(errno));
+}
+
+static bool khas_more(const struct engine *src)
+{
+	return instances_have_more(&src->ins);
+}
+
+static int knext_read_ms(const struct engine *src, int longest_ms)
+{
+	return instances_next_read_ms(&src->ins, longest_ms);
+}
+
+static struct tracefs_instance *krecord(struct engine *src, struct recorder *rec)
+{
+	src->ins.reader.tee = recorder_page;
+	src->ins.reader.tee_ctx = rec;
+	return src->ins.inst;
+}
+
+static char *ktrace_text(struct engine *src)
+{
+	return instance_trace_text(src->ins.trace_inst);
+}
+
+static void kclose(struct engine *src)
+{
+	if (!src)
+		return;
+	if (src->khist) {
+		tracefs_hist_destroy(src->ins.inst, src->khist);
+		tracefs_hist_free(src->khist);
+	}
+	uw_free(src->uw);
+	sample_queue_free(src->samples);
+	free(src->hw_seen);
+	bpf_counts_close(src->bpf);
+	instances_free(&src->ins);
+	free(src);
+}
+
+static void keffective_period(const struct rtl_params *p, uint64_t *period_us,
+			     uint64_t *runtime_us)
+{
+	tracer_of(p)->effective_period(period_us, runtime_us);
+}
+
+static bool kavailable(const struct rtl_params *p)
+{
+	return has_tracer(p->desc);
+}
+
+const struct engine_ops kernel_engine = {
+	.name			= "kernel",
+	.available		= kavailable,
+	.choose			= kchoose,
+	.check			= kcheck,
+	.open			= kopen,
+	.poll			= kpoll,
+	.kernel_hist		= kkernel_hist,
+	.discard_counts		= kdiscard_counts,
+	.has_more		= khas_more,
+	.next_read_ms		= knext_read_ms,
+	.tracing_stopped	= ktracing_stopped,
+	.restart		= krestart,
+	.stop			= kstop,
+	.lost_events		= klost_events,
+	.load_counts		= kload_counts,
+	.read_window		= kread_window,
+	.poll_analysis		= kpoll_analysis,
+	.aa_feed		= kaa_feed,
+	.analysis_lost		= kanalysis_lost,
+	.samples_wanted_from	= ksamples_wanted_from,
+	.data_path		= kdata_path,
+	.trace_text		= ktrace_text,
+	.record			= krecord,
+	.close			= kclose,
+	.effective_period	= keffective_period,
+};

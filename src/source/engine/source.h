@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * source - where records come from: the kernel osnoise or timerlat tracer
+ * ("kernel" engine), or rtlens's own measuring threads with the kernel's
+ * standard tracepoints ("user" engine, where the tracer is missing), both
+ * through a private tracefs instance
+ */
+#ifndef RTLENS_SOURCE_H
+#define RTLENS_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "decode/hist_file.h"
+#include "base/params.h"
+#include "base/records.h"
+#include "model/latency_model.h"
+#include "model/model.h"
+#include "source/recording/recording.h"
+#include "source/system/system.h"
+
+struct source;
+struct recorder;
+struct tracefs_instance;
+
+typedef void (*record_fn)(const struct rtl_record *rec, void *ctx);
+
+/*
+ * Pick the engine (p->engine: auto becomes kernel where the tracer exists,
+ * else user), and what it chooses where the options leave it open
+ * (timerlat's threads): before anything is set up from @p.
+ */
+void source_choose(struct rtl_params *p);
+/*
+ * The checks that need no change to the system: the tracer exists, no
+ * other session uses it, every -e event exists, the options suit the
+ * engine. -1 with a message.
+ */
+int source_check(const struct rtl_params *p);
+
+/*
+ * --input: the trace.dat @p->input_path replayed. @p and @f become the
+ * recording's (its CPUs, settings and machine); *run says how the
+ * recorded run went. NULL with a message.
+ */
+struct source *source_open_input(struct rtl_params *p, struct sys_facts *f,
+				 struct recorded_run *run);
+/* Configure and start the tracer; every change goes through @st. */
+struct source *source_open(const struct rtl_params *p, struct sys_state *st);
+/* Read what the buffers hold now; returns the number of records or -1. */
+int source_poll(struct source *src, record_fn fn, void *ctx);
+/* osnoise hist: the kernel's counts, bucket by bucket (low bound in ns). */
+int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx);
+/* Forget what the kernel counted so far (after the warm-up). */
+void source_discard_counts(struct source *src);
+/* The last poll stopped on its time budget: the buffers hold more. */
+bool source_has_more(const struct source *src);
+/*
+ * How long the session may wait before it reads again, in ms, at most
+ * @longest_ms: sooner when the buffers fill fast (page_reader_next_read_ms()).
+ */
+int source_next_read_ms(const struct source *src, int longest_ms);
+/* True once the kernel stopped tracing (a stop threshold was hit). */
+bool source_tracing_stopped(struct source *src);
+/* Record again after the kernel stopped on a threshold (action continue). */
+void source_restart(struct source *src);
+/* Stop recording; the buffers keep what they hold for a last poll. */
+void source_stop(struct source *src);
+/*
+ * The samples counted in the kernel (BPF): replace the statistics and
+ * histograms of the tool's model (timerlat: @lm; osnoise: @nm's samples,
+ * its periods stay the tracer's) with the kernel's counts. Nothing otherwise.
+ */
+void source_load_counts(struct source *src, struct noise_model *nm, struct latency_model *lm);
+/*
+ * Where the analysis' events come from. The samples and summaries that
+ * the tables, histograms and stop thresholds are made of never share a
+ * ring buffer with them, except inline (--record, the user engine, a
+ * replay): losing analysis events then only makes the analysis partial.
+ */
+enum aa_feed {
+	AA_FEED_INLINE,		/* with the samples: poll() yields both */
+	AA_FEED_WINDOW,		/* a flight recorder: source_read_window() at a stop */
+	AA_FEED_STREAM,		/* an instance of their own: source_poll_analysis() */
+};
+enum aa_feed source_aa_feed(const struct source *src);
+/* What the analysis' flight recorder holds (after a stop); records or -1. */
+int source_read_window(struct source *src, record_fn fn, void *ctx);
+/* AA_FEED_STREAM: the analysis' events the buffers hold now; records or -1. */
+int source_poll_analysis(struct source *src, record_fn fn, void *ctx);
+/*
+ * AA_FEED_STREAM: the analysis' events lost on @cpu since the counting
+ * started (its buffer overflowed); 0 otherwise.
+ */
+uint64_t source_analysis_lost(struct source *src, int cpu);
+/*
+ * The analysis needs the samples without interference one by one from
+ * @ns on (run_models_samples_wanted_from()); an engine that counts the
+ * shorter ones in the kernel hands them on as RECORD_HW_SAMPLES.
+ */
+void source_samples_wanted_from(struct source *src, uint64_t ns);
+/*
+ * How the samples reach rtlens: "bpf" (counted in the kernel), "tracefs"
+ * (read one by one from the ring buffers) or "user" (the user engine).
+ * *detail: with bpf, where it counts; with tracefs, why not BPF where the
+ * run could have used it; else NULL.
+ */
+const char *source_data_path(const struct source *src, const char **detail);
+/*
+ * Events the ring buffers of the samples dropped (overrun), summed over
+ * CPUs: what the tables miss. The analysis' own are source_analysis_lost().
+ */
+uint64_t source_lost_events(struct source *src);
+/* The trace instance's text (needs -t), to be freed; NULL with errno set. */
+char *source_trace_text(struct source *src);
+/*
+ * --record: the pages read from now on go to @rec too. Returns the
+ * instance they come from (its events and clock go into the file), NULL
+ * when the engine cannot record.
+ */
+struct tracefs_instance *source_record(struct source *src, struct recorder *rec);
+/* Free memory; the instances are removed by sysstate_restore(). */
+void source_close(struct source *src);
+
+/* The period and runtime in force (the kernel's when not set by -p/-r). */
+void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
+			     uint64_t *runtime_us);
+
+#endif

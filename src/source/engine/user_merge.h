@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * user_merge - the user engine's records put in the order and form the
+ * kernel tracer gives them
+ *
+ * Two streams come in for each CPU, each in time order: the measuring
+ * thread's records (osnoise periods and samples, timerlat thread
+ * latencies) and what the trace gives (the interference events built from
+ * the standard tracepoints, KVM exits on a KVM host, and timerlat IRQ
+ * latencies). They are
+ * merged by time (an event at the same time as a sample goes first, as the
+ * kernel reports a sample after the events inside it), and completed:
+ *
+ *  - a noise sample's interference: the events that started inside it;
+ *  - an osnoise period's NMI, IRQ, softirq and thread counts: the events
+ *    that started in its runtime (from the end of the previous period's
+ *    runtime plus the sleep between runtimes), and its HW count: its
+ *    samples with no interference;
+ *  - a timerlat IRQ record's seqnum: the one of the thread record that
+ *    follows it (the thread woken by that timer); it is held back until
+ *    that record comes;
+ *  - the stops of the measuring thread (RECORD_OWN_STOP, see own_stops.h):
+ *    each one goes out as a NOISE_SELF event when it ends, the events that
+ *    started during it are dropped, and a sample or latency that includes
+ *    one gets its self_ns: such a record reaches no stop threshold, and an
+ *    osnoise period leaves it out of its runtime, noise and longest sample.
+ *
+ * The stop thresholds act as the kernel's: the record that reaches one is
+ * the last one handed out until umerge_resume(); later ones are dropped.
+ */
+#ifndef RTLENS_USER_MERGE_H
+#define RTLENS_USER_MERGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "base/params.h"
+#include "base/records.h"
+#include "source/engine/source.h"
+
+#define UMERGE_RECENT	1024	/* recent events per CPU, for the samples */
+
+struct user_merge;
+
+/* @p: nr_cpus, period, runtime (0: none) and the stop thresholds (in force). */
+struct user_merge *umerge_new(const struct rtl_params *p);
+void umerge_free(struct user_merge *m);
+
+enum umerge_stream {
+	UMERGE_TRACE,		/* from the trace: noise events, KVM exits, timerlat IRQ,
+				   stops of the measuring threads */
+	UMERGE_WORK,		/* from the measuring threads */
+};
+
+/* Queue a record of @stream; -1 when out of memory. */
+int umerge_add(struct user_merge *m, enum umerge_stream stream, const struct rtl_record *rec);
+
+/* Hand out, CPU by CPU in time order, every queued record with ts <= until. */
+int umerge_flush(struct user_merge *m, uint64_t until, record_fn fn, void *ctx);
+
+/* A stop threshold was reached: nothing more is handed out. */
+bool umerge_stopped(const struct user_merge *m);
+/* After a stop: drop what is queued, and hand records out again. */
+void umerge_resume(struct user_merge *m);
+
+#endif

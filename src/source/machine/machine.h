@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * machine - the facts about the machine, read and never written: guest or
+ * not and on which hypervisor (virt), kernel and host, the steal time
+ * (steal), how the machine is set up for low latency (tuning: the command
+ * line, sysfs and procfs, the kernel's config, IRQs, tasks, the tick).
+ * Judging those facts is analysis/'s job, asked by the session and check.
+ */
+#ifndef RTLENS_SOURCE_MACHINE_H
+#define RTLENS_SOURCE_MACHINE_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "base/cpulist.h"
+#include "base/facts.h"
+#include "base/tuning.h"
+
+/*
+ * steal - time the hypervisor took from each CPU between two snapshots of
+ * the per-CPU steal counters of /proc/stat (read with libproc2)
+ */
+/* A CPU absent from a snapshot (offline, or not in /proc/stat). */
+#define STEAL_NO_CPU	UINT64_MAX
+
+struct steal_meter {
+	int		nr_cpus;	/* CPUs 0 .. nr_cpus-1 */
+	long		clk_tck;	/* sysconf(_SC_CLK_TCK): ticks per second */
+	uint64_t	*start;		/* steal ticks by CPU number, or STEAL_NO_CPU */
+	uint64_t	*stop;
+};
+
+/* @ticks of USER_HZ (@clk_tck per second) in ns; 0 when @clk_tck <= 0. */
+static inline uint64_t steal_ticks_to_ns(uint64_t ticks, long clk_tck)
+{
+	uint64_t hz = (uint64_t)clk_tck;
+
+	if (clk_tck <= 0)
+		return 0;
+	return ticks / hz * 1000000000ULL + ticks % hz * 1000000000ULL / hz;
+}
+
+/*
+ * Allocate the meter for CPUs 0 .. @nr_cpus-1 and take the first snapshot.
+ * -1 with a message on error. Free with steal_meter_free() before
+ * starting the meter again.
+ */
+int steal_meter_start(struct steal_meter *m, int nr_cpus);
+/* Take the second snapshot; -1 with a message on error. */
+int steal_meter_stop(struct steal_meter *m);
+/*
+ * Steal time of @cpu between the snapshots, in ns; 0 for a CPU missing
+ * from either snapshot, out of range, or before steal_meter_stop().
+ */
+uint64_t steal_ns(const struct steal_meter *m, int cpu);
+/* The sum of steal_ns() over every CPU. */
+uint64_t steal_total_ns(const struct steal_meter *m);
+void steal_meter_free(struct steal_meter *m);
+
+/*
+ * virt - are we a virtual machine guest, and on which hypervisor
+ *
+ * Three sources, asked in order: the CPUID hypervisor leaves (x86 only),
+ * the DMI strings the firmware gives (/sys/class/dmi/id), then
+ * /sys/hypervisor/type (Xen). The first that names a hypervisor wins.
+ */
+/* Detect on this machine: virt_detect_at("", true, out). */
+int virt_detect(struct virt_info *out);
+
+/*
+ * Detect with the sysfs files under @sysroot ("" = the real root, else a
+ * directory holding sys/class/dmi/id/... and sys/hypervisor/type) and,
+ * when @use_cpuid, the CPUID instruction. Files that are missing or
+ * unreadable count as empty. Returns 0 (guest or not), -1 on NULL args.
+ */
+int virt_detect_at(const char *sysroot, bool use_cpuid, struct virt_info *out);
+
+/*
+ * Hypervisor name for the 12-byte vendor signature of CPUID leaf
+ * 0x40000000 (EBX, ECX, EDX), e.g. "KVMKVMKVM\0\0\0" -> "KVM"; NULL when
+ * unknown.
+ */
+const char *virt_cpuid_hypervisor(const char sig[12]);
+
+/* Hypervisor name for DMI sys_vendor and product_name; NULL for none. */
+const char *virt_dmi_hypervisor(const char *sys_vendor, const char *product_name);
+
+/*
+ * tuning - read how the machine is set up for low latency (base/tuning.h):
+ * /proc/cmdline, sysfs and procfs, the kernel's config, the IRQs and the
+ * tasks that may run on the measured CPUs. Root is not required: what
+ * cannot be read is left unknown.
+ */
+enum tuning_flags {
+	TUNING_SAMPLE_TICK = 1 << 0,	/* count local timer interrupts for half a second */
+	TUNING_FOR_RUN = 1 << 1,	/* the CPUs are a measurement's (measured_why "run") */
+};
+
+/*
+ * Gather into @t (zeroed here) for the CPUs of @measured, or, when NULL, the
+ * isolated CPUs, else every online CPU. -1 when out of memory.
+ */
+int tuning_gather(struct tuning *t, const struct cpu_mask *measured, int nr_cpus,
+		  unsigned int flags);
+
+/*
+ * machine - gather the facts (facts.h) about the machine a session
+ * measures: guest or not, kernel release, host name, steal time
+ */
+/* Everything but the steal time; -1 when out of memory. */
+int machine_gather(struct sys_facts *f, int nr_cpus);
+/*
+ * How the machine is set up (base/tuning.h) for the CPUs of @cpus (NULL: the
+ * isolated ones, else all): f->tuning, to be judged (analysis/tuning_judge.h). -1 when out of memory.
+ */
+int machine_gather_tuning(struct sys_facts *f, const struct cpu_mask *cpus, unsigned int flags);
+/* The steal time of each CPU between @m's snapshots (NULL: not known). */
+void machine_take_steal(struct sys_facts *f, const struct steal_meter *m);
+void machine_free(struct sys_facts *f);
+
+#endif

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * recording - a --record file's metadata read back (json-c)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "base/log.h"
+#include "source/recording/recording.h"
+
+struct meta_reader {
+	const char	*name;
+	const char	*bad;		/* the first member missing or of the wrong type */
+};
+
+static json_object *member(struct meta_reader *m, json_object *o, const char *key,
+			   json_type type)
+{
+	json_object *v = NULL;
+
+	if (json_object_object_get_ex(o, key, &v) && json_object_is_type(v, type))
+		return v;
+	if (type == json_type_double && v && json_object_is_type(v, json_type_int))
+		return v;
+	if (!m->bad)
+		m->bad = key;
+	return NULL;
+}
+
+static uint64_t get_u64(struct meta_reader *m, json_object *o, const char *key)
+{
+	json_object *v = member(m, o, key, json_type_int);
+	int64_t n = v ? json_object_get_int64(v) : 0;
+
+	if (n < 0 && !m->bad)
+		m->bad = key;
+	return n < 0 ? 0 : (uint64_t)n;
+}
+
+static void get_str(struct meta_reader *m, json_object *o, const char *key, char *buf,
+		    size_t len)
+{
+	json_object *v = member(m, o, key, json_type_string);
+
+	snprintf(buf, len, "%s", v ? json_object_get_string(v) : "");
+}
+
+static bool get_bool(struct meta_reader *m, json_object *o, const char *key)
+{
+	json_object *v = member(m, o, key, json_type_boolean);
+
+	return v && json_object_get_boolean(v);
+}
+
+static enum stop_reason reason_of(struct meta_reader *m, const char *name)
+{
+	enum stop_reason r;
+
+	for (r = STOP_DURATION; r <= STOP_ERROR; r++)
+		if (!strcmp(name, stop_reason_name(r)))
+			return r;
+	if (!m->bad)
+		m->bad = "reason";
+	return STOP_USER;
+}
+
+static void read_settings(struct meta_reader *m, json_object *o, struct recorded_settings *s)
+{
+	int64_t n;
+
+	get_str(m, o, "cpus", s->cpus, sizeof(s->cpus));
+	n = get_u64(m, o, "nr_cpus");
+	if ((n <= 0 || n > RECORDING_MAX_CPUS) && !m->bad)
+		m->bad = "nr_cpus";
+	s->nr_cpus = n > 0 && n <= RECORDING_MAX_CPUS ? (int)n : 1;
+	s->period_us = get_u64(m, o, "period_us");
+	s->runtime_us = get_u64(m, o, "runtime_us");
+	s->stop_us = get_u64(m, o, "stop_us");
+	s->stop_total_us = get_u64(m, o, "stop_total_us");
+	s->threshold_us = get_u64(m, o, "threshold_us");
+	s->duration_s = get_u64(m, o, "duration_s");
+	s->stack_us = get_u64(m, o, "stack_us");
+	s->user_threads = get_bool(m, o, "user_threads");
+	s->user_load = get_bool(m, o, "user_load");
+}
+
+static void read_steal(struct meta_reader *m, json_object *run, struct sys_facts *f)
+{
+	json_object *arr = NULL;
+	size_t i;
+
+	if (!json_object_object_get_ex(run, "steal_ns", &arr) || !arr)
+		return;
+	if (!json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) != (size_t)f->nr_cpus) {
+		m->bad = m->bad ?: "steal_ns";
+		return;
+	}
+	for (i = 0; i < (size_t)f->nr_cpus; i++) {
+		json_object *v = json_object_array_get_idx(arr, i);
+		int64_t ns = json_object_is_type(v, json_type_int) ? json_object_get_int64(v) : -1;
+
+		if (ns < 0) {
+			m->bad = m->bad ?: "steal_ns";
+			return;
+		}
+		f->steal_ns[i] = ns;
+	}
+	f->steal_ok = true;
+}
+
+static void read_run(struct meta_reader *m, json_object *o, struct recording *rec)
+{
+	struct recorded_run *r = &rec->run;
+	json_object *v;
+	char reason[16];
+
+	r->started = (time_t)get_u64(m, o, "started");
+	v = member(m, o, "elapsed_s", json_type_double);
+	r->elapsed_s = v ? json_object_get_double(v) : 0;
+	get_str(m, o, "data_path", r->data_path, sizeof(r->data_path));
+	get_str(m, o, "reason", reason, sizeof(reason));
+	r->reason = reason_of(m, reason);
+	r->signal = (int)get_u64(m, o, "signal");
+	r->lost_events = get_u64(m, o, "lost_events");
+	if (json_object_object_get_ex(o, "self_pid", NULL))	/* since 0.1's first */
+		rec->facts.self_pid = (int)get_u64(m, o, "self_pid");
+	read_steal(m, o, &rec->facts);
+}
+
+static void read_system(struct meta_reader *m, json_object *o, struct sys_facts *f)
+{
+	json_object *virt = member(m, o, "virtualization", json_type_object), *tuning;
+
+	get_str(m, o, "kernel_release", f->kernel_release, sizeof(f->kernel_release));
+	get_str(m, o, "hostname", f->hostname, sizeof(f->hostname));
+	if (virt) {
+		f->virt.guest = get_bool(m, virt, "guest");
+		if (f->virt.guest) {
+			get_str(m, virt, "hypervisor", f->virt.hypervisor, sizeof(f->virt.hypervisor));
+			get_str(m, virt, "source", f->virt.source, sizeof(f->virt.source));
+		} else {
+			snprintf(f->virt.hypervisor, sizeof(f->virt.hypervisor), "none");
+			snprintf(f->virt.source, sizeof(f->virt.source), "none");
+		}
+	}
+	if (json_object_object_get_ex(o, "tuning", &tuning) &&
+	    json_object_is_type(tuning, json_type_object))
+		f->tuning_json = strdup(json_object_to_json_string_ext(tuning, JSON_C_TO_STRING_PLAIN));
+}
+
+static int read_doc(struct meta_reader *m, json_object *doc, struct recording *rec)
+{
+	json_object *set = member(m, doc, "settings", json_type_object);
+	json_object *run = member(m, doc, "run", json_type_object);
+	json_object *sys = member(m, doc, "system", json_type_object);
+	char engine[16];
+
+	if (m->bad)
+		return -1;
+	get_str(m, doc, "command", rec->run.command, sizeof(rec->run.command));
+	get_str(m, doc, "engine", engine, sizeof(engine));
+	rec->run.user_engine = !strcmp(engine, "user");
+	/* the user engine's records' layout; rtlens 0.1's first recordings lack it */
+	if (json_object_object_get_ex(doc, "record_size", NULL))
+		rec->run.record_size = get_u64(m, doc, "record_size");
+	read_settings(m, set, &rec->set);
+	rec->facts.nr_cpus = rec->set.nr_cpus;
+	rec->facts.steal_ns = calloc(rec->set.nr_cpus, sizeof(*rec->facts.steal_ns));
+	if (!rec->facts.steal_ns) {
+		err_msg("out of memory");
+		return -1;
+	}
+	read_run(m, run, rec);
+	read_system(m, sys, &rec->facts);
+	return m->bad ? -1 : 0;
+}
+
+int recording_parse(struct recording *rec, const char *text, const char *name)
+{
+	struct meta_reader m = { .name = name };
+	const char *json = text ? strchr(text, '\n') : NULL;
+	const char *end = text ? strstr(text, RECORDING_LINE_END) : NULL;
+	json_object *doc;
+	int ret;
+
+	/* "rtlens VERSION recording\n{...}": anything else is another tool's */
+	if (!text || strncmp(text, RECORDING_TAG, strlen(RECORDING_TAG)) || !json || !end ||
+	    end + strlen(RECORDING_LINE_END) != json + 1)
+		return 0;
+	memset(rec, 0, sizeof(*rec));
+	rec->run.by_rtlens = true;
+	sscanf(text + strlen(RECORDING_TAG), "%31s", rec->run.version);
+	doc = json_tokener_parse(json + 1);
+	ret = doc && json_object_is_type(doc, json_type_object) ? read_doc(&m, doc, rec) : -1;
+	json_object_put(doc);
+	if (!ret)
+		return 1;
+	err_msg("%s: rtlens's description of the run (the file's version option) is damaged%s%s: "
+		"the file was cut short or edited (trace-cmd report still reads its events)",
+		name, m.bad ? " at " : "", m.bad ? m.bad : "");
+	recording_free(rec);
+	return -1;
+}
+
+void recording_tool(const char *command, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.*s", (int)strcspn(command, " "), command);
+}
+
+void recording_free(struct recording *rec)
+{
+	free(rec->facts.steal_ns);
+	free(rec->facts.tuning_json);
+	memset(rec, 0, sizeof(*rec));
+}
