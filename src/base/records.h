@@ -187,37 +187,44 @@ struct hw_samples {
 };
 
 /*
- * Every record above starts with "int cpu; uint64_t ts;": the decoder fills
- * them through any member of the union below.
+ * RECORD_KINDS(X): every kind of record, one line each, from which the
+ * enum, the union of struct rtl_record and their users (decode/decoder.c,
+ * source/engine/user_merge.c) are made:
+ *   X(KIND, struct, member of the union, SMALL, MERGED)
+ * SMALL 1: a fixed size (0: the stack, cleared to its head only);
+ * MERGED 1: the user engine's merge queues it (user_merge.c).
+ * Every record starts with "int cpu; uint64_t ts;": the decoder fills
+ * them through any member of the union.
  */
+#define RECORD_KINDS(X)						\
+	X(OSNOISE_PERIOD,	osnoise_period,		period,		1, 1)	\
+	X(NOISE_SAMPLE,		noise_sample,		sample,		1, 1)	\
+	X(TIMERLAT,		timerlat_sample,	timerlat,	1, 1)	\
+	X(NOISE_EVENT,		noise_event,		noise,		1, 1)	\
+	X(STACK,		stack_trace,		stack,		0, 0)	\
+	X(CTX,			ctx_edge,		edge,		1, 0)	\
+	X(HRTIMER,		hrtimer_edge,		hrtimer,	1, 0)	\
+	X(KVM,			kvm_edge,		kvm,		1, 1)	\
+	X(OWN_STOP,		own_stop,		stop,		1, 1)	\
+	X(HW_SAMPLES,		hw_samples,		hw,		1, 0)
+
+/* RECORD_IF(flag, text): @text when the flag of RECORD_KINDS is 1 */
+#define RECORD_IF(flag, text)	RECORD_IF_##flag(text)
+#define RECORD_IF_0(text)
+#define RECORD_IF_1(text)	text
+
+#define RECORD_KIND_ENUM(kind, type, member, small, merged)	RECORD_##kind,
+#define RECORD_KIND_MEMBER(kind, type, member, small, merged)	struct type member;
+
 enum record_kind {
 	RECORD_NONE,		/* not an event rtlens decodes */
-	RECORD_OSNOISE_PERIOD,
-	RECORD_NOISE_SAMPLE,
-	RECORD_TIMERLAT,
-	RECORD_NOISE_EVENT,
-	RECORD_STACK,
-	RECORD_CTX,		/* struct ctx_edge */
-	RECORD_HRTIMER,		/* struct hrtimer_edge */
-	RECORD_KVM,		/* struct kvm_edge */
-	RECORD_OWN_STOP,	/* struct own_stop */
-	RECORD_HW_SAMPLES,	/* struct hw_samples */
+	RECORD_KINDS(RECORD_KIND_ENUM)
 };
 
-/* a new kind also goes in decode/decoder.c's union record_but_stack */
 struct rtl_record {
 	enum record_kind	kind;
 	union {
-		struct osnoise_period	period;
-		struct noise_sample	sample;
-		struct timerlat_sample	timerlat;
-		struct noise_event	noise;
-		struct stack_trace	stack;
-		struct ctx_edge		edge;
-		struct hrtimer_edge	hrtimer;
-		struct kvm_edge		kvm;
-		struct own_stop		stop;
-		struct hw_samples	hw;
+		RECORD_KINDS(RECORD_KIND_MEMBER)
 	};
 };
 

@@ -253,18 +253,12 @@ bool decode_record_fits(const struct event_decoder *ed, struct tep_record *rec)
 /*
  * What decoder_decode() clears of a record: every kind but the stack, and
  * the stack's head; its arrays are filled up to the depth its decoder sets,
- * and nothing reads past it. (A new record kind goes in this union too.)
+ * and nothing reads past it.
  */
+#define RECORD_SMALL_MEMBER(kind, type, member, small, merged) \
+	RECORD_IF(small, struct type member;)
 union record_but_stack {
-	struct osnoise_period	period;
-	struct noise_sample	sample;
-	struct timerlat_sample	timerlat;
-	struct noise_event	noise;
-	struct ctx_edge		edge;
-	struct hrtimer_edge	hrtimer;
-	struct kvm_edge		kvm;
-	struct own_stop		stop;
-	struct hw_samples	hw;
+	RECORD_KINDS(RECORD_SMALL_MEMBER)
 };
 
 #define RECORD_CLEAR_LEN	(offsetof(struct rtl_record, period) + \

@@ -9,16 +9,17 @@
 #include "source/engine/own_stops.h"
 #include "source/engine/user_merge.h"
 
+/* the kinds the merge queues (MERGED in base/records.h's RECORD_KINDS) */
+#define MERGED_MEMBER(kind, type, member, small, merged) \
+	RECORD_IF(merged, struct type member;)
+#define MERGED_SIZE(kind, type, member, small, merged) \
+	RECORD_IF(merged, case RECORD_##kind: return sizeof(struct type);)
+
 /* a queued record: the kinds the user engine yields, not the big ones */
 struct pend {
 	enum record_kind	kind;
 	union {
-		struct osnoise_period	period;
-		struct noise_sample	sample;
-		struct timerlat_sample	timerlat;
-		struct noise_event	noise;
-		struct kvm_edge		kvm;
-		struct own_stop		stop;
+		RECORD_KINDS(MERGED_MEMBER)
 	};
 };
 
@@ -26,18 +27,7 @@ struct pend {
 static size_t kind_size(enum record_kind kind)
 {
 	switch (kind) {
-	case RECORD_NOISE_EVENT:
-		return sizeof(struct noise_event);
-	case RECORD_OSNOISE_PERIOD:
-		return sizeof(struct osnoise_period);
-	case RECORD_NOISE_SAMPLE:
-		return sizeof(struct noise_sample);
-	case RECORD_TIMERLAT:
-		return sizeof(struct timerlat_sample);
-	case RECORD_KVM:
-		return sizeof(struct kvm_edge);
-	case RECORD_OWN_STOP:
-		return sizeof(struct own_stop);
+	RECORD_KINDS(MERGED_SIZE)
 	default:
 		return 0;
 	}
