@@ -101,32 +101,51 @@ static void task_names(const struct tuning *t, enum task_kind kind, char *buf, s
 	}
 }
 
+/* a kind of task that may run on the measured CPUs, and its fix */
+struct task_rule {
+	enum task_kind	kind;
+	const char	*id;
+	const char	*what;		/* "%d <what> may run on CPU ..." */
+	const char	*why;
+	const char	*taskset;	/* the options of taskset before -c */
+	const char	*boot;		/* the command line's fix */
+};
+
+static const struct task_rule task_rules[] = {
+	{ TASK_USER, "user_tasks", "user threads",
+	  "when one wakes up there it preempts or shares the CPU",
+	  "-a -p", "isolcpus=domain,..." },
+	{ TASK_KTHREAD, "kthreads", "unbound kernel threads",
+	  "kernel threads not bound to a CPU may be woken there",
+	  "-p", "nohz_full=... (kthreads keep to housekeeping CPUs)" },
+};
+
+static void judge_task_rule(struct judge *j, const struct task_rule *r, const char *hk)
+{
+	int n = j->t->task_counts[r->kind];
+	char names[160], run[256];
+	struct finding *f;
+
+	task_names(j->t, r->kind, names, sizeof(names));
+	if (!n)
+		return;
+	f = judge_add(j, r->id, FINDING_WARN, POSSIBLE, "", "%d %s may run on CPU %s: %s",
+		      n, r->what, j->t->measured_list, names);
+	snprintf(f->why, sizeof(f->why), "%s", r->why);
+	snprintf(run, sizeof(run), "taskset %s -c %.160s PID%s", r->taskset, hk,
+		 r->kind == TASK_USER ? " (or a cpuset)" : "");
+	judge_fix(f, r->boot, run, "isolated_cores=");
+}
+
 void judge_tasks(struct judge *j)
 {
 	const int *n = j->t->task_counts;
 	const char *hk = j->hk[0] ? j->hk : "<housekeeping CPUs>";
-	char names[160], run[256];
-	struct finding *f;
+	char names[160];
+	size_t i;
 
-	task_names(j->t, TASK_USER, names, sizeof(names));
-	if (n[TASK_USER]) {
-		f = judge_add(j, "user_tasks", FINDING_WARN, POSSIBLE, "",
-			      "%d user threads may run on CPU %s: %s", n[TASK_USER],
-			      j->t->measured_list, names);
-		snprintf(f->why, sizeof(f->why), "when one wakes up there it preempts or shares the CPU");
-		snprintf(run, sizeof(run), "taskset -a -p -c %.160s PID (or a cpuset)", hk);
-		judge_fix(f, "isolcpus=domain,...", run, "isolated_cores=");
-	}
-	task_names(j->t, TASK_KTHREAD, names, sizeof(names));
-	if (n[TASK_KTHREAD]) {
-		f = judge_add(j, "kthreads", FINDING_WARN, POSSIBLE, "",
-			      "%d unbound kernel threads may run on CPU %s: %s", n[TASK_KTHREAD],
-			      j->t->measured_list, names);
-		snprintf(f->why, sizeof(f->why), "kernel threads not bound to a CPU may be woken there");
-		snprintf(run, sizeof(run), "taskset -p -c %.160s PID", hk);
-		judge_fix(f, "nohz_full=... (kthreads keep to housekeeping CPUs)", run,
-			  "isolated_cores=");
-	}
+	for (i = 0; i < sizeof(task_rules) / sizeof(task_rules[0]); i++)
+		judge_task_rule(j, &task_rules[i], hk);
 	task_names(j->t, TASK_USER_PINNED, names, sizeof(names));
 	if (n[TASK_USER_PINNED])
 		judge_add(j, "pinned_tasks", FINDING_INFO, CERTAIN, "",

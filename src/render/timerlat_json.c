@@ -62,8 +62,24 @@ static void json_stats(struct json_writer *w, const char *key, const struct late
 	json_end_object(w);
 }
 
-static void json_tl_cpus(struct json_writer *w, const struct latency_model *m,
-			 const struct rtl_params *p)
+/* each context of a CPU: its statistics, or its histogram */
+typedef void (*ctx_json_fn)(struct json_writer *w, const struct cpu_latency *c, int ctx);
+
+static void json_ctx_stats(struct json_writer *w, const struct cpu_latency *c, int ctx)
+{
+	json_stats(w, ctx_names[ctx], &c->stats[ctx]);
+}
+
+static void json_ctx_hist(struct json_writer *w, const struct cpu_latency *c, int ctx)
+{
+	json_begin_object(w, ctx_names[ctx]);
+	json_hist_fields(w, &c->hist[ctx]);
+	json_end_object(w);
+}
+
+/* the array "cpus": an object a measured CPU, @fn for each context */
+static void json_tl_per_cpu(struct json_writer *w, const struct latency_model *m,
+			    const struct rtl_params *p, ctx_json_fn fn)
 {
 	int cpu, ctx;
 
@@ -74,35 +90,26 @@ static void json_tl_cpus(struct json_writer *w, const struct latency_model *m,
 		json_begin_object(w, NULL);
 		json_u64(w, "cpu", cpu);
 		for (ctx = 0; ctx < nr_contexts(p); ctx++)
-			json_stats(w, ctx_names[ctx], &m->cpu[cpu].stats[ctx]);
+			fn(w, &m->cpu[cpu], ctx);
 		json_end_object(w);
 	}
 	json_end_array(w);
 }
 
+static void json_tl_cpus(struct json_writer *w, const struct latency_model *m,
+			 const struct rtl_params *p)
+{
+	json_tl_per_cpu(w, m, p, json_ctx_stats);
+}
+
 static void json_tl_hist(struct json_writer *w, const struct latency_model *m,
 			 const struct rtl_params *p)
 {
-	int cpu, ctx;
-
 	json_begin_object(w, "histogram");
 	json_string(w, "unit", p->nano ? "ns" : "us");
 	json_u64(w, "bucket_size", p->bucket_size);
 	json_u64(w, "entries", p->entries);
-	json_begin_array(w, "cpus");
-	for_each_cpu_in(cpu, &p->cpus) {
-		if (cpu >= m->nr_cpus)
-			continue;
-		json_begin_object(w, NULL);
-		json_u64(w, "cpu", cpu);
-		for (ctx = 0; ctx < nr_contexts(p); ctx++) {
-			json_begin_object(w, ctx_names[ctx]);
-			json_hist_fields(w, &m->cpu[cpu].hist[ctx]);
-			json_end_object(w);
-		}
-		json_end_object(w);
-	}
-	json_end_array(w);
+	json_tl_per_cpu(w, m, p, json_ctx_hist);
 	json_end_object(w);
 }
 
