@@ -77,6 +77,48 @@ void measured_part(const struct tuning *t, const char *list, char *buf, size_t l
 	cpu_mask_free(&m);
 }
 
+void isolable_part(const struct judge *j, const char *list, char *buf, size_t len)
+{
+	struct cpu_mask m, hk;
+	int cpu;
+
+	snprintf(buf, len, "%s", list);
+	if (cpu_mask_init(&m, j->t->nr_cpus))
+		return;
+	if (!cpu_mask_init(&hk, j->t->nr_cpus)) {
+		/* an unknown housekeeping (online unreadable) keeps @list whole */
+		if (!cpu_mask_parse(&m, list, NULL) && !cpu_mask_parse(&hk, j->hk, NULL)) {
+			for_each_cpu_in(cpu, &hk)
+				cpu_mask_clear(&m, cpu);
+			cpu_mask_format(&m, buf, len);
+		}
+		cpu_mask_free(&hk);
+	}
+	cpu_mask_free(&m);
+}
+
+const char *kept_note(const struct judge *j)
+{
+	static char note[64];
+
+	if (!j->hk_kept)
+		return "";
+	snprintf(note, sizeof(note), " (CPU %.16s kept for the system)", j->hk);
+	return note;
+}
+
+/* the boot parameter @name=@list, for the CPUs of @list a fix may isolate */
+static void boot_fix(const struct judge *j, char *buf, size_t len, const char *name,
+		     const char *list)
+{
+	char cpus[TUNING_LIST_LEN];
+
+	isolable_part(j, list, cpus, sizeof(cpus));
+	buf[0] = '\0';
+	if (cpus[0])
+		snprintf(buf, len, "%s%.80s%.48s", name, cpus, kept_note(j));
+}
+
 static bool not_isolated(const struct tuning_cpu *c)
 {
 	return !c->isolated;
@@ -96,7 +138,7 @@ static void judge_isolation(struct judge *j)
 {
 	struct tuning *t = j->t;
 	const char *asked = tuning_param(t, "isolcpus");
-	char bad[TUNING_LIST_LEN], cmd[160], run[256];
+	char bad[TUNING_LIST_LEN], cpus[TUNING_LIST_LEN], cmd[160], run[256];
 	struct finding *f;
 
 	cpus_where(t, not_isolated, bad, sizeof(bad));
@@ -112,10 +154,14 @@ static void judge_isolation(struct judge *j)
 		asked ? " (isolcpus=" : "", asked ? asked : "", asked ? " did not take effect)" : "");
 	snprintf(f->why, sizeof(f->why),
 		 "other tasks and unbound kernel threads preempt the workload at any time");
-	snprintf(cmd, sizeof(cmd), "isolcpus=domain,managed_irq,%s", bad);
-	snprintf(run, sizeof(run),
-		 "cgroup v2: a cpuset with cpuset.cpus=%s and cpuset.cpus.partition=isolated", bad);
-	judge_fix(f, cmd, run, "isolated_cores= (realtime, cpu-partitioning)");
+	boot_fix(j, cmd, sizeof(cmd), "isolcpus=domain,managed_irq,", bad);
+	isolable_part(j, bad, cpus, sizeof(cpus));
+	if (cpus[0])
+		snprintf(run, sizeof(run), "cgroup v2: a cpuset with cpuset.cpus=%.100s and "
+			 "cpuset.cpus.partition=isolated%.48s", cpus, kept_note(j));
+	else
+		snprintf(run, sizeof(run), "none: one CPU online, none can be isolated from the system");
+	judge_fix(f, cmd, run, cpus[0] ? "isolated_cores= (realtime, cpu-partitioning)" : NULL);
 }
 
 static void judge_nohz(struct judge *j)
@@ -141,7 +187,7 @@ static void judge_nohz(struct judge *j)
 		      "CPU %s not nohz_full: the scheduler tick keeps running while it is busy", bad);
 	snprintf(f->why, sizeof(f->why),
 		 "local_timer interrupts and the TIMER/SCHED softirqs every tick while the workload runs");
-	snprintf(cmd, sizeof(cmd), "nohz_full=%s", bad);
+	boot_fix(j, cmd, sizeof(cmd), "nohz_full=", bad);
 	judge_fix(f, cmd, NULL, "isolated_cores= (realtime, cpu-partitioning: nohz_full)");
 }
 
@@ -167,7 +213,7 @@ static void judge_rcu(struct judge *j)
 	f = judge_add(j, "rcu_nocbs", FINDING_WARN, t->config.rcu_nocb_cpu == TRI_YES ? CERTAIN : LIKELY,
 		bad, "CPU %s runs its own RCU callbacks (not offloaded)", bad);
 	snprintf(f->why, sizeof(f->why), "the RCU softirq or rcuc/N runs callbacks on the CPU");
-	snprintf(cmd, sizeof(cmd), "rcu_nocbs=%s", bad);
+	boot_fix(j, cmd, sizeof(cmd), "rcu_nocbs=", bad);
 	judge_fix(f, cmd, NULL, "isolated_cores= (realtime, cpu-partitioning: rcu_nocbs)");
 }
 
@@ -185,8 +231,8 @@ static bool irq_breaks(const struct tuning_irq *q)
 
 static void judge_irq(struct judge *j, const struct tuning_irq *q)
 {
-	char run[256], cpus[TUNING_LIST_LEN], mine[TUNING_LIST_LEN];
-	const char *to = j->hk[0] ? j->hk : "<a CPU not measured>";
+	char run[256], boot[160], cpus[TUNING_LIST_LEN], mine[TUNING_LIST_LEN];
+	const char *to = j->hk;
 	struct finding *f;
 	bool known = q->effective[0] != '\0';
 
@@ -209,9 +255,10 @@ static void judge_irq(struct judge *j, const struct tuning_irq *q)
 	}
 	f->irq = q->irq;
 	snprintf(f->why, sizeof(f->why), "the device's interrupt handler preempts the workload");
-	snprintf(run, sizeof(run), "echo %.200s > /proc/irq/%d/smp_affinity_list", to, q->irq);
-	judge_fix(f, "irqaffinity=<housekeeping CPUs> (and isolcpus=managed_irq,...)", run,
-		"isolated_cores= (irqbalance banned CPUs)");
+	snprintf(run, sizeof(run), "echo %.100s > /proc/irq/%d/smp_affinity_list%.48s", to, q->irq,
+		 kept_note(j));
+	snprintf(boot, sizeof(boot), "irqaffinity=%.100s (and isolcpus=managed_irq,...)", to);
+	judge_fix(f, boot, run, "isolated_cores= (irqbalance banned CPUs)");
 }
 
 
@@ -219,7 +266,7 @@ static void judge_irq(struct judge *j, const struct tuning_irq *q)
 static void judge_irqs_at_once(struct judge *j, bool breaks, int n)
 {
 	const struct tuning *t = j->t;
-	char names[160];
+	char names[160], run[256], boot[160];
 	size_t pos = 0;
 	struct finding *f;
 	int i, shown = 0;
@@ -238,10 +285,10 @@ static void judge_irqs_at_once(struct judge *j, bool breaks, int n)
 			      "%d device IRQs may be moved to CPU %s: %s%s", n, t->measured_list,
 			      names, n > shown ? ", ..." : "");
 	snprintf(f->why, sizeof(f->why), "device interrupt handlers preempt the workload");
-	judge_fix(f, "irqaffinity=<housekeeping CPUs> (and isolcpus=managed_irq,...)",
-		  j->hk[0] ? "echo <housekeeping CPUs> > /proc/irq/N/smp_affinity_list, for each" :
-		  "no CPU is left for them: measure fewer CPUs (-c)",
-		  "isolated_cores= (irqbalance banned CPUs)");
+	snprintf(run, sizeof(run), "echo %.100s > /proc/irq/N/smp_affinity_list, for each%.48s", j->hk,
+		 kept_note(j));
+	snprintf(boot, sizeof(boot), "irqaffinity=%.100s (and isolcpus=managed_irq,...)", j->hk);
+	judge_fix(f, boot, run, "isolated_cores= (irqbalance banned CPUs)");
 }
 
 static void judge_irq_kind(struct judge *j, bool breaks)
@@ -313,20 +360,31 @@ static void sort_by_status(struct tuning *t)
 	}
 }
 
+/* the online CPUs not measured; with none, the first measured CPU is kept */
 static void housekeeping(struct judge *j)
 {
 	struct cpu_mask hk;
-	int cpu;
+	int cpu, first = -1;
 
 	j->hk[0] = '\0';
+	j->hk_kept = false;
 	if (cpu_mask_init(&hk, j->t->nr_cpus))
 		return;
 	if (j->t->online[0] && !cpu_mask_parse(&hk, j->t->online, NULL)) {
-		for_each_cpu_in(cpu, &j->t->measured)
+		for_each_cpu_in(cpu, &j->t->measured) {
+			if (first < 0 && cpu_mask_test(&hk, cpu))
+				first = cpu;
 			cpu_mask_clear(&hk, cpu);
+		}
 		cpu_mask_format(&hk, j->hk, sizeof(j->hk));
 	}
 	cpu_mask_free(&hk);
+	if (!j->hk[0] && first >= 0) {
+		snprintf(j->hk, sizeof(j->hk), "%d", first);
+		j->hk_kept = true;
+	} else if (!j->hk[0]) {
+		snprintf(j->hk, sizeof(j->hk), "<housekeeping CPUs>");
+	}
 }
 
 void tuning_judge(struct tuning *t)
@@ -335,6 +393,11 @@ void tuning_judge(struct tuning *t)
 
 	t->nr_findings = 0;
 	housekeeping(&j);
+	t->kept_cpu[0] = t->suggest_cpus[0] = '\0';
+	if (j.hk_kept) {
+		snprintf(t->kept_cpu, sizeof(t->kept_cpu), "%.15s", j.hk);
+		isolable_part(&j, t->measured_list, t->suggest_cpus, sizeof(t->suggest_cpus));
+	}
 	judge_isolation(&j);
 	judge_irqs(&j);
 	judge_nohz(&j);

@@ -129,18 +129,18 @@ static void judge_task_rule(struct judge *j, const struct task_rule *r, const ch
 	task_names(j->t, r->kind, names, sizeof(names));
 	if (!n)
 		return;
-	f = judge_add(j, r->id, FINDING_WARN, POSSIBLE, "", "%d %s may run on CPU %s: %s",
-		      n, r->what, j->t->measured_list, names);
+	f = judge_add(j, r->id, FINDING_WARN, POSSIBLE, "", "%d %s may run on CPU %s%s%s",
+		      n, r->what, j->t->measured_list, names[0] ? ": " : "", names);
 	snprintf(f->why, sizeof(f->why), "%s", r->why);
-	snprintf(run, sizeof(run), "taskset %s -c %.160s PID%s", r->taskset, hk,
-		 r->kind == TASK_USER ? " (or a cpuset)" : "");
+	snprintf(run, sizeof(run), "taskset %s -c %.100s PID%s%.48s", r->taskset, hk,
+		 r->kind == TASK_USER ? " (or a cpuset)" : "", kept_note(j));
 	judge_fix(f, r->boot, run, "isolated_cores=");
 }
 
 void judge_tasks(struct judge *j)
 {
 	const int *n = j->t->task_counts;
-	const char *hk = j->hk[0] ? j->hk : "<housekeeping CPUs>";
+	const char *hk = j->hk;
 	char names[160];
 	size_t i;
 

@@ -11,7 +11,12 @@
 
 struct judge {
 	struct tuning	*t;
-	char		hk[TUNING_LIST_LEN];	/* housekeeping: the online CPUs not measured */
+	/*
+	 * housekeeping, where the fixes move everything else: the online CPUs
+	 * not measured; when every CPU is measured, the first of them (kept)
+	 */
+	char		hk[TUNING_LIST_LEN];
+	bool		hk_kept;	/* hk is a measured CPU that a fix must not isolate */
 };
 
 /* A new finding (the last one is reused when the table is full). */
@@ -24,6 +29,10 @@ void judge_fix(struct finding *f, const char *cmdline, const char *runtime, cons
 void cpus_where(const struct tuning *t, bool (*test)(const struct tuning_cpu *),
 		char *buf, size_t len);
 
+/* The CPUs of @list a fix may isolate (not housekeeping), as a list ("" none). */
+void isolable_part(const struct judge *j, const char *list, char *buf, size_t len);
+/* " (CPU N kept for the system)" when j->hk_kept, else "" (a static buffer). */
+const char *kept_note(const struct judge *j);
 /* The CPUs of the list @list that are measured, as a list. */
 void measured_part(const struct tuning *t, const char *list, char *buf, size_t len);
 

@@ -55,7 +55,11 @@ static void judge_watchdogs(struct judge *j)
 			      list, j->t->watchdog_cpumask);
 		snprintf(f->why, sizeof(f->why),
 			 "an hrtimer every few seconds wakes the stopper thread on each CPU");
-		snprintf(run, sizeof(run), "sysctl kernel.watchdog_cpumask=%.160s", j->hk[0] ? j->hk : "0");
+		if (j->hk_kept)	/* a mask of CPU 0 would keep it on a measured CPU */
+			snprintf(run, sizeof(run), "sysctl kernel.watchdog=0 "
+				 "(every online CPU is measured: none is left for it)");
+		else
+			snprintf(run, sizeof(run), "sysctl kernel.watchdog_cpumask=%.160s", j->hk);
 		judge_fix(f, "nowatchdog (or nohz_full=..., which takes the CPUs out of the mask)",
 			  run, "realtime profile");
 	}

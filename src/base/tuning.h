@@ -173,6 +173,12 @@ struct tuning {
 
 	int			nr_findings;
 	struct finding		findings[TUNING_MAX_FINDINGS];
+	/*
+	 * judged: every online CPU measured (none isolated, no -c), the CPU the
+	 * fixes keep for the system and the rest, to name with -c; "" otherwise
+	 */
+	char			kept_cpu[16];
+	char			suggest_cpus[TUNING_LIST_LEN];
 };
 
 const char *finding_status_name(enum finding_status s);	/* "ok", "info", "warn", "breaks" */

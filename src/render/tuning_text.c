@@ -38,6 +38,13 @@ static void print_header(FILE *out, const struct tuning *t, const struct sys_fac
 		t->isolated[0] ? t->isolated : "none", t->nohz_full[0] ? t->nohz_full : "none",
 		t->rcu_nocb[0] ? t->rcu_nocb : "none", f->virt.guest ? ", guest of " : "",
 		f->virt.guest ? f->virt.hypervisor : "");
+	if (!t->kept_cpu[0] || strcmp(t->measured_why, "all"))
+		return;
+	fprintf(out, "\n  No CPU is isolated and none was named, so every online CPU is judged.\n"
+		"  Name the CPUs your workload will use with -c; the fixes below keep CPU %s\n"
+		"  for the system%s%s%s.\n", t->kept_cpu,
+		t->suggest_cpus[0] ? ": rtlens check -c " : "", t->suggest_cpus,
+		t->suggest_cpus[0] ? " judges the rest" : "");
 }
 
 static void print_cpus(FILE *out, const struct tuning *t)

@@ -14,6 +14,19 @@ check_tests()
 	expect "check: all online CPUs by default" 2 "^rtlens check: CPU 0-$last \\(all online CPUs\\)" -- $R check
 	expect "check: the tick of each CPU" 2 '^ +CPU +ISOLATED +NOHZ_FULL +RCU_NOCB +TICK STOPPED' -- $R check
 	expect "check: why and how to fix" 2 '^          boot: isolcpus=domain,managed_irq,0 *$' -- $R check -c 0
+	if [ "$nr" -ge 2 ]; then
+		expect "check: nothing isolated: says so, names -c" 2 \
+			"^  for the system: rtlens check -c 1(-$last)? judges the rest" -- $R check
+		expect "check: every CPU judged: the fixes keep CPU 0" 2 \
+			"^          boot: isolcpus=domain,managed_irq,1(-$last)? \\(CPU 0 kept for the system\\)" -- $R check
+		$R check > "$WORK/check-all.txt" 2>&1
+		if grep -E "^          (fix|boot): .*[=, ]0-$last\b" "$WORK/check-all.txt" > "$WORK/check-all.bad"; then
+			not_ok "check: no fix takes every CPU from the system"
+			sed 's/^/#   /' "$WORK/check-all.bad"
+		else
+			ok "check: no fix takes every CPU from the system"
+		fi
+	fi
 	expect "check -q: the verdict" 2 '^CPU 0 is not isolated' -- $R check -c 0 -q
 	expect "check: cpu out of range" 1 "invalid -c '4096': cpu 4096 is out of range" -- $R check -c 4096
 	expect "check: unknown option" 1 "unknown option '--frob'" -- $R check --frob

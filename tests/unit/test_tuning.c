@@ -211,7 +211,10 @@ static void test_judge_not_isolated(void **state)
 	assert_string_equal(f->fix_cmdline, "isolcpus=domain,managed_irq,1");
 	assert_non_null(tuning_finding(&t, "nohz_full", 1, FINDING_WARN));
 	assert_non_null(tuning_finding(&t, "rcu_nocbs", 1, FINDING_WARN));
-	assert_non_null(tuning_finding(&t, "soft_watchdog", 1, FINDING_WARN));
+	f = tuning_finding(&t, "soft_watchdog", 1, FINDING_WARN);
+	assert_non_null(f);
+	assert_string_equal(f->fix_runtime, "sysctl kernel.watchdog_cpumask=0,2-3");
+	assert_string_equal(t.kept_cpu, "");
 	assert_non_null(tuning_finding(&t, "workqueue_cpumask", 1, FINDING_WARN));
 	f = tuning_finding(&t, "irq_affinity", 1, FINDING_INFO);
 	assert_non_null(f);
@@ -219,6 +222,45 @@ static void test_judge_not_isolated(void **state)
 	/* sorted: breaks first, then warnings */
 	for (i = 1; i < t.nr_findings; i++)
 		assert_true(t.findings[i - 1].status >= t.findings[i].status);
+	tuning_free(&t);
+}
+
+/* every online CPU measured (none isolated, no -c): no fix takes them all */
+static void test_judge_all_cpus(void **state)
+{
+	const struct finding *f;
+	struct tuning t;
+	int i;
+
+	(void)state;
+	setup_one(&t, false);
+	snprintf(t.online, sizeof(t.online), "0-1");
+	t.nr_cpus = 2;
+	cpu_mask_set(&t.measured, 0);
+	snprintf(t.measured_list, sizeof(t.measured_list), "0-1");
+	t.measured_why = "all";
+	for (i = 0; i < 6; i++)
+		add_irq(&t, 20 + i, "virtio", "0-1", "1", true);
+	tuning_judge(&t);
+	assert_string_equal(t.kept_cpu, "0");
+	assert_string_equal(t.suggest_cpus, "1");
+	f = tuning_finding(&t, "not_isolated", -1, FINDING_BREAKS);
+	assert_non_null(f);
+	assert_string_equal(f->fix_cmdline, "isolcpus=domain,managed_irq,1 (CPU 0 kept for the system)");
+	assert_non_null(strstr(f->fix_runtime, "cpuset.cpus=1 "));
+	f = tuning_finding(&t, "soft_watchdog", -1, FINDING_WARN);
+	assert_non_null(f);
+	assert_string_equal(f->fix_runtime,
+			    "sysctl kernel.watchdog=0 (every online CPU is measured: none is left for it)");
+	f = tuning_finding(&t, "irq_affinity", -1, FINDING_BREAKS);
+	assert_non_null(f);
+	assert_non_null(strstr(f->fix_runtime, "echo 0 > /proc/irq/N/smp_affinity_list"));
+	assert_string_equal(f->fix_cmdline, "irqaffinity=0 (and isolcpus=managed_irq,...)");
+	for (i = 0; i < t.nr_findings; i++) {
+		assert_null(strstr(t.findings[i].fix_cmdline, "0-1"));
+		assert_null(strstr(t.findings[i].fix_runtime, "0-1"));
+		assert_null(strstr(t.findings[i].fix_runtime, "no CPU is left"));
+	}
 	tuning_free(&t);
 }
 
@@ -309,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_hex_mask),
 		cmocka_unit_test(test_judge_isolated),
 		cmocka_unit_test(test_judge_not_isolated),
+		cmocka_unit_test(test_judge_all_cpus),
 		cmocka_unit_test(test_judge_pending_move),
 		cmocka_unit_test(test_judge_many_irqs),
 		cmocka_unit_test(test_setup_explain),

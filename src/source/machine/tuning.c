@@ -210,11 +210,16 @@ out:
 	return ret;
 }
 
-/* without a kernel config, what sysfs and the threads show was built in */
+/*
+ * without a kernel config, what sysfs and the threads show was built in;
+ * with one, a kernel without NO_HZ_FULL has no nohz_full file: no CPU is
+ */
 static void infer_config(struct tuning *t)
 {
 	if (t->config.no_hz_full == TRI_UNKNOWN && strcmp(t->nohz_full, "?"))
 		t->config.no_hz_full = TRI_YES;		/* the file exists only then */
+	if (t->config.no_hz_full == TRI_NO && !strcmp(t->nohz_full, "?"))
+		t->nohz_full[0] = '\0';
 	if (t->config.rcu_nocb_cpu == TRI_UNKNOWN && t->rcuo_threads)
 		t->config.rcu_nocb_cpu = TRI_YES;
 }
