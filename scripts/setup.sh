@@ -12,7 +12,7 @@ BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupowe
        libjson-c-dev zlib1g-dev libtracecmd-dev libmicrohttpd-dev
        clang libbpf-dev bpftool"
 TEST="libcmocka-dev trace-cmd qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema
-      python3-yaml util-linux groff-base prometheus"
+      python3-yaml util-linux groff-base prometheus tmux"
 
 usage() {
 	echo "usage: $0 demo|check|build|test" >&2

@@ -20,6 +20,9 @@ enum threshold_kind {
 	THRESHOLD_TOTAL,	/* -S: noise of one period */
 };
 
+/* the live screen's first line while it is paused (key p) */
+#define RENDER_PAUSED	"[paused: p resumes, r resets, q quits]"
+
 /* What the renderers need besides the model. */
 struct run_view {
 	double			elapsed_s;	/* measurement time so far */

@@ -22,6 +22,8 @@ static void tl_top_header(FILE *out, const struct rtl_params *p, const struct ru
 	char duration[32];
 
 	format_duration(v->elapsed_s, duration, sizeof(duration));
+	if (v->paused)
+		fprintf(out, "%s\n", RENDER_PAUSED);
 	fprintf(out, "%s                                     Timer Latency"
 		"                                              %s%s\n",
 		v->pretty ? COLOR_TITLE : "", p->user_threads ? "                                         " : "",
@@ -30,7 +32,7 @@ static void tl_top_header(FILE *out, const struct rtl_params *p, const struct ru
 		duration, unit(p), unit(p));
 	if (p->user_threads)
 		fprintf(out, "      |    Ret user Timer Latency (%s)", unit(p));
-	fprintf(out, "%s%s\n", v->paused ? "   [paused: p resumes, r resets, q quits]" : "", "");
+	fputc('\n', out);
 	fprintf(out, "%sCPU COUNT      |      cur       min       avg       max |      cur       min"
 		"       avg       max%s%s\n", v->pretty ? COLOR_HEADER : "",
 		p->user_threads ? " |      cur       min       avg       max" : "",

@@ -23,14 +23,15 @@ static void top_header(FILE *out, const struct rtl_params *p, const struct run_v
 	char duration[32];
 
 	format_duration(v->elapsed_s, duration, sizeof(duration));
+	if (v->paused)
+		fprintf(out, "%s\n", RENDER_PAUSED);
 	if (p->desc->irqs_off)
 		fprintf(out, "%s%42s%s%35s%s\n", v->pretty ? COLOR_TITLE : "", "",
 			"Hardware-related Noise", "", v->pretty ? COLOR_RESET : "");
 	else
 		fprintf(out, "%s%42s%s%39s%35s%s\n", v->pretty ? COLOR_TITLE : "", "",
 			"Operating System Noise", "", "", v->pretty ? COLOR_RESET : "");
-	fprintf(out, "duration: %9s | time is in us%s\n", duration,
-		v->paused ? "   [paused: p resumes, r resets, q quits]" : "");
+	fprintf(out, "duration: %9s | time is in us\n", duration);
 	fprintf(out, "%s" "CPU Period       Runtime " "       Noise " " %% CPU Aval "
 		"  Max Noise   Max Single " "         HW          NMI" "%s" "%s\n",
 		v->pretty ? COLOR_HEADER : "",

@@ -29,6 +29,7 @@
 #include "session/metrics_server.h"
 #include "session/progress.h"
 #include "session/run.h"
+#include "session/screen_fit.h"
 #include "source/engine/source.h"
 #include "session/tty.h"
 
@@ -388,10 +389,27 @@ static void view_now(struct session *s)
 	s->view.elapsed_s = seconds_since(&s->t_counted);
 }
 
+/* the live screen, fitted to the terminal's size as it is now */
 static void draw_screen(struct session *s)
 {
+	char *text = NULL;
+	size_t len = 0;
+	int rows, cols;
+	FILE *mem = open_memstream(&text, &len);
+
 	fputs("\033[H\033[2J", stdout);
-	render_screen(stdout, &s->models, s->p, &s->view);
+	if (!mem || !screen_size(STDOUT_FILENO, &rows, &cols)) {
+		if (mem)
+			fclose(mem);
+		free(text);
+		render_screen(stdout, &s->models, s->p, &s->view);
+		fflush(stdout);
+		return;
+	}
+	render_screen(mem, &s->models, s->p, &s->view);
+	if (!fclose(mem))
+		screen_fit(stdout, text, len, rows, cols);
+	free(text);
 	fflush(stdout);
 }
 

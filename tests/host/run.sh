@@ -283,6 +283,8 @@ if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then
 	user_engine_tests
 	. "$(dirname "$0")/listen.sh"	# --listen (promtool, Prometheus), the progress line
 	listen_tests
+	. "$(dirname "$0")/screen.sh"	# the live screen in tmux: keys, resizes, Ctrl-C
+	screen_tests
 fi
 
 # ---- the fleet samples: Kubernetes, Slurm, Grafana (no root, no cluster) ----

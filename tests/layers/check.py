@@ -71,7 +71,8 @@ HEADERS = {
                       'page_reader.h': False, 'sample_queue.h': False,
                       'user_merge.h': False, 'user_workload.h': False},
     'session': {'metrics_server.h': True, 'progress.h': True, 'run.h': True,
-                'tty.h': True, 'metrics_addr.h': False, 'metrics_http.h': False},
+                'tty.h': True, 'metrics_addr.h': False, 'metrics_http.h': False,
+                'screen_fit.h': False},
     'cli': {'cli_args.h': True, 'commands.h': True, 'options.h': True},
 }
 GENERATED = {'source/engine/counts.skel.h'}

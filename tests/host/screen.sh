@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The live screen in a real terminal, sourced by tests/host/run.sh (ok,
+# not_ok, snapshot, $R, $WORK): `osnoise top` and `timerlat top` run in a
+# tmux pane (the user engine on this kernel); the keys q, p and r, a resize
+# to 80x24 and to 200 columns, Ctrl-C; the screen fits the pane, has no
+# stray escape codes, and the terminal and tracefs are as they were after.
+
+TMUX_SOCK=rtlens-test-$$
+
+tmx() { tmux -L "$TMUX_SOCK" "$@"; }
+
+# the pane's text, wrapped lines joined (a line longer than the pane wrapped)
+pane() { tmx capture-pane -p -J -t screen; }
+
+# wait_pane PATTERN SECONDS: until the pane shows PATTERN
+wait_pane() {
+	local i
+
+	for i in $(seq $(($2 * 5))); do
+		pane | grep -qE -- "$1" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# screen_fits COLS: no line wider than the pane, no escape code left in the text
+screen_fits() {
+	pane > "$WORK/pane.txt"
+	if awk -v w="$1" 'length($0) > w { bad = 1 } END { exit !bad }' "$WORK/pane.txt"; then
+		echo "# a line wider than $1 columns:"
+		awk -v w="$1" 'length($0) > w' "$WORK/pane.txt" | head -3 | sed 's/^/#   /'
+		return 1
+	fi
+	if grep -qE $'\033|\\[[0-9;]*m|\\[H|\\[2J' "$WORK/pane.txt"; then
+		echo "# stray escape codes:"
+		grep -E $'\033|\\[[0-9;]*m' "$WORK/pane.txt" | head -3 | cat -v | sed 's/^/#   /'
+		return 1
+	fi
+}
+
+check_pane() {
+	if "$@"; then ok "$name"; else not_ok "$name"; pane | sed 's/^/#   /' | head -30; fi
+}
+
+# screen_run TOOL: start "rtlens TOOL -c 1" in an 80x24 pane, then report its end
+screen_run() {
+	tmx kill-server 2>/dev/null
+	tmx new-session -d -s screen -x 80 -y 24 \
+		"$R $1 -c 1 -d 120; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\n' ' '; echo; sleep 120"
+}
+
+screen_tests_of() {
+	local tool=$1 name
+
+	snapshot "$WORK/screen-before"
+	screen_run "$tool"
+	name="screen $tool: the table in an 80x24 pane"
+	check_pane wait_pane '^CPU ' 60
+	name="screen $tool: 80 columns: fitted, no stray escape codes"
+	check_pane screen_fits 80
+	tmx send-keys -t screen p
+	name="screen $tool: p pauses"
+	check_pane wait_pane 'paused: p resumes' 10
+	tmx send-keys -t screen p
+	sleep 2.5
+	name="screen $tool: p again resumes"
+	check_pane sh -c "! tmux -L $TMUX_SOCK capture-pane -p -J -t screen | grep -q 'paused:'"
+	sleep 2
+	tmx send-keys -t screen r
+	name="screen $tool: r resets the counts"
+	check_pane wait_pane ' 0 00:00:0[0-2] ' 5
+	tmx resize-window -t screen -x 200 -y 50
+	sleep 2.5
+	name="screen $tool: 200 columns: redrawn, fitted"
+	check_pane wait_pane '^CPU ' 5
+	check_pane screen_fits 200
+	tmx send-keys -t screen C-c
+	name="screen $tool: Ctrl-C ends the run, exit 0"
+	check_pane wait_pane '^EXIT=0' 30
+	name="screen $tool: the terminal is as it was (echo, icanon)"
+	check_pane wait_pane '^icanon echo' 5
+	tmx kill-server 2>/dev/null
+	snapshot "$WORK/screen-after"
+	if cmp -s "$WORK/screen-before" "$WORK/screen-after"; then
+		ok "screen $tool: tracefs as it was"
+	else
+		not_ok "screen $tool: tracefs as it was"
+		diff "$WORK/screen-before" "$WORK/screen-after" | sed 's/^/#   /'
+	fi
+}
+
+screen_tests() {
+	local name
+
+	if ! command -v tmux > /dev/null; then
+		not_ok "screen: tmux is missing (scripts/setup.sh test installs it)"
+		return
+	fi
+	screen_tests_of "osnoise top"
+	screen_tests_of "timerlat top"
+	screen_run "osnoise top"
+	name="screen: q quits, exit 0"
+	wait_pane '^CPU ' 60 && tmx send-keys -t screen q
+	check_pane wait_pane '^EXIT=0' 30
+	tmx kill-server 2>/dev/null
+}
