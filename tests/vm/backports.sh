@@ -34,12 +34,13 @@ fail() {
 }
 
 mkdir -p "$APT/lists/partial" "$APT/cache/archives/partial" || fail "cannot create $APT"
+APT=$(cd "$APT" && pwd)	# apt's options want it absolute, RTLENS_VM_CACHE may be either
 {
 	echo "deb http://deb.debian.org/debian $BASE main"
 	echo "deb http://deb.debian.org/debian $SUITE main"
 } > "$APT/sources.list"
-OPTS=(-o "Dir::Etc::sourcelist=$PWD/$APT/sources.list" -o "Dir::Etc::sourceparts=-"
-      -o "Dir::State::Lists=$PWD/$APT/lists" -o "Dir::Cache=$PWD/$APT/cache"
+OPTS=(-o "Dir::Etc::sourcelist=$APT/sources.list" -o "Dir::Etc::sourceparts=-"
+      -o "Dir::State::Lists=$APT/lists" -o "Dir::Cache=$APT/cache"
       -o "APT::Get::List-Cleanup=0" -o "APT::Default-Release=$SUITE")
 
 # the package that holds the image: linux-image-rt-amd64 depends on
