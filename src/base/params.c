@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/actions.h"
+#include "base/log.h"
 #include "base/params.h"
 
 static void set_desc(struct rtl_params *p, const struct tool_desc *desc)
@@ -69,6 +70,15 @@ bool params_trace_samples(const struct rtl_params *p)
 unsigned int params_cmd(const struct rtl_params *p)
 {
 	return 1u << (p->tool * NR_MODES + p->mode);
+}
+
+int params_check_runtime(uint64_t runtime_us, uint64_t period_us)
+{
+	if (runtime_us <= period_us)
+		return 0;
+	err_msg("runtime %llu us is longer than period %llu us: the runtime must fit in the period",
+		(unsigned long long)runtime_us, (unsigned long long)period_us);
+	return -1;
 }
 
 unsigned int params_divisor(const struct rtl_params *p)

@@ -130,6 +130,11 @@ bool params_analysis_on(const struct rtl_params *p);
  */
 bool params_trace_analysis(const struct rtl_params *p);
 bool params_trace_samples(const struct rtl_params *p);
+/*
+ * The rule of osnoise's runtime: at most the period (-p, or the one in
+ * force where -p leaves it open). -1 with the message.
+ */
+int params_check_runtime(uint64_t runtime_us, uint64_t period_us);
 /* Output unit of latencies: 1 (ns, -n) or 1000 (us). */
 unsigned int params_divisor(const struct rtl_params *p);
 

@@ -680,6 +680,22 @@ static void test_user_refuses_kernel_options(void **state)
 			   "not with the user engine: -u and -k");
 }
 
+/* runtime <= period, where -p leaves the period to the engine: checked before any write */
+static void test_runtime_over_period(void **state)
+{
+	struct fixture *fx = *state;
+
+	fake_tracefs_put(fx->fake, "osnoise/period_us", "1000\n");
+	fake_tracefs_forget_writes(fx->fake);
+	expect_check_fails(fx, "osnoise top", ARGV("osnoise", "-c", "1", "-r", "2000"),
+			   "runtime 2000 us is longer than period 1000 us");
+	params_free(&fx->p);
+	/* the user engine's default period is 1 s */
+	expect_check_fails(fx, "osnoise top", ARGV("osnoise", "--engine", "user", "-r", "2000000"),
+			   "runtime 2000000 us is longer than period 1000000 us");
+	assert_string_equal(fake_tracefs_writes(fx->fake), "");
+}
+
 #define FAKE_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -714,6 +730,7 @@ int main(void)
 		FAKE_TEST(test_user_osnoise),
 		FAKE_TEST(test_user_timerlat_trace_instance),
 		FAKE_TEST(test_user_refuses_kernel_options),
+		FAKE_TEST(test_runtime_over_period),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -155,9 +155,11 @@ static bool fstopped(struct engine *e)
 	return e->done;
 }
 
-static void fnothing(struct engine *e)
+/* a file is read whole: nothing starts or stops */
+static void fset_tracing(struct engine *e, bool on)
 {
 	(void)e;
+	(void)on;
 }
 
 static uint64_t flost(struct engine *e)
@@ -193,22 +195,22 @@ static void fclose_engine(struct engine *e)
 	free(e);
 }
 
-static struct engine *fopen_unused(const struct rtl_params *p, struct sys_state *st)
+/* the run becomes the recording's (in->params, in->facts, in->run), then the engine over it */
+static struct engine *fopen_input(const struct rtl_params *p, const struct engine_input *in)
 {
-	(void)p;
-	(void)st;
-	return NULL;
-}
+	struct file_input fin;
+	struct engine *e;
 
-static bool favailable(const struct rtl_params *p)
-{
-	return p->input_path;
-}
-
-static int fcheck(const struct rtl_params *p)
-{
-	(void)p;
-	return 0;
+	if (file_input_open(&fin, in->path))
+		return NULL;
+	if (file_input_apply(&fin, in->params, in->facts)) {
+		file_input_free(&fin);
+		return NULL;
+	}
+	*in->run = fin.rec.run;
+	e = fopen_engine(&fin, p);
+	file_input_free(&fin);
+	return e;
 }
 
 static void fperiod(const struct rtl_params *p, uint64_t *period_us, uint64_t *runtime_us)
@@ -217,25 +219,19 @@ static void fperiod(const struct rtl_params *p, uint64_t *period_us, uint64_t *r
 	*runtime_us = p->runtime_us;
 }
 
+/* what describes the recorded run; it measures nothing, records nothing */
 const struct engine_ops file_engine = {
 	.name			= "file",
-	.available		= favailable,
-	.check			= fcheck,
-	.open			= fopen_unused,
+	.caps			= ENGINE_CAN_IRQS_OFF | ENGINE_CAN_STACK,
+	.open			= fopen_input,
+	.close			= fclose_engine,
 	.poll			= fpoll,
 	.has_more		= fhas_more,
 	.next_read_ms		= fnext_read_ms,
+	.set_tracing		= fset_tracing,
 	.tracing_stopped	= fstopped,
-	.restart		= fnothing,
-	.stop			= fnothing,
 	.lost_events		= flost,
 	.data_path		= fdata_path,
 	.trace_text		= ftrace_text,
-	.close			= fclose_engine,
 	.effective_period	= fperiod,
 };
-
-struct engine *file_engine_open(struct file_input *in, const struct rtl_params *p)
-{
-	return fopen_engine(in, p);
-}

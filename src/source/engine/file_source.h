@@ -13,7 +13,6 @@
 #include "source/recording/recording.h"
 
 struct tracecmd_input;
-struct engine;
 
 struct file_input {
 	const char		*name;	/* the path, as given */
@@ -30,8 +29,5 @@ int file_input_open(struct file_input *in, const char *path);
  */
 int file_input_apply(struct file_input *in, struct rtl_params *p, struct sys_facts *f);
 void file_input_free(struct file_input *in);
-
-/* The engine over @in (which it takes over); NULL with a message. */
-struct engine *file_engine_open(struct file_input *in, const struct rtl_params *p);
 
 #endif

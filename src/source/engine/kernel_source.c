@@ -24,7 +24,7 @@
 #include "source/system/system.h"
 #include "source/engine/user_workload.h"
 
-#define OPTIONS_FILE	"osnoise/options"
+#define OPTIONS_FILE	OSNOISE_OPTIONS
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
 #define ALIGN_FILE	"osnoise/timerlat_align_us"
 /* BPF's samples waiting for their events, per measured CPU (48 bytes each) */
@@ -138,6 +138,13 @@ static bool has_option(const char *option)
 	return found;
 }
 
+/* --bpf-action without the BPF counting it runs from: -1 with the message */
+static int refuse_bpf_action(const char *why)
+{
+	err_msg("--bpf-action runs from rtlens's BPF counting, which cannot be had here: %s", why);
+	return -1;
+}
+
 static int check_features(const struct rtl_params *p)
 {
 	const char *why;
@@ -148,11 +155,8 @@ static int check_features(const struct rtl_params *p)
 			OPTIONS_FILE);
 		return -1;
 	}
-	if (p->bpf_action && !bpf_counts_possible(tracer_of(p)->bpf_event, &why)) {
-		err_msg("--bpf-action runs from rtlens's BPF counting, which cannot be had "
-			"here: %s", why);
-		return -1;
-	}
+	if (p->bpf_action && !bpf_counts_possible(tracer_of(p)->bpf_event, &why))
+		return refuse_bpf_action(why);
 	if (p->bpf_action && access(p->bpf_action, R_OK)) {
 		err_msg("--bpf-action %s: %s", p->bpf_action, strerror(errno));
 		return -1;
@@ -197,6 +201,7 @@ static void kchoose(struct rtl_params *p)
 	debug_msg("%s is there: user-space threads (-k for the kernel's)", TIMERLAT_FD);
 }
 
+/* the events (-e) and the cgroup (-C) are checked by source_check() */
 static int kcheck(const struct rtl_params *p)
 {
 	char *who;
@@ -210,7 +215,7 @@ static int kcheck(const struct rtl_params *p)
 		free(who);
 		return -1;
 	}
-	return instance_check_events(p) ? -1 : tasks_check(p);
+	return 0;
 }
 
 /* ---- global configuration ---- */
@@ -235,13 +240,7 @@ static uint64_t read_u64(const char *file)
 /* period bounds runtime and back: write them in the order the kernel accepts */
 static int set_period_runtime(const struct rtl_params *p, struct sys_state *st)
 {
-	uint64_t period = p->period_us ? p->period_us : read_u64("osnoise/period_us");
-
-	if (p->runtime_us && p->runtime_us > period) {
-		err_msg("runtime %llu us is longer than the period %llu us",
-			(unsigned long long)p->runtime_us, (unsigned long long)period);
-		return -1;
-	}
+	/* runtime <= period: source_check() */
 	if (p->period_us && p->period_us < read_u64("osnoise/runtime_us")) {
 		if (write_u64(st, "osnoise/runtime_us", p->runtime_us ? p->runtime_us : p->period_us))
 			return -1;
@@ -255,11 +254,11 @@ static int set_period_runtime(const struct rtl_params *p, struct sys_state *st)
 
 /*
  * The tracer's own threads (OSNOISE_WORKLOAD), or none for timerlat -u,
- * whose threads are rtlens's (NO_OSNOISE_WORKLOAD).
+ * whose threads are rtlens's (NO_OSNOISE_WORKLOAD); written only where
+ * it changes.
  */
 static int set_workload_option(const struct rtl_params *p, struct sys_state *st)
 {
-	const char *want = p->user_threads ? "NO_OSNOISE_WORKLOAD" : "OSNOISE_WORKLOAD";
 	char *opts;
 	int ret = 0;
 
@@ -267,13 +266,8 @@ static int set_workload_option(const struct rtl_params *p, struct sys_state *st)
 		return 0;
 	opts = tracefs_read_text(OPTIONS_FILE);
 	/* the file lists NO_OSNOISE_WORKLOAD when the option is off */
-	if (opts && !strstr(opts, "NO_OSNOISE_WORKLOAD") != !p->user_threads) {
-		ret = sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS);
-		if (!ret && tracefs_instance_file_write(NULL, OPTIONS_FILE, want) < 0) {
-			err_msg("cannot set %s in %s: %s", want, OPTIONS_FILE, strerror(errno));
-			ret = -1;
-		}
-	}
+	if (opts && !strstr(opts, "NO_OSNOISE_WORKLOAD") != !p->user_threads)
+		ret = sysstate_write_option(st, "OSNOISE_WORKLOAD", !p->user_threads);
 	free(opts);
 	return ret;
 }
@@ -297,12 +291,7 @@ static int set_irq_disable_option(const struct rtl_params *p, struct sys_state *
 {
 	if (!p->desc->irqs_off)
 		return 0;
-	if (sysstate_save(st, OPTIONS_FILE, RESTORE_OPTIONS))
-		return -1;
-	if (tracefs_instance_file_write(NULL, OPTIONS_FILE, "OSNOISE_IRQ_DISABLE") >= 0)
-		return 0;
-	err_msg("cannot set OSNOISE_IRQ_DISABLE in %s: %s", OPTIONS_FILE, strerror(errno));
-	return -1;
+	return sysstate_write_option(st, "OSNOISE_IRQ_DISABLE", true);
 }
 
 static int osnoise_globals(const struct rtl_params *p, struct sys_state *st)
@@ -392,7 +381,7 @@ static void kvm_events(const struct rtl_params *p, struct tracefs_instance *inst
 {
 	if (!kvm_traced(p))
 		return;
-	if (tracefs_instance_file_write(inst, "trace_clock", "local") < 0) {
+	if (sysstate_instance_write(inst, "trace_clock", "local") < 0) {
 		warn_msg("KVM exits not traced (trace clock local: %s): vCPU threads are "
 			 "not named", strerror(errno));
 		return;
@@ -558,7 +547,7 @@ static enum aa_feed feed_of(const struct rtl_params *p)
  */
 static int open_sample_queue(struct engine *src)
 {
-	if (tracefs_instance_file_write(src->ins.aa_inst, "trace_clock", "local") < 0) {
+	if (sysstate_instance_write(src->ins.aa_inst, "trace_clock", "local") < 0) {
 		err_msg("cannot set the trace clock of the analysis' instance: %s",
 			strerror(errno));
 		return -1;
@@ -677,18 +666,16 @@ static int open_bpf(struct engine *src)
 				   &src->bpf_why);
 	if (src->bpf)
 		return 0;
-	if (p->bpf_action) {
-		err_msg("--bpf-action runs from the BPF counting, which cannot be had here: %s",
-			src->bpf_why);
-		return -1;
-	}
+	if (p->bpf_action)
+		return refuse_bpf_action(src->bpf_why);
 	debug_msg("samples read through tracefs: %s", src->bpf_why);
 	return 0;
 }
 
-static struct engine *kopen(const struct rtl_params *p, struct sys_state *st)
+static struct engine *kopen(const struct rtl_params *p, const struct engine_input *in)
 {
 	struct engine *src = calloc(1, sizeof(*src));
+	struct sys_state *st = in->st;
 
 	if (!src)
 		return NULL;
@@ -910,6 +897,14 @@ static void kstop(struct engine *src)
 	instances_set_tracing(&src->ins, false);
 }
 
+static void kset_tracing(struct engine *src, bool on)
+{
+	if (on)
+		krestart(src);
+	else
+		kstop(src);
+}
+
 /* an instance nothing reads (BPF counts it all) loses no count by its overruns */
 static uint64_t klost_events(struct engine *src)
 {
@@ -1012,30 +1007,37 @@ static bool kavailable(const struct rtl_params *p)
 	return has_tracer(p->desc);
 }
 
-const struct engine_ops kernel_engine = {
-	.name			= "kernel",
+static const struct engine_tracer_ops kernel_tracer = {
 	.available		= kavailable,
 	.choose			= kchoose,
 	.check			= kcheck,
-	.open			= kopen,
-	.poll			= kpoll,
 	.kernel_hist		= kkernel_hist,
 	.discard_counts		= kdiscard_counts,
-	.has_more		= khas_more,
-	.next_read_ms		= knext_read_ms,
-	.tracing_stopped	= ktracing_stopped,
-	.restart		= krestart,
-	.stop			= kstop,
-	.lost_events		= klost_events,
 	.load_counts		= kload_counts,
+	.aa_feed		= kaa_feed,
 	.read_window		= kread_window,
 	.poll_analysis		= kpoll_analysis,
-	.aa_feed		= kaa_feed,
 	.analysis_lost		= kanalysis_lost,
 	.samples_wanted_from	= ksamples_wanted_from,
+};
+
+const struct engine_ops kernel_engine = {
+	.name			= "kernel",
+	.caps			= ENGINE_CAN_IRQS_OFF | ENGINE_CAN_KERNEL_HIST |
+				  ENGINE_CAN_USER_LOAD | ENGINE_CAN_BPF | ENGINE_CAN_ALIGN |
+				  ENGINE_CAN_PICK_THREADS | ENGINE_CAN_CGROUP | ENGINE_CAN_STACK |
+				  ENGINE_CAN_EVENTS | ENGINE_CAN_RECORD,
+	.tracer			= &kernel_tracer,
+	.open			= kopen,
+	.close			= kclose,
+	.poll			= kpoll,
+	.has_more		= khas_more,
+	.next_read_ms		= knext_read_ms,
+	.set_tracing		= kset_tracing,
+	.tracing_stopped	= ktracing_stopped,
+	.lost_events		= klost_events,
 	.data_path		= kdata_path,
 	.trace_text		= ktrace_text,
 	.record			= krecord,
-	.close			= kclose,
 	.effective_period	= keffective_period,
 };

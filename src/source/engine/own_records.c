@@ -23,12 +23,16 @@ int own_records_open(struct own_records *o, struct sys_state *st, struct tep_han
 	o->inst = instance_make(st, "-rec", 0);
 	if (!o->inst)
 		return -1;
-	if (tracefs_instance_file_write(o->inst, "trace_clock", "mono") < 0 ||
+	if (sysstate_instance_write(o->inst, "trace_clock", "mono") < 0 ||
 	    tracefs_trace_on(o->inst) < 0) {
 		err_msg("cannot set up the instance of the recording's records: %s",
 			strerror(errno));
 		return -1;
 	}
+	/*
+	 * trace_marker_raw takes data, the records themselves, not a
+	 * setting: written here, not through sysstate (nothing to undo)
+	 */
 	o->fd = tracefs_instance_file_open(o->inst, "trace_marker_raw", O_WRONLY | O_CLOEXEC);
 	if (o->fd < 0) {
 		err_msg("cannot open trace_marker_raw of the recording's instance: %s",

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * source - pick the engine of a run and forward every call to it
+ * source - pick the engine of a run, refuse the options it cannot honour,
+ * open it on its input and forward every call to it
  */
 #include <stdlib.h>
 
 #include "source/engine/engine.h"
 #include "base/log.h"
-#include "source/engine/file_source.h"
+#include "source/engine/instance.h"
 #include "source/recording/recording.h"
 #include "source/engine/source.h"
 
@@ -15,31 +16,117 @@ struct source {
 	struct engine		*e;
 };
 
-static const struct engine_ops *engine_of(const struct rtl_params *p)
+static const struct engine_ops *const engines[NR_ENGINE_INPUTS] = {
+	[ENGINE_INPUT_TRACEFS]		= &kernel_engine,
+	[ENGINE_INPUT_OWN_THREADS]	= &user_engine,
+	[ENGINE_INPUT_FILE]		= &file_engine,
+};
+
+static enum engine_input_kind input_of(const struct rtl_params *p)
 {
 	if (p->input_path)
-		return &file_engine;
-	return p->engine == ENGINE_USER ? &user_engine : &kernel_engine;
+		return ENGINE_INPUT_FILE;
+	return p->engine == ENGINE_USER ? ENGINE_INPUT_OWN_THREADS : ENGINE_INPUT_TRACEFS;
+}
+
+static const struct engine_ops *engine_of(const struct rtl_params *p)
+{
+	return engines[input_of(p)];
 }
 
 void source_choose(struct rtl_params *p)
 {
+	const struct engine_ops *ops;
+
 	if (p->engine == ENGINE_AUTO) {
-		p->engine = kernel_engine.available(p) ? ENGINE_KERNEL : ENGINE_USER;
+		p->engine = kernel_engine.tracer->available(p) ? ENGINE_KERNEL : ENGINE_USER;
 		if (p->engine == ENGINE_USER)
 			info_msg("this kernel has no %s tracer: measuring with rtlens's own "
 				 "threads (--engine user)", p->desc->tracer);
 	}
-	if (engine_of(p)->choose)
-		engine_of(p)->choose(p);
+	ops = engine_of(p);
+	if (ops->tracer)
+		ops->tracer->choose(p);
+}
+
+/* the capabilities the options of @p ask for */
+static unsigned int caps_asked(const struct rtl_params *p)
+{
+	return (p->desc->irqs_off ? ENGINE_CAN_IRQS_OFF : 0) |
+	       (p->kernel_hist ? ENGINE_CAN_KERNEL_HIST : 0) |
+	       (p->user_load ? ENGINE_CAN_USER_LOAD : 0) |
+	       (p->bpf_action ? ENGINE_CAN_BPF : 0) |
+	       (p->aligned_us >= 0 ? ENGINE_CAN_ALIGN : 0) |
+	       (p->user_threads || p->kernel_threads ? ENGINE_CAN_PICK_THREADS : 0) |
+	       (p->cgroup ? ENGINE_CAN_CGROUP : 0) |
+	       /* -s with -T is a threshold too: without the stack, it still is one */
+	       (p->stack_us && !p->stop_total_us ? ENGINE_CAN_STACK : 0);
+}
+
+/* why an engine that lacks a capability cannot honour its option, in the order told */
+static const struct {
+	unsigned int	cap;
+	const char	*why;
+} refusals[] = {
+	{ ENGINE_CAN_IRQS_OFF, "hwnoise measures with interrupts disabled, which only the "
+	  "kernel's osnoise tracer can do" },
+	{ ENGINE_CAN_KERNEL_HIST, "--kernel-hist counts in a hist trigger on the osnoise "
+	  "tracer's events" },
+	{ ENGINE_CAN_USER_LOAD, "-U measures a workload through the timerlat tracer's "
+	  "timerlat_fd" },
+	{ ENGINE_CAN_BPF, "--bpf-action runs from rtlens's BPF program on the timerlat "
+	  "tracer's samples" },
+	{ ENGINE_CAN_ALIGN, "-A aligns the timerlat tracer's wakeups" },
+	{ ENGINE_CAN_PICK_THREADS, "-u and -k choose the timerlat tracer's threads" },
+	{ ENGINE_CAN_CGROUP, "-C moves the tracer's threads into a cgroup" },
+	{ ENGINE_CAN_STACK, "-s saves the kernel stack from the timerlat tracer" },
+};
+
+/* the first option @ops cannot honour: -1 with its message */
+static int check_caps(const struct engine_ops *ops, const struct rtl_params *p)
+{
+	unsigned int missing = caps_asked(p) & ~ops->caps;
+	size_t i;
+
+	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		if (!(missing & refusals[i].cap))
+			continue;
+		err_msg("not with the %s engine: %s (use a kernel with %s and --engine kernel)",
+			ops->name, refusals[i].why, p->desc->config);
+		return -1;
+	}
+	if (p->stack_us && !(ops->caps & ENGINE_CAN_STACK))
+		warn_msg("the %s engine cannot save kernel stacks: -s/-a take no stack", ops->name);
+	return 0;
+}
+
+/* runtime <= period, the period the run will have where -p leaves it open */
+static int check_runtime(const struct engine_ops *ops, const struct rtl_params *p)
+{
+	uint64_t period_us, runtime_us;
+
+	if (!p->runtime_us)
+		return 0;
+	period_us = p->period_us;
+	if (!period_us)
+		ops->effective_period(p, &period_us, &runtime_us);
+	return params_check_runtime(p->runtime_us, period_us);
 }
 
 int source_check(const struct rtl_params *p)
 {
-	return engine_of(p)->check(p);
+	const struct engine_ops *ops = engine_of(p);
+
+	if (check_caps(ops, p) || (ops->tracer && ops->tracer->check(p)))
+		return -1;
+	if ((ops->caps & ENGINE_CAN_EVENTS) && instance_check_events(p))
+		return -1;
+	if ((ops->caps & ENGINE_CAN_CGROUP) && tasks_check(p))
+		return -1;
+	return check_runtime(ops, p);
 }
 
-struct source *source_open(const struct rtl_params *p, struct sys_state *st)
+static struct source *open_source(const struct rtl_params *p, const struct engine_input *in)
 {
 	struct source *src = calloc(1, sizeof(*src));
 
@@ -47,8 +134,8 @@ struct source *source_open(const struct rtl_params *p, struct sys_state *st)
 		err_msg("out of memory");
 		return NULL;
 	}
-	src->ops = engine_of(p);
-	src->e = src->ops->open(p, st);
+	src->ops = engines[in->kind];
+	src->e = src->ops->open(p, in);
 	if (!src->e) {
 		free(src);
 		return NULL;
@@ -56,31 +143,22 @@ struct source *source_open(const struct rtl_params *p, struct sys_state *st)
 	return src;
 }
 
+struct source *source_open(const struct rtl_params *p, struct sys_state *st)
+{
+	struct engine_input in = { .kind = input_of(p), .st = st };
+
+	return open_source(p, &in);
+}
+
 struct source *source_open_input(struct rtl_params *p, struct sys_facts *f,
 				 struct recorded_run *run)
 {
-	struct source *src = calloc(1, sizeof(*src));
-	struct file_input in;
+	struct engine_input in = {
+		.kind = ENGINE_INPUT_FILE, .path = p->input_path,
+		.params = p, .facts = f, .run = run,
+	};
 
-	if (!src) {
-		err_msg("out of memory");
-		return NULL;
-	}
-	src->ops = &file_engine;
-	if (file_input_open(&in, p->input_path))
-		goto fail;
-	if (file_input_apply(&in, p, f)) {
-		file_input_free(&in);
-		goto fail;
-	}
-	*run = in.rec.run;
-	src->e = file_engine_open(&in, p);
-	file_input_free(&in);
-	if (src->e)
-		return src;
-fail:
-	free(src);
-	return NULL;
+	return open_source(p, &in);
 }
 
 int source_poll(struct source *src, record_fn fn, void *ctx)
@@ -88,53 +166,62 @@ int source_poll(struct source *src, record_fn fn, void *ctx)
 	return src->ops->poll(src->e, fn, ctx);
 }
 
+/* ---- the tracer's own: nothing where the engine has no tracer ---- */
+
+static const struct engine_tracer_ops *tracer_of(const struct source *src)
+{
+	return src->ops->tracer;
+}
+
 int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
 {
-	return src->ops->kernel_hist ? src->ops->kernel_hist(src->e, fn, ctx) : 0;
+	return tracer_of(src) ? tracer_of(src)->kernel_hist(src->e, fn, ctx) : 0;
 }
 
 void source_load_counts(struct source *src, struct noise_model *nm, struct latency_model *lm)
 {
-	if (src->ops->load_counts)
-		src->ops->load_counts(src->e, nm, lm);
+	if (tracer_of(src))
+		tracer_of(src)->load_counts(src->e, nm, lm);
 }
 
 enum aa_feed source_aa_feed(const struct source *src)
 {
-	return src->ops->aa_feed ? src->ops->aa_feed(src->e) : AA_FEED_INLINE;
+	return tracer_of(src) ? tracer_of(src)->aa_feed(src->e) : AA_FEED_INLINE;
 }
 
 int source_read_window(struct source *src, record_fn fn, void *ctx)
 {
-	return src->ops->read_window ? src->ops->read_window(src->e, fn, ctx) : 0;
+	return tracer_of(src) ? tracer_of(src)->read_window(src->e, fn, ctx) : 0;
 }
 
 int source_poll_analysis(struct source *src, record_fn fn, void *ctx)
 {
-	return src->ops->poll_analysis ? src->ops->poll_analysis(src->e, fn, ctx) : 0;
+	return tracer_of(src) ? tracer_of(src)->poll_analysis(src->e, fn, ctx) : 0;
 }
 
 uint64_t source_analysis_lost(struct source *src, int cpu)
 {
-	return src->ops->analysis_lost ? src->ops->analysis_lost(src->e, cpu) : 0;
+	return tracer_of(src) ? tracer_of(src)->analysis_lost(src->e, cpu) : 0;
 }
 
 void source_samples_wanted_from(struct source *src, uint64_t ns)
 {
-	if (src->ops->samples_wanted_from)
-		src->ops->samples_wanted_from(src->e, ns);
-}
-
-const char *source_data_path(const struct source *src, const char **detail)
-{
-	*detail = NULL;
-	return src->ops->data_path ? src->ops->data_path(src->e, detail) : src->ops->name;
+	if (tracer_of(src))
+		tracer_of(src)->samples_wanted_from(src->e, ns);
 }
 
 void source_discard_counts(struct source *src)
 {
-	if (src->ops->discard_counts)
-		src->ops->discard_counts(src->e);
+	if (tracer_of(src))
+		tracer_of(src)->discard_counts(src->e);
+}
+
+/* ---- every engine ---- */
+
+const char *source_data_path(const struct source *src, const char **detail)
+{
+	*detail = NULL;
+	return src->ops->data_path(src->e, detail);
 }
 
 bool source_has_more(const struct source *src)
@@ -144,7 +231,7 @@ bool source_has_more(const struct source *src)
 
 int source_next_read_ms(const struct source *src, int longest_ms)
 {
-	return src->ops->next_read_ms ? src->ops->next_read_ms(src->e, longest_ms) : longest_ms;
+	return src->ops->next_read_ms(src->e, longest_ms);
 }
 
 bool source_tracing_stopped(struct source *src)
@@ -154,12 +241,12 @@ bool source_tracing_stopped(struct source *src)
 
 void source_restart(struct source *src)
 {
-	src->ops->restart(src->e);
+	src->ops->set_tracing(src->e, true);
 }
 
 void source_stop(struct source *src)
 {
-	src->ops->stop(src->e);
+	src->ops->set_tracing(src->e, false);
 }
 
 uint64_t source_lost_events(struct source *src)
@@ -174,7 +261,9 @@ char *source_trace_text(struct source *src)
 
 struct tracefs_instance *source_record(struct source *src, struct recorder *rec)
 {
-	return src->ops->record ? src->ops->record(src->e, rec) : NULL;
+	if (!(src->ops->caps & ENGINE_CAN_RECORD))
+		return NULL;
+	return src->ops->record(src->e, rec);
 }
 
 void source_close(struct source *src)

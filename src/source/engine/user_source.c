@@ -111,51 +111,6 @@ static uint64_t now_ns(void)
 	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-/* ---- checks ---- */
-
-static bool uavailable(const struct rtl_params *p)
-{
-	(void)p;
-	return true;
-}
-
-/* what only the kernel tracer can do */
-static const char *kernel_only(const struct rtl_params *p)
-{
-	if (p->desc->irqs_off)
-		return "hwnoise measures with interrupts disabled, which only the kernel's "
-		       "osnoise tracer can do";
-	if (p->kernel_hist)
-		return "--kernel-hist counts in a hist trigger on the osnoise tracer's events";
-	if (p->user_load)
-		return "-U measures a workload through the timerlat tracer's timerlat_fd";
-	if (p->bpf_action)
-		return "--bpf-action runs from rtlens's BPF program on the timerlat tracer's samples";
-	if (p->aligned_us >= 0)
-		return "-A aligns the timerlat tracer's wakeups";
-	if (p->user_threads || p->kernel_threads)
-		return "-u and -k choose the timerlat tracer's threads";
-	if (p->cgroup)
-		return "-C moves the tracer's threads into a cgroup";
-	if (p->stack_us && !p->stop_total_us)
-		return "-s saves the kernel stack from the timerlat tracer";
-	return NULL;
-}
-
-static int ucheck(const struct rtl_params *p)
-{
-	const char *why = kernel_only(p);
-
-	if (why) {
-		err_msg("not with the user engine: %s (use a kernel with %s and "
-			"--engine kernel)", why, p->desc->config);
-		return -1;
-	}
-	if (p->stack_us)
-		warn_msg("the user engine cannot save kernel stacks: -s/-a take no stack");
-	return instance_check_events(p);
-}
-
 /* ---- setup ---- */
 
 static unsigned int decode_sets(const struct rtl_params *p)
@@ -235,12 +190,12 @@ static int set_instance_scope(const struct rtl_params *p, struct tracefs_instanc
 {
 	char mask[4096];
 
-	if (tracefs_instance_file_write(inst, "trace_clock", "mono") < 0) {
+	if (sysstate_instance_write(inst, "trace_clock", "mono") < 0) {
 		err_msg("cannot set the trace clock to mono: %s", strerror(errno));
 		return -1;
 	}
 	if (cpu_mask_format_hex(&p->cpus, mask, sizeof(mask)) < 0 ||
-	    tracefs_instance_file_write(inst, "tracing_cpumask", mask) < 0) {
+	    sysstate_instance_write(inst, "tracing_cpumask", mask) < 0) {
 		err_msg("cannot trace only the measured cpus (tracing_cpumask %s): %s", mask,
 			strerror(errno));
 		return -1;
@@ -307,8 +262,10 @@ static int start_workload(struct engine *e)
 
 static void uclose(struct engine *e);
 
-static struct engine *uopen(const struct rtl_params *p, struct sys_state *st)
+/* what it cannot honour is refused by source_check() (its caps) */
+static struct engine *uopen(const struct rtl_params *p, const struct engine_input *in)
 {
+	struct sys_state *st = in->st;
 	struct engine *e = calloc(1, sizeof(*e));
 	struct rtl_params eff;
 
@@ -518,6 +475,14 @@ static void ustop(struct engine *e)
 	e->stopped = true;
 }
 
+static void uset_tracing(struct engine *e, bool on)
+{
+	if (on)
+		urestart(e);
+	else
+		ustop(e);
+}
+
 static uint64_t ulost_events(struct engine *e)
 {
 	return instance_lost_events(e->ins.inst, e->params->nr_cpus) + (e->uw ? uw_lost(e->uw) : 0);
@@ -535,6 +500,13 @@ static struct tracefs_instance *urecord(struct engine *e, struct recorder *rec)
 	e->ins.reader.tee = recorder_page;
 	e->ins.reader.tee_ctx = rec;
 	return e->ins.inst;
+}
+
+static const char *udata_path(const struct engine *e, const char **detail)
+{
+	(void)e;
+	*detail = NULL;
+	return "user";
 }
 
 static char *utrace_text(struct engine *e)
@@ -557,18 +529,17 @@ static void uclose(struct engine *e)
 
 const struct engine_ops user_engine = {
 	.name			= "user",
-	.available		= uavailable,
-	.check			= ucheck,
+	.caps			= ENGINE_CAN_EVENTS | ENGINE_CAN_RECORD,
 	.open			= uopen,
+	.close			= uclose,
 	.poll			= upoll,
 	.has_more		= uhas_more,
 	.next_read_ms		= unext_read_ms,
+	.set_tracing		= uset_tracing,
 	.tracing_stopped	= utracing_stopped,
-	.restart		= urestart,
-	.stop			= ustop,
 	.lost_events		= ulost_events,
+	.data_path		= udata_path,
 	.trace_text		= utrace_text,
 	.record			= urecord,
-	.close			= uclose,
 	.effective_period	= user_period,
 };

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "base/params.h"
 #include "source/system/system.h"
 #include "source/engine/user_workload.h"
 
@@ -412,11 +413,12 @@ static int check_config(const struct uw_config *cfg)
 			(unsigned long long)cfg->period_us, (unsigned long long)UW_PERIOD_MAX_US);
 		return -1;
 	}
-	if (cfg->kind == UW_OSNOISE && (cfg->runtime_us == 0 || cfg->runtime_us > cfg->period_us)) {
-		err_msg("user workload: runtime %llu us must be 1 us to the period (%llu us)",
-			(unsigned long long)cfg->runtime_us, (unsigned long long)cfg->period_us);
+	if (cfg->kind == UW_OSNOISE && !cfg->runtime_us) {
+		err_msg("user workload: no runtime (1 us to the period)");
 		return -1;
 	}
+	if (cfg->kind == UW_OSNOISE && params_check_runtime(cfg->runtime_us, cfg->period_us))
+		return -1;
 	if (cfg->ring_records > UW_RING_MAX) {
 		err_msg("user workload: %u records per cpu is more than the %u allowed",
 			cfg->ring_records, UW_RING_MAX);

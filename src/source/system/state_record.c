@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "source/system/state_record.h"
+#include "source/system/system.h"
 
 /* The global tracefs files rtlens writes (kernel_source.c), relative to the tracing dir. */
 static const char *const value_files[] = {
@@ -21,7 +22,6 @@ static const char *const value_files[] = {
 };
 
 #define NR_VALUE_FILES	(sizeof(value_files) / sizeof(value_files[0]))
-#define OPTIONS_FILE	"osnoise/options"
 #define INSTANCE_PREFIX	"rtlens-"
 
 static bool all_of(const char *s, const char *set, size_t min, size_t max)
@@ -58,7 +58,7 @@ bool state_record_file_allowed(enum restore_kind kind, const char *file)
 				return true;
 		return false;
 	case RESTORE_OPTIONS:
-		return !strcmp(file, OPTIONS_FILE);
+		return !strcmp(file, OSNOISE_OPTIONS);
 	case RESTORE_IDLE:
 		return idle_name_ok(file);
 	}

@@ -402,6 +402,24 @@ int sysstate_write(struct sys_state *s, const char *file, const char *value)
 	return -1;
 }
 
+int sysstate_write_option(struct sys_state *s, const char *option, bool on)
+{
+	char flag[64];
+
+	snprintf(flag, sizeof(flag), "%s%s", on ? "" : "NO_", option);
+	if (sysstate_save(s, OSNOISE_OPTIONS, RESTORE_OPTIONS))
+		return -1;
+	if (!write_file(OSNOISE_OPTIONS, flag))
+		return 0;
+	err_msg("cannot set %s in %s: %s", flag, OSNOISE_OPTIONS, strerror(errno));
+	return -1;
+}
+
+int sysstate_instance_write(struct tracefs_instance *inst, const char *file, const char *value)
+{
+	return tracefs_instance_file_write(inst, file, value) < 0 ? -1 : 0;
+}
+
 int sysstate_add_instance(struct sys_state *s, const char *name)
 {
 	if (!state_record_instance_allowed(name) || add_instance(s, name)) {

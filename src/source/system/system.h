@@ -21,6 +21,9 @@
  * (under /run/rtlens, or $RTLENS_RUN_DIR) so that the run after a SIGKILL
  * can undo what a killed run left behind. A lock file keeps sessions apart.
  */
+/* the tracer's flags, one file: sysstate_write_option() */
+#define OSNOISE_OPTIONS	"osnoise/options"
+
 enum restore_kind {
 	RESTORE_VALUE,		/* write the saved content back */
 	RESTORE_OPTIONS,	/* osnoise/options: write back each saved flag */
@@ -28,6 +31,7 @@ enum restore_kind {
 };
 
 struct sys_state;
+struct tracefs_instance;
 
 struct sys_state *sysstate_new(void);
 void sysstate_free(struct sys_state *s);
@@ -44,8 +48,19 @@ int sysstate_save_value(struct sys_state *s, const char *name, const char *conte
 			enum restore_kind kind);
 /* Save if not yet saved, then write; -1 with a message naming the file. */
 int sysstate_write(struct sys_state *s, const char *file, const char *value);
+/*
+ * The flag @option of osnoise/options (RESTORE_OPTIONS) set (@on) or
+ * cleared (NO_@option), saved first; -1 with a message.
+ */
+int sysstate_write_option(struct sys_state *s, const char *option, bool on);
 /* Record an instance name before creating it. */
 int sysstate_add_instance(struct sys_state *s, const char *name);
+/*
+ * A setting of rtlens's own instance @inst (one sysstate_add_instance()
+ * recorded): nothing to save, sysstate_restore() removes the instance
+ * whole. -1 with errno set: the caller says what the setting was for.
+ */
+int sysstate_instance_write(struct tracefs_instance *inst, const char *file, const char *value);
 
 /* Destroy the recorded instances and restore every saved file. Idempotent. */
 int sysstate_restore(struct sys_state *s);
