@@ -66,11 +66,6 @@ bool params_trace_samples(const struct rtl_params *p)
 	return p->desc->per_sample[p->mode] || params_analysis_on(p);
 }
 
-unsigned int params_cmd(const struct rtl_params *p)
-{
-	return 1u << (p->tool * NR_MODES + p->mode);
-}
-
 unsigned int params_divisor(const struct rtl_params *p)
 {
 	return p->nano ? 1 : 1000;

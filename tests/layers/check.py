@@ -72,7 +72,7 @@ HEADERS = {
                       'user_merge.h': False, 'user_workload.h': False},
     'session': {'metrics_server.h': True, 'progress.h': True, 'run.h': True,
                 'tty.h': True, 'metrics_addr.h': False, 'metrics_http.h': False},
-    'cli': {'cli_args.h': True, 'commands.h': True, 'options.h': True},
+    'cli': {'commands.h': True, 'opt_parse.h': True, 'options.h': True},
 }
 GENERATED = {'source/engine/counts.skel.h'}
 
