@@ -67,11 +67,6 @@ bool params_trace_samples(const struct rtl_params *p)
 	return p->desc->per_sample[p->mode] || params_analysis_on(p);
 }
 
-unsigned int params_cmd(const struct rtl_params *p)
-{
-	return 1u << (p->tool * NR_MODES + p->mode);
-}
-
 int params_check_runtime(uint64_t runtime_us, uint64_t period_us)
 {
 	if (runtime_us <= period_us)

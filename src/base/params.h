@@ -28,14 +28,6 @@ enum rtl_engine {
 	ENGINE_USER,		/* rtlens's own threads and the standard tracepoints */
 };
 
-/* The commands an option applies to. */
-enum cmd_bit {
-	CMD_OSNOISE_TOP		= 1 << 0,
-	CMD_OSNOISE_HIST	= 1 << 1,
-	CMD_TIMERLAT_TOP	= 1 << 2,
-	CMD_TIMERLAT_HIST	= 1 << 3,
-};
-
 struct action_list;
 
 struct event_spec {
@@ -118,7 +110,6 @@ struct rtl_params {
 	struct action_list	*on_end;
 };
 
-unsigned int params_cmd(const struct rtl_params *p);
 /* Is the root-cause analysis on for this run? */
 bool params_analysis_on(const struct rtl_params *p);
 /*

@@ -2,6 +2,8 @@
 /*
  * tool - the descriptions of osnoise, timerlat and hwnoise
  */
+#include <string.h>
+
 #include "base/tool.h"
 
 /* what hwnoise shares with osnoise */
@@ -27,8 +29,6 @@ const struct tool_desc tool_osnoise = {
 	OSNOISE_TRACER,
 	.default_period_us = 1000000,
 	.default_runtime_us = 1000000,
-	.summary	= { "a per-cpu summary of the OS noise",
-			    "a per-cpu histogram of the OS noise" },
 };
 
 const struct tool_desc tool_timerlat = {
@@ -44,8 +44,6 @@ const struct tool_desc tool_timerlat = {
 	.aa_at_threshold = true,
 	.per_sample	= { [MODE_TOP] = true, [MODE_HIST] = true },
 	.default_period_us = 1000,	/* the tracer's, written as osnoise's */
-	.summary	= { "a per-cpu summary of the timer latency",
-			    "a per-cpu histogram of the timer latency" },
 };
 
 /* osnoise with IRQs disabled: the noise left is the hardware's */
@@ -55,7 +53,6 @@ const struct tool_desc tool_hwnoise = {
 	.irqs_off	= true,
 	.default_period_us = 1000000,	/* IRQs stay off: leave a quarter of each period */
 	.default_runtime_us = 750000,
-	.summary	= { "a summary of hardware-related noise" },
 };
 
 const struct tool_desc *tool_desc_of(enum rtl_tool tool)
@@ -66,4 +63,30 @@ const struct tool_desc *tool_desc_of(enum rtl_tool tool)
 	};
 
 	return plain[tool];
+}
+
+const struct tool_desc *tool_desc_by_command(const char *command)
+{
+	static const struct tool_desc *const all[] = { &tool_osnoise, &tool_timerlat,
+						       &tool_hwnoise };
+	static const char *const modes[NR_MODES] = { [MODE_TOP] = "top", [MODE_HIST] = "hist" };
+	const struct tool_desc *d;
+	size_t i, n;
+	int m;
+
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		d = all[i];
+		n = strlen(d->name);
+		if (strncmp(command, d->name, n))
+			continue;
+		if (d != tool_desc_of(d->tool)) {	/* a variant: its name alone */
+			if (!command[n])
+				return d;
+			continue;
+		}
+		for (m = 0; m < NR_MODES; m++)
+			if (command[n] == ' ' && !strcmp(command + n + 1, modes[m]))
+				return d;
+	}
+	return NULL;
 }

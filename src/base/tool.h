@@ -43,7 +43,6 @@ struct tool_desc {
 					       * tracer's periodic summaries alone */
 	uint64_t	default_period_us;	/* 0: the kernel's, unless -p or -r */
 	uint64_t	default_runtime_us;
-	const char	*summary[NR_MODES];	/* of each mode, for the help */
 };
 
 extern const struct tool_desc tool_osnoise;
@@ -52,5 +51,11 @@ extern const struct tool_desc tool_hwnoise;
 
 /* The plain tool running @tool (osnoise, timerlat). */
 const struct tool_desc *tool_desc_of(enum rtl_tool tool);
+/*
+ * The tool of a command as a report names it: a plain tool's name and
+ * mode ("osnoise top", "timerlat hist"), a variant's name alone
+ * ("hwnoise"); NULL if none.
+ */
+const struct tool_desc *tool_desc_by_command(const char *command);
 
 #endif

@@ -5,7 +5,6 @@
  * nothing; exit 0 when nothing breaks their isolation, 2 when a finding
  * does, 1 on error.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,6 +14,7 @@
 #include "base/log.h"
 #include "base/outfile.h"
 #include "cli/commands.h"
+#include "cli/opt_parse.h"
 #include "render/tuning_render.h"
 #include "source/machine/machine.h"
 
@@ -24,65 +24,26 @@ struct check_opts {
 	bool		quiet;		/* only the verdict line */
 };
 
-static void check_usage(FILE *out)
-{
-	fprintf(out,
-		"rtlens check (version %s): is the system set up for low latency?\n\n"
-		"  usage: rtlens check [-c CPUS] [--json FILE|-] [-q]\n\n"
-		"	  -c/--cpus CPUS: the CPUs to judge (default: the isolated ones, else all)\n"
-		"	  --json FILE: also write the findings as JSON (\"-\": stdout, no text)\n"
-		"	  -q/--quiet: print only the verdict line\n"
-		"	  -h/--help: this help\n\n"
-		"  exit status: 0 nothing breaks the isolation of the CPUs, 2 a finding does, 1 error\n",
-		RTLENS_VERSION);
-}
+OPT_DEFINE_STR_SETTER(set_cpus, struct check_opts, cpus)
+OPT_DEFINE_STR_SETTER(set_json, struct check_opts, json)
+OPT_DEFINE_FLAG_SETTER(set_quiet, struct check_opts, quiet)
 
-/* 0 run, 1 error, -1 help shown */
-static int parse_args(struct check_opts *o, int argc, char **argv)
-{
-	static const struct option longs[] = {
-		{ "cpus", required_argument, NULL, 'c' },
-		{ "json", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char shown[LOG_ARG_BUF];
-	int c;
+#define CHECK	CMD_BIT(CMD_CHECK)
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":c:qh", longs, NULL)) != -1) {
-		switch (c) {
-		case 'c':
-			o->cpus = optarg;
-			break;
-		case 'j':
-			o->json = optarg;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case 'h':
-			check_usage(stdout);
-			return -1;
-		case ':':
-			err_msg("option '%s' needs a value; see 'rtlens check --help'",
-				log_arg(argv[optind - 1], shown));
-			return 1;
-		default:
-			err_msg("unknown option '%s'; see 'rtlens check --help'",
-				log_arg(argv[optind - 1], shown));
-			return 1;
-		}
-	}
-	if (optind < argc) {
-		err_msg("unexpected argument '%s': check takes options only; see 'rtlens check --help'",
-			log_arg(argv[optind], shown));
-		return 1;
-	}
-	return 0;
-}
+static const struct opt_desc check_opts[] = {
+	{ "cpus", 'c', ARG_REQUIRED, "CPUS",
+	  "the CPUs to judge (default: the isolated ones, else all)", CHECK, set_cpus },
+	{ "json", 0, ARG_REQUIRED, "FILE",
+	  "also write the findings as JSON (\"-\": stdout, no text)", CHECK, set_json },
+	{ "quiet", 'q', ARG_NONE, NULL, "print only the verdict line", CHECK, set_quiet },
+};
+
+static const struct opt_table check_table = {
+	.opts		= check_opts,
+	.nr_opts	= sizeof(check_opts) / sizeof(check_opts[0]),
+	.synopsis	= "[-c CPUS] [--json FILE|-] [-q]",
+	.exit_status	= "0 nothing breaks the isolation of the CPUs, 2 a finding does, 1 error",
+};
 
 static int parse_cpus(struct cpu_mask *m, const char *cpus, int nr_cpus)
 {
@@ -152,9 +113,13 @@ int check_main(int argc, char **argv)
 {
 	struct check_opts o = { 0 };
 	long nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
-	int ret = parse_args(&o, argc, argv);
 
-	if (ret)
-		return ret < 0 ? 0 : 1;
-	return run_check(&o, nr_cpus > 0 ? nr_cpus : 1);
+	switch (opt_parse(&commands[CMD_CHECK], &check_table, &o, argc, argv)) {
+	case OPTS_OK:
+		return run_check(&o, nr_cpus > 0 ? nr_cpus : 1);
+	case OPTS_HELP:
+		return 0;
+	default:
+		return 1;
+	}
 }

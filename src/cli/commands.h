@@ -1,10 +1,55 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * commands - the rtlens commands that measure nothing: each parses its own
- * arguments (argv[0] is the command's name) and returns the exit status
+ * commands - the one table of rtlens's commands: the five that measure (a
+ * tool description and a mode, run by the session) and the three that
+ * measure nothing (check, compare, merge: a main function each, which
+ * parses its own arguments, argv[0] the command's name, and returns the
+ * exit status). A command's place in the table is its id, and its bit in
+ * the commands an option applies to (opt_parse.h).
  */
 #ifndef RTLENS_COMMANDS_H
 #define RTLENS_COMMANDS_H
+
+#include "base/tool.h"
+
+enum command_id {
+	CMD_OSNOISE_TOP,
+	CMD_OSNOISE_HIST,
+	CMD_TIMERLAT_TOP,
+	CMD_TIMERLAT_HIST,
+	CMD_HWNOISE,
+	CMD_CHECK,
+	CMD_COMPARE,
+	CMD_MERGE,
+	NR_COMMANDS,
+};
+
+/* the bit of command @id in an option's set of commands */
+#define CMD_BIT(id)	(1u << (id))
+
+struct command {
+	const char		*name;		/* "osnoise top", "hwnoise", "check" */
+	const struct tool_desc	*desc;		/* the tool measured; NULL: none */
+	enum rtl_mode		mode;
+	int			(*main)(int argc, char **argv);	/* when desc is NULL */
+	const char		*summary;	/* one line, for the help */
+};
+
+extern const struct command commands[NR_COMMANDS];
+
+/* The mode of a measuring command as its word: "top", "hist". */
+const char *command_mode_word(const struct command *cmd);
+/* The measuring command of tool @tool ("osnoise") in mode @mode ("top"), or NULL. */
+const struct command *command_of_tool(const char *tool, const char *mode);
+/* The measuring command of @desc in @mode, or NULL. */
+const struct command *command_of_desc(const struct tool_desc *desc, enum rtl_mode mode);
+/* The command named @name that measures nothing, or NULL. */
+const struct command *command_offline(const char *name);
+/*
+ * The bit of the options @cmd takes: a measuring command takes those of the
+ * first command with its tracer and mode (hwnoise takes osnoise top's).
+ */
+unsigned int command_opt_bit(const struct command *cmd);
 
 /* rtlens check: is the system set up for low latency? 0, 2 (a finding breaks isolation), 1 */
 int check_main(int argc, char **argv);

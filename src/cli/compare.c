@@ -8,7 +8,6 @@
  * a refused comparison leaves the --json file as it was.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,8 +15,8 @@
 #include "analysis/compare.h"
 #include "base/log.h"
 #include "base/outfile.h"
-#include "cli/cli_args.h"
 #include "cli/commands.h"
+#include "cli/opt_parse.h"
 #include "render/compare.h"
 #include "source/reports/reports.h"
 
@@ -25,67 +24,54 @@
 
 struct compare_args {
 	const char	*path[2];
+	int		nr_paths;
 	const char	*json;
 };
 
-static void usage(FILE *out)
+static int take_report(void *ctx, const char *arg, const char **why)
 {
-	fprintf(out,
-		"rtlens compare: two JSON reports of one tool side by side (version %s)\n\n"
-		"  usage: rtlens compare A.json B.json [--json FILE|-]\n\n"
-		"\t  A.json B.json: reports of osnoise top/hist or hwnoise, or of timerlat\n"
-		"\t\ttop/hist, written with --json; A is the reference, B the run compared\n"
-		"\t  -h/--help: print this menu\n"
-		"\t     --json file: write the comparison as JSON to file (- for stdout, then "
-		"no text)\n\n"
-		"  exit status: 0 the comparison was made (whichever run is better), 1 error\n",
-		RTLENS_VERSION);
-}
+	struct compare_args *a = ctx;
 
-#define usage_error(...)	cli_usage_error("compare", __VA_ARGS__)
-
-static enum args_result take_argument(struct compare_args *a, int *n, const char *arg)
-{
-	char shown[LOG_ARG_BUF];
-
-	if (*n == 2)
-		return usage_error("unexpected argument '%s': compare takes two reports",
-				   log_arg(arg, shown));
-	a->path[(*n)++] = arg;
-	return ARGS_OK;
-}
-
-static enum args_result parse_args(struct compare_args *a, int argc, char **argv)
-{
-	char shown[LOG_ARG_BUF];
-	bool options = true;
-	int i, n = 0;
-
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (!options || arg[0] != '-' || !arg[1]) {
-			if (take_argument(a, &n, arg))
-				return ARGS_ERROR;
-		} else if (!strcmp(arg, "--")) {
-			options = false;
-		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			return ARGS_HELP;
-		} else if (!strcmp(arg, "--json") && i + 1 < argc) {
-			a->json = argv[++i];
-		} else if (!strncmp(arg, "--json=", 7)) {
-			a->json = arg + 7;
-		} else if (!strcmp(arg, "--json")) {
-			return usage_error("option '--json' needs a value (a file, or - for stdout)");
-		} else {
-			return usage_error("unknown option '%s'", log_arg(arg, shown));
-		}
+	if (a->nr_paths == 2) {
+		*why = "compare takes two reports";
+		return -1;
 	}
-	if (n < 2)
-		return usage_error("two reports are needed: rtlens compare A.json B.json");
+	a->path[a->nr_paths++] = arg;
+	return 0;
+}
+
+OPT_DEFINE_STR_SETTER(set_json, struct compare_args, json)
+
+static const struct opt_desc compare_opts[] = {
+	{ "json", 0, ARG_REQUIRED, "file",
+	  "write the comparison as JSON to file (- for stdout, then no text)",
+	  CMD_BIT(CMD_COMPARE), set_json },
+};
+
+static const struct opt_table compare_table = {
+	.opts		= compare_opts,
+	.nr_opts	= sizeof(compare_opts) / sizeof(compare_opts[0]),
+	.synopsis	= "A.json B.json [--json FILE|-]",
+	.operands	= "\t  A.json B.json: reports of osnoise top/hist or hwnoise, or of timerlat\n"
+			  "\t\ttop/hist, written with --json; A is the reference, B the run compared\n",
+	.exit_status	= "0 the comparison was made (whichever run is better), 1 error",
+	.operand	= take_report,
+};
+
+static enum opts_result parse_args(struct compare_args *a, int argc, char **argv)
+{
+	const struct command *cmd = &commands[CMD_COMPARE];
+	enum opts_result ret = opt_parse(cmd, &compare_table, a, argc, argv);
+
+	if (ret != OPTS_OK)
+		return ret;
+	if (a->nr_paths < 2)
+		return opt_usage_error(cmd, &compare_table,
+				       "two reports are needed: rtlens compare A.json B.json");
 	if (a->json && !*a->json)
-		return usage_error("invalid --json value '': the file name is empty");
-	return ARGS_OK;
+		return opt_usage_error(cmd, &compare_table,
+				       "invalid --json value '': the file name is empty");
+	return OPTS_OK;
 }
 
 static int write_json(struct outfile *json, const char *path, const struct comparison *c)
@@ -118,14 +104,12 @@ int compare_main(int argc, char **argv)
 	struct compare_args args = { 0 };
 	struct report_data a, b;
 	struct comparison c;
-	enum args_result parsed = parse_args(&args, argc, argv);
+	enum opts_result parsed = parse_args(&args, argc, argv);
 	int ret = 1, bad;
 
-	if (parsed == ARGS_HELP) {
-		usage(stdout);
+	if (parsed == OPTS_HELP)
 		return outfile_check_stdout() ? 1 : 0;
-	}
-	if (parsed != ARGS_OK)
+	if (parsed != OPTS_OK)
 		return 1;
 	/* both read, so that the messages name every file that is wrong */
 	bad = report_file_load(&a, args.path[0]);

@@ -2,8 +2,9 @@
 /*
  * rtlens - find the sources of OS noise and timer latency on Linux
  *
- * A command table maps "tool mode" to the session driver; argv[0] selects
- * the tool when rtlens is called through a symlink (osnoise, ...).
+ * The command table (commands.h) maps "tool mode" to the session driver and
+ * the other commands to their main function; argv[0] selects the tool when
+ * rtlens is called through a symlink (osnoise, ...).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,55 +18,6 @@
 #include "cli/options.h"
 #include "session/run.h"
 
-/* desc->name is the word, or the argv[0] of a symlink */
-struct command {
-	const struct tool_desc	*desc;
-	const char		*mode;
-	enum rtl_mode		mode_id;
-	const char		*name;		/* "osnoise top" */
-	const char		*summary;
-};
-
-static const struct command commands[] = {
-	{ &tool_osnoise, "top", MODE_TOP, "osnoise top",
-	  "a per-cpu summary of the OS noise" },
-	{ &tool_osnoise, "hist", MODE_HIST, "osnoise hist",
-	  "a per-cpu histogram of the OS noise" },
-	{ &tool_timerlat, "top", MODE_TOP, "timerlat top",
-	  "a per-cpu summary of the timer latency" },
-	{ &tool_timerlat, "hist", MODE_HIST, "timerlat hist",
-	  "a per-cpu histogram of the timer latency" },
-	{ &tool_hwnoise, "top", MODE_TOP, "hwnoise",
-	  "a summary of hardware-related noise (osnoise with IRQs disabled)" },
-};
-
-#define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
-
-/* the commands that measure nothing */
-struct offline_command {
-	const char	*name;
-	int		(*main)(int argc, char **argv);
-	const char	*summary;
-};
-
-static const struct offline_command offline_commands[] = {
-	{ "check", check_main, "is the system set up for low latency? (no measurement)" },
-	{ "compare", compare_main, "two JSON reports of one tool side by side" },
-	{ "merge", merge_main, "many nodes' JSON reports of one tool together" },
-};
-
-#define NR_OFFLINE	(sizeof(offline_commands) / sizeof(offline_commands[0]))
-
-static const struct offline_command *find_offline(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < NR_OFFLINE; i++)
-		if (!strcmp(offline_commands[i].name, name))
-			return &offline_commands[i];
-	return NULL;
-}
-
 static void usage(FILE *out)
 {
 	size_t i;
@@ -75,9 +27,6 @@ static void usage(FILE *out)
 	fprintf(out, "  usage: rtlens COMMAND [MODE] [options]\n\n  commands:\n");
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(out, "     %-14s - %s\n", commands[i].name, commands[i].summary);
-	for (i = 0; i < NR_OFFLINE; i++)
-		fprintf(out, "     %-14s - %s\n", offline_commands[i].name,
-			offline_commands[i].summary);
 	fprintf(out, "\n  'rtlens osnoise' is 'rtlens osnoise top'. "
 		"'rtlens COMMAND MODE --help' lists the options.\n");
 }
@@ -89,23 +38,14 @@ static void tool_usage(const char *tool, FILE *out)
 	fprintf(out, "rtlens %s (version %s)\n\n  usage: rtlens %s [MODE] [options]\n\n  modes:\n",
 		tool, RTLENS_VERSION, tool);
 	for (i = 0; i < NR_COMMANDS; i++)
-		if (!strcmp(commands[i].desc->name, tool))
-			fprintf(out, "     %-5s - %s\n", commands[i].mode, commands[i].summary);
-}
-
-static const struct command *find_command(const char *tool, const char *mode)
-{
-	size_t i;
-
-	for (i = 0; i < NR_COMMANDS; i++)
-		if (!strcmp(commands[i].desc->name, tool) && !strcmp(commands[i].mode, mode))
-			return &commands[i];
-	return NULL;
+		if (commands[i].desc && !strcmp(commands[i].desc->name, tool))
+			fprintf(out, "     %-5s - %s\n", command_mode_word(&commands[i]),
+				commands[i].summary);
 }
 
 static bool known_tool(const char *tool)
 {
-	return find_command(tool, "top") || find_command(tool, "hist");
+	return command_of_tool(tool, "top") || command_of_tool(tool, "hist");
 }
 
 /* the whole command line, for what a recording says of its run */
@@ -121,7 +61,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 
 	snprintf(prefix, sizeof(prefix), "rtlens %s", cmd->name);
 	log_set_prefix(prefix);
-	params_init_tool(&p, cmd->desc, cmd->mode_id, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
+	params_init_tool(&p, cmd->desc, cmd->mode, cmd->name, nr_cpus > 0 ? nr_cpus : 1);
 	p.argc = main_argc;
 	p.argv = main_argv;
 	switch (options_parse(&p, argc, argv)) {
@@ -145,12 +85,12 @@ static int run_tool(const char *tool, int argc, char **argv)
 	char shown[LOG_ARG_BUF];
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) &&
-	    !find_command(tool, "top")) {
+	    !command_of_tool(tool, "top")) {
 		tool_usage(tool, stdout);
 		return 0;
 	}
 	if (argc > 1 && argv[1][0] != '-') {
-		cmd = find_command(tool, argv[1]);
+		cmd = command_of_tool(tool, argv[1]);
 		if (!cmd) {
 			fprintf(stderr, "rtlens %s: unknown mode '%s'\n\n", tool,
 				log_arg(argv[1], shown));
@@ -159,7 +99,7 @@ static int run_tool(const char *tool, int argc, char **argv)
 		}
 		return run_command(cmd, argc - 1, argv + 1);
 	}
-	return run_command(find_command(tool, "top"), argc, argv);
+	return run_command(command_of_tool(tool, "top"), argc, argv);
 }
 
 /*
@@ -181,6 +121,7 @@ static int open_std_fds(void)
 
 int main(int argc, char **argv)
 {
+	const struct command *offline;
 	char shown[LOG_ARG_BUF], *self;
 
 	main_argc = argc;
@@ -202,10 +143,11 @@ int main(int argc, char **argv)
 		printf("rtlens %s\n", RTLENS_VERSION);
 		return 0;
 	}
-	if (find_offline(argv[1])) {
+	offline = command_offline(argv[1]);
+	if (offline) {
 		snprintf(shown, sizeof(shown), "rtlens %s", argv[1]);
 		log_set_prefix(shown);
-		return find_offline(argv[1])->main(argc - 1, argv + 1);
+		return offline->main(argc - 1, argv + 1);
 	}
 	if (!known_tool(argv[1])) {
 		fprintf(stderr, "rtlens: unknown command '%s'\n\n", log_arg(argv[1], shown));

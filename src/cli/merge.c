@@ -9,7 +9,6 @@
  * refused merge leaves the --json and --plot files as they were.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,8 +18,8 @@
 #include "base/log.h"
 #include "base/outfile.h"
 #include "base/parse.h"
-#include "cli/cli_args.h"
 #include "cli/commands.h"
+#include "cli/opt_parse.h"
 #include "render/merge.h"
 #include "render/svg_plot.h"
 #include "source/reports/reports.h"
@@ -38,34 +37,17 @@ struct merge_args {
 	double		phase_us[MERGE_MAX_PHASES];
 };
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"rtlens merge: many nodes' JSON reports of one tool together (version %s)\n\n"
-		"  usage: rtlens merge REPORT.json... [--json FILE|-] [--phase LIST] "
-		"[--plot FILE.svg]\n\n"
-		"\t  REPORT.json: reports of osnoise top/hist or hwnoise, or of timerlat\n"
-		"\t\ttop/hist, written with --json, one per node (or run)\n"
-		"\t  -h/--help: print this menu\n"
-		"\t     --json file: write the merge as JSON to file (- for stdout, then no text)\n"
-		"\t     --phase list: the phase lengths of the projected slowdown (osnoise),\n"
-		"\t\tsuch as 50us,2ms (plain numbers are us; default 100us,1ms,10ms,100ms)\n"
-		"\t     --plot file.svg: draw the nodes side by side in an SVG picture\n\n"
-		"  exit status: 0 the reports were merged, 1 error\n",
-		RTLENS_VERSION);
-}
-
-#define usage_error(...)	cli_usage_error("merge", __VA_ARGS__)
-
 /* ---- --phase ---- */
 
-static enum args_result bad_phase(const char *list, const char *why)
+/* @why, then what a list of phases is */
+static int bad_phase(const char *why, const char **said)
 {
-	char shown[LOG_ARG_BUF];
+	static char buf[256];
 
-	return usage_error("invalid --phase value '%s': %s (a list of phase lengths such as "
-			   "100us,1ms,10ms: each 1 us to 10 s, at most %d)", log_arg(list, shown),
-			   why, MERGE_MAX_PHASES);
+	snprintf(buf, sizeof(buf), "%s (a list of phase lengths such as 100us,1ms,10ms: each "
+		 "1 us to 10 s, at most %d)", why, MERGE_MAX_PHASES);
+	*said = buf;
+	return -1;
 }
 
 /* "50us", "2ms", "1s", "100" (us) */
@@ -97,8 +79,9 @@ static int parse_phase(const char *tok, size_t len, double *us, const char **why
 	return 0;
 }
 
-static enum args_result take_phases(struct merge_args *a, const char *list)
+static int set_phases(void *ctx, const char *list, const char **said)
 {
+	struct merge_args *a = ctx;
 	const char *tok = list, *why = NULL;
 
 	a->nr_phases = 0;
@@ -108,56 +91,56 @@ static enum args_result take_phases(struct merge_args *a, const char *list)
 		double us;
 
 		if (a->nr_phases == MERGE_MAX_PHASES)
-			return bad_phase(list, "too many phases");
+			return bad_phase("too many phases", said);
 		if (parse_phase(tok, len, &us, &why))
-			return bad_phase(list, why);
+			return bad_phase(why, said);
 		a->phase_us[a->nr_phases++] = us;
 		if (!comma)
-			return ARGS_OK;
+			return 0;
 		tok = comma + 1;
 	}
 }
 
 /* ---- the arguments ---- */
 
-/* --NAME VALUE or --NAME=VALUE: the value, *i moved past it; NULL if not this option */
-static const char *option_value(int argc, char **argv, int *i, const char *name, bool *missing)
+static int take_report(void *ctx, const char *arg, const char **why)
 {
-	const char *arg = argv[*i];
-	size_t len = strlen(name);
+	struct merge_args *a = ctx;
 
-	if (strncmp(arg, name, len))
-		return NULL;
-	if (arg[len] == '=')
-		return arg + len + 1;
-	if (arg[len])
-		return NULL;
-	if (*i + 1 < argc)
-		return argv[++*i];
-	*missing = true;
-	return NULL;
+	(void)why;
+	a->path[a->nr_paths++] = arg;
+	return 0;
 }
 
-static enum args_result take_option(struct merge_args *a, int argc, char **argv, int *i)
-{
-	char shown[LOG_ARG_BUF];
-	bool missing = false;
-	const char *v;
+OPT_DEFINE_STR_SETTER(set_json, struct merge_args, json)
+OPT_DEFINE_STR_SETTER(set_plot, struct merge_args, plot)
 
-	if ((v = option_value(argc, argv, i, "--json", &missing)))
-		a->json = v;
-	else if ((v = option_value(argc, argv, i, "--plot", &missing)))
-		a->plot = v;
-	else if ((v = option_value(argc, argv, i, "--phase", &missing)))
-		return take_phases(a, v);
-	else if (missing)
-		return usage_error("option '%s' needs a value", log_arg(argv[*i], shown));
-	else
-		return usage_error("unknown option '%s'", log_arg(argv[*i], shown));
-	return ARGS_OK;
-}
+#define MERGE	CMD_BIT(CMD_MERGE)
 
-static enum args_result check_args(const struct merge_args *a)
+static const struct opt_desc merge_opts[] = {
+	{ "json", 0, ARG_REQUIRED, "file",
+	  "write the merge as JSON to file (- for stdout, then no text)", MERGE, set_json },
+	{ "phase", 0, ARG_REQUIRED, "list",
+	  "the phase lengths of the projected slowdown (osnoise),\n"
+	  "\t\tsuch as 50us,2ms (plain numbers are us; default 100us,1ms,10ms,100ms)",
+	  MERGE, set_phases },
+	{ "plot", 0, ARG_REQUIRED, "file.svg",
+	  "draw the nodes side by side in an SVG picture", MERGE, set_plot },
+};
+
+static const struct opt_table merge_table = {
+	.opts		= merge_opts,
+	.nr_opts	= sizeof(merge_opts) / sizeof(merge_opts[0]),
+	.synopsis	= "REPORT.json... [--json FILE|-] [--phase LIST] [--plot FILE.svg]",
+	.operands	= "\t  REPORT.json: reports of osnoise top/hist or hwnoise, or of timerlat\n"
+			  "\t\ttop/hist, written with --json, one per node (or run)\n",
+	.exit_status	= "0 the reports were merged, 1 error",
+	.operand	= take_report,
+};
+
+#define usage_error(...)	opt_usage_error(&commands[CMD_MERGE], &merge_table, __VA_ARGS__)
+
+static enum opts_result check_args(const struct merge_args *a)
 {
 	if (!a->nr_paths)
 		return usage_error("no report to merge: rtlens merge REPORT.json... (one per "
@@ -169,29 +152,14 @@ static enum args_result check_args(const struct merge_args *a)
 	if (a->json && a->plot && !strcmp(a->json, "-") && !strcmp(a->plot, "-"))
 		return usage_error("--json - and --plot - both want standard output: name a file "
 				   "for one of them");
-	return ARGS_OK;
+	return OPTS_OK;
 }
 
-static enum args_result parse_args(struct merge_args *a, int argc, char **argv)
+static enum opts_result parse_args(struct merge_args *a, int argc, char **argv)
 {
-	bool options = true;
-	int i;
+	enum opts_result ret = opt_parse(&commands[CMD_MERGE], &merge_table, a, argc, argv);
 
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		enum args_result r;
-
-		if (!options || arg[0] != '-' || !arg[1]) {
-			a->path[a->nr_paths++] = arg;
-		} else if (!strcmp(arg, "--")) {
-			options = false;
-		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			return ARGS_HELP;
-		} else if ((r = take_option(a, argc, argv, &i)) != ARGS_OK) {
-			return r;
-		}
-	}
-	return check_args(a);
+	return ret == OPTS_OK ? check_args(a) : ret;
 }
 
 /* ---- the output ---- */
@@ -269,7 +237,7 @@ static int run(const struct merge_args *args)
 int merge_main(int argc, char **argv)
 {
 	struct merge_args args = { 0 };
-	enum args_result parsed;
+	enum opts_result parsed;
 	int ret;
 
 	args.path = calloc(argc > 0 ? argc : 1, sizeof(*args.path));
@@ -280,12 +248,10 @@ int merge_main(int argc, char **argv)
 	args.nr_phases = sizeof(merge_default_phases) / sizeof(merge_default_phases[0]);
 	memcpy(args.phase_us, merge_default_phases, sizeof(merge_default_phases));
 	parsed = parse_args(&args, argc, argv);
-	if (parsed == ARGS_HELP) {
-		usage(stdout);
+	if (parsed == OPTS_HELP)
 		ret = outfile_check_stdout() ? 1 : 0;
-	} else {
-		ret = parsed == ARGS_OK ? run(&args) : 1;
-	}
+	else
+		ret = parsed == OPTS_OK ? run(&args) : 1;
 	free(args.path);
 	return ret;
 }

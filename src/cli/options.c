@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * options - one table declares every option: its names, argument, help text,
- * the modes it applies to and the function that stores it
+ * options - one table declares every option of the measuring commands: its
+ * names, argument, help text, the commands it applies to and the function
+ * that stores it; opt_parse.c parses with it
  */
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,22 +17,6 @@
 #define MAX_TL_PERIOD_US	1000000ULL
 #define MIN_RUNTIME_US		100ULL
 
-enum arg_kind {
-	ARG_NONE,
-	ARG_REQUIRED,
-	ARG_OPTIONAL,
-};
-
-struct opt_desc {
-	const char	*name;
-	int		short_name;	/* 0: long only */
-	enum arg_kind	arg;
-	const char	*arg_name;
-	const char	*help;
-	unsigned int	cmds;		/* enum cmd_bit */
-	int		(*set)(struct rtl_params *p, const char *arg, const char **why);
-};
-
 static const char *default_trace(const struct rtl_params *p)
 {
 	return p->desc->trace_file;
@@ -43,8 +27,10 @@ static int set_u64(uint64_t *dst, const char *arg, const char **why)
 	return parse_u64(arg, dst, why);
 }
 
-static int set_auto(struct rtl_params *p, const char *arg, const char **why)
+static int set_auto(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (parse_u64(arg, &p->stop_us, why))
 		return -1;
 	p->threshold_us = 1;
@@ -53,8 +39,10 @@ static int set_auto(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_period(struct rtl_params *p, const char *arg, const char **why)
+static int set_period(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (parse_u64(arg, &p->period_us, why))
 		return -1;
 	if (p->period_us == 0 || p->period_us > MAX_PERIOD_US) {
@@ -64,8 +52,10 @@ static int set_period(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_runtime(struct rtl_params *p, const char *arg, const char **why)
+static int set_runtime(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (parse_u64(arg, &p->runtime_us, why))
 		return -1;
 	if (p->runtime_us < MIN_RUNTIME_US) {
@@ -75,18 +65,24 @@ static int set_runtime(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_stop(struct rtl_params *p, const char *arg, const char **why)
+static int set_stop(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_u64(&p->stop_us, arg, why);
 }
 
-static int set_stop_total(struct rtl_params *p, const char *arg, const char **why)
+static int set_stop_total(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_u64(&p->stop_total_us, arg, why);
 }
 
-static int set_threshold(struct rtl_params *p, const char *arg, const char **why)
+static int set_threshold(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (set_u64(&p->threshold_us, arg, why))
 		return -1;
 	if (!p->threshold_us) {
@@ -96,24 +92,30 @@ static int set_threshold(struct rtl_params *p, const char *arg, const char **why
 	return 0;
 }
 
-static int set_cpus(struct rtl_params *p, const char *arg, const char **why)
+static int set_cpus(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (cpu_mask_parse(&p->cpus, arg, why))
 		return -1;
 	p->cpus_set = true;
 	return 0;
 }
 
-static int set_house_keeping(struct rtl_params *p, const char *arg, const char **why)
+static int set_house_keeping(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (cpu_mask_parse(&p->hk_cpus, arg, why))
 		return -1;
 	p->hk_set = true;
 	return 0;
 }
 
-static int set_cgroup(struct rtl_params *p, const char *arg, const char **why)
+static int set_cgroup(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	p->cgroup = true;
 	free(p->cgroup_name);
 	p->cgroup_name = NULL;
@@ -130,18 +132,24 @@ static int set_cgroup(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_priority(struct rtl_params *p, const char *arg, const char **why)
+static int set_priority(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return parse_priority(arg, &p->prio, why);
 }
 
-static int set_duration(struct rtl_params *p, const char *arg, const char **why)
+static int set_duration(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return parse_duration(arg, &p->duration_s, why);
 }
 
-static int set_debug(struct rtl_params *p, const char *arg, const char **why)
+static int set_debug(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	(void)arg;
 	(void)why;
 	p->debug = true;
@@ -149,16 +157,10 @@ static int set_debug(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_quiet(struct rtl_params *p, const char *arg, const char **why)
+static int set_trace(void *ctx, const char *arg, const char **why)
 {
-	(void)arg;
-	(void)why;
-	p->quiet = true;
-	return 0;
-}
+	struct rtl_params *p = ctx;
 
-static int set_trace(struct rtl_params *p, const char *arg, const char **why)
-{
 	if (arg && *arg == '=')
 		arg++;
 	if (arg && !*arg) {
@@ -169,8 +171,9 @@ static int set_trace(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_event(struct rtl_params *p, const char *arg, const char **why)
+static int set_event(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	struct event_spec *ev, *evs;
 	const char *colon = strchr(arg, ':');
 
@@ -233,23 +236,31 @@ static char **trigger_slot(struct event_spec *ev)
 	return &ev->trigger;
 }
 
-static int set_filter(struct rtl_params *p, const char *arg, const char **why)
+static int set_filter(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_event_attr(p, filter_slot, arg, why);
 }
 
-static int set_trigger(struct rtl_params *p, const char *arg, const char **why)
+static int set_trigger(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_event_attr(p, trigger_slot, arg, why);
 }
 
-static int set_warmup(struct rtl_params *p, const char *arg, const char **why)
+static int set_warmup(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return parse_duration(arg, &p->warmup_s, why);
 }
 
-static int set_buffer_size(struct rtl_params *p, const char *arg, const char **why)
+static int set_buffer_size(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (set_u64(&p->buffer_kb, arg, why))
 		return -1;
 	if (!p->buffer_kb) {
@@ -271,21 +282,27 @@ static int set_path(const char **path, const char *arg, const char *empty_why,
 	return 0;
 }
 
-static int set_json(struct rtl_params *p, const char *arg, const char **why)
+static int set_json(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_path(&p->json_path, arg, "the file name is empty (use - for stdout)", why);
 }
 
-static int set_listen(struct rtl_params *p, const char *arg, const char **why)
+static int set_listen(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (metrics_addr_check(arg, why))
 		return -1;
 	p->listen_addr = arg;
 	return 0;
 }
 
-static int set_plot(struct rtl_params *p, const char *arg, const char **why)
+static int set_plot(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (!strcmp(arg, "-")) {
 		*why = "the picture would be mixed with the text histogram on stdout: name a "
 		       "file (FILE.svg)";
@@ -294,8 +311,10 @@ static int set_plot(struct rtl_params *p, const char *arg, const char **why)
 	return set_path(&p->plot_path, arg, "the file name is empty (name a FILE.svg)", why);
 }
 
-static int set_record(struct rtl_params *p, const char *arg, const char **why)
+static int set_record(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (!strcmp(arg, "-")) {
 		*why = "a trace.dat cannot go to stdout: name a file";
 		return -1;
@@ -303,8 +322,10 @@ static int set_record(struct rtl_params *p, const char *arg, const char **why)
 	return set_path(&p->record_path, arg, "the file name is empty", why);
 }
 
-static int set_input(struct rtl_params *p, const char *arg, const char **why)
+static int set_input(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (p->input_path) {
 		*why = "one recording at a time: replaying a host's and a guest's recordings "
 		       "together is not supported yet";
@@ -313,8 +334,9 @@ static int set_input(struct rtl_params *p, const char *arg, const char **why)
 	return set_path(&p->input_path, arg, "the file name is empty", why);
 }
 
-static int set_bucket_size(struct rtl_params *p, const char *arg, const char **why)
+static int set_bucket_size(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	uint64_t v;
 
 	if (parse_u64(arg, &v, why))
@@ -327,8 +349,9 @@ static int set_bucket_size(struct rtl_params *p, const char *arg, const char **w
 	return 0;
 }
 
-static int set_entries(struct rtl_params *p, const char *arg, const char **why)
+static int set_entries(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	uint64_t v;
 
 	if (parse_u64(arg, &v, why))
@@ -341,21 +364,6 @@ static int set_entries(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-#define DEFINE_FLAG_SETTER(field)						\
-static int set_##field(struct rtl_params *p, const char *arg, const char **why)	\
-{										\
-	(void)arg;								\
-	(void)why;								\
-	p->field = true;							\
-	return 0;								\
-}
-
-DEFINE_FLAG_SETTER(no_header)
-DEFINE_FLAG_SETTER(no_summary)
-DEFINE_FLAG_SETTER(no_index)
-DEFINE_FLAG_SETTER(with_zeros)
-DEFINE_FLAG_SETTER(kernel_hist)
-
 /* the index of @arg among @names, -1 if it is none of them */
 static int name_index(const char *const *names, int n, const char *arg)
 {
@@ -367,8 +375,9 @@ static int name_index(const char *const *names, int n, const char *arg)
 	return -1;
 }
 
-static int set_engine(struct rtl_params *p, const char *arg, const char **why)
+static int set_engine(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	static const char *const names[] = {
 		[ENGINE_AUTO] = "auto", [ENGINE_KERNEL] = "kernel", [ENGINE_USER] = "user",
 	};
@@ -384,8 +393,10 @@ static int set_engine(struct rtl_params *p, const char *arg, const char **why)
 
 /* ---- timerlat ---- */
 
-static int set_tl_auto(struct rtl_params *p, const char *arg, const char **why)
+static int set_tl_auto(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (parse_u64(arg, &p->stop_us, why))
 		return -1;
 	p->stop_total_us = p->stop_us;
@@ -395,8 +406,10 @@ static int set_tl_auto(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_aa_only(struct rtl_params *p, const char *arg, const char **why)
+static int set_aa_only(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (parse_u64(arg, &p->stop_us, why))
 		return -1;
 	p->stop_total_us = p->stop_us;
@@ -405,8 +418,10 @@ static int set_aa_only(struct rtl_params *p, const char *arg, const char **why)
 	return 0;
 }
 
-static int set_tl_period(struct rtl_params *p, const char *arg, const char **why)
+static int set_tl_period(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	if (parse_u64(arg, &p->period_us, why))
 		return -1;
 	if (p->period_us < 100 || p->period_us > MAX_TL_PERIOD_US) {
@@ -416,18 +431,23 @@ static int set_tl_period(struct rtl_params *p, const char *arg, const char **why
 	return 0;
 }
 
-static int set_stack(struct rtl_params *p, const char *arg, const char **why)
+static int set_stack(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_u64(&p->stack_us, arg, why);
 }
 
-static int set_bpf_action(struct rtl_params *p, const char *arg, const char **why)
+static int set_bpf_action(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_path(&p->bpf_action, arg, "the path of a BPF object (.o) is needed", why);
 }
 
-static int set_stack_format(struct rtl_params *p, const char *arg, const char **why)
+static int set_stack_format(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	int i = name_index(stack_format_names, NR_STACK_FORMATS, arg);
 
 	if (i < 0) {
@@ -438,8 +458,9 @@ static int set_stack_format(struct rtl_params *p, const char *arg, const char **
 	return 0;
 }
 
-static int set_dma_latency(struct rtl_params *p, const char *arg, const char **why)
+static int set_dma_latency(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	uint64_t v;
 
 	if (parse_u64(arg, &v, why))
@@ -452,8 +473,9 @@ static int set_dma_latency(struct rtl_params *p, const char *arg, const char **w
 	return 0;
 }
 
-static int set_deepest_idle(struct rtl_params *p, const char *arg, const char **why)
+static int set_deepest_idle(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	uint64_t v;
 
 	if (parse_u64(arg, &v, why))
@@ -472,21 +494,23 @@ static int set_action(struct action_list **list, const struct rtl_params *p, con
 	return action_list_add(list, arg, default_trace(p), why);
 }
 
-static int set_on_threshold(struct rtl_params *p, const char *arg, const char **why)
+static int set_on_threshold(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_action(&p->on_threshold, p, arg, why);
 }
 
-static int set_on_end(struct rtl_params *p, const char *arg, const char **why)
+static int set_on_end(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
+
 	return set_action(&p->on_end, p, arg, why);
 }
 
-DEFINE_FLAG_SETTER(nano)
-DEFINE_FLAG_SETTER(aa)
-
-static int set_aa_top(struct rtl_params *p, const char *arg, const char **why)
+static int set_aa_top(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	uint64_t v;
 
 	if (parse_u64(arg, &v, why))
@@ -498,11 +522,10 @@ static int set_aa_top(struct rtl_params *p, const char *arg, const char **why)
 	p->aa_top = v;
 	return 0;
 }
-DEFINE_FLAG_SETTER(user_threads)
-DEFINE_FLAG_SETTER(user_load)
 
-static int set_aligned(struct rtl_params *p, const char *arg, const char **why)
+static int set_aligned(void *ctx, const char *arg, const char **why)
 {
+	struct rtl_params *p = ctx;
 	uint64_t v;
 
 	if (parse_u64(arg, &v, why))
@@ -514,18 +537,36 @@ static int set_aligned(struct rtl_params *p, const char *arg, const char **why)
 	p->aligned_us = (int64_t)v;
 	return 0;
 }
-DEFINE_FLAG_SETTER(kernel_threads)
+
+#define DEFINE_FLAG_SETTER(field)	OPT_DEFINE_FLAG_SETTER(set_##field, struct rtl_params, field)
+
+DEFINE_FLAG_SETTER(quiet)
+DEFINE_FLAG_SETTER(no_header)
+DEFINE_FLAG_SETTER(no_summary)
+DEFINE_FLAG_SETTER(no_index)
+DEFINE_FLAG_SETTER(with_zeros)
+DEFINE_FLAG_SETTER(kernel_hist)
+DEFINE_FLAG_SETTER(nano)
 DEFINE_FLAG_SETTER(no_aa)
+DEFINE_FLAG_SETTER(aa)
 DEFINE_FLAG_SETTER(dump_tasks)
 DEFINE_FLAG_SETTER(no_irq)
-DEFINE_FLAG_SETTER(no_bpf)
 DEFINE_FLAG_SETTER(no_thread)
+DEFINE_FLAG_SETTER(user_threads)
+DEFINE_FLAG_SETTER(user_load)
+DEFINE_FLAG_SETTER(kernel_threads)
+DEFINE_FLAG_SETTER(no_bpf)
 
-#define OSN	(CMD_OSNOISE_TOP | CMD_OSNOISE_HIST)
-#define TL	(CMD_TIMERLAT_TOP | CMD_TIMERLAT_HIST)
-#define TOPS	(CMD_OSNOISE_TOP | CMD_TIMERLAT_TOP)
-#define HISTS	(CMD_OSNOISE_HIST | CMD_TIMERLAT_HIST)
-#define ALL	(OSN | TL)
+/* the commands an option applies to; hwnoise takes osnoise top's (commands.h) */
+#define OSN_TOP		CMD_BIT(CMD_OSNOISE_TOP)
+#define OSN_HIST	CMD_BIT(CMD_OSNOISE_HIST)
+#define TL_TOP		CMD_BIT(CMD_TIMERLAT_TOP)
+#define TL_HIST		CMD_BIT(CMD_TIMERLAT_HIST)
+#define OSN		(OSN_TOP | OSN_HIST)
+#define TL		(TL_TOP | TL_HIST)
+#define TOPS		(OSN_TOP | TL_TOP)
+#define HISTS		(OSN_HIST | TL_HIST)
+#define ALL		(OSN | TL)
 
 static const struct opt_desc opt_table[] = {
 	{ "auto", 'a', ARG_REQUIRED, "us",
@@ -574,7 +615,7 @@ static const struct opt_desc opt_table[] = {
 	{ "kernel-hist", 0, ARG_NONE, NULL,
 	  "count the samples in a kernel hist trigger: no loss at any rate, less CPU "
 	  "(without the analysis only; experimental: it froze Debian's 6.1-rt under QEMU TCG)",
-	  CMD_OSNOISE_HIST, set_kernel_hist },
+	  OSN_HIST, set_kernel_hist },
 	{ "engine", 0, ARG_REQUIRED, "auto|kernel|user",
 	  "where the samples come from: the kernel tracer, or rtlens's own threads with the\n"
 	  "\t\tstandard tracepoints (user, for kernels without the tracer); auto (default):\n"
@@ -628,8 +669,8 @@ static const struct opt_desc opt_table[] = {
 	{ "stack-format", 0, ARG_REQUIRED, "format",
 	  "set the stack format (truncate, skip, full): what the analysis prints of a frame "
 	  "without a kernel symbol", TL, set_stack_format },
-	{ "no-irq", 0, ARG_NONE, NULL, "ignore IRQ latencies", CMD_TIMERLAT_HIST, set_no_irq },
-	{ "no-thread", 0, ARG_NONE, NULL, "ignore thread latencies", CMD_TIMERLAT_HIST, set_no_thread },
+	{ "no-irq", 0, ARG_NONE, NULL, "ignore IRQ latencies", TL_HIST, set_no_irq },
+	{ "no-thread", 0, ARG_NONE, NULL, "ignore thread latencies", TL_HIST, set_no_thread },
 	{ "dma-latency", 0, ARG_REQUIRED, "us",
 	  "set /dev/cpu_dma_latency latency <us> to reduce exit from idle latency", TL, set_dma_latency },
 	{ "deepest-idle-state", 0, ARG_REQUIRED, "n",
@@ -661,103 +702,14 @@ static const struct opt_desc opt_table[] = {
 };
 
 #define NR_OPTS		(sizeof(opt_table) / sizeof(opt_table[0]))
-#define OPT_HELP	'h'
-#define OPT_LONG_BASE	256
 
-static void usage_arg(const struct opt_desc *o, FILE *out)
-{
-	if (o->arg == ARG_REQUIRED)
-		fprintf(out, " %s", o->arg_name);
-	else if (o->arg == ARG_OPTIONAL)
-		fprintf(out, "[=%s]", o->arg_name);
-}
+_Static_assert(NR_OPTS <= OPT_MAX, "more options than getopt's tables hold");
 
-void options_usage(const struct rtl_params *p, FILE *out)
-{
-	size_t i;
-
-	fprintf(out, "rtlens %s: %s (version %s)\n\n", p->command, p->desc->summary[p->mode],
-		RTLENS_VERSION);
-	fprintf(out, "  usage: rtlens %s [options]\n\n", p->command);
-	fprintf(out, "\t  -h/--help: print this menu\n");
-	for (i = 0; i < NR_OPTS; i++) {
-		const struct opt_desc *o = &opt_table[i];
-
-		if (!(o->cmds & params_cmd(p)))
-			continue;
-		if (o->short_name)
-			fprintf(out, "\t  -%c/--%s", o->short_name, o->name);
-		else
-			fprintf(out, "\t     --%s", o->name);
-		usage_arg(o, out);
-		fprintf(out, ": %s\n", o->help);
-	}
-	fprintf(out, "\n  exit status: 0 ok, 1 error, 2 a stop threshold was hit\n");
-}
-
-/* Build getopt's tables from opt_table, for the options of this mode. */
-static void build_getopt(const struct rtl_params *p, struct option *longs, char *shorts)
-{
-	size_t i, n = 0;
-	char *s = shorts;
-
-	*s++ = ':';
-	*s++ = 'h';
-	longs[n++] = (struct option){ "help", no_argument, NULL, OPT_HELP };
-	for (i = 0; i < NR_OPTS; i++) {
-		const struct opt_desc *o = &opt_table[i];
-		int has = o->arg == ARG_NONE ? no_argument :
-			  o->arg == ARG_REQUIRED ? required_argument : optional_argument;
-
-		if (!(o->cmds & params_cmd(p)))
-			continue;
-		longs[n++] = (struct option){ o->name, has, NULL,
-			o->short_name ? o->short_name : OPT_LONG_BASE + (int)i };
-		if (!o->short_name)
-			continue;
-		*s++ = o->short_name;
-		if (o->arg != ARG_NONE)
-			*s++ = ':';
-		if (o->arg == ARG_OPTIONAL)
-			*s++ = ':';
-	}
-	*s = '\0';
-	longs[n] = (struct option){ NULL, 0, NULL, 0 };
-}
-
-static const struct opt_desc *find_opt(const struct rtl_params *p, int c)
-{
-	size_t i;
-
-	if (c >= OPT_LONG_BASE)
-		return &opt_table[c - OPT_LONG_BASE];
-	for (i = 0; i < NR_OPTS; i++)
-		if (opt_table[i].short_name == c && (opt_table[i].cmds & params_cmd(p)))
-			return &opt_table[i];
-	return NULL;
-}
-
-static void print_opt_name(const struct opt_desc *o, char *buf, size_t len)
-{
-	if (o->short_name)
-		snprintf(buf, len, "-%c/--%s", o->short_name, o->name);
-	else
-		snprintf(buf, len, "--%s", o->name);
-}
-
-/*
- * Like rtla, -t and -C also take their value as the next word when it does
- * not look like an option ("-t out.txt").
- */
-static const char *optional_value(int argc, char **argv)
-{
-	if (optarg)
-		return optarg;
-	if (optind < argc && argv[optind][0] != '-') {
-		return argv[optind++];
-	}
-	return NULL;
-}
+static const struct opt_table measuring_opts = {
+	.opts		= opt_table,
+	.nr_opts	= NR_OPTS,
+	.exit_status	= "0 ok, 1 error, 2 a stop threshold was hit",
+};
 
 /* timerlat's options: only its commands take them, so no need to ask the tool */
 static int check_timerlat(const struct rtl_params *p)
@@ -873,11 +825,8 @@ static int check_combinations(struct rtl_params *p)
 		err_msg("--aa/--aa-top and --no-aa exclude each other");
 		return -1;
 	}
-	if (p->period_us && p->runtime_us && p->runtime_us > p->period_us) {
-		err_msg("runtime %llu us is longer than period %llu us: the runtime must fit in the period",
-			(unsigned long long)p->runtime_us, (unsigned long long)p->period_us);
+	if (p->period_us && p->runtime_us && params_check_runtime(p->runtime_us, p->period_us))
 		return -1;
-	}
 	if (p->cpus_set && p->hk_set) {
 		int cpu, overlap = 0;
 
@@ -889,47 +838,6 @@ static int check_combinations(struct rtl_params *p)
 	return 0;
 }
 
-/*
- * An argument no option takes: refused (rtla ignores it). "trigger=..."
- * and "filter=..." after -e look like --trigger and --filter, as rtla's own
- * hwnoise test writes them: say so.
- */
-static void stray_argument(const char *arg)
-{
-	static const char *const meant[] = { "trigger", "filter" };
-	char shown[LOG_ARG_BUF], value[LOG_ARG_BUF];
-	size_t i, n;
-
-	for (i = 0; i < sizeof(meant) / sizeof(meant[0]); i++) {
-		n = strlen(meant[i]);
-		if (!strncmp(arg, meant[i], n) && arg[n] == '=') {
-			err_msg("unexpected argument '%s': an option of the -e event before it is "
-				"written --%s '%s' (rtla ignores the argument; rtlens refuses it)",
-				log_arg(arg, shown), meant[i], log_arg(arg + n + 1, value));
-			return;
-		}
-	}
-	err_msg("unexpected argument '%s'", log_arg(arg, shown));
-}
-
-static int apply_opt(struct rtl_params *p, const struct opt_desc *o, int argc, char **argv)
-{
-	const char *why = "invalid value";
-	const char *arg = optarg;
-	char name[64], shown[LOG_ARG_BUF];
-
-	if (o->arg == ARG_OPTIONAL)
-		arg = optional_value(argc, argv);
-	if (!o->set(p, arg, &why))
-		return 0;
-	print_opt_name(o, name, sizeof(name));
-	if (arg)
-		err_msg("invalid %s value '%s': %s", name, log_arg(arg, shown), why);
-	else
-		err_msg("invalid %s: %s", name, why);
-	return -1;
-}
-
 static int opts_alloc_masks(struct rtl_params *p)
 {
 	if (cpu_mask_init(&p->cpus, p->nr_cpus) || cpu_mask_init(&p->hk_cpus, p->nr_cpus)) {
@@ -937,70 +845,6 @@ static int opts_alloc_masks(struct rtl_params *p)
 		return -1;
 	}
 	return 0;
-}
-
-/*
- * The option getopt refused: the word, or "-x" for a letter it does not know
- * (inside a cluster such as "-qx", optind does not point past the word yet).
- */
-static bool unknown_letter(const char *shorts)
-{
-	if (optopt < 0)		/* a byte over 0x7f, as glibc's (signed) char */
-		return true;
-	return optopt > 0 && optopt < OPT_LONG_BASE && (optopt == ':' || !strchr(shorts, optopt));
-}
-
-static const char *refused_option(char **argv, const char *shorts, char *buf)
-{
-	char letter[3] = { '-', (char)optopt, '\0' };
-
-	return log_arg(unknown_letter(shorts) ? letter : argv[optind - 1], buf);
-}
-
-/* The commands that take the refused option (enum cmd_bit): a letter, or a --name[=value]. */
-static unsigned int option_cmds(const char *word, int letter)
-{
-	unsigned int cmds = 0;
-	size_t i, n;
-
-	for (i = 0; i < NR_OPTS; i++) {
-		const struct opt_desc *o = &opt_table[i];
-
-		n = strlen(o->name);
-		if (letter ? o->short_name == letter :
-		    !strncmp(word, "--", 2) && !strncmp(word + 2, o->name, n) &&
-		    (word[2 + n] == '\0' || word[2 + n] == '='))
-			cmds |= o->cmds;
-	}
-	return cmds;
-}
-
-/* "unknown option '--plot': only osnoise hist and timerlat hist take it" */
-static void unknown_option(char **argv, const char *shorts)
-{
-	static const char *const names[] = { "osnoise top", "osnoise hist", "timerlat top",
-					     "timerlat hist" };
-	bool letter = unknown_letter(shorts);
-	unsigned int cmds = option_cmds(argv[optind - 1], letter ? optopt : 0);
-	char shown[LOG_ARG_BUF], which[96] = "";
-	size_t i, at = 0, left = __builtin_popcount(cmds);
-
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (cmds & (1u << i))
-			at += snprintf(which + at, sizeof(which) - at, "%s%s", names[i],
-				       --left > 1 ? ", " : left ? " and " : "");
-	refused_option(argv, shorts, shown);
-	if (cmds)
-		err_msg("unknown option '%s': only %s take%s it", shown, which,
-			__builtin_popcount(cmds) == 1 ? "s" : "");
-	else
-		err_msg("unknown option '%s'", shown);
-}
-
-static enum opts_result bad_usage(const struct rtl_params *p)
-{
-	fprintf(stderr, "Try 'rtlens %s --help' for the list of options.\n", p->command);
-	return OPTS_ERROR;
 }
 
 /*
@@ -1019,40 +863,20 @@ static bool has_input(int argc, char **argv)
 
 enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 {
-	struct option longs[NR_OPTS + 2];
-	char shorts[NR_OPTS * 3 + 3], shown[LOG_ARG_BUF];
-	int c;
+	const struct command *cmd = command_of_desc(p->desc, p->mode);
+	enum opts_result ret;
 
+	if (!cmd) {
+		err_msg("%s measures in no such mode", p->desc->name);
+		return OPTS_ERROR;
+	}
 	if (has_input(argc, argv))
 		p->nr_cpus = RECORDING_MAX_CPUS;
 	if (opts_alloc_masks(p))
 		return OPTS_ERROR;
-	build_getopt(p, longs, shorts);
-	/* 0, not 1: glibc then forgets the previous parse (a cluster half read) */
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
-		const struct opt_desc *o;
-
-		if (c == OPT_HELP) {
-			options_usage(p, stdout);
-			return OPTS_HELP;
-		}
-		if (c == '?' || c == ':') {
-			if (c == ':')
-				err_msg("option '%s' needs a value", log_arg(argv[optind - 1], shown));
-			else
-				unknown_option(argv, shorts);
-			return bad_usage(p);
-		}
-		o = find_opt(p, c);
-		if (!o || apply_opt(p, o, argc, argv))
-			return bad_usage(p);
-	}
-	if (optind < argc) {
-		stray_argument(argv[optind]);
-		return bad_usage(p);
-	}
+	ret = opt_parse(cmd, &measuring_opts, p, argc, argv);
+	if (ret != OPTS_OK)
+		return ret;
 	if (!p->period_us && !p->runtime_us) {
 		p->period_us = p->desc->default_period_us;
 		p->runtime_us = p->desc->default_runtime_us;

@@ -13,22 +13,8 @@
 
 #define MAX_WORDS	64
 
-struct command {
-	enum rtl_tool	tool;
-	enum rtl_mode	mode;
-	const char	*name;
-	bool		hwnoise;
-};
-
-static const struct command commands[] = {
-	{ TOOL_OSNOISE, MODE_TOP, "osnoise top", false },
-	{ TOOL_OSNOISE, MODE_HIST, "osnoise hist", false },
-	{ TOOL_TIMERLAT, MODE_TOP, "timerlat top", false },
-	{ TOOL_TIMERLAT, MODE_HIST, "timerlat hist", false },
-	{ TOOL_OSNOISE, MODE_TOP, "hwnoise", true },
-};
-
-#define NR_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
+/* the measuring commands: the first of the command table */
+#define NR_MEASURING	(CMD_HWNOISE + 1)
 
 /* Split @buf (@len bytes, NUL at buf[len]) at NUL bytes, after argv[0]; none if empty. */
 static int split_words(char *buf, size_t len, char **argv, const char *mode)
@@ -59,9 +45,7 @@ static void parse_one(const struct command *cmd, int nr_cpus, int argc, char **a
 {
 	struct rtl_params p;
 
-	params_init(&p, cmd->tool, cmd->mode, cmd->name, nr_cpus);
-	if (cmd->hwnoise)
-		params_set_hwnoise(&p);
+	params_init_tool(&p, cmd->desc, cmd->mode, cmd->name, nr_cpus);
 	if (options_parse(&p, argc, argv) == OPTS_OK) {
 		check_params(&p);
 		params_analysis_on(&p);
@@ -78,14 +62,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!size)
 		return 0;
-	cmd = &commands[data[0] % NR_COMMANDS];
+	cmd = &commands[data[0] % NR_MEASURING];
 	buf = malloc(size);
 	if (!buf)
 		return 0;
 	memcpy(buf, data + 1, size - 1);
 	buf[size - 1] = '\0';
-	argc = split_words(buf, size - 1, argv, cmd->mode == MODE_TOP ? "top" : "hist");
-	parse_one(cmd, 1 + data[0] / NR_COMMANDS % 64, argc, argv);
+	argc = split_words(buf, size - 1, argv, command_mode_word(cmd));
+	parse_one(cmd, 1 + data[0] / NR_MEASURING % 64, argc, argv);
 	free(buf);
 	return 0;
 }

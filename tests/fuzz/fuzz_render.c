@@ -41,18 +41,15 @@ struct fuzz_strings {
 	char	syms[NR_SYMS][TL_AA_SYM_LEN + 16];
 };
 
-static const char *const commands[] = {
-	"osnoise top", "osnoise hist", "timerlat top", "timerlat hist",
-};
-
 static void params_setup(struct rtl_params *p, struct fuzz_in *in, struct fuzz_strings *s)
 {
 	unsigned int flags = fuzz_u8(in), cmd = flags & 3;
 	char mode[] = "top", *argv[] = { mode, NULL };
 	struct event_spec *ev;
 
-	params_init(p, cmd < 2 ? TOOL_OSNOISE : TOOL_TIMERLAT, cmd & 1 ? MODE_HIST : MODE_TOP,
-		    commands[cmd], 1 + fuzz_u8(in) % 8);
+	/* the first four commands: osnoise and timerlat, top and hist */
+	params_init_tool(p, commands[cmd].desc, commands[cmd].mode, commands[cmd].name,
+			 1 + fuzz_u8(in) % 8);
 	fuzz_assert(options_parse(p, 1, argv) == OPTS_OK);
 	p->nano = flags & 4;
 	p->engine = flags & 8 ? ENGINE_USER : ENGINE_KERNEL;

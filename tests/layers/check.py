@@ -73,7 +73,7 @@ HEADERS = {
     'session': {'metrics_server.h': True, 'progress.h': True, 'run.h': True,
                 'tty.h': True, 'metrics_addr.h': False, 'metrics_http.h': False,
                 'screen_fit.h': False},
-    'cli': {'cli_args.h': True, 'commands.h': True, 'options.h': True},
+    'cli': {'commands.h': True, 'opt_parse.h': True, 'options.h': True},
 }
 GENERATED = {'source/engine/counts.skel.h'}
 

@@ -630,6 +630,29 @@ static void test_unknown_letter_named(void **state)
 	expect_refused(p, "osnoise top", ARGV("top", "--nope"), "unknown option '--nope'");
 }
 
+/* the command table and the reports' names of commands agree; hwnoise takes osnoise top's options */
+static void test_command_table(void **state)
+{
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < NR_COMMANDS; i++) {
+		assert_ptr_equal(tool_desc_by_command(commands[i].name), commands[i].desc);
+		assert_true(!commands[i].desc != !commands[i].main);
+		if (commands[i].desc)
+			assert_ptr_equal(command_of_desc(commands[i].desc, commands[i].mode),
+					 &commands[i]);
+		else
+			assert_ptr_equal(command_offline(commands[i].name), &commands[i]);
+	}
+	assert_null(tool_desc_by_command("hwnoise top"));
+	assert_null(tool_desc_by_command("osnoise"));
+	assert_null(tool_desc_by_command("timerlat hist "));
+	assert_int_equal(command_opt_bit(&commands[CMD_HWNOISE]), CMD_BIT(CMD_OSNOISE_TOP));
+	assert_int_equal(command_opt_bit(&commands[CMD_TIMERLAT_HIST]), CMD_BIT(CMD_TIMERLAT_HIST));
+	assert_int_equal(command_opt_bit(&commands[CMD_MERGE]), CMD_BIT(CMD_MERGE));
+}
+
 #define OPT_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -655,6 +678,7 @@ int main(void)
 		OPT_TEST(test_parse_after_a_cluster_half_read),
 		OPT_TEST(test_parse_after_non_options),
 		OPT_TEST(test_unknown_letter_named),
+		OPT_TEST(test_command_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -15,23 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/tool.h"
 #include "source/reports/reports.h"
 #include "source/reports/report_load.h"
 
 #define REPORT_MAX_BYTES	(512 << 20)
 
 /* ---- the top level ---- */
-
-static const struct {
-	const char		*command;
-	enum report_family	family;
-} commands[] = {
-	{ "osnoise top", FAMILY_OSNOISE },
-	{ "osnoise hist", FAMILY_OSNOISE },
-	{ "hwnoise", FAMILY_OSNOISE },
-	{ "timerlat top", FAMILY_TIMERLAT },
-	{ "timerlat hist", FAMILY_TIMERLAT },
-};
 
 static int check_tool(struct loader *l, json_object *doc)
 {
@@ -76,16 +66,15 @@ static int check_schema(struct loader *l, json_object *doc)
 static int find_family(struct loader *l, json_object *doc)
 {
 	struct report_data *r = l->r;
+	const struct tool_desc *desc;
 	char shown[LOG_ARG_BUF];
-	size_t i;
 
 	if (report_get_str(l, doc, "command", &r->command))
 		return -1;
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-		if (!strcmp(r->command, commands[i].command)) {
-			r->family = commands[i].family;
-			return 0;
-		}
+	desc = tool_desc_by_command(r->command);
+	if (desc) {
+		r->family = desc->tool == TOOL_TIMERLAT ? FAMILY_TIMERLAT : FAMILY_OSNOISE;
+		return 0;
 	}
 	if (!strcmp(r->command, "check") || !strcmp(r->command, "compare")) {
 		err_msg("%s is the output of rtlens %s, not a measurement's report: compare "

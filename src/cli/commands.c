@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * commands - every rtlens command, in the order of the help
+ */
+#include <string.h>
+
+#include "cli/commands.h"
+
+const struct command commands[NR_COMMANDS] = {
+	[CMD_OSNOISE_TOP] = { "osnoise top", &tool_osnoise, MODE_TOP, NULL,
+		"a per-cpu summary of the OS noise" },
+	[CMD_OSNOISE_HIST] = { "osnoise hist", &tool_osnoise, MODE_HIST, NULL,
+		"a per-cpu histogram of the OS noise" },
+	[CMD_TIMERLAT_TOP] = { "timerlat top", &tool_timerlat, MODE_TOP, NULL,
+		"a per-cpu summary of the timer latency" },
+	[CMD_TIMERLAT_HIST] = { "timerlat hist", &tool_timerlat, MODE_HIST, NULL,
+		"a per-cpu histogram of the timer latency" },
+	[CMD_HWNOISE] = { "hwnoise", &tool_hwnoise, MODE_TOP, NULL,
+		"a summary of hardware-related noise (osnoise with IRQs disabled)" },
+	[CMD_CHECK] = { "check", NULL, MODE_TOP, check_main,
+		"is the system set up for low latency? (no measurement)" },
+	[CMD_COMPARE] = { "compare", NULL, MODE_TOP, compare_main,
+		"two JSON reports of one tool side by side" },
+	[CMD_MERGE] = { "merge", NULL, MODE_TOP, merge_main,
+		"many nodes' JSON reports of one tool together" },
+};
+
+const char *command_mode_word(const struct command *cmd)
+{
+	static const char *const words[NR_MODES] = { [MODE_TOP] = "top", [MODE_HIST] = "hist" };
+
+	return words[cmd->mode];
+}
+
+const struct command *command_of_tool(const char *tool, const char *mode)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (commands[i].desc && !strcmp(commands[i].desc->name, tool) &&
+		    !strcmp(command_mode_word(&commands[i]), mode))
+			return &commands[i];
+	return NULL;
+}
+
+const struct command *command_of_desc(const struct tool_desc *desc, enum rtl_mode mode)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (commands[i].desc == desc && commands[i].mode == mode)
+			return &commands[i];
+	return NULL;
+}
+
+const struct command *command_offline(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!commands[i].desc && !strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+unsigned int command_opt_bit(const struct command *cmd)
+{
+	size_t i;
+
+	for (i = 0; cmd->desc && i < NR_COMMANDS; i++)
+		if (commands[i].desc && commands[i].desc->tool == cmd->desc->tool &&
+		    commands[i].mode == cmd->mode)
+			return CMD_BIT(i);
+	return CMD_BIT(cmd - commands);
+}

@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * opt_parse - getopt_long driven by a command's option table: the tables
+ * getopt wants, the --help, and the messages of what it refuses
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "cli/opt_parse.h"
+
+#define OPT_HELP	'h'
+#define OPT_OPERAND	1	/* getopt's code of a word in its place ("-" leads the letters) */
+#define OPT_LONG_BASE	256
+
+static bool takes(const struct opt_desc *o, unsigned int bit)
+{
+	return o->cmds & bit;
+}
+
+static void usage_arg(const struct opt_desc *o, FILE *out)
+{
+	if (o->arg == ARG_REQUIRED)
+		fprintf(out, " %s", o->arg_name);
+	else if (o->arg == ARG_OPTIONAL)
+		fprintf(out, "[=%s]", o->arg_name);
+}
+
+void opt_usage(const struct command *cmd, const struct opt_table *t, FILE *out)
+{
+	unsigned int bit = command_opt_bit(cmd);
+	size_t i;
+
+	fprintf(out, "rtlens %s: %s (version %s)\n\n", cmd->name, cmd->summary, RTLENS_VERSION);
+	fprintf(out, "  usage: rtlens %s %s\n\n", cmd->name, t->synopsis ? t->synopsis : "[options]");
+	if (t->operands)
+		fputs(t->operands, out);
+	fprintf(out, "\t  -h/--help: print this menu\n");
+	for (i = 0; i < t->nr_opts; i++) {
+		const struct opt_desc *o = &t->opts[i];
+
+		if (!takes(o, bit))
+			continue;
+		if (o->short_name)
+			fprintf(out, "\t  -%c/--%s", o->short_name, o->name);
+		else
+			fprintf(out, "\t     --%s", o->name);
+		usage_arg(o, out);
+		fprintf(out, ": %s\n", o->help);
+	}
+	fprintf(out, "\n  exit status: %s\n", t->exit_status);
+}
+
+static enum opts_result bad_usage(const struct command *cmd, const struct opt_table *t)
+{
+	fprintf(stderr, "Try 'rtlens %s --help' for %s.\n", cmd->name,
+		t->operand ? "the usage" : "the list of options");
+	return OPTS_ERROR;
+}
+
+enum opts_result opt_usage_error(const struct command *cmd, const struct opt_table *t,
+				 const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	err_msg("%s", msg);
+	return bad_usage(cmd, t);
+}
+
+/* Build getopt's tables from @t, for the options of @bit; -1 if they do not fit. */
+static int build_getopt(const struct opt_table *t, unsigned int bit, struct option *longs,
+			char *shorts)
+{
+	size_t i, n = 0;
+	char *s = shorts;
+
+	if (t->nr_opts > OPT_MAX)
+		return -1;
+	if (t->operand)
+		*s++ = '-';
+	*s++ = ':';
+	*s++ = 'h';
+	longs[n++] = (struct option){ "help", no_argument, NULL, OPT_HELP };
+	for (i = 0; i < t->nr_opts; i++) {
+		const struct opt_desc *o = &t->opts[i];
+		int has = o->arg == ARG_NONE ? no_argument :
+			  o->arg == ARG_REQUIRED ? required_argument : optional_argument;
+
+		if (!takes(o, bit))
+			continue;
+		longs[n++] = (struct option){ o->name, has, NULL,
+			o->short_name ? o->short_name : OPT_LONG_BASE + (int)i };
+		if (!o->short_name)
+			continue;
+		*s++ = o->short_name;
+		if (o->arg != ARG_NONE)
+			*s++ = ':';
+		if (o->arg == ARG_OPTIONAL)
+			*s++ = ':';
+	}
+	*s = '\0';
+	longs[n] = (struct option){ NULL, 0, NULL, 0 };
+	return 0;
+}
+
+static const struct opt_desc *find_opt(const struct opt_table *t, unsigned int bit, int c)
+{
+	size_t i;
+
+	if (c >= OPT_LONG_BASE)
+		return &t->opts[c - OPT_LONG_BASE];
+	for (i = 0; i < t->nr_opts; i++)
+		if (t->opts[i].short_name == c && takes(&t->opts[i], bit))
+			return &t->opts[i];
+	return NULL;
+}
+
+/* -NAME's letter, or --NAME with a value (--NAME=VALUE) */
+static bool names_opt(const struct opt_desc *o, const char *word, int letter)
+{
+	size_t n = strlen(o->name);
+
+	if (letter)
+		return o->short_name == letter;
+	return !strncmp(word, "--", 2) && !strncmp(word + 2, o->name, n) &&
+	       (word[2 + n] == '\0' || word[2 + n] == '=');
+}
+
+static void print_opt_name(const struct opt_desc *o, char *buf, size_t len)
+{
+	if (o->short_name)
+		snprintf(buf, len, "-%c/--%s", o->short_name, o->name);
+	else
+		snprintf(buf, len, "--%s", o->name);
+}
+
+/*
+ * Like rtla, -t and -C also take their value as the next word when it does
+ * not look like an option ("-t out.txt").
+ */
+static const char *optional_value(int argc, char **argv)
+{
+	if (optarg)
+		return optarg;
+	if (optind < argc && argv[optind][0] != '-')
+		return argv[optind++];
+	return NULL;
+}
+
+static int apply_opt(const struct opt_desc *o, void *ctx, int argc, char **argv)
+{
+	const char *why = "invalid value";
+	const char *arg = optarg;
+	char name[64], shown[LOG_ARG_BUF];
+
+	if (o->arg == ARG_OPTIONAL)
+		arg = optional_value(argc, argv);
+	if (!o->set(ctx, arg, &why))
+		return 0;
+	print_opt_name(o, name, sizeof(name));
+	if (arg)
+		err_msg("invalid %s value '%s': %s", name, log_arg(arg, shown), why);
+	else
+		err_msg("invalid %s: %s", name, why);
+	return -1;
+}
+
+/*
+ * The option getopt refused: the word, or "-x" for a letter it does not know
+ * (inside a cluster such as "-qx", optind does not point past the word yet).
+ */
+static bool unknown_letter(const char *shorts)
+{
+	if (*shorts == '-')	/* not a letter: the operands' mark */
+		shorts++;
+	if (optopt < 0)		/* a byte over 0x7f, as glibc's (signed) char */
+		return true;
+	return optopt > 0 && optopt < OPT_LONG_BASE && (optopt == ':' || !strchr(shorts, optopt));
+}
+
+/* "unknown option '--plot': only osnoise hist and timerlat hist take it" */
+static void unknown_option(const struct opt_table *t, char **argv, const char *shorts)
+{
+	bool letter = unknown_letter(shorts);
+	char shown[LOG_ARG_BUF], which[128] = "", name[3] = { '-', (char)optopt, '\0' };
+	unsigned int cmds = 0, left;
+	size_t i, at = 0;
+
+	for (i = 0; i < t->nr_opts; i++)
+		if (names_opt(&t->opts[i], argv[optind - 1], letter ? optopt : 0))
+			cmds |= t->opts[i].cmds;
+	left = __builtin_popcount(cmds);
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (cmds & CMD_BIT(i))
+			at += snprintf(which + at, sizeof(which) - at, "%s%s", commands[i].name,
+				       --left > 1 ? ", " : left ? " and " : "");
+	log_arg(letter ? name : argv[optind - 1], shown);
+	if (cmds)
+		err_msg("unknown option '%s': only %s take%s it", shown, which,
+			__builtin_popcount(cmds) == 1 ? "s" : "");
+	else
+		err_msg("unknown option '%s'", shown);
+}
+
+/*
+ * A word the command does not take. "trigger=..." and "filter=..." after
+ * -e look like --trigger and --filter, as rtla's own hwnoise test writes
+ * them (rtla ignores the word): said so where the command takes those.
+ */
+static void stray_argument(const struct opt_table *t, unsigned int bit, const char *arg)
+{
+	static const char *const meant[] = { "trigger", "filter" };
+	char shown[LOG_ARG_BUF], value[LOG_ARG_BUF], *eq = strchr(arg, '=');
+	size_t i, j;
+
+	for (i = 0; eq && i < sizeof(meant) / sizeof(meant[0]); i++) {
+		if ((size_t)(eq - arg) != strlen(meant[i]) || strncmp(arg, meant[i], eq - arg))
+			continue;
+		for (j = 0; j < t->nr_opts; j++)
+			if (takes(&t->opts[j], bit) && !strcmp(t->opts[j].name, meant[i])) {
+				err_msg("unexpected argument '%s': an option of the -e event "
+					"before it is written --%s '%s' (rtla ignores the "
+					"argument; rtlens refuses it)", log_arg(arg, shown),
+					meant[i], log_arg(eq + 1, value));
+				return;
+			}
+	}
+	err_msg("unexpected argument '%s'", log_arg(arg, shown));
+}
+
+static int take_operand(const struct opt_table *t, unsigned int bit, void *ctx,
+			const char *arg)
+{
+	char shown[LOG_ARG_BUF];
+	const char *why = NULL;
+
+	if (!t->operand) {
+		stray_argument(t, bit, arg);
+		return -1;
+	}
+	if (!t->operand(ctx, arg, &why))
+		return 0;
+	err_msg("unexpected argument '%s'%s%s", log_arg(arg, shown), why ? ": " : "",
+		why ? why : "");
+	return -1;
+}
+
+/* getopt's refusal: a value missing, an option unknown */
+static void refused(const struct opt_table *t, int c, char **argv, const char *shorts)
+{
+	char shown[LOG_ARG_BUF];
+
+	if (c == ':')
+		err_msg("option '%s' needs a value", log_arg(argv[optind - 1], shown));
+	else
+		unknown_option(t, argv, shorts);
+}
+
+enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t, void *ctx,
+			   int argc, char **argv)
+{
+	unsigned int bit = command_opt_bit(cmd);
+	struct option longs[OPT_MAX + 2];
+	char shorts[OPT_MAX * 3 + 4];
+	const struct opt_desc *o;
+	int c;
+
+	if (build_getopt(t, bit, longs, shorts)) {
+		err_msg("%s has more than %d options", cmd->name, OPT_MAX);
+		return OPTS_ERROR;
+	}
+	/* 0, not 1: glibc then forgets the previous parse (a cluster half read) */
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (c == OPT_HELP) {
+			opt_usage(cmd, t, stdout);
+			return OPTS_HELP;
+		}
+		if (c == '?' || c == ':') {
+			refused(t, c, argv, shorts);
+			return bad_usage(cmd, t);
+		}
+		if (c == OPT_OPERAND) {
+			if (take_operand(t, bit, ctx, optarg))
+				return bad_usage(cmd, t);
+			continue;
+		}
+		o = find_opt(t, bit, c);
+		if (!o || apply_opt(o, ctx, argc, argv))
+			return bad_usage(cmd, t);
+	}
+	for (; optind < argc; optind++)
+		if (take_operand(t, bit, ctx, argv[optind]))
+			return bad_usage(cmd, t);
+	return OPTS_OK;
+}
