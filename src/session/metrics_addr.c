@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * metrics_addr - --listen's address: numeric or localhost, never a name
- * looked up; bound before tracefs is touched, so that a taken port
- * refuses the run with nothing changed
+ * looked up, or none (:PORT, every address of the machine, as exporters
+ * take it); bound before tracefs is touched, so that a taken port refuses
+ * the run with nothing changed
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,15 +21,18 @@
 
 #define ADDR_MAX	128
 
-/* HOST:PORT or [HOST]:PORT into @host and @port; 0, or -1 with *why. */
+/*
+ * HOST:PORT, [HOST]:PORT or :PORT (@host empty: every address) into @host
+ * and @port; 0, or -1 with *why.
+ */
 static int split_addr(const char *arg, char *host, char *port, const char **why)
 {
 	const char *colon = strrchr(arg, ':'), *h = arg;
 	size_t hlen;
 
 	*why = "give the address and the port to listen on: 127.0.0.1:9473 (this machine "
-	       "only), 0.0.0.0:9473 (every interface), [::1]:9473";
-	if (!colon || colon == arg)
+	       "only), :9473 (every address), 0.0.0.0:9473 (every IPv4 address), [::1]:9473";
+	if (!colon)
 		return -1;
 	hlen = colon - arg;
 	if (*arg == '[') {
@@ -47,7 +53,8 @@ static int split_addr(const char *arg, char *host, char *port, const char **why)
 	return 0;
 }
 
-static int resolve(const char *arg, struct addrinfo **res, const char **why)
+/* @arg's addresses in *res; *any set when it names none (:PORT) */
+static int resolve(const char *arg, struct addrinfo **res, bool *any, const char **why)
 {
 	struct addrinfo hints = { .ai_socktype = SOCK_STREAM,
 				  .ai_flags = AI_PASSIVE | AI_NUMERICSERV };
@@ -58,7 +65,9 @@ static int resolve(const char *arg, struct addrinfo **res, const char **why)
 	/* no name service: a number, or this machine */
 	if (strcmp(host, "localhost"))
 		hints.ai_flags |= AI_NUMERICHOST;
-	if (getaddrinfo(host, port, &hints, res)) {
+	/* none: the wildcard addresses of AI_PASSIVE, :: and 0.0.0.0 */
+	*any = !*host;
+	if (getaddrinfo(*any ? NULL : host, port, &hints, res)) {
 		*why = "the address is not a numeric IPv4 or IPv6 address, nor localhost";
 		return -1;
 	}
@@ -68,28 +77,58 @@ static int resolve(const char *arg, struct addrinfo **res, const char **why)
 int metrics_addr_check(const char *arg, const char **why)
 {
 	struct addrinfo *res;
+	bool any;
 
-	if (resolve(arg, &res, why))
+	if (resolve(arg, &res, &any, why))
 		return -1;
 	freeaddrinfo(res);
 	return 0;
 }
 
-static int bind_first(struct addrinfo *res, int backlog, int *err)
+static int bind_one(const struct addrinfo *ai, bool dual, int backlog, int *err)
 {
-	for (struct addrinfo *ai = res; ai; ai = ai->ai_next) {
-		int one = 1, fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
-					 SOCK_CLOEXEC, ai->ai_protocol);
+	int one = 1, zero = 0, fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
+					   SOCK_CLOEXEC, ai->ai_protocol);
 
-		if (fd < 0) {
-			*err = errno;
-			continue;
-		}
-		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-		if (!bind(fd, ai->ai_addr, ai->ai_addrlen) && !listen(fd, backlog))
-			return fd;
+	if (fd < 0) {
+		*err = errno;
+		return -1;
+	}
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	/* :: with IPv4 mapped in, whatever net.ipv6.bindv6only says */
+	if (dual && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof(zero))) {
 		*err = errno;
 		close(fd);
+		return -1;
+	}
+	if (!bind(fd, ai->ai_addr, ai->ai_addrlen) && !listen(fd, backlog))
+		return fd;
+	*err = errno;
+	close(fd);
+	return -1;
+}
+
+/*
+ * The first of @res that binds. Every address (@any): :: for IPv6 and IPv4
+ * at once first, then 0.0.0.0 where the machine has no IPv6.
+ */
+static int bind_first(struct addrinfo *res, bool any, int backlog, int *err)
+{
+	int fd;
+
+	if (any)
+		for (struct addrinfo *ai = res; ai; ai = ai->ai_next)
+			if (ai->ai_family == AF_INET6) {
+				fd = bind_one(ai, true, backlog, err);
+				if (fd >= 0)
+					return fd;
+			}
+	for (struct addrinfo *ai = res; ai; ai = ai->ai_next) {
+		if (any && ai->ai_family == AF_INET6)
+			continue;
+		fd = bind_one(ai, false, backlog, err);
+		if (fd >= 0)
+			return fd;
 	}
 	return -1;
 }
@@ -117,12 +156,13 @@ int metrics_addr_listen(const char *addr, int backlog, char *url, size_t url_siz
 	char shown[LOG_ARG_BUF];
 	const char *why;
 	int fd, err = 0;
+	bool any;
 
-	if (resolve(addr, &res, &why)) {
+	if (resolve(addr, &res, &any, &why)) {
 		err_msg("--listen %s: %s", log_arg(addr, shown), why);
 		return -1;
 	}
-	fd = bind_first(res, backlog, &err);
+	fd = bind_first(res, any, backlog, &err);
 	freeaddrinfo(res);
 	if (fd < 0) {
 		err_msg("cannot listen on %s: %s (%s)", log_arg(addr, shown), strerror(err),

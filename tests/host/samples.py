@@ -253,6 +253,21 @@ def check_containerfile(port):
         if port:
             result(any(re.fullmatch(r"(?i)EXPOSE\s+" + port + r"(/tcp)?", l) for l in final),
                    f"{name}: EXPOSE {port} (the DaemonSet's port)")
+        # run by accident (no arguments), the image's command ends by itself, soon
+        cmds = [l for l in final if re.match(r"(?i)CMD\s", l)]
+        try:
+            cmd = json.loads(cmds[-1].split(None, 1)[1]) if cmds else []
+        except ValueError:
+            cmd = None
+        dur = None
+        for i, a in enumerate(cmd or []):
+            v = cmd[i + 1] if a in ("-d", "--duration") and i + 1 < len(cmd) else \
+                a.split("=", 1)[1] if a.startswith("--duration=") else None
+            m = re.fullmatch(r"(\d+)([smhd]?)", v or "")
+            if m:
+                dur = int(m[1]) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[m[2]]
+        result(isinstance(cmd, list) and dur is not None and dur <= 60,
+               f"{name}: the default CMD (exec form) measures for 60 s at most (-d)", [cmds])
 
 
 # ------------------------------------------------------------------- grafana
@@ -415,6 +430,17 @@ echo "${SLURMD_NODENAME:-batch} $*" >> "$FAKE_LOG.sudo"
 exec "$@"
 """
 
+FAKE_SBATCH = r"""#!/bin/bash
+# fake sbatch: logs its arguments, one a line
+printf '%s\n' "$@" > "$FAKE_LOG.sbatch"
+"""
+
+FAKE_SQUEUE = r"""#!/bin/bash
+# fake squeue -h -j JOB -o %L: the time left of the job
+[ "$*" = "-h -j $SLURM_JOB_ID -o %L" ] || { echo "fake squeue: $*" >&2; exit 1; }
+echo "${FAKE_TIME_LEFT:-1-00:00:00}"
+"""
+
 FAKE_RTLENS = r"""#!/usr/bin/env python3
 # fake rtlens: logs each call; hist writes a small report, merge reads them
 import json, os, sys
@@ -451,12 +477,13 @@ sys.exit(2 if node in os.environ.get("FAKE_THRESHOLD", "").split() else 0)
 """
 
 
-def run_sbatch(tmp, name, nodes, env_extra, fail="", threshold="", unset=()):
+def run_sbatch(tmp, name, nodes, env_extra, fail="", threshold="", unset=(), args=()):
     work = os.path.join(tmp, name)
     bindir = os.path.join(work, "bin")
     os.makedirs(bindir)
     for tool, text in (("srun", FAKE_SRUN), ("scontrol", FAKE_SCONTROL),
-                       ("sudo", FAKE_SUDO), ("rtlens", FAKE_RTLENS)):
+                       ("sudo", FAKE_SUDO), ("rtlens", FAKE_RTLENS),
+                       ("sbatch", FAKE_SBATCH), ("squeue", FAKE_SQUEUE)):
         p = os.path.join(bindir, tool)
         with open(p, "w") as f:
             f.write(text)
@@ -476,12 +503,14 @@ def run_sbatch(tmp, name, nodes, env_extra, fail="", threshold="", unset=()):
     env.update(env_extra)
     for k in unset:
         env.pop(k, None)
-    r = subprocess.run(["bash", SBATCH], cwd=work, env=env, capture_output=True, text=True, timeout=60)
+    r = subprocess.run(["bash", SBATCH, *args], cwd=work, env=env, capture_output=True, text=True,
+                       timeout=60)
     calls = []
     if os.path.exists(log):
         calls = [json.loads(l) for l in open(log)]
     sudo = open(log + ".sudo").read().splitlines() if os.path.exists(log + ".sudo") else []
     srun = open(log + ".srun").read().splitlines() if os.path.exists(log + ".srun") else []
+    r.sbatch = open(log + ".sbatch").read().splitlines() if os.path.exists(log + ".sbatch") else None
     return r, calls, sudo, srun, os.path.join(work, "rtlens-4242")
 
 
@@ -570,6 +599,13 @@ def check_slurm():
     result(re.search(r"^#SBATCH --nodes=", head, re.M) and re.search(r"^#SBATCH --exclusive", head, re.M)
            and re.search(r"^#SBATCH --time=", head, re.M),
            "slurm: #SBATCH header with --nodes, --exclusive and --time")
+    m = re.search(r"^#SBATCH --time=(\d+):(\d+):(\d+)$", head, re.M)
+    d = re.search(r"^DURATION=\$\{DURATION:-(\d+)([smhd]?)\}$", text, re.M)
+    mult = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
+    result(m and d and int(m[1]) * 3600 + int(m[2]) * 60 + int(m[3]) >=
+           int(d[1]) * mult[d[2]] + 300,
+           "slurm: the #SBATCH --time covers the default DURATION and 5 minutes",
+           [m and m[0], d and d[0]])
     if shutil.which("shellcheck"):
         r = subprocess.run(["shellcheck", SBATCH], capture_output=True, text=True)
         result(r.returncode == 0, "slurm: shellcheck", [r.stdout])
@@ -609,6 +645,31 @@ def check_slurm():
                [c["argv"] for c in calls])
         reports = check_reports("a stop threshold", outdir, ["rt01", "rt02"])
         check_merge("a stop threshold", calls, reports, outdir)
+
+        # outside a job: it submits itself, its time limit following DURATION
+        r, calls, sudo, srun, _ = run_sbatch(tmp, "submit", nodes, {"DURATION": "1h"},
+                                             unset=("SLURM_JOB_ID",), args=("--nodes=4",))
+        result(r.returncode == 0 and not srun and not calls and r.sbatch is not None and
+               r.sbatch[:2] == ["--time=65", "--nodes=4"] and r.sbatch[-1] == SBATCH,
+               "slurm (outside a job, DURATION=1h): sbatch --time=65 with its arguments and itself",
+               [r.returncode, r.sbatch, r.stdout, r.stderr])
+        r, calls, sudo, srun, _ = run_sbatch(tmp, "submit-90s", nodes, {"DURATION": "90"},
+                                             unset=("SLURM_JOB_ID",))
+        result(r.returncode == 0 and r.sbatch is not None and r.sbatch[:1] == ["--time=7"],
+               "slurm (outside a job, DURATION=90): sbatch --time=7", [r.returncode, r.sbatch, r.stderr])
+
+        # in a job with less time left than DURATION: refused before measuring
+        r, calls, sudo, srun, _ = run_sbatch(tmp, "short", nodes, {"DURATION": "1h", "FAKE_TIME_LEFT": "19:30"})
+        result(r.returncode == 1 and not srun and not calls and "sbatch --time=65" in r.stderr,
+               "slurm (19:30 left, DURATION=1h): refused, nothing run, the --time to give named",
+               [r.returncode, r.stderr])
+        r, calls, sudo, srun, _ = run_sbatch(tmp, "longer", nodes, {"DURATION": "1h", "SUDO": "",
+                                                                   "FAKE_TIME_LEFT": "1-01:00:00"})
+        result(r.returncode == 0 and len(srun) == 1, "slurm (a day left, DURATION=1h): measures",
+               [r.returncode, r.stderr])
+        r, calls, sudo, srun, _ = run_sbatch(tmp, "badduration", nodes, {"DURATION": "1w"})
+        result(r.returncode == 1 and not srun and not calls and "DURATION" in r.stderr,
+               "slurm (DURATION=1w): refused, nothing run", [r.returncode, r.stderr])
 
         # refused before measuring: a tool rtlens merge does not take, an OUTDIR in use
         r, calls, sudo, srun, _ = run_sbatch(tmp, "badtool", nodes, {"TOOL": "hwnoise"})

@@ -13,6 +13,7 @@
 # check`, checked against the check schema; the others are reports, checked
 # against the report schema.
 # Those named valid-merge-*, invalid-merge-* and json-merge.md's: `rtlens merge`'s schema.
+# Then doc-index.sh: Documentation/README.md lists every file of Documentation/.
 # Prints one "ok - NAME" or "not ok - NAME" line per file and exits 1 if any
 # file did not behave as expected.
 #
@@ -128,5 +129,8 @@ doc_examples() {	# PAGE
 doc_examples "$root/Documentation/json-report.md"
 doc_examples "$root/Documentation/json-check.md"
 doc_examples "$root/Documentation/json-merge.md"
+
+# the index of Documentation/ names every file there
+"$here/doc-index.sh" "$root/Documentation" || failed=1
 
 exit "$failed"

@@ -49,8 +49,12 @@ static void test_addresses(void **state)
 	addr_ok("[::1]:9473");
 	addr_ok("[::]:65535");
 	addr_ok("localhost:9473");
+	addr_ok(":9473");		/* every address, as exporters take it */
+	addr_ok(":0");
 	addr_bad("9473", "give the address and the port");
-	addr_bad(":9473", "give the address and the port");
+	addr_bad("[]:9473", "give the address and the port");
+	addr_bad(":", "port must be a number from 0");
+	addr_bad(":94x3", "port must be a number from 0");
 	addr_bad("[::1:9473", "give the address and the port");
 	addr_bad("127.0.0.1:", "port must be a number from 0");
 	addr_bad("127.0.0.1:70000", "port must be a number from 0");
@@ -198,6 +202,44 @@ static void test_ipv6(void **state)
 	metrics_server_close(ms);
 }
 
+/* @port of the IPv6 loopback reached: 0, or -1 where it has none */
+static int reach_ipv6(int port)
+{
+	struct sockaddr_in6 sa = { .sin6_family = AF_INET6, .sin6_port = htons(port),
+				   .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	int fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0), rc;
+
+	if (fd < 0)
+		return -1;
+	rc = connect(fd, (struct sockaddr *)&sa, sizeof(sa));
+	close(fd);
+	return rc;
+}
+
+/* :PORT binds every address: IPv4 and, where the machine has it, IPv6 */
+static void test_every_address(void **state)
+{
+	struct metrics_server *ms;
+	const char *url, *colon;
+	int port;
+
+	(void)state;
+	ms = metrics_server_open(":0");
+	assert_non_null(ms);
+	url = metrics_server_url(ms);
+	if (strncmp(url, "http://[::]:", 12) && strncmp(url, "http://0.0.0.0:", 15))
+		fail_msg("URL %s, want http://[::]:PORT/metrics or http://0.0.0.0:PORT/metrics", url);
+	colon = strrchr(url, ':');
+	assert_int_equal(sscanf(colon, ":%d/metrics", &port), 1);
+	assert_true(port > 0);
+	publish(ms, "prom\n", "om\n# EOF\n");
+	assert_int_equal(metrics_server_start(ms), 0);
+	EXPECT(port, "GET /metrics HTTP/1.0\r\n\r\n", "HTTP/1.1 200 OK\r\n", "\r\n\r\nprom\n");
+	if (!strncmp(url, "http://[::]:", 12))
+		assert_int_equal(reach_ipv6(port), 0);
+	metrics_server_close(ms);
+}
+
 /* more clients than FD_SETSIZE descriptors (theirs and the server's), all held */
 #define CROWD	1100
 
@@ -238,6 +280,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_addresses),
 		cmocka_unit_test(test_answers),
+		cmocka_unit_test(test_every_address),
 		cmocka_unit_test(test_nothing_yet),
 		cmocka_unit_test(test_port_taken),
 		cmocka_unit_test(test_ipv6),
