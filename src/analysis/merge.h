@@ -88,7 +88,7 @@ struct merge_projection {
 };
 
 struct merge {
-	enum report_family	family;
+	const struct tool_desc	*tool;		/* the plain tool of all */
 	size_t			nr_nodes;
 	struct merge_node	*nodes;
 	bool			has_worst;

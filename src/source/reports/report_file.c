@@ -24,13 +24,13 @@
 
 static const struct {
 	const char		*command;
-	enum report_family	family;
+	enum rtl_tool		tool;
 } commands[] = {
-	{ "osnoise top", FAMILY_OSNOISE },
-	{ "osnoise hist", FAMILY_OSNOISE },
-	{ "hwnoise", FAMILY_OSNOISE },
-	{ "timerlat top", FAMILY_TIMERLAT },
-	{ "timerlat hist", FAMILY_TIMERLAT },
+	{ "osnoise top", TOOL_OSNOISE },
+	{ "osnoise hist", TOOL_OSNOISE },
+	{ "hwnoise", TOOL_OSNOISE },
+	{ "timerlat top", TOOL_TIMERLAT },
+	{ "timerlat hist", TOOL_TIMERLAT },
 };
 
 static int check_tool(struct loader *l, json_object *doc)
@@ -83,7 +83,7 @@ static int find_family(struct loader *l, json_object *doc)
 		return -1;
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (!strcmp(r->command, commands[i].command)) {
-			r->family = commands[i].family;
+			r->tool = tool_desc_of(commands[i].tool);
 			return 0;
 		}
 	}
