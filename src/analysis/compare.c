@@ -3,7 +3,8 @@
  * compare - the metrics of two reports of one tool, per CPU and overall,
  * and the verdict (see compare.h)
  *
- * Each family has one table of metrics; a row holds every metric of one
+ * What a tool measures (its description's latency: a latency per context,
+ * else noise) has one table of metrics; a row holds every metric of one
  * CPU (or of the CPUs compared, overall) for both runs. The overall row
  * is made the same way, from a CPU that adds the CPUs up: the counts and
  * times summed, the maxima the largest, the histograms merged.
@@ -15,7 +16,7 @@
 #include "analysis/compare.h"
 #include "base/log.h"
 
-/* ---- the metrics of each family ---- */
+/* ---- the metrics of noise and of latencies ---- */
 
 enum osnoise_metric {
 	OSN_MAX_SINGLE,
