@@ -170,6 +170,7 @@ fuzz: fuzz-build
 # the layers of src/: includes and calls go down only (Documentation/architecture.md)
 layers-check: rtlens
 	@tests/layers/check.py src build/rel/src
+	@tests/layers/tools.py src
 
 unit-check: $(UNIT_BINS)
 	@tests/unit/run.sh $(UNIT_BINS)

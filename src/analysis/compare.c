@@ -3,7 +3,8 @@
  * compare - the metrics of two reports of one tool, per CPU and overall,
  * and the verdict (see compare.h)
  *
- * Each family has one table of metrics; a row holds every metric of one
+ * What a tool measures (its description's latency: a latency per context,
+ * else noise) has one table of metrics; a row holds every metric of one
  * CPU (or of the CPUs compared, overall) for both runs. The overall row
  * is made the same way, from a CPU that adds the CPUs up: the counts and
  * times summed, the maxima the largest, the histograms merged.
@@ -15,7 +16,7 @@
 #include "analysis/compare.h"
 #include "base/log.h"
 
-/* ---- the metrics of each family ---- */
+/* ---- the metrics of noise and of latencies ---- */
 
 enum osnoise_metric {
 	OSN_MAX_SINGLE,
@@ -152,7 +153,7 @@ static void fill_timerlat(const struct report_cpu *c, struct cmp_row *row, int s
 static void fill(const struct report_data *r, const struct report_cpu *c, struct cmp_row *row,
 		 int side)
 {
-	if (r->family == FAMILY_OSNOISE)
+	if (!r->tool->latency)
 		fill_osnoise(r, c, row, side);
 	else
 		fill_timerlat(c, row, side);
@@ -370,7 +371,7 @@ static void choose_metrics(struct comparison *c)
 	bool user = c->a->has_user && c->b->has_user;
 	int m;
 
-	if (c->family == FAMILY_OSNOISE) {
+	if (!c->tool->latency) {
 		c->metrics = osnoise_metrics;
 		c->nr_metrics = NR_OSN;
 		c->worst_metric = OSN_MAX_SINGLE;
@@ -412,7 +413,7 @@ static void compare_verdict(struct comparison *c)
 	double a, b;
 
 	first = c->worst_metric;
-	if (c->family == FAMILY_OSNOISE)
+	if (!c->tool->latency)
 		second = OSN_AVAIL;
 	else
 		second = c->on[TL(LAT_THREAD, TL_P99)] ? TL(LAT_THREAD, TL_P99) :
@@ -434,23 +435,18 @@ static void compare_verdict(struct comparison *c)
 
 /* ---- the whole ---- */
 
-static const char *const family_name[] = {
-	[FAMILY_OSNOISE] = "an osnoise",
-	[FAMILY_TIMERLAT] = "a timerlat",
-};
-
 int compare_check(const struct report_data *a, const struct report_data *b)
 {
 	char pa[LOG_ARG_BUF], pb[LOG_ARG_BUF];
 
-	if (a->family == b->family && a->major == b->major)
+	if (a->tool == b->tool && a->major == b->major)
 		return 0;
 	log_arg(a->path, pa);
 	log_arg(b->path, pb);
-	if (a->family != b->family)
+	if (a->tool != b->tool)
 		err_msg("cannot compare %s, %s report (%s), with %s, %s report (%s): the tools "
 			"measure different things (compare two runs of the same tool)", pa,
-			family_name[a->family], a->command, pb, family_name[b->family], b->command);
+			a->tool->report_name, a->command, pb, b->tool->report_name, b->command);
 	else
 		err_msg("cannot compare %s (schema %s) with %s (schema %s): their schema major "
 			"versions differ (compare reports of one rtlens version)", pa,
@@ -464,7 +460,7 @@ int compare_reports(struct comparison *c, const struct report_data *a,
 	memset(c, 0, sizeof(*c));
 	c->a = a;
 	c->b = b;
-	c->family = a->family;
+	c->tool = a->tool;
 	choose_metrics(c);
 	if (split_cpus(c) || make_rows(c) || make_overall(c) || compare_sources(c) ||
 	    compare_diffs(c)) {

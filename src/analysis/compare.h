@@ -119,7 +119,7 @@ struct cmp_cpus {
 struct comparison {
 	const struct report_data	*a;
 	const struct report_data	*b;
-	enum report_family		family;
+	const struct tool_desc		*tool;		/* the plain tool of both */
 	const struct cmp_metric		*metrics;	/* the family's */
 	int				nr_metrics;
 	bool				on[CMP_MAX_METRICS];	/* in both runs */

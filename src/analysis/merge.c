@@ -28,28 +28,22 @@
 
 const double merge_default_phases[4] = { 100, 1000, 10000, 100000 };
 
-/* "an osnoise", "a timerlat" */
-static const char *const family_name[] = {
-	[FAMILY_OSNOISE] = "an osnoise",
-	[FAMILY_TIMERLAT] = "a timerlat",
-};
-
 int merge_check(const struct report_data *r, size_t n)
 {
 	char pa[LOG_ARG_BUF], pb[LOG_ARG_BUF];
 	size_t i;
 
 	for (i = 1; i < n; i++) {
-		if (r[i].family == r[0].family && r[i].major == r[0].major)
+		if (r[i].tool == r[0].tool && r[i].major == r[0].major)
 			continue;
 		log_arg(r[0].path, pa);
 		log_arg(r[i].path, pb);
-		if (r[i].family != r[0].family)
+		if (r[i].tool != r[0].tool)
 			err_msg("cannot merge %s, %s report (%s), with %s, %s report (%s): the "
 				"tools measure different things (merge the reports of one tool: "
 				"osnoise top/hist and hwnoise, or timerlat top/hist)", pa,
-				family_name[r[0].family], r[0].command, pb,
-				family_name[r[i].family], r[i].command);
+				r[0].tool->report_name, r[0].command, pb,
+				r[i].tool->report_name, r[i].command);
 		else
 			err_msg("cannot merge %s (schema %s) with %s (schema %s): their schema "
 				"major versions differ (merge reports of one rtlens version)", pa,
@@ -244,7 +238,7 @@ static void timerlat_top(struct merge_node *nd)
 static int make_node(struct merge *m, struct merge_node *nd)
 {
 	nd->nr_cpus = nd->r->nr_cpus;
-	if (m->family == FAMILY_TIMERLAT) {
+	if (m->tool->latency) {
 		if (timerlat_node(nd))
 			return -1;
 		if (nd->r->has_analysis)
@@ -257,7 +251,7 @@ static int make_node(struct merge *m, struct merge_node *nd)
 
 static double node_badness(const struct merge *m, const struct merge_node *nd)
 {
-	return m->family == FAMILY_OSNOISE ? nd->worst_noise_pct : nd->thread_max_us;
+	return m->tool->latency ? nd->thread_max_us : nd->worst_noise_pct;
 }
 
 static void find_worst(struct merge *m)
@@ -375,7 +369,7 @@ static const struct report_hist *law_hist(const struct merge *m, const struct re
 
 	if (!r->has_hist)
 		return NULL;
-	h = m->family == FAMILY_OSNOISE ? &c->hist : &c->lat[LAT_THREAD].hist;
+	h = m->tool->latency ? &c->lat[LAT_THREAD].hist : &c->hist;
 	return h->present ? h : NULL;
 }
 
@@ -384,7 +378,7 @@ static double hist_total(const struct merge *m, const struct report_cpu *c)
 {
 	const struct report_lat_stats *s = &c->lat[LAT_THREAD];
 
-	if (m->family == FAMILY_OSNOISE)
+	if (!m->tool->latency)
 		return c->noise_us;
 	return s->present ? s->avg_us * (double)s->count : 0;
 }
@@ -408,7 +402,7 @@ static int add_law(const struct merge *m, struct law_set *s, const struct report
 		count = count_atoms(c, a, &law->nr_atoms);
 		s->from_counts++;
 	}
-	law->rate = m->family == FAMILY_OSNOISE ? count / c->runtime_us : 1;
+	law->rate = m->tool->latency ? 1 : count / c->runtime_us;
 	return 0;
 }
 
@@ -416,7 +410,7 @@ static int add_law(const struct merge *m, struct law_set *s, const struct report
 static bool projected(const struct merge *m, const struct report_data *r,
 		      const struct report_cpu *c)
 {
-	if (m->family == FAMILY_OSNOISE)
+	if (!m->tool->latency)
 		return c->runtime_us > 0;
 	return law_hist(m, r, c) && c->lat[LAT_THREAD].count;
 }
@@ -475,12 +469,12 @@ static void fill_column(struct merge_projection *p, const struct spmd_grid *g, s
 }
 
 static int project_columns(struct merge_projection *p, const struct law_set *s,
-			   enum report_family family)
+			   const struct tool_desc *tool)
 {
 	struct spmd_grid g;
 	size_t col;
 
-	if (family == FAMILY_TIMERLAT) {
+	if (tool->latency) {
 		if (spmd_grid_direct(&g, s->laws, s->n))
 			return -1;
 		fill_column(p, &g, 0);
@@ -500,7 +494,7 @@ static const char *no_projection(const struct merge *m, const struct law_set *s)
 {
 	size_t i;
 
-	if (m->family == FAMILY_TIMERLAT) {
+	if (m->tool->latency) {
 		for (i = 0; i < m->nr_nodes; i++)
 			if (!m->nodes[i].r->has_hist)
 				return "a timerlat top report keeps only the min, avg and max "
@@ -520,7 +514,7 @@ static int project(struct merge *m, const double *phase_us, size_t nr_phases)
 	struct law_set s;
 	int ret = -1;
 
-	if (m->family == FAMILY_OSNOISE) {
+	if (!m->tool->latency) {
 		p->nr_phases = nr_phases;
 		memcpy(p->phase_us, phase_us, nr_phases * sizeof(*phase_us));
 	}
@@ -533,7 +527,7 @@ static int project(struct merge *m, const double *phase_us, size_t nr_phases)
 	ret = 0;
 	if (p->why_not)
 		goto out;
-	ret = make_rows(p) || project_columns(p, &s, m->family) ? -1 : 0;
+	ret = make_rows(p) || project_columns(p, &s, m->tool) ? -1 : 0;
 	p->made = !ret;
 out:
 	law_set_free(&s);
@@ -552,7 +546,7 @@ int merge_reports(struct merge *m, const struct report_data *r, size_t n,
 	}
 	if (nr_phases > MERGE_MAX_PHASES)
 		nr_phases = MERGE_MAX_PHASES;
-	m->family = r[0].family;
+	m->tool = r[0].tool;
 	m->nodes = calloc(n, sizeof(*m->nodes));
 	if (!m->nodes)
 		goto oom;

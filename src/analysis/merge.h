@@ -88,7 +88,7 @@ struct merge_projection {
 };
 
 struct merge {
-	enum report_family	family;
+	const struct tool_desc	*tool;		/* the plain tool of all */
 	size_t			nr_nodes;
 	struct merge_node	*nodes;
 	bool			has_worst;
@@ -100,7 +100,7 @@ struct merge {
 extern const double merge_default_phases[4];
 
 /*
- * Can @r[0..n-1] be merged (one family: osnoise top/hist/hwnoise, or
+ * Can @r[0..n-1] be merged (one tool: osnoise top/hist/hwnoise, or
  * timerlat top/hist; one schema major version)? 0, or -1 with a message.
  */
 int merge_check(const struct report_data *r, size_t n);

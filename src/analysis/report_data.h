@@ -14,10 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum report_family {
-	FAMILY_OSNOISE,		/* "osnoise top", "osnoise hist", "hwnoise" */
-	FAMILY_TIMERLAT,	/* "timerlat top", "timerlat hist" */
-};
+#include "base/tool.h"
 
 /* Bucket @index holds the values [index * bucket, (index + 1) * bucket). */
 struct report_bucket {
@@ -131,7 +128,7 @@ struct report_data {
 	int			major;
 	int			minor;
 	char			*command;
-	enum report_family	family;
+	const struct tool_desc	*tool;		/* the plain tool of its command */
 	char			*engine;
 	char			*started_at;
 	char			*hostname;

@@ -15,9 +15,12 @@
 	.kthread_prefix	= "osnoise/",				\
 	.self_tag	= "osn",				\
 	.sample		= { "sample", "samples" },		\
+	.sample_event	= "sample_threshold",			\
+	.report_name	= "an osnoise",				\
 	.has_runtime	= true,					\
 	.per_sample	= { [MODE_HIST] = true },		\
-	.kvm_exits	= true
+	.kvm_exits	= true,					\
+	.default_period_us = 1000000
 
 /*
  * Without -p and -r, the tracer's own defaults are written, as rtla 7.3
@@ -27,7 +30,6 @@
 const struct tool_desc tool_osnoise = {
 	.name		= "osnoise",
 	OSNOISE_TRACER,
-	.default_period_us = 1000000,
 	.default_runtime_us = 1000000,
 };
 
@@ -40,6 +42,8 @@ const struct tool_desc tool_timerlat = {
 	.kthread_prefix	= "timerlat/",
 	.self_tag	= "tl",
 	.sample		= { "latency", "latencies" },
+	.report_name	= "a timerlat",
+	.latency	= true,
 	.aa_default	= true,
 	.aa_at_threshold = true,
 	.per_sample	= { [MODE_TOP] = true, [MODE_HIST] = true },
@@ -51,8 +55,7 @@ const struct tool_desc tool_hwnoise = {
 	.name		= "hwnoise",
 	OSNOISE_TRACER,
 	.irqs_off	= true,
-	.default_period_us = 1000000,	/* IRQs stay off: leave a quarter of each period */
-	.default_runtime_us = 750000,
+	.default_runtime_us = 750000,	/* IRQs stay off: leave a quarter of each period */
 };
 
 const struct tool_desc *tool_desc_of(enum rtl_tool tool)

@@ -34,6 +34,12 @@ struct tool_desc {
 	const char	*kthread_prefix; /* the tracer's kernel threads: "osnoise/" */
 	const char	*self_tag;	/* the user engine's threads: rtlens-osn/N */
 	const char	*sample[2];	/* what one measurement is called: one, more */
+	const char	*sample_event;	/* osnoise:<this> is each sample; NULL: the
+					 * tracer's own entries are */
+	const char	*report_name;	/* its reports, in a sentence: "an osnoise" */
+	bool		latency;	/* it measures a latency per context (the
+					 * latency model), else the noise within
+					 * each runtime (the noise model) */
 	bool		has_runtime;	/* a runtime within each period */
 	bool		aa_default;	/* the analysis is on unless --no-aa */
 	bool		kvm_exits;	/* its analysis reads KVM exits (vCPU threads) */
@@ -41,7 +47,8 @@ struct tool_desc {
 	bool		aa_at_threshold; /* its analysis explains a threshold hit only */
 	bool		per_sample[NR_MODES]; /* the mode shows every sample, not the
 					       * tracer's periodic summaries alone */
-	uint64_t	default_period_us;	/* 0: the kernel's, unless -p or -r */
+	uint64_t	default_period_us;	/* 0: the kernel's, unless -p or -r;
+						 * the user engine's without -p */
 	uint64_t	default_runtime_us;
 };
 

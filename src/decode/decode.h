@@ -38,6 +38,8 @@ enum decode_set {
  */
 struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets);
 void decoder_free(struct decoder *d);
+/* The set that decodes the entries of the tracer @tracer (ftrace:<tracer>); 0: none. */
+unsigned int decode_tracer_set(const char *tracer);
 /*
  * @load puts kernel symbols into the decoder's tep, called once, when a
  * record first holds an address (a stack, an NMI handler): a run whose

@@ -87,23 +87,50 @@ static int add_set(struct decoder *d, struct tep_handle *tep,
 	return 0;
 }
 
+/* the templates of each set, in the order decoder_new() adds them */
+static const struct decode_group {
+	unsigned int			set;
+	const struct event_decoder	*tmpl;
+	const int			*nr;
+} groups[] = {
+	{ DECODE_OSNOISE, osnoise_decoders, &nr_osnoise_decoders },
+	{ DECODE_TIMERLAT, timerlat_decoders, &nr_timerlat_decoders },
+	{ DECODE_NOISE_EVENTS, noise_decoders, &nr_noise_decoders },
+	{ DECODE_STACK, stack_decoders, &nr_stack_decoders },
+	{ DECODE_STD_EVENTS, std_decoders, &nr_std_decoders },
+	{ DECODE_HRTIMER, hrtimer_decoders, &nr_hrtimer_decoders },
+	{ DECODE_KVM, kvm_decoders, &nr_kvm_decoders },
+};
+
 struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets)
 {
 	struct decoder *d = calloc(1, sizeof(*d));
+	size_t i;
 
 	if (!d)
 		return NULL;
-	if (((sets & DECODE_OSNOISE) && add_set(d, tep, osnoise_decoders, nr_osnoise_decoders)) ||
-	    ((sets & DECODE_TIMERLAT) && add_set(d, tep, timerlat_decoders, nr_timerlat_decoders)) ||
-	    ((sets & DECODE_NOISE_EVENTS) && add_set(d, tep, noise_decoders, nr_noise_decoders)) ||
-	    ((sets & DECODE_STACK) && add_set(d, tep, stack_decoders, nr_stack_decoders)) ||
-	    ((sets & DECODE_STD_EVENTS) && add_set(d, tep, std_decoders, nr_std_decoders)) ||
-	    ((sets & DECODE_HRTIMER) && add_set(d, tep, hrtimer_decoders, nr_hrtimer_decoders)) ||
-	    ((sets & DECODE_KVM) && add_set(d, tep, kvm_decoders, nr_kvm_decoders))) {
-		free(d);
-		return NULL;
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		if ((sets & groups[i].set) && add_set(d, tep, groups[i].tmpl, *groups[i].nr)) {
+			free(d);
+			return NULL;
+		}
 	}
 	return d;
+}
+
+unsigned int decode_tracer_set(const char *tracer)
+{
+	size_t i;
+	int j;
+
+	for (i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		for (j = 0; j < *groups[i].nr; j++) {
+			if (!strcmp(groups[i].tmpl[j].system, "ftrace") &&
+			    !strcmp(groups[i].tmpl[j].name, tracer))
+				return groups[i].set;
+		}
+	}
+	return 0;
 }
 
 void decoder_free(struct decoder *d)

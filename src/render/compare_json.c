@@ -267,7 +267,7 @@ int render_compare_json(FILE *out, const struct comparison *c)
 		return -1;
 	json_begin_object(w, NULL);
 	json_rtlens_head(w, COMPARE_SCHEMA_VERSION, "compare");
-	json_string(w, "tool_family", c->family == FAMILY_OSNOISE ? "osnoise" : "timerlat");
+	json_string(w, "tool_family", c->tool->tracer);
 	json_begin_object(w, "inputs");
 	json_input(w, "a", c->a);
 	json_input(w, "b", c->b);

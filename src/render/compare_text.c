@@ -52,7 +52,7 @@ static void print_run(FILE *out, const char *side, const struct report_data *r)
 static void print_notes(FILE *out, const struct comparison *c)
 {
 	double da = c->a->duration_s, db = c->b->duration_s;
-	bool osnoise = c->family == FAMILY_OSNOISE;
+	bool osnoise = !c->tool->latency;
 
 	if (da <= 1.5 * db && db <= 1.5 * da)
 		return;
@@ -79,7 +79,7 @@ static void print_header(FILE *out, const struct comparison *c)
 	const char *left_out = c->overall_all ? "" : " (left out of the overall)";
 
 	fprintf(out, "rtlens compare: two %s runs\n",
-		c->family == FAMILY_OSNOISE ? "osnoise" : "timerlat");
+		c->tool->tracer);
 	print_run(out, "A", c->a);
 	print_run(out, "B", c->b);
 	if (c->both.n)
@@ -192,7 +192,7 @@ static void print_cpu_rows(FILE *out, const struct comparison *c)
 
 static const char *no_analysis_hint(const struct comparison *c)
 {
-	if (c->family == FAMILY_OSNOISE)
+	if (!c->tool->latency)
 		return "rerun it with --aa";
 	return "the auto-analysis explains a run stopped by a threshold: rerun it with -T US or -a US";
 }
@@ -227,7 +227,7 @@ static void print_source(FILE *out, const struct cmp_source *s)
 
 static void print_analysed(FILE *out, const struct comparison *c)
 {
-	if (c->family == FAMILY_OSNOISE)
+	if (!c->tool->latency)
 		fprintf(out, "\nnoise sources that changed most (time inside the noise samples, "
 			"us per second of run)\n");
 	else

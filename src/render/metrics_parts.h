@@ -45,7 +45,7 @@ void metrics_histogram(struct metrics_writer *w, const char *name, const char *l
 
 void metrics_osnoise(struct metrics_writer *w, const struct run_models *m,
 		     const struct rtl_params *p);
-void metrics_timerlat(struct metrics_writer *w, const struct latency_model *m,
+void metrics_timerlat(struct metrics_writer *w, const struct run_models *m,
 		      const struct rtl_params *p);
 
 #endif

@@ -186,10 +186,7 @@ int render_metrics(FILE *out, enum metrics_format fmt, const struct run_models *
 
 	metrics_escape(w.host, sizeof(w.host), m->facts ? m->facts->hostname : "unknown");
 	run_metrics(&w, m, p, v);
-	if (p->tool == TOOL_TIMERLAT)
-		metrics_timerlat(&w, &m->lat, p);
-	else
-		metrics_osnoise(&w, m, p);
+	tool_render_of(p)->metrics(&w, m, p);
 	if (fmt == METRICS_OPENMETRICS)
 		fputs("# EOF\n", out);
 	return ferror(out) ? -1 : 0;

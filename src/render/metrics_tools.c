@@ -247,10 +247,11 @@ static void latency_bound(struct metrics_writer *w, const struct latency_model *
 	}
 }
 
-void metrics_timerlat(struct metrics_writer *w, const struct latency_model *m,
+void metrics_timerlat(struct metrics_writer *w, const struct run_models *models,
 		      const struct rtl_params *p)
 {
 	static const char name[] = "rtlens_timerlat_latency_seconds";
+	const struct latency_model *m = &models->lat;
 	char lab[64];
 
 	metrics_family(w, name, MTYPE_HISTOGRAM, "seconds",

@@ -46,7 +46,7 @@ void render_progress(char *buf, size_t len, const struct run_models *m,
 	static const char *const noises[2] = { "noise sample", "noise samples" };
 	char elapsed[32], duration[32] = "";
 	uint64_t max = 0, n;
-	bool timerlat = p->tool == TOOL_TIMERLAT;
+	bool timerlat = p->desc->latency;
 	const char *const *what = timerlat ? p->desc->sample : noises;
 
 	n = timerlat ? latency_so_far(&m->lat, p, &max) : noise_so_far(&m->noise, p, &max);

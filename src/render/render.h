@@ -75,6 +75,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 
 /* ---- what the renderers do per tool and mode (tool_render.c) ---- */
 struct json_writer;
+struct metrics_writer;
 
 struct tool_render {
 	/* the table of each mode; NULL: none */
@@ -85,6 +86,9 @@ struct tool_render {
 	/* the measurements of each mode, after "config" */
 	void	(*json_sections[NR_MODES])(struct json_writer *w, const struct run_models *m,
 					   const struct rtl_params *p);
+	/* the tool's metrics of --listen, after rtlens's own */
+	void	(*metrics)(struct metrics_writer *w, const struct run_models *m,
+			   const struct rtl_params *p);
 };
 
 const struct tool_render *tool_render_of(const struct rtl_params *p);

@@ -3,6 +3,7 @@
  * screen - what the renderers do per tool and mode, and the table of the
  * session's tool and mode
  */
+#include "render/metrics_parts.h"
 #include "render/render.h"
 
 static void osnoise_top(FILE *out, const struct run_models *m, const struct rtl_params *p,
@@ -38,12 +39,14 @@ static const struct tool_render renderers[NR_TOOLS] = {
 		.json_config	= json_osnoise_config,
 		.json_sections	= { [MODE_TOP] = json_osnoise_top,
 				    [MODE_HIST] = json_osnoise_hist },
+		.metrics	= metrics_osnoise,
 	},
 	[TOOL_TIMERLAT] = {
 		.screen		= { [MODE_TOP] = timerlat_top, [MODE_HIST] = timerlat_hist },
 		.json_config	= json_timerlat_config,
 		.json_sections	= { [MODE_TOP] = json_timerlat_top,
 				    [MODE_HIST] = json_timerlat_hist },
+		.metrics	= metrics_timerlat,
 	},
 };
 

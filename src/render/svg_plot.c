@@ -76,7 +76,7 @@ static void plot_contexts(struct hist_plot *hp)
 {
 	const struct rtl_params *p = hp->p;
 
-	hp->timerlat = p->tool == TOOL_TIMERLAT;
+	hp->timerlat = p->desc->latency;
 	hp->scale.unit = hp->timerlat && p->nano ? "ns" : "us";
 	if (!hp->timerlat) {
 		hp->ctx[hp->nr_ctx++] = noise_ctx;

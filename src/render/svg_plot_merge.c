@@ -65,7 +65,7 @@ struct merge_plot {
 
 static bool is_timerlat(const struct report_data *r)
 {
-	return r->family == FAMILY_TIMERLAT;
+	return r->tool->latency;
 }
 
 /* A CPU's bar: noise in percent, or its worst thread latency in us; false: none. */

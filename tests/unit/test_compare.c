@@ -130,7 +130,7 @@ static void test_load_examples(void **state)
 		report_data_free(&r);
 	}
 	load_example(&r, "valid-hist.json");
-	assert_int_equal(r.family, FAMILY_OSNOISE);
+	assert_ptr_equal(r.tool, &tool_osnoise);
 	assert_true(r.has_hist);
 	assert_false(r.has_analysis);
 	assert_int_equal(r.cpus[1].cpu, 3);
@@ -146,7 +146,7 @@ static void test_load_timerlat_ns(void **state)
 
 	(void)state;
 	load_example(&r, "valid-timerlat-hist-ns.json");
-	assert_int_equal(r.family, FAMILY_TIMERLAT);
+	assert_ptr_equal(r.tool, &tool_timerlat);
 	assert_true(r.cpus[0].lat[LAT_THREAD].present);
 	assert_false(r.cpus[0].lat[LAT_USER].present);
 	/* config.unit "ns": in us */

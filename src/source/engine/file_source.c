@@ -34,10 +34,10 @@ static bool has_event(struct tep_handle *tep, const char *sys, const char *name)
 static int check_events(struct engine *e, const char *name)
 {
 	const struct rtl_params *p = e->p;
-	const char *tracer = p->desc->tool == TOOL_TIMERLAT ? "timerlat" : "osnoise";
+	const char *tracer = p->desc->tracer;
 
-	if (params_trace_samples(p) && p->desc->tool == TOOL_OSNOISE &&
-	    !has_event(e->tep, "osnoise", "sample_threshold")) {
+	if (params_trace_samples(p) && p->desc->sample_event &&
+	    !has_event(e->tep, "osnoise", p->desc->sample_event)) {
 		err_msg("%s has no osnoise:sample_threshold events, the noise samples that %s "
 			"needs: it was recorded without them (record with rtlens osnoise hist or "
 			"top --aa, or trace-cmd record -p osnoise -e osnoise), or replay it with "
@@ -57,11 +57,15 @@ static int check_events(struct engine *e, const char *name)
 static unsigned int decode_sets(const struct engine *e)
 {
 	const struct rtl_params *p = e->p;
-	unsigned int sets = params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0;
+	unsigned int sets = decode_tracer_set(p->desc->tracer);
 
-	if (p->desc->tool == TOOL_TIMERLAT)
-		return sets | DECODE_TIMERLAT | (p->stack_us ? DECODE_STACK : 0);
-	return sets | DECODE_OSNOISE | (kvm_exit_usable(e->tep) ? DECODE_KVM : 0);
+	if (params_trace_analysis(p))
+		sets |= DECODE_NOISE_EVENTS;
+	if (p->stack_us)	/* timerlat's --stack */
+		sets |= DECODE_STACK;
+	if (p->desc->kvm_exits && kvm_exit_usable(e->tep))
+		sets |= DECODE_KVM;
+	return sets;
 }
 
 /* overruns the file's per-CPU stats tell (trace-cmd record's), summed */

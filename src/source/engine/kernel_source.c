@@ -52,6 +52,8 @@ struct tracer_desc {
 	void		(*bpf_load)(const struct bpf_counts *b, struct noise_model *nm,
 				    struct latency_model *lm);
 	enum aa_feed	aa_feed;	/* where its analysis' events go (not --record) */
+	/* measures through user-space threads where the kernel has timerlat_fd */
+	bool		user_threads;
 };
 
 /* the window of a stop counted by BPF ends with what the stop's sample brought */
@@ -193,7 +195,7 @@ static int check_features(const struct rtl_params *p)
  */
 static void kchoose(struct rtl_params *p)
 {
-	if (p->desc->tool != TOOL_TIMERLAT || p->user_threads || p->kernel_threads || p->cgroup)
+	if (!tracer_of(p)->user_threads || p->user_threads || p->kernel_threads || p->cgroup)
 		return;
 	if (!tracefs_file_exists(NULL, TIMERLAT_FD))
 		return;
@@ -514,6 +516,7 @@ static const struct tracer_desc tracers[NR_TOOLS] = {
 		.bpf_event		= "timerlat_sample",
 		.bpf_load		= timerlat_bpf_load,
 		.aa_feed		= AA_FEED_WINDOW,
+		.user_threads		= true,
 	},
 };
 

@@ -68,7 +68,6 @@ static void no_prio(struct sched_attr_req *prio)
 /* What the user engine does per tool. */
 struct user_tool {
 	enum uw_kind	kind;			/* the measuring threads' loop */
-	uint64_t	default_period_us;
 	unsigned int	decode;			/* the decoders of its own events */
 	bool		timer_events;		/* the sleepers' timers */
 	void		(*prio)(struct sched_attr_req *prio);	/* its default priority */
@@ -77,12 +76,10 @@ struct user_tool {
 static const struct user_tool user_tools[NR_TOOLS] = {
 	[TOOL_OSNOISE] = {
 		.kind			= UW_OSNOISE,
-		.default_period_us	= 1000000,
 		.prio			= no_prio,
 	},
 	[TOOL_TIMERLAT] = {
 		.kind			= UW_TIMERLAT,
-		.default_period_us	= 1000,
 		.decode			= DECODE_HRTIMER,
 		.timer_events		= true,
 		.prio			= uw_timerlat_prio,
@@ -97,7 +94,7 @@ static const struct user_tool *user_tool_of(const struct rtl_params *p)
 /* osnoise runs the whole period unless -r; timerlat has no runtime */
 static void user_period(const struct rtl_params *p, uint64_t *period_us, uint64_t *runtime_us)
 {
-	*period_us = p->period_us ? p->period_us : user_tool_of(p)->default_period_us;
+	*period_us = p->period_us ? p->period_us : p->desc->default_period_us;
 	*runtime_us = 0;
 	if (p->desc->has_runtime)
 		*runtime_us = p->runtime_us ? p->runtime_us : *period_us;

@@ -73,7 +73,7 @@ static int find_family(struct loader *l, json_object *doc)
 		return -1;
 	desc = tool_desc_by_command(r->command);
 	if (desc) {
-		r->family = desc->tool == TOOL_TIMERLAT ? FAMILY_TIMERLAT : FAMILY_OSNOISE;
+		r->tool = tool_desc_of(desc->tool);
 		return 0;
 	}
 	if (!strcmp(r->command, "check") || !strcmp(r->command, "compare")) {
