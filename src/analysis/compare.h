@@ -3,7 +3,7 @@
  * compare - two reports of one tool side by side (`rtlens compare`): per
  * CPU and overall metrics, the sources of the analysis that changed most,
  * the system, run and tuning differences, and which run is better. Pure
- * functions of two struct report_data; the renderers (render/compare.h)
+ * functions of two struct report_data; the renderers (render/compare_render.h)
  * put it into words.
  *
  * The verdict (documented in Documentation/json-compare.md): osnoise is

@@ -4,7 +4,7 @@
  * (`rtlens merge`): a summary of each node, the worst node and CPU, and
  * what the noise measured would cost a bulk-synchronous job placed on
  * those CPUs (analysis/spmd.h). Pure functions of the reports; the
- * renderers (render/merge.h) put it into words.
+ * renderers (render/merge_render.h) put it into words.
  *
  * A node is a report, labelled by its hostname; a hostname seen before
  * gets "#2", "#3"... in the order given; a report without one, its file

@@ -25,7 +25,7 @@ extern const char *const stack_format_names[NR_STACK_FORMATS];
 enum rtl_engine {
 	ENGINE_AUTO,		/* the kernel tracer if this kernel has it, else user */
 	ENGINE_KERNEL,		/* the osnoise/timerlat tracer */
-	ENGINE_USER,		/* rtlens's own threads and the standard tracepoints */
+	ENGINE_OWN,		/* rtlens's own threads and the standard tracepoints (--engine user) */
 };
 
 struct action_list;

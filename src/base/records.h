@@ -161,7 +161,7 @@ struct kvm_edge {
 /*
  * The measuring thread of a CPU (user engine) switched out stopped or traced
  * (ts = start_ns), or, resumed, running again since end_ns (from the
- * ctx_tracker, for user_merge).
+ * ctx_tracker, for own_merge).
  */
 struct own_stop {
 	int		cpu;
@@ -189,10 +189,10 @@ struct hw_samples {
 /*
  * RECORD_KINDS(X): every kind of record, one line each, from which the
  * enum, the union of struct rtl_record and their users (decode/decoder.c,
- * source/engine/user_merge.c) are made:
+ * source/engine/own_merge.c) are made:
  *   X(KIND, struct, member of the union, SMALL, MERGED)
  * SMALL 1: a fixed size (0: the stack, cleared to its head only);
- * MERGED 1: the user engine's merge queues it (user_merge.c).
+ * MERGED 1: the user engine's merge queues it (own_merge.c).
  * Every record starts with "int cpu; uint64_t ts;": the decoder fills
  * them through any member of the union.
  */

@@ -5,7 +5,7 @@
  * config), the IRQs, tasks and settings of the measured CPUs, and the
  * findings judged from them
  *
- * Gathered by the source layer (source/tuning.c), judged by the analysis
+ * Gathered by the source layer (source/machine/tuning_gather.c), judged by the analysis
  * (analysis/tuning_judge.c), shown by `rtlens check` and recorded in every
  * JSON report (system.tuning). Plain data: no I/O here.
  */

@@ -379,7 +379,7 @@ static int set_engine(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;
 	static const char *const names[] = {
-		[ENGINE_AUTO] = "auto", [ENGINE_KERNEL] = "kernel", [ENGINE_USER] = "user",
+		[ENGINE_AUTO] = "auto", [ENGINE_KERNEL] = "kernel", [ENGINE_OWN] = "user",
 	};
 	int i = name_index(names, sizeof(names) / sizeof(names[0]), arg);
 

@@ -3,7 +3,7 @@
  * self_stop - the time rtlens caused itself: how long its own measuring
  * threads (user engine) were stopped (SIGSTOP, SIGTSTP, a debugger), per
  * CPU, and how many samples or latencies include such a stop and were left
- * out of the statistics (user_merge flags them with self_ns)
+ * out of the statistics (own_merge flags them with self_ns)
  */
 #ifndef RTLENS_SELF_STOP_H
 #define RTLENS_SELF_STOP_H

@@ -150,7 +150,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	setup_notes_collect(&notes, m, p);
 	render_setup_notes(out, &notes);
 	data_path_note(out, p, v);
-	if (p->engine == ENGINE_USER)
+	if (p->engine == ENGINE_OWN)
 		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
 			"causes from the standard tracepoints\n",
 			p->desc->self_tag);

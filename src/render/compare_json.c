@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * compare_json - a comparison of two reports as JSON, the layout of
- * Documentation/rtlens-compare-v1.schema.json (see render/compare.h)
+ * Documentation/rtlens-compare-v1.schema.json (see render/compare_render.h)
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/compare.h"
+#include "render/compare_render.h"
 #include "render/json_writer.h"
 
 #define TEXT_MAX	1024

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * compare_text - a comparison of two reports for the terminal (see
- * render/compare.h): the two runs, the overall and per-CPU metrics side by
+ * render/compare_render.h): the two runs, the overall and per-CPU metrics side by
  * side, the sources that changed most, what differs in the system, the
  * run's settings and the tuning, and the verdict
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/safe_text.h"
-#include "render/compare.h"
+#include "render/compare_render.h"
 
 #define SHOW_MAX	512
 #define SHOW_BUF	(SAFE_TEXT_SIZE(SHOW_MAX) + 4)

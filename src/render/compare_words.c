@@ -2,14 +2,14 @@
 /*
  * compare_words - the verdict of a comparison and what changed most, in
  * plain words, and the small formatters the text and the JSON share (see
- * render/compare.h)
+ * render/compare_render.h)
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/cpulist.h"
 #include "base/safe_text.h"
-#include "render/compare.h"
+#include "render/compare_render.h"
 #include "render/json_writer.h"
 
 #define NAME_MAX_BYTES	128

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * merge_json - many nodes' reports together as JSON, the layout of
- * Documentation/rtlens-merge-v1.schema.json (see render/merge.h)
+ * Documentation/rtlens-merge-v1.schema.json (see render/merge_render.h)
  */
 #include "render/json_writer.h"
-#include "render/merge.h"
+#include "render/merge_render.h"
 
 static void num_or_null(struct json_writer *w, const char *key, bool has, double v)
 {

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * merge_text - many nodes' reports together, for the terminal (see
- * render/merge.h): a row per node, the worst node and CPU named, and the
+ * render/merge_render.h): a row per node, the worst node and CPU named, and the
  * projection for a bulk-synchronous job on the CPUs measured
  */
 #include <string.h>
 
 #include "base/safe_text.h"
 #include "render/json_writer.h"
-#include "render/merge.h"
+#include "render/merge_render.h"
 
 #define LABEL_MAX	32		/* bytes of a label shown */
 #define NAME_MAX_SHOWN	48		/* of a source's name */

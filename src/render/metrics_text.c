@@ -164,7 +164,7 @@ static void run_metrics(struct metrics_writer *w, const struct run_models *m,
 	metrics_escape(kernel, sizeof(kernel), m->facts ? m->facts->kernel_release : "unknown");
 	snprintf(labels, sizeof(labels),
 		 "version=\"%s\",command=\"%s\",engine=\"%s\",kernel=\"%s\"", RTLENS_VERSION,
-		 p->command, p->engine == ENGINE_USER ? "user" : "kernel", kernel);
+		 p->command, p->engine == ENGINE_OWN ? "user" : "kernel", kernel);
 	metrics_family(w, "rtlens", MTYPE_INFO, NULL, "what measures: rtlens's version, the "
 		       "command, the engine and the kernel");
 	metrics_count(w, "rtlens", "_info", labels, 1);

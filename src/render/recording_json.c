@@ -80,7 +80,7 @@ static int write_meta(FILE *f, const struct run_models *m, const struct rtl_para
 	json_string(w, "format_version", RECORDING_FORMAT);
 	json_string(w, "command", p->command);
 	json_argv(w, p);
-	json_string(w, "engine", p->engine == ENGINE_USER ? "user" : "kernel");
+	json_string(w, "engine", p->engine == ENGINE_OWN ? "user" : "kernel");
 	/* the user engine's records are this build's structs (base/run_end.h) */
 	json_u64(w, "record_size", sizeof(struct rtl_record));
 	json_settings(w, p);

@@ -321,7 +321,7 @@ static void json_self_stop(struct json_writer *w, const struct self_stop *s,
 {
 	int cpu;
 
-	if (p->engine != ENGINE_USER) {
+	if (p->engine != ENGINE_OWN) {
 		json_null(w, "self_stop");
 		return;
 	}
@@ -355,7 +355,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	setup_notes_collect(&notes, m, p);
 	json_begin_object(w, NULL);
 	json_rtlens_head(w, SCHEMA_VERSION, p->command);
-	json_string(w, "engine", p->engine == ENGINE_USER ? "user" : "kernel");
+	json_string(w, "engine", p->engine == ENGINE_OWN ? "user" : "kernel");
 	json_system(w, p->nr_cpus, m->facts);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);

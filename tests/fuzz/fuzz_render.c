@@ -52,7 +52,7 @@ static void params_setup(struct rtl_params *p, struct fuzz_in *in, struct fuzz_s
 			 1 + fuzz_u8(in) % 8);
 	fuzz_assert(options_parse(p, 1, argv) == OPTS_OK);
 	p->nano = flags & 4;
-	p->engine = flags & 8 ? ENGINE_USER : ENGINE_KERNEL;
+	p->engine = flags & 8 ? ENGINE_OWN : ENGINE_KERNEL;
 	p->aa = flags & 32 && p->tool == TOOL_OSNOISE;
 	p->dump_tasks = flags & 64 && p->tool == TOOL_TIMERLAT;
 	p->user_threads = flags & 128 && p->tool == TOOL_TIMERLAT;

@@ -9,7 +9,7 @@
  * printable, and a report compared with itself says neither is better.
  */
 #include "fuzz.h"
-#include "render/compare.h"
+#include "render/compare_render.h"
 #include "source/reports/reports.h"
 
 static void check_rendered(const struct comparison *c)

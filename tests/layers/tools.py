@@ -25,7 +25,7 @@ TABLES = {
     'analysis/run_models.c': 'struct models_ops: the models and stop values',
     'render/screen.c': 'struct tool_render: screens, JSON, metrics',
     'source/engine/kernel_source.c': 'struct tracer_desc: the tracer\'s setup',
-    'source/engine/user_source.c': 'struct user_tool: the measuring threads',
+    'source/engine/own_source.c': 'struct own_tool: the measuring threads',
 }
 
 NAMES = re.compile(r'\bTOOL_[A-Z0-9_]+\b|\btool_(osnoise|timerlat|hwnoise)\b')

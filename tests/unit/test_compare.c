@@ -16,7 +16,7 @@
 #include <json-c/json.h>
 
 #include "analysis/compare.h"
-#include "render/compare.h"
+#include "render/compare_render.h"
 #include "source/reports/reports.h"
 #include "report_doc.h"
 

@@ -16,7 +16,7 @@
 #include <json-c/json.h>
 
 #include "analysis/merge.h"
-#include "render/merge.h"
+#include "render/merge_render.h"
 #include "source/reports/reports.h"
 #include "capture.h"
 #include "report_doc.h"

@@ -219,7 +219,7 @@ static void test_osnoise_top(void **state)
 	assert_true(p->debug);
 	assert_true(log_debug_on());
 	assert_string_equal(p->json_path, "out.json");
-	assert_int_equal(p->engine, ENGINE_USER);
+	assert_int_equal(p->engine, ENGINE_OWN);
 	assert_int_equal(p->prio.kind, SCHED_KIND_FIFO);
 	assert_int_equal(p->prio.prio, 10);
 	/* -s and -S turn the analysis on */

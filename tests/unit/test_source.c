@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests for both engines' setup and teardown on a fake tracefs
- * (source.c, kernel_source.c, user_source.c, instance.c): which engine a
+ * (source.c, kernel_source.c, own_source.c, instance.c): which engine a
  * run gets, the checks before anything is changed, the global files the
  * kernel engine writes and in which order, the instances and events each
  * engine sets up, and that closing the source and restoring sysstate
@@ -192,7 +192,7 @@ static void test_auto_picks_user_without_tracer(void **state)
 
 	without_tracers(fx);
 	assert_int_equal(check(fx, "timerlat top", NR_CPUS, ARGV("timerlat"), &msgs), 0);
-	assert_int_equal(fx->p.engine, ENGINE_USER);
+	assert_int_equal(fx->p.engine, ENGINE_OWN);
 	assert_non_null(strstr(msgs, "this kernel has no timerlat tracer: measuring with "
 			       "rtlens's own threads (--engine user)"));
 	free(msgs);
@@ -631,7 +631,7 @@ static void test_user_osnoise(void **state)
 
 	src = open_run(fx, "osnoise top", nr_cpus(),
 		       ARGV("osnoise", "--engine", "user", "-c", "0", "-p", "1000", "-r", "100"),
-		       ENGINE_USER);
+		       ENGINE_OWN);
 	expect_globals_untouched(fx);
 	source_effective_period(&fx->p, &period, &runtime);
 	assert_int_equal(period, 1000);
@@ -653,7 +653,7 @@ static void test_user_timerlat_trace_instance(void **state)
 
 	src = open_run(fx, "timerlat top", nr_cpus(),
 		       ARGV("timerlat", "--engine", "user", "-c", "0", "-P", "o:0", "-t",
-			    "-e", "sched:sched_wakeup", "--filter", "pid == 1"), ENGINE_USER);
+			    "-e", "sched:sched_wakeup", "--filter", "pid == 1"), ENGINE_OWN);
 	expect_globals_untouched(fx);
 	expect_user_instance(fx, "", true);
 	expect_user_instance(fx, "-trace", true);

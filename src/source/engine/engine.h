@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * engine - what a source of records implements: the kernel tracer
- * (kernel_source.c), the user-space workload (user_source.c) or a replayed
+ * (kernel_source.c), the user-space workload (own_source.c) or a replayed
  * file (file_source.c). source.c picks one per run, opens it with one
  * struct engine_input, refuses the options its capabilities lack, and
  * forwards the calls of source.h to it.
@@ -114,7 +114,7 @@ struct engine_ops {
 };
 
 extern const struct engine_ops kernel_engine;
-extern const struct engine_ops user_engine;
+extern const struct engine_ops own_engine;
 extern const struct engine_ops file_engine;
 
 #endif

@@ -157,7 +157,7 @@ static void take_settings(struct rtl_params *p, const struct recording *rec)
 {
 	const struct recorded_settings *s = &rec->set;
 
-	p->engine = rec->run.user_engine ? ENGINE_USER : ENGINE_KERNEL;
+	p->engine = rec->run.own_engine ? ENGINE_OWN : ENGINE_KERNEL;
 	p->period_us = s->period_us;
 	p->runtime_us = s->runtime_us;
 	p->stop_us = s->stop_us;
@@ -175,7 +175,7 @@ static int apply_rtlens(struct file_input *in, struct rtl_params *p, struct sys_
 
 	if (check_tool(in, p))
 		return -1;
-	if (rec->run.user_engine && rec->run.record_size != sizeof(struct rtl_record)) {
+	if (rec->run.own_engine && rec->run.record_size != sizeof(struct rtl_record)) {
 		err_msg("%s was recorded by rtlens %s with the user engine, whose records this "
 			"rtlens (%s) lays out otherwise: replay it with rtlens %s", in->name,
 			rec->run.version, RTLENS_VERSION, rec->run.version);

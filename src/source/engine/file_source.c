@@ -99,7 +99,7 @@ static struct engine *fopen_engine(struct file_input *in, const struct rtl_param
 	snprintf(e->data_path, sizeof(e->data_path), "%s",
 		 in->rec.run.by_rtlens && in->rec.run.data_path[0] ? in->rec.run.data_path :
 		 "tracefs");
-	if (in->rec.run.user_engine) {
+	if (in->rec.run.own_engine) {
 		if (file_open_records(e))
 			goto fail;
 		return e;

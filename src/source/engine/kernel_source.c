@@ -22,7 +22,7 @@
 #include "source/engine/engine.h"
 #include "source/engine/source.h"
 #include "source/system/system.h"
-#include "source/engine/user_workload.h"
+#include "source/engine/own_workload.h"
 
 #define OPTIONS_FILE	OSNOISE_OPTIONS
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
@@ -74,7 +74,7 @@ struct engine {
 	void			*ctx;
 	struct tracefs_hist	*khist;		/* osnoise hist: counted by the kernel */
 	int			polled;
-	struct user_workload	*uw;		/* timerlat -u: rtlens's threads */
+	struct own_workload	*uw;		/* timerlat -u: rtlens's threads */
 	struct bpf_counts	*bpf;		/* the samples counted in the kernel */
 	const char		*bpf_why;	/* why not, when it could have been */
 	struct window_cut	cut;		/* read_window: where the stop was */
@@ -133,7 +133,7 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p);
 
 static bool has_option(const char *option)
 {
-	char *opts = tracefs_file_exists(NULL, OPTIONS_FILE) ? tracefs_read_text(OPTIONS_FILE) : NULL;
+	char *opts = tracefs_file_exists(NULL, OPTIONS_FILE) ? sysstate_read_text(OPTIONS_FILE) : NULL;
 	bool found = opts && strstr(opts, option);
 
 	free(opts);
@@ -232,7 +232,7 @@ static int write_u64(struct sys_state *st, const char *file, uint64_t val)
 
 static uint64_t read_u64(const char *file)
 {
-	char *text = tracefs_read_text(file);
+	char *text = sysstate_read_text(file);
 	uint64_t val = text ? strtoull(text, NULL, 10) : 0;
 
 	free(text);
@@ -266,7 +266,7 @@ static int set_workload_option(const struct rtl_params *p, struct sys_state *st)
 
 	if (!tracefs_file_exists(NULL, OPTIONS_FILE))
 		return 0;
-	opts = tracefs_read_text(OPTIONS_FILE);
+	opts = sysstate_read_text(OPTIONS_FILE);
 	/* the file lists NO_OSNOISE_WORKLOAD when the option is off */
 	if (opts && !strstr(opts, "NO_OSNOISE_WORKLOAD") != !p->user_threads)
 		ret = sysstate_write_option(st, "OSNOISE_WORKLOAD", !p->user_threads);
@@ -628,16 +628,16 @@ static void krestart(struct engine *src);
 static int start_user_threads(struct engine *src)
 {
 	const struct rtl_params *p = src->params;
-	struct uw_config cfg = {
-		.kind = UW_TIMERLAT_FD,
+	struct own_workload_config cfg = {
+		.kind = OWN_WORKLOAD_TIMERLAT_FD,
 		.cpus = &p->cpus,
 		.period_us = p->period_us ? p->period_us : 1000,
 		.prio = p->prio,
 		.tracing_dir = tracefs_tracing_dir(),
 	};
 
-	uw_timerlat_prio(&cfg.prio);
-	src->uw = uw_start(&cfg);
+	own_workload_timerlat_prio(&cfg.prio);
+	src->uw = own_workload_start(&cfg);
 	return src->uw ? 0 : -1;
 }
 
@@ -896,7 +896,7 @@ static void kstop(struct engine *src)
 	src->stopped = true;
 	if (src->bpf)
 		bpf_counts_pause(src->bpf);
-	uw_stop(src->uw);
+	own_workload_stop(src->uw);
 	instances_set_tracing(&src->ins, false);
 }
 
@@ -991,7 +991,7 @@ static void kclose(struct engine *src)
 		tracefs_hist_destroy(src->ins.inst, src->khist);
 		tracefs_hist_free(src->khist);
 	}
-	uw_free(src->uw);
+	own_workload_free(src->uw);
 	sample_queue_free(src->samples);
 	free(src->hw_seen);
 	bpf_counts_close(src->bpf);

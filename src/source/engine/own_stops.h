@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * own_stops - the stops of the user engine's measuring thread on one CPU
- * (SIGSTOP, SIGTSTP, a debugger), for user_merge: time rtlens caused
+ * (SIGSTOP, SIGTSTP, a debugger), for own_merge: time rtlens caused
  * itself, not the machine
  *
  * A stop opens at the RECORD_OWN_STOP of the thread's switch-out and

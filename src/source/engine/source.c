@@ -18,7 +18,7 @@ struct source {
 
 static const struct engine_ops *const engines[NR_ENGINE_INPUTS] = {
 	[ENGINE_INPUT_TRACEFS]		= &kernel_engine,
-	[ENGINE_INPUT_OWN_THREADS]	= &user_engine,
+	[ENGINE_INPUT_OWN_THREADS]	= &own_engine,
 	[ENGINE_INPUT_FILE]		= &file_engine,
 };
 
@@ -26,7 +26,7 @@ static enum engine_input_kind input_of(const struct rtl_params *p)
 {
 	if (p->input_path)
 		return ENGINE_INPUT_FILE;
-	return p->engine == ENGINE_USER ? ENGINE_INPUT_OWN_THREADS : ENGINE_INPUT_TRACEFS;
+	return p->engine == ENGINE_OWN ? ENGINE_INPUT_OWN_THREADS : ENGINE_INPUT_TRACEFS;
 }
 
 static const struct engine_ops *engine_of(const struct rtl_params *p)
@@ -39,8 +39,8 @@ void source_choose(struct rtl_params *p)
 	const struct engine_ops *ops;
 
 	if (p->engine == ENGINE_AUTO) {
-		p->engine = kernel_engine.tracer->available(p) ? ENGINE_KERNEL : ENGINE_USER;
-		if (p->engine == ENGINE_USER)
+		p->engine = kernel_engine.tracer->available(p) ? ENGINE_KERNEL : ENGINE_OWN;
+		if (p->engine == ENGINE_OWN)
 			info_msg("this kernel has no %s tracer: measuring with rtlens's own "
 				 "threads (--engine user)", p->desc->tracer);
 	}

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tuning_parts - the parts of source/tuning.c, one file each: private to
+ * tuning_parts - the parts of source/machine/tuning_gather.c, one file each: private to
  * source/. The parsers take text, so that the tests can feed them.
  */
 #ifndef RTLENS_TUNING_PARTS_H

@@ -163,7 +163,7 @@ static int read_doc(struct meta_reader *m, json_object *doc, struct recording *r
 		return -1;
 	get_str(m, doc, "command", rec->run.command, sizeof(rec->run.command));
 	get_str(m, doc, "engine", engine, sizeof(engine));
-	rec->run.user_engine = !strcmp(engine, "user");
+	rec->run.own_engine = !strcmp(engine, "user");
 	/* the user engine's records' layout; rtlens 0.1's first recordings lack it */
 	if (json_object_object_get_ex(doc, "record_size", NULL))
 		rec->run.record_size = get_u64(m, doc, "record_size");

@@ -32,7 +32,7 @@ struct recorded_run {
 	int		signal;
 	uint64_t	lost_events;
 	char		data_path[16];
-	bool		user_engine;
+	bool		own_engine;
 	uint64_t	record_size;	/* sizeof(struct rtl_record) of the recorder */
 };
 

@@ -72,7 +72,7 @@ static void clear_saved(struct sys_state *s)
 	s->nr_instances = 0;
 }
 
-char *tracefs_read_text(const char *file)
+char *sysstate_read_text(const char *file)
 {
 	return tracefs_instance_file_read(NULL, file, NULL);
 }
@@ -363,7 +363,7 @@ int sysstate_save(struct sys_state *s, const char *file, enum restore_kind kind)
 
 	if (find_saved(s, file))
 		return 0;
-	content = tracefs_read_text(file);
+	content = sysstate_read_text(file);
 	if (!content) {
 		err_msg("cannot read tracefs file %s: %s", file, strerror(errno));
 		return -1;

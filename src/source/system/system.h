@@ -66,7 +66,7 @@ int sysstate_instance_write(struct tracefs_instance *inst, const char *file, con
 int sysstate_restore(struct sys_state *s);
 
 /* Read a whole tracefs file (NULL instance = top level); caller frees. */
-char *tracefs_read_text(const char *file);
+char *sysstate_read_text(const char *file);
 
 /*
  * tasks - the tracer's workload threads: scheduling policy and cgroup

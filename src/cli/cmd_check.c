@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * check - `rtlens check [-c CPUS] [--json FILE|-]`: is the system set up
+ * cmd_check - `rtlens check [-c CPUS] [--json FILE|-]`: is the system set up
  * for low latency on the CPUs to measure? Measures nothing, changes
  * nothing; exit 0 when nothing breaks their isolation, 2 when a finding
  * does, 1 on error.

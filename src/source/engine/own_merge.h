@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * user_merge - the user engine's records put in the order and form the
+ * own_merge - the user engine's records put in the order and form the
  * kernel tracer gives them
  *
  * Two streams come in for each CPU, each in time order: the measuring
@@ -26,7 +26,7 @@
  *    osnoise period leaves it out of its runtime, noise and longest sample.
  *
  * The stop thresholds act as the kernel's: the record that reaches one is
- * the last one handed out until umerge_resume(); later ones are dropped.
+ * the last one handed out until own_merge_resume(); later ones are dropped.
  */
 #ifndef RTLENS_USER_MERGE_H
 #define RTLENS_USER_MERGE_H
@@ -38,29 +38,29 @@
 #include "base/records.h"
 #include "source/engine/source.h"
 
-#define UMERGE_RECENT	1024	/* recent events per CPU, for the samples */
+#define OWN_MERGE_RECENT	1024	/* recent events per CPU, for the samples */
 
-struct user_merge;
+struct own_merge;
 
 /* @p: nr_cpus, period, runtime (0: none) and the stop thresholds (in force). */
-struct user_merge *umerge_new(const struct rtl_params *p);
-void umerge_free(struct user_merge *m);
+struct own_merge *own_merge_new(const struct rtl_params *p);
+void own_merge_free(struct own_merge *m);
 
-enum umerge_stream {
-	UMERGE_TRACE,		/* from the trace: noise events, KVM exits, timerlat IRQ,
+enum own_merge_stream {
+	OWN_MERGE_TRACE,		/* from the trace: noise events, KVM exits, timerlat IRQ,
 				   stops of the measuring threads */
-	UMERGE_WORK,		/* from the measuring threads */
+	OWN_MERGE_WORK,		/* from the measuring threads */
 };
 
 /* Queue a record of @stream; -1 when out of memory. */
-int umerge_add(struct user_merge *m, enum umerge_stream stream, const struct rtl_record *rec);
+int own_merge_add(struct own_merge *m, enum own_merge_stream stream, const struct rtl_record *rec);
 
 /* Hand out, CPU by CPU in time order, every queued record with ts <= until. */
-int umerge_flush(struct user_merge *m, uint64_t until, record_fn fn, void *ctx);
+int own_merge_flush(struct own_merge *m, uint64_t until, record_fn fn, void *ctx);
 
 /* A stop threshold was reached: nothing more is handed out. */
-bool umerge_stopped(const struct user_merge *m);
+bool own_merge_stopped(const struct own_merge *m);
 /* After a stop: drop what is queued, and hand records out again. */
-void umerge_resume(struct user_merge *m);
+void own_merge_resume(struct own_merge *m);
 
 #endif

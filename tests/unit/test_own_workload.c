@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "source/engine/user_workload.h"
+#include "source/engine/own_workload.h"
 
 #define MS		1000000ULL	/* ns */
 #define MAX_RECS	8192
@@ -122,33 +122,33 @@ static void mask_of(struct cpu_mask *mask, int cpu)
 	cpu_mask_set(mask, cpu);
 }
 
-static struct uw_config osnoise_cfg(const struct cpu_mask *mask, uint64_t period_us,
+static struct own_workload_config osnoise_cfg(const struct cpu_mask *mask, uint64_t period_us,
 				    uint64_t runtime_us)
 {
-	struct uw_config cfg = {
-		.kind = UW_OSNOISE, .cpus = mask, .period_us = period_us,
+	struct own_workload_config cfg = {
+		.kind = OWN_WORKLOAD_OSNOISE, .cpus = mask, .period_us = period_us,
 		.runtime_us = runtime_us, .threshold_ns = 1000,
 	};
 
 	return cfg;
 }
 
-static struct uw_config timerlat_cfg(const struct cpu_mask *mask, uint64_t period_us)
+static struct own_workload_config timerlat_cfg(const struct cpu_mask *mask, uint64_t period_us)
 {
-	struct uw_config cfg = { .kind = UW_TIMERLAT, .cpus = mask, .period_us = period_us };
+	struct own_workload_config cfg = { .kind = OWN_WORKLOAD_TIMERLAT, .cpus = mask, .period_us = period_us };
 
 	return cfg;
 }
 
-static void assert_thread(const struct user_workload *uw, int cpu, const char *prefix)
+static void assert_thread(const struct own_workload *uw, int cpu, const char *prefix)
 {
 	char path[64], comm[32] = "", want[32];
-	int tid = uw_tid(uw, cpu);
+	int tid = own_workload_tid(uw, cpu);
 	cpu_set_t set;
 	FILE *f;
 
 	assert_true(tid > 0);
-	assert_true(uw_is_own_tid(uw, tid));
+	assert_true(own_workload_is_own_tid(uw, tid));
 	snprintf(path, sizeof(path), "/proc/self/task/%d/comm", tid);
 	f = fopen(path, "r");
 	assert_non_null(f);
@@ -216,8 +216,8 @@ static void test_osnoise(void **state)
 {
 	int cpu = allowed_cpu(0), tasks = tasks_back_to(base_tasks), periods, n;
 	struct cpu_mask mask;
-	struct uw_config cfg;
-	struct user_workload *uw;
+	struct own_workload_config cfg;
+	struct own_workload *uw;
 	struct recs *c = recs_new();
 	uint64_t min;
 	double mean;
@@ -225,33 +225,33 @@ static void test_osnoise(void **state)
 	(void)state;
 	mask_of(&mask, cpu);
 	cfg = osnoise_cfg(&mask, 100000, 50000);
-	uw = uw_start(&cfg);
+	uw = own_workload_start(&cfg);
 	assert_non_null(uw);
 	assert_int_equal(nr_tasks(), tasks + 1);
 	assert_thread(uw, cpu, "rtlens-osn");
-	assert_int_equal(uw_tid(uw, cpu + 1), -1);
-	assert_int_equal(uw_tid(uw, -1), -1);
-	assert_false(uw_is_own_tid(uw, getpid()));
+	assert_int_equal(own_workload_tid(uw, cpu + 1), -1);
+	assert_int_equal(own_workload_tid(uw, -1), -1);
+	assert_false(own_workload_is_own_tid(uw, getpid()));
 	sleep_ms(330);
-	uw_stop(uw);
-	uw_stop(uw);	/* idempotent */
+	own_workload_stop(uw);
+	own_workload_stop(uw);	/* idempotent */
 	assert_int_equal(tasks_back_to(tasks), tasks);
-	n = uw_drain(uw, collect, c, UINT64_MAX);
+	n = own_workload_drain(uw, collect, c, UINT64_MAX);
 	assert_int_equal(n, c->n);
-	assert_int_equal(uw_drain(uw, collect, c, UINT64_MAX), 0);
-	assert_int_equal(uw_lost(uw), 0);
+	assert_int_equal(own_workload_drain(uw, collect, c, UINT64_MAX), 0);
+	assert_int_equal(own_workload_lost(uw), 0);
 	periods = check_osnoise(c, cpu, 50000, 1000);
 	assert_in_range(periods, 2, 5);
 	assert_int_equal(c->r[c->n - 1].kind, RECORD_OSNOISE_PERIOD);
 
-	uw_loop_cost(uw, cpu, &mean, &min);
+	own_workload_loop_cost(uw, cpu, &mean, &min);
 	print_message("loop cost on cpu %d: mean %.1f ns, min %llu ns per clock read\n",
 		      cpu, mean, (unsigned long long)min);
 	assert_true(mean > 0 && mean < 1000);
 	assert_true((double)min <= mean);
-	uw_loop_cost(uw, cpu + 1, &mean, &min);
+	own_workload_loop_cost(uw, cpu + 1, &mean, &min);
 	assert_true(mean == 0 && min == 0);
-	uw_free(uw);
+	own_workload_free(uw);
 	cpu_mask_free(&mask);
 	free(c);
 }
@@ -279,8 +279,8 @@ static void test_osnoise_injected_gap(void **state)
 	int cpu = allowed_cpu(0);
 	uint64_t b0, b1, noise = 0, max = 0;
 	struct cpu_mask mask;
-	struct uw_config cfg;
-	struct user_workload *uw;
+	struct own_workload_config cfg;
+	struct own_workload *uw;
 	struct recs *c = recs_new();
 	pthread_t th;
 	int i;
@@ -288,7 +288,7 @@ static void test_osnoise_injected_gap(void **state)
 	(void)state;
 	mask_of(&mask, cpu);
 	cfg = osnoise_cfg(&mask, 20000, 20000);
-	uw = uw_start(&cfg);
+	uw = own_workload_start(&cfg);
 	assert_non_null(uw);
 	sleep_ms(20);
 	atomic_store(&busy_stop, false);
@@ -298,8 +298,8 @@ static void test_osnoise_injected_gap(void **state)
 	atomic_store(&busy_stop, true);
 	pthread_join(th, NULL);
 	b1 = mono_ns();
-	uw_stop(uw);
-	uw_drain(uw, collect, c, UINT64_MAX);
+	own_workload_stop(uw);
+	own_workload_drain(uw, collect, c, UINT64_MAX);
 	check_osnoise(c, cpu, 20000, 1000);
 	/*
 	 * the noise inside the busy thread's window, samples cut at its edges:
@@ -326,7 +326,7 @@ static void test_osnoise_injected_gap(void **state)
 	/* the fair share is half; a quarter leaves room for a loaded machine */
 	assert_true(noise > (b1 - b0) / 4);
 	assert_true(max >= 100000);
-	uw_free(uw);
+	own_workload_free(uw);
 	cpu_mask_free(&mask);
 	free(c);
 }
@@ -394,8 +394,8 @@ static void test_timerlat(void **state)
 	int cpus[2] = { allowed_cpu(0), allowed_cpu(1) }, i, n1, n2;
 	int tasks = tasks_back_to(base_tasks);
 	struct cpu_mask mask;
-	struct uw_config cfg;
-	struct user_workload *uw;
+	struct own_workload_config cfg;
+	struct own_workload *uw;
 	uint64_t t0, mid, end, last;
 
 	(void)state;
@@ -405,7 +405,7 @@ static void test_timerlat(void **state)
 	cfg = timerlat_cfg(&mask, 1000);
 	cfg.prio = timerlat_prio();
 	t0 = mono_ns();
-	uw = uw_start(&cfg);
+	uw = own_workload_start(&cfg);
 	assert_non_null(uw);
 	assert_int_equal(nr_tasks(), tasks + cpu_mask_count(&mask));
 	for (i = 0; i < 2 && cpus[i] >= 0; i++)
@@ -413,19 +413,19 @@ static void test_timerlat(void **state)
 	sleep_ms(100);
 	mid = mono_ns();
 	sleep_ms(100);
-	uw_stop(uw);
+	own_workload_stop(uw);
 	end = mono_ns();
 	assert_int_equal(tasks_back_to(tasks), tasks);
-	n1 = uw_drain(uw, collect, c1, mid);
+	n1 = own_workload_drain(uw, collect, c1, mid);
 	assert_int_equal(n1, c1->n);
-	n2 = uw_drain(uw, collect, c2, UINT64_MAX);
+	n2 = own_workload_drain(uw, collect, c2, UINT64_MAX);
 	assert_int_equal(n2, c2->n);
 	for (i = 0; i < c1->n; i++)
 		assert_true(c1->r[i].timerlat.ts <= mid);
 	for (i = 0; i < c2->n; i++)
 		assert_true(c2->r[i].timerlat.ts > mid);
 	for (i = 0; i < 2 && cpus[i] >= 0; i++) {
-		assert_true(uw_tid(uw, cpus[i]) > 0);	/* still known after the stop */
+		assert_true(own_workload_tid(uw, cpus[i]) > 0);	/* still known after the stop */
 		last = check_timerlat(c1, cpus[i], 1, &n1);
 		check_timerlat(c2, cpus[i], last + 1, &n2);
 		print_message("cpu %d: %d activations in %llu ms\n", cpus[i], n1 + n2,
@@ -437,8 +437,8 @@ static void test_timerlat(void **state)
 		assert_in_range(n1, fifo_allowed() ? 10 : 1, (mid - t0) / MS + 1);
 		assert_in_range(n1 + n2, fifo_allowed() ? 20 : 2, (end - t0) / MS + 1);
 	}
-	assert_int_equal(uw_lost(uw), 0);
-	uw_free(uw);
+	assert_int_equal(own_workload_lost(uw), 0);
+	own_workload_free(uw);
 	cpu_mask_free(&mask);
 	free(c1);
 	free(c2);
@@ -450,8 +450,8 @@ static void test_ring_full(void **state)
 	struct recs *c = recs_new();
 	int cpu = allowed_cpu(0), i;
 	struct cpu_mask mask;
-	struct uw_config cfg;
-	struct user_workload *uw;
+	struct own_workload_config cfg;
+	struct own_workload *uw;
 	uint64_t lost;
 
 	(void)state;
@@ -459,42 +459,42 @@ static void test_ring_full(void **state)
 	cfg = timerlat_cfg(&mask, 100);
 	cfg.prio = timerlat_prio();
 	cfg.ring_records = 5;
-	uw = uw_start(&cfg);
+	uw = own_workload_start(&cfg);
 	assert_non_null(uw);
 	sleep_ms(30);
-	assert_true(uw_drain(uw, collect, c, UINT64_MAX) >= 8);
+	assert_true(own_workload_drain(uw, collect, c, UINT64_MAX) >= 8);
 	for (i = 0; i < 8; i++)
 		assert_int_equal(c->r[i].timerlat.seqnum, i + 1);
-	lost = uw_lost(uw);
+	lost = own_workload_lost(uw);
 	assert_true(lost > 0);
 	/* the ring wraps: full again */
 	sleep_ms(30);
-	uw_stop(uw);
+	own_workload_stop(uw);
 	i = c->n;
-	assert_int_equal(uw_drain(uw, collect, c, UINT64_MAX), 8);
+	assert_int_equal(own_workload_drain(uw, collect, c, UINT64_MAX), 8);
 	for (; i < c->n; i++)
 		assert_true(c->r[i].timerlat.seqnum > c->r[i - 1].timerlat.seqnum);
-	assert_true(uw_lost(uw) > lost);
+	assert_true(own_workload_lost(uw) > lost);
 	print_message("%d records kept, %llu dropped\n", c->n,
-		      (unsigned long long)uw_lost(uw));
-	uw_free(uw);
+		      (unsigned long long)own_workload_lost(uw));
+	own_workload_free(uw);
 	cpu_mask_free(&mask);
 	free(c);
 }
 
-static void bad_config(const struct uw_config *cfg)
+static void bad_config(const struct own_workload_config *cfg)
 {
 	int tasks = tasks_back_to(base_tasks);
 
 	assert_int_equal(tasks, base_tasks);
-	assert_null(uw_start(cfg));
+	assert_null(own_workload_start(cfg));
 	assert_int_equal(tasks_back_to(tasks), tasks);
 }
 
 static void test_bad_config(void **state)
 {
 	struct cpu_mask mask, empty;
-	struct uw_config cfg;
+	struct own_workload_config cfg;
 
 	(void)state;
 	mask_of(&mask, allowed_cpu(0));
@@ -505,17 +505,17 @@ static void test_bad_config(void **state)
 	bad_config(&cfg);
 	cfg = osnoise_cfg(&mask, 1000, 0);
 	bad_config(&cfg);
-	cfg = osnoise_cfg(&mask, UW_PERIOD_MAX_US + 1, 1000);
+	cfg = osnoise_cfg(&mask, OWN_WORKLOAD_PERIOD_MAX_US + 1, 1000);
 	bad_config(&cfg);
 	cfg = osnoise_cfg(&empty, 1000, 1000);
 	bad_config(&cfg);
 	cfg = osnoise_cfg(NULL, 1000, 1000);
 	bad_config(&cfg);
 	cfg = timerlat_cfg(&mask, 1000);
-	cfg.ring_records = UW_RING_MAX + 1;
+	cfg.ring_records = OWN_WORKLOAD_RING_MAX + 1;
 	bad_config(&cfg);
 	cfg.ring_records = 0;
-	cfg.kind = (enum uw_kind)7;
+	cfg.kind = (enum own_workload_kind)7;
 	bad_config(&cfg);
 	cpu_mask_free(&mask);
 	cpu_mask_free(&empty);
@@ -526,7 +526,7 @@ static void test_cpu_offline(void **state)
 {
 	int last = (int)sysconf(_SC_NPROCESSORS_CONF) + 3;
 	struct cpu_mask mask;
-	struct uw_config cfg;
+	struct own_workload_config cfg;
 
 	(void)state;
 	assert_int_equal(cpu_mask_init(&mask, last + 1), 0);
@@ -546,12 +546,12 @@ static void test_cpu_offline(void **state)
 static void test_timerlat_fd_missing(void **state)
 {
 	struct cpu_mask mask;
-	struct uw_config cfg;
+	struct own_workload_config cfg;
 
 	(void)state;
 	mask_of(&mask, allowed_cpu(0));
 	cfg = timerlat_cfg(&mask, 1000);
-	cfg.kind = UW_TIMERLAT_FD;
+	cfg.kind = OWN_WORKLOAD_TIMERLAT_FD;
 	cfg.tracing_dir = "/nonexistent/tracing";
 	bad_config(&cfg);
 	cfg.tracing_dir = NULL;
@@ -563,7 +563,7 @@ static void test_timerlat_fd_missing(void **state)
 static void test_priority_invalid(void **state)
 {
 	struct cpu_mask mask;
-	struct uw_config cfg;
+	struct own_workload_config cfg;
 
 	(void)state;
 	mask_of(&mask, allowed_cpu(0));
@@ -602,7 +602,7 @@ static void test_priority_refused(void **state)
 	assert_true(pid >= 0);
 	if (pid == 0) {
 		struct cpu_mask mask;
-		struct uw_config cfg;
+		struct own_workload_config cfg;
 		int tasks;
 
 		if (drop_privileges())
@@ -611,7 +611,7 @@ static void test_priority_refused(void **state)
 		mask_of(&mask, allowed_cpu(0));
 		cfg = osnoise_cfg(&mask, 1000, 500);
 		cfg.prio = (struct sched_attr_req){ .kind = SCHED_KIND_FIFO, .prio = 50 };
-		code = uw_start(&cfg) == NULL && tasks_back_to(tasks) == tasks ? 0 : 1;
+		code = own_workload_start(&cfg) == NULL && tasks_back_to(tasks) == tasks ? 0 : 1;
 		cpu_mask_free(&mask);
 		_exit(code);
 	}
@@ -627,8 +627,8 @@ static void test_priority_applied(void **state)
 {
 	struct sched_param sp;
 	struct cpu_mask mask;
-	struct uw_config cfg;
-	struct user_workload *uw;
+	struct own_workload_config cfg;
+	struct own_workload *uw;
 	int tid;
 
 	(void)state;
@@ -637,13 +637,13 @@ static void test_priority_applied(void **state)
 	mask_of(&mask, allowed_cpu(0));
 	cfg = timerlat_cfg(&mask, 1000);
 	cfg.prio = (struct sched_attr_req){ .kind = SCHED_KIND_FIFO, .prio = 1 };
-	uw = uw_start(&cfg);
+	uw = own_workload_start(&cfg);
 	assert_non_null(uw);
-	tid = uw_tid(uw, allowed_cpu(0));
+	tid = own_workload_tid(uw, allowed_cpu(0));
 	assert_int_equal(sched_getscheduler(tid), SCHED_FIFO);
 	assert_int_equal(sched_getparam(tid, &sp), 0);
 	assert_int_equal(sp.sched_priority, 1);
-	uw_free(uw);	/* stops and joins */
+	own_workload_free(uw);	/* stops and joins */
 	cpu_mask_free(&mask);
 }
 
@@ -654,10 +654,10 @@ static void test_timerlat_prio_default(void **state)
 	struct sched_attr_req other = { .kind = SCHED_KIND_OTHER, .prio = 5 };
 
 	(void)state;
-	uw_timerlat_prio(&none);
+	own_workload_timerlat_prio(&none);
 	assert_int_equal(none.kind, SCHED_KIND_FIFO);
 	assert_int_equal(none.prio, 95);
-	uw_timerlat_prio(&other);
+	own_workload_timerlat_prio(&other);
 	assert_int_equal(other.kind, SCHED_KIND_OTHER);
 	assert_int_equal(other.prio, 5);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user_source - the user engine: rtlens's own measuring threads
- * (user_workload) give the samples, the tracepoints every kernel has give
- * what interfered (std_events -> ctx_tracker), and user_merge puts both in
+ * own_source - the user engine: rtlens's own measuring threads
+ * (own_workload) give the samples, the tracepoints every kernel has give
+ * what interfered (std_events -> ctx_tracker), and own_merge puts both in
  * the order and form of the kernel tracer's records. For kernels built
  * without the osnoise and timerlat tracers.
  *
@@ -26,8 +26,8 @@
 #include "source/engine/instance.h"
 #include "base/log.h"
 #include "source/engine/own_records.h"
-#include "source/engine/user_merge.h"
-#include "source/engine/user_workload.h"
+#include "source/engine/own_merge.h"
+#include "source/engine/own_workload.h"
 
 #define DEFAULT_THRESHOLD_NS		5000ULL
 #define MAX_BEHIND			5
@@ -43,11 +43,11 @@ struct sleep_timer {
 
 struct engine {
 	const struct rtl_params	*params;
-	struct uw_config	cfg;
+	struct own_workload_config	cfg;
 	struct instances	ins;
-	struct user_workload	*uw;
+	struct own_workload	*uw;
 	struct ctx_tracker	*ctx;
-	struct user_merge	*merge;
+	struct own_merge	*merge;
 	struct sleep_timer	*timer;		/* timerlat: per CPU */
 	int			polled;
 	bool			oom;
@@ -66,29 +66,29 @@ static void no_prio(struct sched_attr_req *prio)
 }
 
 /* What the user engine does per tool. */
-struct user_tool {
-	enum uw_kind	kind;			/* the measuring threads' loop */
+struct own_tool {
+	enum own_workload_kind	kind;			/* the measuring threads' loop */
 	unsigned int	decode;			/* the decoders of its own events */
 	bool		timer_events;		/* the sleepers' timers */
 	void		(*prio)(struct sched_attr_req *prio);	/* its default priority */
 };
 
-static const struct user_tool user_tools[NR_TOOLS] = {
+static const struct own_tool own_tools[NR_TOOLS] = {
 	[TOOL_OSNOISE] = {
-		.kind			= UW_OSNOISE,
+		.kind			= OWN_WORKLOAD_OSNOISE,
 		.prio			= no_prio,
 	},
 	[TOOL_TIMERLAT] = {
-		.kind			= UW_TIMERLAT,
+		.kind			= OWN_WORKLOAD_TIMERLAT,
 		.decode			= DECODE_HRTIMER,
 		.timer_events		= true,
-		.prio			= uw_timerlat_prio,
+		.prio			= own_workload_timerlat_prio,
 	},
 };
 
-static const struct user_tool *user_tool_of(const struct rtl_params *p)
+static const struct own_tool *own_tool_of(const struct rtl_params *p)
 {
-	return &user_tools[p->tool];
+	return &own_tools[p->tool];
 }
 
 /* osnoise runs the whole period unless -r; timerlat has no runtime */
@@ -112,7 +112,7 @@ static uint64_t now_ns(void)
 
 static unsigned int decode_sets(const struct rtl_params *p)
 {
-	return DECODE_STD_EVENTS | user_tool_of(p)->decode |
+	return DECODE_STD_EVENTS | own_tool_of(p)->decode |
 	       (instance_kvm_wanted(p) ? DECODE_KVM : 0);
 }
 
@@ -168,7 +168,7 @@ static int enable_timer_events(struct engine *e, struct tracefs_instance *inst)
 	char filter[64];
 	size_t i;
 
-	if (!user_tool_of(e->params)->timer_events)
+	if (!own_tool_of(e->params)->timer_events)
 		return 0;
 	snprintf(filter, sizeof(filter), "function == 0x%llx", fn);
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
@@ -226,19 +226,19 @@ static void fill_config(struct engine *e)
 {
 	const struct rtl_params *p = e->params;
 
-	e->cfg.kind = user_tool_of(p)->kind;
+	e->cfg.kind = own_tool_of(p)->kind;
 	e->cfg.cpus = &p->cpus;
 	user_period(p, &e->cfg.period_us, &e->cfg.runtime_us);
 	e->cfg.threshold_ns = p->threshold_us ? p->threshold_us * 1000 : DEFAULT_THRESHOLD_NS;
 	e->cfg.prio = p->prio;
-	user_tool_of(p)->prio(&e->cfg.prio);
+	own_tool_of(p)->prio(&e->cfg.prio);
 }
 
 static bool is_own(int tid, void *ctx)
 {
 	struct engine *e = ctx;
 
-	return e->uw && uw_is_own_tid(e->uw, tid);
+	return e->uw && own_workload_is_own_tid(e->uw, tid);
 }
 
 static void set_tracing(struct engine *e, bool on)
@@ -249,7 +249,7 @@ static void set_tracing(struct engine *e, bool on)
 static int start_workload(struct engine *e)
 {
 	set_tracing(e, true);
-	e->uw = uw_start(&e->cfg);
+	e->uw = own_workload_start(&e->cfg);
 	if (!e->uw)
 		return -1;
 	e->started_ns = now_ns();
@@ -276,7 +276,7 @@ static struct engine *uopen(const struct rtl_params *p, const struct engine_inpu
 	eff = *p;
 	eff.period_us = e->cfg.period_us;
 	eff.runtime_us = e->cfg.runtime_us;
-	e->merge = umerge_new(&eff);
+	e->merge = own_merge_new(&eff);
 	e->ctx = ctx_tracker_new(p->nr_cpus, is_own, e);
 	e->timer = calloc(p->nr_cpus, sizeof(*e->timer));
 	if (!e->merge || !e->ctx || !e->timer) {
@@ -294,28 +294,28 @@ fail:
 
 /* ---- reading ---- */
 
-static void queue_to(struct engine *e, enum umerge_stream stream, const struct rtl_record *rec)
+static void queue_to(struct engine *e, enum own_merge_stream stream, const struct rtl_record *rec)
 {
-	if (umerge_add(e->merge, stream, rec))
+	if (own_merge_add(e->merge, stream, rec))
 		e->oom = true;
 }
 
 /* from the trace: noise events (ctx_tracker), timerlat IRQs (on_hrtimer) */
 static void queue(const struct rtl_record *rec, void *ctx)
 {
-	queue_to(ctx, UMERGE_TRACE, rec);
+	queue_to(ctx, OWN_MERGE_TRACE, rec);
 }
 
 /* from the measuring threads */
 static void queue_work(const struct rtl_record *rec, void *ctx)
 {
-	queue_to(ctx, UMERGE_WORK, rec);
+	queue_to(ctx, OWN_MERGE_WORK, rec);
 }
 
 /*
  * The measuring thread arms its timer for the period's start (softexpires);
  * the timer's interrupt runs it at "now": the difference is the IRQ latency,
- * a timerlat IRQ record (user_merge gives it the seqnum).
+ * a timerlat IRQ record (own_merge gives it the seqnum).
  */
 static void on_hrtimer(struct engine *e, const struct hrtimer_edge *h)
 {
@@ -326,7 +326,7 @@ static void on_hrtimer(struct engine *e, const struct hrtimer_edge *h)
 		return;
 	t = &e->timer[h->cpu];
 	if (!h->expire) {
-		if (h->pid == uw_tid(e->uw, h->cpu)) {
+		if (h->pid == own_workload_tid(e->uw, h->cpu)) {
 			t->hrtimer = h->hrtimer;
 			t->due_ns = h->time_ns;
 			t->armed = true;
@@ -397,16 +397,16 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 		e->flushed = true;
 	}
 	if (e->uw)
-		uw_drain(e->uw, queue_work, e, until);
+		own_workload_drain(e->uw, queue_work, e, until);
 	if (e->oom) {
 		err_msg("out of memory while merging the records");
 		return -1;
 	}
-	umerge_flush(e->merge, e->stopped ? UINT64_MAX : until, pass_on, &h);
+	own_merge_flush(e->merge, e->stopped ? UINT64_MAX : until, pass_on, &h);
 	own_records_read(&e->rec);
-	if (umerge_stopped(e->merge) && e->uw && !e->stopped) {
+	if (own_merge_stopped(e->merge) && e->uw && !e->stopped) {
 		/* a stop threshold: as the kernel tracer does, stop recording */
-		uw_stop(e->uw);
+		own_workload_stop(e->uw);
 		set_tracing(e, false);
 	}
 	return e->polled;
@@ -424,14 +424,14 @@ static int unext_read_ms(const struct engine *e, int longest_ms)
 
 static bool utracing_stopped(struct engine *e)
 {
-	return umerge_stopped(e->merge);
+	return own_merge_stopped(e->merge);
 }
 
 static void urestart(struct engine *e)
 {
-	uw_free(e->uw);
+	own_workload_free(e->uw);
 	e->uw = NULL;
-	umerge_resume(e->merge);
+	own_merge_resume(e->merge);
 	if (start_workload(e))
 		warn_msg("cannot restart the measuring threads: the run ends here");
 }
@@ -454,7 +454,7 @@ static void report_cost(struct engine *e)
 		double mean;
 		uint64_t min;
 
-		uw_loop_cost(e->uw, cpu, &mean, &min);
+		own_workload_loop_cost(e->uw, cpu, &mean, &min);
 		if (mean > 0)
 			debug_msg("user engine: cpu %d: one clock read per loop, %.1f ns on "
 				  "average, %llu ns at least", cpu, mean, (unsigned long long)min);
@@ -465,7 +465,7 @@ static void report_cost(struct engine *e)
 static void ustop(struct engine *e)
 {
 	if (e->uw) {
-		uw_stop(e->uw);
+		own_workload_stop(e->uw);
 		report_cost(e);
 	}
 	set_tracing(e, false);
@@ -482,7 +482,7 @@ static void uset_tracing(struct engine *e, bool on)
 
 static uint64_t ulost_events(struct engine *e)
 {
-	return instance_lost_events(e->ins.inst, e->params->nr_cpus) + (e->uw ? uw_lost(e->uw) : 0);
+	return instance_lost_events(e->ins.inst, e->params->nr_cpus) + (e->uw ? own_workload_lost(e->uw) : 0);
 }
 
 /*
@@ -515,16 +515,16 @@ static void uclose(struct engine *e)
 {
 	if (!e)
 		return;
-	uw_free(e->uw);
+	own_workload_free(e->uw);
 	own_records_close(&e->rec);
 	free(e->timer);
 	ctx_tracker_free(e->ctx);
-	umerge_free(e->merge);
+	own_merge_free(e->merge);
 	instances_free(&e->ins);
 	free(e);
 }
 
-const struct engine_ops user_engine = {
+const struct engine_ops own_engine = {
 	.name			= "user",
 	.caps			= ENGINE_CAN_EVENTS | ENGINE_CAN_RECORD,
 	.open			= uopen,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user_workload - osnoise and timerlat measured by threads of rtlens itself,
+ * own_workload - osnoise and timerlat measured by threads of rtlens itself,
  * for kernels without the tracers; the records reach the consumer through
  * per-CPU single-producer single-consumer lock-free rings
  */
@@ -21,7 +21,7 @@
 #include "base/log.h"
 #include "base/params.h"
 #include "source/system/system.h"
-#include "source/engine/user_workload.h"
+#include "source/engine/own_workload.h"
 
 #define NSEC_PER_USEC		1000ULL
 #define STOP_CHECK_NS		1000000ULL	/* osnoise spin: look at the stop flag every ms */
@@ -37,18 +37,18 @@
  *   RECORD_NOISE_SAMPLE:   start_ns, duration_ns
  *   RECORD_TIMERLAT:       seqnum, latency_ns
  */
-struct uw_slot {
+struct own_workload_slot {
 	uint64_t	ts;
 	uint64_t	v[4];
 	uint32_t	kind;		/* enum record_kind */
 };
 
-struct uw_ring {
+struct own_workload_ring {
 	_Alignas(CACHE_LINE) _Atomic uint64_t	head;	/* next slot to write: the producer's */
 	_Alignas(CACHE_LINE) _Atomic uint64_t	tail;	/* next slot to read: the consumer's */
 	_Alignas(CACHE_LINE) _Atomic uint64_t	lost;
 	uint64_t				mask;	/* capacity - 1 */
-	struct uw_slot				*slots;
+	struct own_workload_slot				*slots;
 };
 
 enum worker_state {
@@ -58,9 +58,9 @@ enum worker_state {
 	WORKER_FAILED,		/* timerlat_fd: it could not be opened (open_errno) */
 };
 
-struct uw_worker {
-	struct uw_ring		ring;
-	struct user_workload	*uw;
+struct own_workload_worker {
+	struct own_workload_ring		ring;
+	struct own_workload	*uw;
 	pthread_t		thread;
 	int			cpu;
 	int			tid;		/* under uw->lock until the start is done */
@@ -72,8 +72,8 @@ struct uw_worker {
 	_Atomic uint64_t	min_ns;		/* UINT64_MAX: no turn yet */
 };
 
-struct user_workload {
-	enum uw_kind		kind;
+struct own_workload {
+	enum own_workload_kind		kind;
 	uint64_t		period_ns;
 	uint64_t		runtime_ns;
 	uint64_t		threshold_ns;
@@ -85,7 +85,7 @@ struct user_workload {
 	bool			joined;
 	int			nr_workers;
 	int			nr_started;	/* threads created */
-	struct uw_worker	*workers;
+	struct own_workload_worker	*workers;
 	int			nr_cpus;	/* length of cpu_worker */
 	int			*cpu_worker;	/* index in workers per CPU, -1: not measured */
 	int			*tids;		/* of the workers, sorted */
@@ -105,14 +105,14 @@ static void ns_to_timespec(uint64_t ns, struct timespec *ts)
 	ts->tv_nsec = (long)(ns % 1000000000ULL);
 }
 
-static bool stopping(struct user_workload *uw)
+static bool stopping(struct own_workload *uw)
 {
 	return atomic_load_explicit(&uw->stop, memory_order_relaxed);
 }
 
 /* --- the ring --- */
 
-static int ring_init(struct uw_ring *r, unsigned int records)
+static int ring_init(struct own_workload_ring *r, unsigned int records)
 {
 	uint64_t cap = 2;
 
@@ -127,7 +127,7 @@ static int ring_init(struct uw_ring *r, unsigned int records)
 }
 
 /* Producer side: the worker thread of the ring. */
-static void ring_push(struct uw_ring *r, const struct uw_slot *s)
+static void ring_push(struct own_workload_ring *r, const struct own_workload_slot *s)
 {
 	uint64_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
 	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_acquire);
@@ -140,7 +140,7 @@ static void ring_push(struct uw_ring *r, const struct uw_slot *s)
 	atomic_store_explicit(&r->head, head + 1, memory_order_release);
 }
 
-static void slot_to_record(const struct uw_slot *s, int cpu, struct rtl_record *rec)
+static void slot_to_record(const struct own_workload_slot *s, int cpu, struct rtl_record *rec)
 {
 	rec->kind = (enum record_kind)s->kind;
 	switch (rec->kind) {
@@ -161,7 +161,7 @@ static void slot_to_record(const struct uw_slot *s, int cpu, struct rtl_record *
 }
 
 /* Consumer side: the records of one CPU up to @until, in order. */
-static int ring_drain(struct uw_ring *r, int cpu,
+static int ring_drain(struct own_workload_ring *r, int cpu,
 		      void (*fn)(const struct rtl_record *rec, void *ctx), void *ctx,
 		      uint64_t until)
 {
@@ -171,7 +171,7 @@ static int ring_drain(struct uw_ring *r, int cpu,
 	int n = 0;
 
 	for (; tail != head; tail++) {
-		const struct uw_slot *s = &r->slots[tail & r->mask];
+		const struct own_workload_slot *s = &r->slots[tail & r->mask];
 
 		if (s->ts > until)
 			break;
@@ -186,10 +186,10 @@ static int ring_drain(struct uw_ring *r, int cpu,
 
 /* --- the measuring loops --- */
 
-static void push(struct uw_worker *w, enum record_kind kind, uint64_t ts,
+static void push(struct own_workload_worker *w, enum record_kind kind, uint64_t ts,
 		 uint64_t v0, uint64_t v1, uint64_t v2, uint64_t v3)
 {
-	struct uw_slot s = { .ts = ts, .v = { v0, v1, v2, v3 }, .kind = kind };
+	struct own_workload_slot s = { .ts = ts, .v = { v0, v1, v2, v3 }, .kind = kind };
 
 	ring_push(&w->ring, &s);
 }
@@ -203,7 +203,7 @@ struct spin_stats {
 	uint64_t	min_ns;
 };
 
-static void account_loop_cost(struct uw_worker *w, const struct spin_stats *st)
+static void account_loop_cost(struct own_workload_worker *w, const struct spin_stats *st)
 {
 	uint64_t min = atomic_load_explicit(&w->min_ns, memory_order_relaxed);
 
@@ -214,7 +214,7 @@ static void account_loop_cost(struct uw_worker *w, const struct spin_stats *st)
 }
 
 /* One gap between two clock reads: noise above the threshold, else a loop turn. */
-static inline void account_gap(struct uw_worker *w, struct spin_stats *st,
+static inline void account_gap(struct own_workload_worker *w, struct spin_stats *st,
 			       uint64_t prev, uint64_t t)
 {
 	uint64_t gap = t - prev;
@@ -234,9 +234,9 @@ static inline void account_gap(struct uw_worker *w, struct spin_stats *st,
 }
 
 /* Spin for the runtime (or until stopped); returns when it ended. */
-static uint64_t osnoise_runtime(struct uw_worker *w)
+static uint64_t osnoise_runtime(struct own_workload_worker *w)
 {
-	struct user_workload *uw = w->uw;
+	struct own_workload *uw = w->uw;
 	struct spin_stats st = { .min_ns = UINT64_MAX };
 	uint64_t begin = now_ns(), prev = begin, t = begin;
 	uint64_t end = begin + uw->runtime_ns, next_check = begin + STOP_CHECK_NS;
@@ -258,7 +258,7 @@ static uint64_t osnoise_runtime(struct uw_worker *w)
 }
 
 /* Sleep until @t, looking at the stop flag at least every SLEEP_SLICE_NS. */
-static void osnoise_sleep(struct user_workload *uw, uint64_t t)
+static void osnoise_sleep(struct own_workload *uw, uint64_t t)
 {
 	struct timespec ts;
 	uint64_t now;
@@ -272,9 +272,9 @@ static void osnoise_sleep(struct user_workload *uw, uint64_t t)
 	}
 }
 
-static void run_osnoise(struct uw_worker *w)
+static void run_osnoise(struct own_workload_worker *w)
 {
-	struct user_workload *uw = w->uw;
+	struct own_workload *uw = w->uw;
 	uint64_t start = now_ns(), end;
 
 	while (!stopping(uw)) {
@@ -288,9 +288,9 @@ static void run_osnoise(struct uw_worker *w)
 	}
 }
 
-static void run_timerlat(struct uw_worker *w)
+static void run_timerlat(struct own_workload_worker *w)
 {
-	struct user_workload *uw = w->uw;
+	struct own_workload *uw = w->uw;
 	uint64_t period = uw->period_ns, next = now_ns() + period, seq = 0, t;
 	struct timespec ts;
 
@@ -306,7 +306,7 @@ static void run_timerlat(struct uw_worker *w)
 	}
 }
 
-static void set_state(struct uw_worker *w, enum worker_state state, int err)
+static void set_state(struct own_workload_worker *w, enum worker_state state, int err)
 {
 	pthread_mutex_lock(&w->uw->lock);
 	w->state = state;
@@ -320,9 +320,9 @@ static void set_state(struct uw_worker *w, enum worker_state state, int err)
  * timerlat_fd returns at the next activation, and the kernel records the
  * IRQ, thread and return-to-user latencies itself.
  */
-static void run_timerlat_fd(struct uw_worker *w)
+static void run_timerlat_fd(struct own_workload_worker *w)
 {
-	struct user_workload *uw = w->uw;
+	struct own_workload *uw = w->uw;
 	char path[sizeof(uw->tracing_dir) + 64], buf[64];
 	int fd;
 
@@ -338,15 +338,15 @@ static void run_timerlat_fd(struct uw_worker *w)
 	close(fd);
 }
 
-/* Tell uw_start() our tid, then wait to be pinned and told to go (or to stop). */
-static bool worker_ready(struct uw_worker *w)
+/* Tell own_workload_start() our tid, then wait to be pinned and told to go (or to stop). */
+static bool worker_ready(struct own_workload_worker *w)
 {
-	struct user_workload *uw = w->uw;
+	struct own_workload *uw = w->uw;
 	char name[NAME_LEN];
 	bool go;
 
-	snprintf(name, sizeof(name), "%s/%d", uw->kind == UW_OSNOISE ? "rtlens-osn" :
-		 uw->kind == UW_TIMERLAT ? "rtlens-tl" : "timerlatu", w->cpu);
+	snprintf(name, sizeof(name), "%s/%d", uw->kind == OWN_WORKLOAD_OSNOISE ? "rtlens-osn" :
+		 uw->kind == OWN_WORKLOAD_TIMERLAT ? "rtlens-tl" : "timerlatu", w->cpu);
 	prctl(PR_SET_NAME, name, 0, 0, 0);
 	/* wake when the timer is due, not up to 50 us later (the default slack) */
 	prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
@@ -365,7 +365,7 @@ static bool worker_ready(struct uw_worker *w)
  * Touch every page of the ring from the pinned thread: the pages come from
  * its NUMA node, and their first faults do not show up as noise.
  */
-static void prefault_ring(struct uw_ring *r)
+static void prefault_ring(struct own_workload_ring *r)
 {
 	volatile char *p = (volatile char *)r->slots;
 	size_t len = (r->mask + 1) * sizeof(*r->slots), off;
@@ -377,14 +377,14 @@ static void prefault_ring(struct uw_ring *r)
 
 static void *worker_main(void *arg)
 {
-	struct uw_worker *w = arg;
+	struct own_workload_worker *w = arg;
 
 	if (!worker_ready(w))
 		return NULL;
 	prefault_ring(&w->ring);
-	if (w->uw->kind == UW_OSNOISE)
+	if (w->uw->kind == OWN_WORKLOAD_OSNOISE)
 		run_osnoise(w);
-	else if (w->uw->kind == UW_TIMERLAT)
+	else if (w->uw->kind == OWN_WORKLOAD_TIMERLAT)
 		run_timerlat(w);
 	else
 		run_timerlat_fd(w);
@@ -393,14 +393,14 @@ static void *worker_main(void *arg)
 
 /* --- start and stop --- */
 
-static int check_config(const struct uw_config *cfg)
+static int check_config(const struct own_workload_config *cfg)
 {
-	if (cfg->kind == UW_TIMERLAT_FD && (!cfg->tracing_dir ||
-	    strlen(cfg->tracing_dir) >= sizeof(((struct user_workload *)0)->tracing_dir))) {
+	if (cfg->kind == OWN_WORKLOAD_TIMERLAT_FD && (!cfg->tracing_dir ||
+	    strlen(cfg->tracing_dir) >= sizeof(((struct own_workload *)0)->tracing_dir))) {
 		err_msg("user workload: no tracefs directory for timerlat_fd");
 		return -1;
 	}
-	if (cfg->kind != UW_OSNOISE && cfg->kind != UW_TIMERLAT && cfg->kind != UW_TIMERLAT_FD) {
+	if (cfg->kind != OWN_WORKLOAD_OSNOISE && cfg->kind != OWN_WORKLOAD_TIMERLAT && cfg->kind != OWN_WORKLOAD_TIMERLAT_FD) {
 		err_msg("user workload: unknown kind %d", (int)cfg->kind);
 		return -1;
 	}
@@ -408,28 +408,28 @@ static int check_config(const struct uw_config *cfg)
 		err_msg("user workload: no cpu to measure (give at least one with -c)");
 		return -1;
 	}
-	if (cfg->period_us == 0 || cfg->period_us > UW_PERIOD_MAX_US) {
+	if (cfg->period_us == 0 || cfg->period_us > OWN_WORKLOAD_PERIOD_MAX_US) {
 		err_msg("user workload: period %llu us is out of range 1-%llu us",
-			(unsigned long long)cfg->period_us, (unsigned long long)UW_PERIOD_MAX_US);
+			(unsigned long long)cfg->period_us, (unsigned long long)OWN_WORKLOAD_PERIOD_MAX_US);
 		return -1;
 	}
-	if (cfg->kind == UW_OSNOISE && !cfg->runtime_us) {
+	if (cfg->kind == OWN_WORKLOAD_OSNOISE && !cfg->runtime_us) {
 		err_msg("user workload: no runtime (1 us to the period)");
 		return -1;
 	}
-	if (cfg->kind == UW_OSNOISE && params_check_runtime(cfg->runtime_us, cfg->period_us))
+	if (cfg->kind == OWN_WORKLOAD_OSNOISE && params_check_runtime(cfg->runtime_us, cfg->period_us))
 		return -1;
-	if (cfg->ring_records > UW_RING_MAX) {
+	if (cfg->ring_records > OWN_WORKLOAD_RING_MAX) {
 		err_msg("user workload: %u records per cpu is more than the %u allowed",
-			cfg->ring_records, UW_RING_MAX);
+			cfg->ring_records, OWN_WORKLOAD_RING_MAX);
 		return -1;
 	}
 	return 0;
 }
 
-static struct user_workload *uw_alloc(const struct uw_config *cfg)
+static struct own_workload *own_workload_alloc(const struct own_workload_config *cfg)
 {
-	struct user_workload *uw = calloc(1, sizeof(*uw));
+	struct own_workload *uw = calloc(1, sizeof(*uw));
 	int n = cpu_mask_count(cfg->cpus);
 	void *mem = NULL;
 
@@ -452,21 +452,21 @@ static struct user_workload *uw_alloc(const struct uw_config *cfg)
 		memset(mem, 0, sizeof(*uw->workers) * (size_t)n);
 	uw->workers = mem;
 	if (!uw->cpu_worker || !uw->tids || !uw->workers) {
-		uw_free(uw);
+		own_workload_free(uw);
 		return NULL;
 	}
 	return uw;
 }
 
-static int init_workers(struct user_workload *uw, const struct uw_config *cfg)
+static int init_workers(struct own_workload *uw, const struct own_workload_config *cfg)
 {
-	unsigned int records = cfg->ring_records ? cfg->ring_records : UW_RING_DEFAULT;
+	unsigned int records = cfg->ring_records ? cfg->ring_records : OWN_WORKLOAD_RING_DEFAULT;
 	int cpu;
 
 	for (cpu = 0; cpu < uw->nr_cpus; cpu++)
 		uw->cpu_worker[cpu] = -1;
 	for_each_cpu_in(cpu, cfg->cpus) {
-		struct uw_worker *w = &uw->workers[uw->nr_workers];
+		struct own_workload_worker *w = &uw->workers[uw->nr_workers];
 
 		w->uw = uw;
 		w->cpu = cpu;
@@ -485,7 +485,7 @@ static int init_workers(struct user_workload *uw, const struct uw_config *cfg)
 }
 
 /* Create the threads with every signal blocked: signals are for the main thread. */
-static int create_threads(struct user_workload *uw)
+static int create_threads(struct own_workload *uw)
 {
 	sigset_t all, old;
 	int i, err = 0;
@@ -506,7 +506,7 @@ static int create_threads(struct user_workload *uw)
 	return err ? -1 : 0;
 }
 
-static void wait_ready(struct user_workload *uw)
+static void wait_ready(struct own_workload *uw)
 {
 	int i;
 
@@ -518,13 +518,13 @@ static void wait_ready(struct user_workload *uw)
 }
 
 /* timerlat_fd: every worker opened its file, or the first failure is told */
-static int wait_opened(struct user_workload *uw)
+static int wait_opened(struct own_workload *uw)
 {
 	int i, err = 0, cpu = -1;
 
 	pthread_mutex_lock(&uw->lock);
 	for (i = 0; i < uw->nr_workers; i++) {
-		struct uw_worker *w = &uw->workers[i];
+		struct own_workload_worker *w = &uw->workers[i];
 
 		while (w->state != WORKER_OPENED && w->state != WORKER_FAILED)
 			pthread_cond_wait(&uw->cond, &uw->lock);
@@ -541,7 +541,7 @@ static int wait_opened(struct user_workload *uw)
 	return -1;
 }
 
-static int pin(const struct uw_worker *w)
+static int pin(const struct own_workload_worker *w)
 {
 	size_t size = CPU_ALLOC_SIZE(w->cpu + 1);
 	cpu_set_t *set = CPU_ALLOC(w->cpu + 1);
@@ -572,13 +572,13 @@ static int cmp_int(const void *a, const void *b)
 }
 
 /* Pin each thread and give it its policy, from here: one message on error. */
-static int setup_threads(struct user_workload *uw, const struct sched_attr_req *prio)
+static int setup_threads(struct own_workload *uw, const struct sched_attr_req *prio)
 {
 	char what[64];
 	int i;
 
 	for (i = 0; i < uw->nr_workers; i++) {
-		struct uw_worker *w = &uw->workers[i];
+		struct own_workload_worker *w = &uw->workers[i];
 
 		snprintf(what, sizeof(what), "the measuring thread of cpu %d", w->cpu);
 		if (pin(w) || tasks_set_thread_sched(prio, w->tid, what))
@@ -589,21 +589,21 @@ static int setup_threads(struct user_workload *uw, const struct sched_attr_req *
 	return 0;
 }
 
-void uw_timerlat_prio(struct sched_attr_req *prio)
+void own_workload_timerlat_prio(struct sched_attr_req *prio)
 {
 	if (prio->kind != SCHED_KIND_NONE)
 		return;
 	prio->kind = SCHED_KIND_FIFO;
-	prio->prio = UW_TIMERLAT_FIFO_PRIO;
+	prio->prio = OWN_WORKLOAD_TIMERLAT_FIFO_PRIO;
 }
 
-struct user_workload *uw_start(const struct uw_config *cfg)
+struct own_workload *own_workload_start(const struct own_workload_config *cfg)
 {
-	struct user_workload *uw;
+	struct own_workload *uw;
 
 	if (check_config(cfg))
 		return NULL;
-	uw = uw_alloc(cfg);
+	uw = own_workload_alloc(cfg);
 	if (!uw) {
 		err_msg("user workload: out of memory");
 		return NULL;
@@ -617,17 +617,17 @@ struct user_workload *uw_start(const struct uw_config *cfg)
 	uw->go = true;
 	pthread_cond_broadcast(&uw->cond);
 	pthread_mutex_unlock(&uw->lock);
-	if (uw->kind == UW_TIMERLAT_FD && wait_opened(uw))
+	if (uw->kind == OWN_WORKLOAD_TIMERLAT_FD && wait_opened(uw))
 		goto fail;
 	debug_msg("user workload: %d %s threads started", uw->nr_workers,
-		  uw->kind == UW_OSNOISE ? "osnoise" : "timerlat");
+		  uw->kind == OWN_WORKLOAD_OSNOISE ? "osnoise" : "timerlat");
 	return uw;
 fail:
-	uw_free(uw);
+	own_workload_free(uw);
 	return NULL;
 }
 
-void uw_stop(struct user_workload *uw)
+void own_workload_stop(struct own_workload *uw)
 {
 	int i;
 
@@ -642,13 +642,13 @@ void uw_stop(struct user_workload *uw)
 	uw->joined = true;
 }
 
-void uw_free(struct user_workload *uw)
+void own_workload_free(struct own_workload *uw)
 {
 	int i;
 
 	if (!uw)
 		return;
-	uw_stop(uw);
+	own_workload_stop(uw);
 	for (i = 0; uw->workers && i < uw->nr_workers; i++)
 		free(uw->workers[i].ring.slots);
 	free(uw->workers);
@@ -661,7 +661,7 @@ void uw_free(struct user_workload *uw)
 
 /* --- the consumer's side --- */
 
-int uw_drain(struct user_workload *uw,
+int own_workload_drain(struct own_workload *uw,
 	     void (*fn)(const struct rtl_record *rec, void *ctx), void *ctx,
 	     uint64_t until_ns)
 {
@@ -672,27 +672,27 @@ int uw_drain(struct user_workload *uw,
 	return n;
 }
 
-static const struct uw_worker *worker_of(const struct user_workload *uw, int cpu)
+static const struct own_workload_worker *worker_of(const struct own_workload *uw, int cpu)
 {
 	if (!uw || cpu < 0 || cpu >= uw->nr_cpus || uw->cpu_worker[cpu] < 0)
 		return NULL;
 	return &uw->workers[uw->cpu_worker[cpu]];
 }
 
-int uw_tid(const struct user_workload *uw, int cpu)
+int own_workload_tid(const struct own_workload *uw, int cpu)
 {
-	const struct uw_worker *w = worker_of(uw, cpu);
+	const struct own_workload_worker *w = worker_of(uw, cpu);
 
 	return w ? w->tid : -1;
 }
 
-bool uw_is_own_tid(const struct user_workload *uw, int tid)
+bool own_workload_is_own_tid(const struct own_workload *uw, int tid)
 {
 	return uw && bsearch(&tid, uw->tids, (size_t)uw->nr_workers, sizeof(*uw->tids),
 			     cmp_int);
 }
 
-uint64_t uw_lost(const struct user_workload *uw)
+uint64_t own_workload_lost(const struct own_workload *uw)
 {
 	uint64_t lost = 0;
 	int i;
@@ -702,9 +702,9 @@ uint64_t uw_lost(const struct user_workload *uw)
 	return lost;
 }
 
-void uw_loop_cost(const struct user_workload *uw, int cpu, double *mean_ns, uint64_t *min_ns)
+void own_workload_loop_cost(const struct own_workload *uw, int cpu, double *mean_ns, uint64_t *min_ns)
 {
-	const struct uw_worker *w = worker_of(uw, cpu);
+	const struct own_workload_worker *w = worker_of(uw, cpu);
 	uint64_t loops = 0, ns = 0, min = UINT64_MAX;
 
 	if (w) {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * user_merge - order and complete the user engine's records (user_merge.h)
+ * own_merge - order and complete the user engine's records (own_merge.h)
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/noise_event.h"
 #include "source/engine/own_stops.h"
-#include "source/engine/user_merge.h"
+#include "source/engine/own_merge.h"
 
 /* the kinds the merge queues (MERGED in base/records.h's RECORD_KINDS) */
 #define MERGED_MEMBER(kind, type, member, small, merged) \
@@ -49,7 +49,7 @@ struct merge_cpu {
 	struct pend	held_irq;	/* timerlat: waits for its thread record */
 	bool		holding;
 
-	struct recent	recent[UMERGE_RECENT];	/* ring, by ts */
+	struct recent	recent[OWN_MERGE_RECENT];	/* ring, by ts */
 	unsigned int	nr_recent, first_recent;
 
 	/* the period in progress */
@@ -64,7 +64,7 @@ struct merge_cpu {
 	uint64_t	kept_max_ns;	/* and the longest of the others */
 };
 
-struct user_merge {
+struct own_merge {
 	int			nr_cpus;
 	uint64_t		sleep_ns;	/* osnoise: period - runtime */
 	uint64_t		stop_us, stop_total_us;
@@ -72,9 +72,9 @@ struct user_merge {
 	struct merge_cpu	*cpu;
 };
 
-struct user_merge *umerge_new(const struct rtl_params *p)
+struct own_merge *own_merge_new(const struct rtl_params *p)
 {
-	struct user_merge *m = calloc(1, sizeof(*m));
+	struct own_merge *m = calloc(1, sizeof(*m));
 
 	if (!m)
 		return NULL;
@@ -98,7 +98,7 @@ static void fifo_free(struct fifo *f)
 	memset(f, 0, sizeof(*f));
 }
 
-void umerge_free(struct user_merge *m)
+void own_merge_free(struct own_merge *m)
 {
 	int cpu;
 
@@ -143,7 +143,7 @@ static void fifo_pop(struct fifo *f)
 		f->head = f->tail = 0;
 }
 
-int umerge_add(struct user_merge *m, enum umerge_stream stream, const struct rtl_record *rec)
+int own_merge_add(struct own_merge *m, enum own_merge_stream stream, const struct rtl_record *rec)
 {
 	struct pend p = { .kind = rec->kind };
 	size_t size = kind_size(rec->kind);
@@ -154,7 +154,7 @@ int umerge_add(struct user_merge *m, enum umerge_stream stream, const struct rtl
 		return 0;
 	c = &m->cpu[rec->period.cpu];
 	memcpy(&p.period, &rec->period, size);
-	return fifo_push(stream == UMERGE_TRACE ? &c->trace : &c->work, &p);
+	return fifo_push(stream == OWN_MERGE_TRACE ? &c->trace : &c->work, &p);
 }
 
 /* ---- completing the records ---- */
@@ -163,11 +163,11 @@ static void note_event(struct merge_cpu *c, const struct noise_event *e)
 {
 	struct recent *r;
 
-	if (c->nr_recent == UMERGE_RECENT) {
-		c->first_recent = (c->first_recent + 1) % UMERGE_RECENT;
+	if (c->nr_recent == OWN_MERGE_RECENT) {
+		c->first_recent = (c->first_recent + 1) % OWN_MERGE_RECENT;
 		c->nr_recent--;
 	}
-	r = &c->recent[(c->first_recent + c->nr_recent) % UMERGE_RECENT];
+	r = &c->recent[(c->first_recent + c->nr_recent) % OWN_MERGE_RECENT];
 	r->start_ns = e->start_ns;
 	r->ts = e->ts;
 	c->nr_recent++;
@@ -182,7 +182,7 @@ static uint64_t sample_interference(const struct merge_cpu *c, const struct nois
 	unsigned int i;
 
 	for (i = c->nr_recent; i > 0; i--) {
-		const struct recent *r = &c->recent[(c->first_recent + i - 1) % UMERGE_RECENT];
+		const struct recent *r = &c->recent[(c->first_recent + i - 1) % OWN_MERGE_RECENT];
 
 		if (r->ts < s->start_ns)
 			break;
@@ -202,7 +202,7 @@ static void leave_out_self(struct merge_cpu *c, struct osnoise_period *per)
 	per->max_sample_us = c->kept_max_ns / 1000;
 }
 
-static void complete_period(struct user_merge *m, struct merge_cpu *c,
+static void complete_period(struct own_merge *m, struct merge_cpu *c,
 			    struct osnoise_period *per)
 {
 	per->nmi_count = c->counts[NOISE_NMI];
@@ -220,7 +220,7 @@ static void complete_period(struct user_merge *m, struct merge_cpu *c,
 }
 
 /* A sample: true when it reaches the stop threshold; not if it includes a stop. */
-static bool complete_sample(struct user_merge *m, struct merge_cpu *c,
+static bool complete_sample(struct own_merge *m, struct merge_cpu *c,
 			    struct noise_sample *s)
 {
 	s->interference = sample_interference(c, s);
@@ -236,7 +236,7 @@ static bool complete_sample(struct user_merge *m, struct merge_cpu *c,
 }
 
 /* A timerlat latency: the same. */
-static bool complete_timerlat(struct user_merge *m, struct merge_cpu *c,
+static bool complete_timerlat(struct own_merge *m, struct merge_cpu *c,
 			      struct timerlat_sample *t)
 {
 	uint64_t limit = t->context == TIMERLAT_IRQ ? m->stop_us : m->stop_total_us;
@@ -248,7 +248,7 @@ static bool complete_timerlat(struct user_merge *m, struct merge_cpu *c,
 }
 
 /* Complete @p; true when it reaches a stop threshold. */
-static bool complete(struct user_merge *m, struct merge_cpu *c, struct pend *p)
+static bool complete(struct own_merge *m, struct merge_cpu *c, struct pend *p)
 {
 	switch (p->kind) {
 	case RECORD_NOISE_SAMPLE:
@@ -299,7 +299,7 @@ static bool is_irq(const struct pend *p)
 	return p->kind == RECORD_TIMERLAT && p->timerlat.context == TIMERLAT_IRQ;
 }
 
-static int emit(struct user_merge *m, struct merge_cpu *c, struct pend *p,
+static int emit(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 		record_fn fn, void *ctx)
 {
 	if (p->kind == RECORD_NOISE_EVENT)
@@ -315,7 +315,7 @@ static int emit(struct user_merge *m, struct merge_cpu *c, struct pend *p,
  * it takes; if another IRQ comes first (its thread record lost), it goes
  * out with the seqnum after the last one seen.
  */
-static int take(struct user_merge *m, struct merge_cpu *c, struct pend *p,
+static int take(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 		record_fn fn, void *ctx)
 {
 	int n = 0;
@@ -345,7 +345,7 @@ static bool from_thread(const struct pend *p)
 }
 
 /* the open stop, if any, ends at @end: out as a NOISE_SELF event */
-static int close_stop(struct user_merge *m, struct merge_cpu *c, int cpu, uint64_t end,
+static int close_stop(struct own_merge *m, struct merge_cpu *c, int cpu, uint64_t end,
 		      record_fn fn, void *ctx)
 {
 	struct pend p = { .kind = RECORD_NOISE_EVENT };
@@ -360,7 +360,7 @@ static int close_stop(struct user_merge *m, struct merge_cpu *c, int cpu, uint64
  * events that start while one is open are hidden, the thread's next
  * record closes one whose end was not traced.
  */
-static int take_record(struct user_merge *m, struct merge_cpu *c, struct pend *p,
+static int take_record(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 		       record_fn fn, void *ctx)
 {
 	int n = 0;
@@ -379,7 +379,7 @@ static int take_record(struct user_merge *m, struct merge_cpu *c, struct pend *p
 	return m->stopped ? n : n + take(m, c, p, fn, ctx);
 }
 
-static int flush_cpu(struct user_merge *m, struct merge_cpu *c, uint64_t until,
+static int flush_cpu(struct own_merge *m, struct merge_cpu *c, uint64_t until,
 		     record_fn fn, void *ctx)
 {
 	struct fifo *f;
@@ -392,7 +392,7 @@ static int flush_cpu(struct user_merge *m, struct merge_cpu *c, uint64_t until,
 	return n;
 }
 
-int umerge_flush(struct user_merge *m, uint64_t until, record_fn fn, void *ctx)
+int own_merge_flush(struct own_merge *m, uint64_t until, record_fn fn, void *ctx)
 {
 	int cpu, n = 0;
 
@@ -401,12 +401,12 @@ int umerge_flush(struct user_merge *m, uint64_t until, record_fn fn, void *ctx)
 	return n;
 }
 
-bool umerge_stopped(const struct user_merge *m)
+bool own_merge_stopped(const struct own_merge *m)
 {
 	return m->stopped;
 }
 
-void umerge_resume(struct user_merge *m)
+void own_merge_resume(struct own_merge *m)
 {
 	int cpu;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compare - rtlens compare A.json B.json [--json FILE|-]: two reports of
+ * cmd_compare - rtlens compare A.json B.json [--json FILE|-]: two reports of
  * one tool side by side (analysis/compare.h), as text on standard output
  * and, with --json, as a JSON comparison (Documentation/json-compare.md)
  *
@@ -17,7 +17,7 @@
 #include "base/outfile.h"
 #include "cli/commands.h"
 #include "cli/opt_parse.h"
-#include "render/compare.h"
+#include "render/compare_render.h"
 #include "source/reports/reports.h"
 
 #define JSON_WHAT	"JSON comparison"

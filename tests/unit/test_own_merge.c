@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for user_merge: the user engine's two streams (the measuring
+ * Unit tests for own_merge: the user engine's two streams (the measuring
  * threads' records and what the trace gives) merged by time and completed
  * as the kernel tracer's records would be
  */
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "base/params.h"
-#include "source/engine/user_merge.h"
+#include "source/engine/own_merge.h"
 
 #define MAX_OUT	64
 
@@ -31,11 +31,11 @@ static void collect(const struct rtl_record *rec, void *ctx)
 	o->rec[o->n++] = *rec;
 }
 
-static struct user_merge *merge(enum rtl_tool tool, uint64_t period_us, uint64_t runtime_us,
+static struct own_merge *merge(enum rtl_tool tool, uint64_t period_us, uint64_t runtime_us,
 				uint64_t stop_us, uint64_t stop_total_us)
 {
 	struct rtl_params p;
-	struct user_merge *m;
+	struct own_merge *m;
 
 	memset(&p, 0, sizeof(p));
 	p.tool = tool;
@@ -44,12 +44,12 @@ static struct user_merge *merge(enum rtl_tool tool, uint64_t period_us, uint64_t
 	p.runtime_us = runtime_us;
 	p.stop_us = stop_us;
 	p.stop_total_us = stop_total_us;
-	m = umerge_new(&p);
+	m = own_merge_new(&p);
 	assert_non_null(m);
 	return m;
 }
 
-static void event(struct user_merge *m, int cpu, enum noise_kind kind, uint64_t start,
+static void event(struct own_merge *m, int cpu, enum noise_kind kind, uint64_t start,
 		  uint64_t end)
 {
 	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
@@ -59,10 +59,10 @@ static void event(struct user_merge *m, int cpu, enum noise_kind kind, uint64_t 
 	r.noise.kind = kind;
 	r.noise.start_ns = start;
 	r.noise.duration_ns = end - start;
-	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_TRACE, &r), 0);
 }
 
-static void sample(struct user_merge *m, int cpu, uint64_t start, uint64_t end)
+static void sample(struct own_merge *m, int cpu, uint64_t start, uint64_t end)
 {
 	struct rtl_record r = { .kind = RECORD_NOISE_SAMPLE };
 
@@ -70,10 +70,10 @@ static void sample(struct user_merge *m, int cpu, uint64_t start, uint64_t end)
 	r.sample.ts = end;
 	r.sample.start_ns = start;
 	r.sample.duration_ns = end - start;
-	assert_int_equal(umerge_add(m, UMERGE_WORK, &r), 0);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_WORK, &r), 0);
 }
 
-static void period(struct user_merge *m, int cpu, uint64_t end, uint64_t noise_us)
+static void period(struct own_merge *m, int cpu, uint64_t end, uint64_t noise_us)
 {
 	struct rtl_record r = { .kind = RECORD_OSNOISE_PERIOD };
 
@@ -81,10 +81,10 @@ static void period(struct user_merge *m, int cpu, uint64_t end, uint64_t noise_u
 	r.period.ts = end;
 	r.period.runtime_us = 1000;
 	r.period.noise_us = noise_us;
-	assert_int_equal(umerge_add(m, UMERGE_WORK, &r), 0);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_WORK, &r), 0);
 }
 
-static void latency(struct user_merge *m, enum umerge_stream stream,
+static void latency(struct own_merge *m, enum own_merge_stream stream,
 		    enum timerlat_context context, uint64_t ts, uint64_t seq, uint64_t lat)
 {
 	struct rtl_record r = { .kind = RECORD_TIMERLAT };
@@ -94,11 +94,11 @@ static void latency(struct user_merge *m, enum umerge_stream stream,
 	r.timerlat.context = context;
 	r.timerlat.seqnum = seq;
 	r.timerlat.latency_ns = lat;
-	assert_int_equal(umerge_add(m, stream, &r), 0);
+	assert_int_equal(own_merge_add(m, stream, &r), 0);
 }
 
 /* the measuring thread of cpu switched out stopped at start, or resumed at end */
-static void own_stop(struct user_merge *m, int cpu, uint64_t ts, bool resumed, uint64_t start,
+static void own_stop(struct own_merge *m, int cpu, uint64_t ts, bool resumed, uint64_t start,
 		     uint64_t end)
 {
 	struct rtl_record r = { .kind = RECORD_OWN_STOP };
@@ -109,11 +109,11 @@ static void own_stop(struct user_merge *m, int cpu, uint64_t ts, bool resumed, u
 	r.stop.start_ns = start;
 	r.stop.end_ns = end;
 	r.stop.pid = 500;
-	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_TRACE, &r), 0);
 }
 
 /* a whole stop, from start to end */
-static void stopped(struct user_merge *m, int cpu, uint64_t start, uint64_t end)
+static void stopped(struct own_merge *m, int cpu, uint64_t start, uint64_t end)
 {
 	own_stop(m, cpu, start, false, start, 0);
 	own_stop(m, cpu, end, true, start, end);
@@ -137,7 +137,7 @@ static void check_self(const struct rtl_record *r, uint64_t start, uint64_t end)
  */
 static void test_osnoise_completion(void **state)
 {
-	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 0, 0);
+	struct own_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 0, 0);
 	struct out o = { 0 };
 
 	(void)state;
@@ -147,7 +147,7 @@ static void test_osnoise_completion(void **state)
 	event(m, 0, NOISE_SOFTIRQ, 820, 900);		/* inside, ends with the sample */
 	sample(m, 0, 1000, 1100);			/* nothing inside: HW */
 	period(m, 0, 2000, 800);
-	assert_int_equal(umerge_flush(m, 5000, collect, &o), 6);
+	assert_int_equal(own_merge_flush(m, 5000, collect, &o), 6);
 	assert_int_equal(o.rec[0].kind, RECORD_NOISE_EVENT);
 	assert_int_equal(o.rec[1].kind, RECORD_NOISE_EVENT);
 	assert_int_equal(o.rec[1].noise.kind, NOISE_THREAD);
@@ -161,8 +161,8 @@ static void test_osnoise_completion(void **state)
 	assert_int_equal(o.rec[5].period.softirq_count, 1);
 	assert_int_equal(o.rec[5].period.nmi_count, 0);
 	assert_int_equal(o.rec[5].period.hw_count, 1);
-	assert_false(umerge_stopped(m));
-	umerge_free(m);
+	assert_false(own_merge_stopped(m));
+	own_merge_free(m);
 }
 
 /*
@@ -171,7 +171,7 @@ static void test_osnoise_completion(void **state)
  */
 static void test_kvm_exits(void **state)
 {
-	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 0, 0);
+	struct own_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 0, 0);
 	struct rtl_record r = { .kind = RECORD_KVM };
 	struct out o = { 0 };
 
@@ -181,14 +181,14 @@ static void test_kvm_exits(void **state)
 	r.kvm.vcpu_id = 3;
 	snprintf(r.kvm.reason, sizeof(r.kvm.reason), "EXTERNAL_INTERRUPT FAILED_VMENTRY");
 	r.kvm.ts = 400;
-	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_TRACE, &r), 0);
 	r.kvm.ts = 500;
-	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_TRACE, &r), 0);
 	event(m, 1, NOISE_THREAD, 300, 800);
 	sample(m, 1, 200, 900);
 	r.kvm.cpu = 7;					/* no such cpu: dropped */
-	assert_int_equal(umerge_add(m, UMERGE_TRACE, &r), 0);
-	assert_int_equal(umerge_flush(m, 5000, collect, &o), 4);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_TRACE, &r), 0);
+	assert_int_equal(own_merge_flush(m, 5000, collect, &o), 4);
 	assert_int_equal(o.rec[0].kind, RECORD_KVM);
 	assert_int_equal(o.rec[0].kvm.ts, 400);
 	assert_int_equal(o.rec[0].kvm.cpu, 1);
@@ -199,7 +199,7 @@ static void test_kvm_exits(void **state)
 	assert_int_equal(o.rec[2].kind, RECORD_NOISE_EVENT);
 	assert_int_equal(o.rec[3].kind, RECORD_NOISE_SAMPLE);
 	assert_int_equal(o.rec[3].sample.interference, 1);
-	umerge_free(m);
+	own_merge_free(m);
 }
 
 /*
@@ -210,7 +210,7 @@ static void test_kvm_exits(void **state)
  */
 static void test_own_stop_osnoise(void **state)
 {
-	struct user_merge *m = merge(TOOL_OSNOISE, 10000, 10000, 0, 0);
+	struct own_merge *m = merge(TOOL_OSNOISE, 10000, 10000, 0, 0);
 	struct rtl_record r = { .kind = RECORD_OSNOISE_PERIOD };
 	struct out o = { 0 };
 
@@ -227,8 +227,8 @@ static void test_own_stop_osnoise(void **state)
 	r.period.runtime_us = 10000;
 	r.period.noise_us = 4900;
 	r.period.max_sample_us = 4800;
-	assert_int_equal(umerge_add(m, UMERGE_WORK, &r), 0);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 5);
+	assert_int_equal(own_merge_add(m, OWN_MERGE_WORK, &r), 0);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 5);
 	assert_int_equal(o.rec[0].sample.self_ns, 0);
 	assert_int_equal(o.rec[1].noise.kind, NOISE_IRQ);
 	check_self(&o.rec[2], 400000, 5000000);
@@ -242,7 +242,7 @@ static void test_own_stop_osnoise(void **state)
 	assert_int_equal(o.rec[4].period.irq_count, 1);
 	assert_int_equal(o.rec[4].period.thread_count, 0);
 	assert_int_equal(o.rec[4].period.hw_count, 1);
-	umerge_free(m);
+	own_merge_free(m);
 }
 
 /*
@@ -252,7 +252,7 @@ static void test_own_stop_osnoise(void **state)
  */
 static void test_own_stop_closed_by_sample(void **state)
 {
-	struct user_merge *m = merge(TOOL_OSNOISE, 10000, 10000, 50, 0);
+	struct own_merge *m = merge(TOOL_OSNOISE, 10000, 10000, 50, 0);
 	struct out o = { 0 };
 
 	(void)state;
@@ -263,14 +263,14 @@ static void test_own_stop_closed_by_sample(void **state)
 	event(m, 1, NOISE_IRQ, 3600000, 3610000);
 	sample(m, 1, 4000000, 4001000);
 	sample(m, 1, 5000000, 5100000);			/* 100 us >= 50 */
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 5);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 5);
 	check_self(&o.rec[0], 400000, 3000000);
 	assert_int_equal(o.rec[1].sample.self_ns, 2600000);
 	assert_int_equal(o.rec[2].noise.start_ns, 3600000);
 	assert_int_equal(o.rec[3].sample.self_ns, 0);
 	assert_int_equal(o.rec[4].sample.duration_ns, 100000);
-	assert_true(umerge_stopped(m));
-	umerge_free(m);
+	assert_true(own_merge_stopped(m));
+	own_merge_free(m);
 }
 
 /*
@@ -280,17 +280,17 @@ static void test_own_stop_closed_by_sample(void **state)
  */
 static void test_own_stop_timerlat(void **state)
 {
-	struct user_merge *m = merge(TOOL_TIMERLAT, 1000, 0, 100, 100);
+	struct own_merge *m = merge(TOOL_TIMERLAT, 1000, 0, 100, 100);
 	struct out o = { 0 };
 
 	(void)state;
 	stopped(m, 1, 1000000, 1300000);
-	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 1500000, 0, 2000);	/* due 1498000 */
-	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 1505000, 1, 7000);
+	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, 1500000, 0, 2000);	/* due 1498000 */
+	latency(m, OWN_MERGE_WORK, TIMERLAT_THREAD, 1505000, 1, 7000);
 	stopped(m, 1, 2000000, 5000000);
-	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 5000100, 0, 2500100);	/* due 2500000 */
-	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 5000200, 3, 2500200);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 6);
+	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, 5000100, 0, 2500100);	/* due 2500000 */
+	latency(m, OWN_MERGE_WORK, TIMERLAT_THREAD, 5000200, 3, 2500200);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 6);
 	check_self(&o.rec[0], 1000000, 1300000);
 	assert_int_equal(o.rec[1].timerlat.self_ns, 0);
 	assert_int_equal(o.rec[2].timerlat.self_ns, 0);
@@ -298,14 +298,14 @@ static void test_own_stop_timerlat(void **state)
 	assert_int_equal(o.rec[4].timerlat.context, TIMERLAT_IRQ);
 	assert_int_equal(o.rec[4].timerlat.self_ns, 2500000);
 	assert_int_equal(o.rec[5].timerlat.self_ns, 2500000);
-	assert_false(umerge_stopped(m));
-	umerge_free(m);
+	assert_false(own_merge_stopped(m));
+	own_merge_free(m);
 }
 
 /* only what is due; the sleep between runtimes does not count */
 static void test_until_and_sleep(void **state)
 {
-	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 600, 0, 0);
+	struct own_merge *m = merge(TOOL_OSNOISE, 1000, 600, 0, 0);
 	struct out o = { 0 };
 
 	(void)state;
@@ -314,18 +314,18 @@ static void test_until_and_sleep(void **state)
 	event(m, 1, NOISE_IRQ, 700000, 700010);		/* in the sleep */
 	event(m, 1, NOISE_IRQ, 1100000, 1100010);	/* in the next runtime */
 	period(m, 1, 1600000, 0);
-	assert_int_equal(umerge_flush(m, 650000, collect, &o), 2);
+	assert_int_equal(own_merge_flush(m, 650000, collect, &o), 2);
 	assert_int_equal(o.rec[1].period.irq_count, 1);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 3);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 3);
 	assert_int_equal(o.rec[4].kind, RECORD_OSNOISE_PERIOD);
 	assert_int_equal(o.rec[4].period.irq_count, 1);
-	umerge_free(m);
+	own_merge_free(m);
 }
 
 /* the record over -s is the last one out, until resumed */
 static void test_stop_threshold(void **state)
 {
-	struct user_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 50, 0);
+	struct own_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 50, 0);
 	struct out o = { 0 };
 
 	(void)state;
@@ -333,16 +333,16 @@ static void test_stop_threshold(void **state)
 	sample(m, 0, 200, 60200);			/* 60 us >= 50 */
 	sample(m, 0, 70000, 70010);
 	sample(m, 1, 100, 200);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 2);
-	assert_true(umerge_stopped(m));
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 2);
+	assert_true(own_merge_stopped(m));
 	assert_int_equal(o.rec[1].sample.duration_ns, 60000);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 0);
-	umerge_resume(m);
-	assert_false(umerge_stopped(m));
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 0);	/* dropped */
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);
+	own_merge_resume(m);
+	assert_false(own_merge_stopped(m));
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);	/* dropped */
 	sample(m, 0, 90000, 90010);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 1);
-	umerge_free(m);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 1);
+	own_merge_free(m);
 }
 
 /*
@@ -352,27 +352,27 @@ static void test_stop_threshold(void **state)
  */
 static void test_timerlat_seqnum(void **state)
 {
-	struct user_merge *m = merge(TOOL_TIMERLAT, 1000, 0, 0, 30);
+	struct own_merge *m = merge(TOOL_TIMERLAT, 1000, 0, 0, 30);
 	struct out o = { 0 };
 
 	(void)state;
-	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 1000, 0, 5000);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 0);	/* held */
-	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 1200, 7, 8000);
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 2);
+	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, 1000, 0, 5000);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);	/* held */
+	latency(m, OWN_MERGE_WORK, TIMERLAT_THREAD, 1200, 7, 8000);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 2);
 	assert_int_equal(o.rec[0].timerlat.context, TIMERLAT_IRQ);
 	assert_int_equal(o.rec[0].timerlat.seqnum, 7);
 	assert_int_equal(o.rec[1].timerlat.seqnum, 7);
 	/* two IRQs in a row: the first goes out with the next seqnum */
-	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 2000, 0, 1000);
-	latency(m, UMERGE_TRACE, TIMERLAT_IRQ, 3000, 0, 1000);
-	latency(m, UMERGE_WORK, TIMERLAT_THREAD, 3100, 9, 40000);	/* 40 us >= 30 */
-	assert_int_equal(umerge_flush(m, UINT64_MAX, collect, &o), 3);
+	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, 2000, 0, 1000);
+	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, 3000, 0, 1000);
+	latency(m, OWN_MERGE_WORK, TIMERLAT_THREAD, 3100, 9, 40000);	/* 40 us >= 30 */
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 3);
 	assert_int_equal(o.rec[2].timerlat.seqnum, 8);
 	assert_int_equal(o.rec[3].timerlat.seqnum, 9);
 	assert_int_equal(o.rec[4].timerlat.context, TIMERLAT_THREAD);
-	assert_true(umerge_stopped(m));
-	umerge_free(m);
+	assert_true(own_merge_stopped(m));
+	own_merge_free(m);
 }
 
 int main(void)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * merge - rtlens merge REPORT.json... [--json FILE|-] [--phase LIST]
+ * cmd_merge - rtlens merge REPORT.json... [--json FILE|-] [--phase LIST]
  * [--plot FILE.svg]: many nodes' (or runs') reports of one tool together
  * (analysis/merge.h), as text on standard output, with --json as a JSON
  * document (Documentation/json-merge.md), with --plot as a picture
@@ -20,7 +20,7 @@
 #include "base/parse.h"
 #include "cli/commands.h"
 #include "cli/opt_parse.h"
-#include "render/merge.h"
+#include "render/merge_render.h"
 #include "render/svg_plot.h"
 #include "source/reports/reports.h"
 
