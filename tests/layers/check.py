@@ -6,7 +6,8 @@ or a room of src/source/) may include a header of its own, or the public
 header of a directory it may use (USES, transitively); never one of a
 directory above or beside it, so that no two directories use each other.
 Every header is listed in HEADERS, public or private: a header not listed
-fails, and each room of source/ has exactly one public header. Files in a
+fails, and each room of source/ has exactly one public header; no two
+files of src/ share a name. Files in a
 subfolder of a directory (source/engine/bpf/) belong to it. Prints one line
 per violation and "N passed, N failed" (one check per file).
 
@@ -143,6 +144,16 @@ def header_violations(src):
             yield f'src/{d}: a room has one public header, not {len(public)}'
 
 
+def basename_violations(src):
+    """two files of src/ with one name: say which, so that each is named once"""
+    seen = {}
+    for rel in sources(src):
+        seen.setdefault(os.path.basename(rel), []).append(rel)
+    for name, rels in sorted(seen.items()):
+        if len(rels) > 1:
+            yield f'{name}: one name for ' + ', '.join(f'src/{r}' for r in rels)
+
+
 def sources(src):
     for root, dirs, files in os.walk(src):
         dirs.sort()
@@ -213,6 +224,7 @@ def main():
         else:
             report(list(violations(src, rel)))
     report(list(header_violations(src)))
+    report(list(basename_violations(src)))
     for rel, d, bad in call_violations(src, obj) if obj else []:
         report([f'src/{rel}: {d} may not call ' + ', '.join(bad)] if bad else [])
     if os.path.exists(doc):
