@@ -184,11 +184,62 @@ static bool unknown_letter(const char *shorts)
 	return optopt > 0 && optopt < OPT_LONG_BASE && (optopt == ':' || !strchr(shorts, optopt));
 }
 
+/* the length of --NAME's name in @word ("--json=x" -> 4) */
+static size_t long_name_len(const char *word)
+{
+	const char *eq = strchr(word + 2, '=');
+
+	return eq ? (size_t)(eq - word - 2) : strlen(word + 2);
+}
+
+/*
+ * "--a, --b or --c": the long options of @longs whose name starts with the
+ * name in @word; how many.
+ */
+static int long_candidates(const struct option *longs, const char *word, char *buf,
+			   size_t len)
+{
+	size_t n = long_name_len(word), at = 0;
+	int i, found = 0, total = 0;
+
+	for (i = 0; longs[i].name; i++)
+		total += n && !strncmp(longs[i].name, word + 2, n);
+	buf[0] = '\0';
+	for (i = 0; longs[i].name && at < len; i++) {
+		if (!n || strncmp(longs[i].name, word + 2, n))
+			continue;
+		found++;
+		at += snprintf(buf + at, len - at, "%s--%s",
+			       found == 1 ? "" : found == total ? " or " : ", ", longs[i].name);
+	}
+	return total;
+}
+
+/*
+ * getopt_long takes a unique prefix of a long option for the option: a
+ * typo or an old script would then set another option silently. A long
+ * option is written whole; a prefix is refused, naming what it could be.
+ */
+static int abbreviated(const struct option *longs, int index, const char *word)
+{
+	char could[256], shown[LOG_ARG_BUF];
+
+	if (index < 0 || strncmp(word, "--", 2) ||
+	    long_name_len(word) == strlen(longs[index].name))
+		return 0;
+	long_candidates(longs, word, could, sizeof(could));
+	err_msg("unknown option '%s': long options are written whole (%s?)",
+		log_arg(word, shown), could);
+	return -1;
+}
+
 /* "unknown option '--plot': only osnoise hist and timerlat hist take it" */
-static void unknown_option(const struct opt_table *t, char **argv, const char *shorts)
+static void unknown_option(const struct opt_table *t, const struct option *longs, char **argv,
+			   const char *shorts)
 {
 	bool letter = unknown_letter(shorts);
 	char shown[LOG_ARG_BUF], which[128] = "", name[3] = { '-', (char)optopt, '\0' };
+	char could[256];
 	unsigned int cmds = 0, left;
 	size_t i, at = 0;
 
@@ -204,6 +255,9 @@ static void unknown_option(const struct opt_table *t, char **argv, const char *s
 	if (cmds)
 		err_msg("unknown option '%s': only %s take%s it", shown, which,
 			__builtin_popcount(cmds) == 1 ? "s" : "");
+	else if (!letter && !strncmp(argv[optind - 1], "--", 2) &&
+		 long_candidates(longs, argv[optind - 1], could, sizeof(could)))
+		err_msg("unknown option '%s': it could be %s", shown, could);
 	else
 		err_msg("unknown option '%s'", shown);
 }
@@ -252,14 +306,15 @@ static int take_operand(const struct opt_table *t, unsigned int bit, void *ctx,
 }
 
 /* getopt's refusal: a value missing, an option unknown */
-static void refused(const struct opt_table *t, int c, char **argv, const char *shorts)
+static void refused(const struct opt_table *t, const struct option *longs, int c, char **argv,
+		    const char *shorts)
 {
 	char shown[LOG_ARG_BUF];
 
 	if (c == ':')
 		err_msg("option '%s' needs a value", log_arg(argv[optind - 1], shown));
 	else
-		unknown_option(t, argv, shorts);
+		unknown_option(t, longs, argv, shorts);
 }
 
 enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t, void *ctx,
@@ -269,7 +324,7 @@ enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t,
 	struct option longs[OPT_MAX + 2];
 	char shorts[OPT_MAX * 3 + 4];
 	const struct opt_desc *o;
-	int c;
+	int c, index, at;
 
 	if (build_getopt(t, bit, longs, shorts)) {
 		err_msg("%s has more than %d options", cmd->name, OPT_MAX);
@@ -278,13 +333,20 @@ enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t,
 	/* 0, not 1: glibc then forgets the previous parse (a cluster half read) */
 	optind = 0;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+	for (;;) {
+		index = -1;
+		at = optind ? optind : 1;	/* the word getopt reads next */
+		c = getopt_long(argc, argv, shorts, longs, &index);
+		if (c == -1)
+			break;
+		if (c != '?' && c != ':' && at < argc && abbreviated(longs, index, argv[at]))
+			return bad_usage(cmd, t);
 		if (c == OPT_HELP) {
 			opt_usage(cmd, t, stdout);
 			return OPTS_HELP;
 		}
 		if (c == '?' || c == ':') {
-			refused(t, c, argv, shorts);
+			refused(t, longs, c, argv, shorts);
 			return bad_usage(cmd, t);
 		}
 		if (c == OPT_OPERAND) {

@@ -630,6 +630,25 @@ static void test_unknown_letter_named(void **state)
 	expect_refused(p, "osnoise top", ARGV("top", "--nope"), "unknown option '--nope'");
 }
 
+/* a long option is written whole: a prefix is refused, naming what it could be */
+static void test_no_abbreviations(void **state)
+{
+	struct rtl_params *p = *state;
+
+	expect_refused(p, "osnoise top", ARGV("top", "--cp", "1"),
+		       "unknown option '--cp': long options are written whole (--cpus?)");
+	expect_refused(p, "osnoise top", ARGV("top", "--dur=5"),
+		       "unknown option '--dur=5': long options are written whole (--duration?)");
+	/* timerlat hist has --aa-only, not --aa: its value must not be the next word */
+	expect_refused(p, "timerlat hist", ARGV("hist", "--aa", "--input", "t.dat"),
+		       "unknown option '--aa': long options are written whole (--aa-only?)");
+	expect_refused(p, "osnoise top", ARGV("top", "--no"),
+		       "unknown option '--no': it could be --no-aa or --no-bpf");
+	parse_ok(p, "osnoise top", ARGV("top", "--cpus=1", "--duration", "5"));
+	expect_cpus(&p->cpus, "1");
+	assert_int_equal(p->duration_s, 5);
+}
+
 /* the command table and the reports' names of commands agree; hwnoise takes osnoise top's options */
 static void test_command_table(void **state)
 {
@@ -678,6 +697,7 @@ int main(void)
 		OPT_TEST(test_parse_after_a_cluster_half_read),
 		OPT_TEST(test_parse_after_non_options),
 		OPT_TEST(test_unknown_letter_named),
+		OPT_TEST(test_no_abbreviations),
 		OPT_TEST(test_command_table),
 	};
 
