@@ -18,7 +18,7 @@ const struct command commands[NR_COMMANDS] = {
 	[CMD_HWNOISE] = { "hwnoise", &tool_hwnoise, MODE_TOP, NULL,
 		"a summary of hardware-related noise (osnoise with IRQs disabled)" },
 	[CMD_CHECK] = { "check", NULL, MODE_TOP, check_main,
-		"is the system set up for low latency? (no measurement)" },
+		"is the system set up for low latency? (nothing is measured)" },
 	[CMD_COMPARE] = { "compare", NULL, MODE_TOP, compare_main,
 		"two JSON reports of one tool side by side" },
 	[CMD_MERGE] = { "merge", NULL, MODE_TOP, merge_main,

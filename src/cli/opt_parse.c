@@ -33,7 +33,8 @@ void opt_usage(const struct command *cmd, const struct opt_table *t, FILE *out)
 	unsigned int bit = command_opt_bit(cmd);
 	size_t i;
 
-	fprintf(out, "rtlens %s: %s (version %s)\n\n", cmd->name, cmd->summary, RTLENS_VERSION);
+	fprintf(out, "rtlens %s: %s\n  rtlens version %s\n\n", cmd->name, cmd->summary,
+		RTLENS_VERSION);
 	fprintf(out, "  usage: rtlens %s %s\n\n", cmd->name, t->synopsis ? t->synopsis : "[options]");
 	if (t->operands)
 		fputs(t->operands, out);

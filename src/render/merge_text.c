@@ -173,9 +173,9 @@ static void row_name(const struct merge_row *row, char *buf)
 static void print_laws(FILE *out, const struct merge_projection *p)
 {
 	if (p->from_hist && p->from_counts)
-		fprintf(out, "  noise of %zu CPUs from their histograms, of %zu from their counts, "
+		fprintf(out, "  noise of %zu CPU%s from their histograms, of %zu from their counts, "
 			"noise and max single noise (see rtlens-merge(1))\n", p->from_hist,
-			p->from_counts);
+			p->from_hist == 1 ? "" : "s", p->from_counts);
 	else
 		fprintf(out, "  noise of each CPU from its %s (see rtlens-merge(1))\n",
 			p->from_hist ? "histogram" : "counts, noise and max single noise");
@@ -186,9 +186,10 @@ static void print_slowdown(FILE *out, const struct merge_projection *p)
 	char name[NUM_BUF], v[NUM_BUF];
 	size_t i, col;
 
-	fprintf(out, "\nProjected slowdown of a bulk-synchronous job on these %zu CPUs: the share "
+	fprintf(out, "\nProjected slowdown of a bulk-synchronous job on %s %zu CPU%s: the share "
 		"of each\nphase lost waiting for the noisiest process (the processes placed at "
-		"random;\nall: one on each CPU)\n  %-10s", p->nr_cpus, "processes");
+		"random;\nall: one on each CPU)\n  %-10s", p->nr_cpus == 1 ? "this" : "these",
+		p->nr_cpus, p->nr_cpus == 1 ? "" : "s", "processes");
 	for (col = 0; col < p->nr_phases; col++) {
 		phase_text(p->phase_us[col], name);
 		fprintf(out, " %11s", name);
@@ -225,9 +226,8 @@ void render_merge_text(FILE *out, const struct merge *m)
 
 	for (i = 0; i < m->nr_nodes; i++)
 		cpus += m->nodes[i].nr_cpus;
-	fprintf(out, "rtlens merge: %zu %s report%s, %zu CPUs\n\n", m->nr_nodes,
-		m->tool->tracer, m->nr_nodes == 1 ? "" : "s",
-		cpus);
+	fprintf(out, "rtlens merge: %zu %s report%s, %zu CPU%s\n\n", m->nr_nodes,
+		m->tool->tracer, m->nr_nodes == 1 ? "" : "s", cpus, cpus == 1 ? "" : "s");
 	print_nodes(out, m);
 	print_worst(out, m);
 	if (!m->proj.made)

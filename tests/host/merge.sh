@@ -126,6 +126,14 @@ merge_refusal_tests() {
 	mrg_refused "osnoise with timerlat" \
 		"cannot merge .*node-a.json, an osnoise report \(osnoise hist\), with .*valid-timerlat-top.json, a timerlat report \(timerlat top\): the tools measure different things" \
 		"$WORK/node-a.json" "$ex/valid-timerlat-top.json"
+	mrg_refused "the output of check, without a word of compare" \
+		"valid-check-all.json is the output of rtlens check, not a measurement's report: give the reports" \
+		"$ROOT/tests/schema/examples/valid-check-all.json"
+	if grep -q compare "$WORK/expect.out"; then
+		not_ok "merge refuses check's output: it does not speak of compare"
+	else
+		ok "merge refuses check's output: it does not speak of compare"
+	fi
 	mrg_refused "a missing file" "cannot read the report $WORK/nope.json" \
 		"$WORK/node-a.json" "$WORK/nope.json"
 	echo '{"schema_version": "1.0"' > "$WORK/mrg-broken.json"

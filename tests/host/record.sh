@@ -143,7 +143,7 @@ record_replay_tests() {
 	else
 		ok "replay: -c 1 shows CPU 1 alone"
 	fi
-	expect "replay: -c 0 (not recorded) is refused" 1 "CPU 0 was not measured in $d/timerlat-a.dat \\(it measured CPUs 1\\)" -- \
+	expect "replay: -c 0 (not recorded) is refused" 1 "CPU 0 was not measured in $d/timerlat-a.dat \\(it measured CPU 1\\)" -- \
 		$R timerlat top --input "$d/timerlat-a.dat" -c 0
 	expect "replay: timerlat refuses osnoise's recording" 1 "is a recording of rtlens osnoise top: replay it with rtlens osnoise top or hist" -- \
 		$R timerlat top --input "$d/osnoise-aa.dat"

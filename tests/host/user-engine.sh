@@ -79,6 +79,14 @@ user_engine_tests() {
 		$R osnoise top -c 1 -d 1 -q
 	expect "user engine: hwnoise refused" 1 "not with the user engine: hwnoise" -- \
 		$R hwnoise --engine user -d 1
+	expect "no tracer, hwnoise: one message, no announced fallback" 1 \
+		"error: this kernel has no osnoise tracer, and rtlens's own threads cannot stand in" -- \
+		$R hwnoise -d 1
+	if grep -q "measuring with rtlens's own threads" "$WORK/expect.out"; then
+		not_ok "no tracer, hwnoise: no 'measuring with' before the refusal"
+	else
+		ok "no tracer, hwnoise: no 'measuring with' before the refusal"
+	fi
 	expect "user engine: --kernel-hist refused" 1 "not with the user engine: --kernel-hist" -- \
 		$R osnoise hist --engine user --kernel-hist -d 1
 	expect "user engine: -C refused" 1 "not with the user engine: -C" -- \

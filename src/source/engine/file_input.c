@@ -135,12 +135,12 @@ static int set_cpus(const struct file_input *in, struct rtl_params *p, const cha
 		goto out;
 	}
 	if (p->cpus_set && cpu_mask_parse(&user, asked, &why)) {
-		err_msg("-c %s: %s in the recording (it measured CPUs %s)", asked, why, recorded);
+		err_msg("-c %s: %s in the recording (it measured CPU %s)", asked, why, recorded);
 		goto out;
 	}
 	for_each_cpu_in(cpu, p->cpus_set ? &user : &rec) {
 		if (!cpu_mask_test(&rec, cpu)) {
-			err_msg("-c %s: CPU %d was not measured in %s (it measured CPUs %s)", asked,
+			err_msg("-c %s: CPU %d was not measured in %s (it measured CPU %s)", asked,
 				cpu, in->name, recorded);
 			goto out;
 		}

@@ -34,21 +34,6 @@ static const struct engine_ops *engine_of(const struct rtl_params *p)
 	return engines[input_of(p)];
 }
 
-void source_choose(struct rtl_params *p)
-{
-	const struct engine_ops *ops;
-
-	if (p->engine == ENGINE_AUTO) {
-		p->engine = kernel_engine.tracer->available(p) ? ENGINE_KERNEL : ENGINE_OWN;
-		if (p->engine == ENGINE_OWN)
-			info_msg("this kernel has no %s tracer: measuring with rtlens's own "
-				 "threads (--engine user)", p->desc->tracer);
-	}
-	ops = engine_of(p);
-	if (ops->tracer)
-		ops->tracer->choose(p);
-}
-
 /* the capabilities the options of @p ask for */
 static unsigned int caps_asked(const struct rtl_params *p)
 {
@@ -61,6 +46,26 @@ static unsigned int caps_asked(const struct rtl_params *p)
 	       (p->cgroup ? ENGINE_CAN_CGROUP : 0) |
 	       /* -s with -T is a threshold too: without the stack, it still is one */
 	       (p->stack_us && !p->stop_total_us ? ENGINE_CAN_STACK : 0);
+}
+
+/* no --engine, and no tracer: rtlens's own threads stand in, if they can */
+static bool fell_back;
+
+void source_choose(struct rtl_params *p)
+{
+	const struct engine_ops *ops;
+
+	if (p->engine == ENGINE_AUTO) {
+		p->engine = kernel_engine.tracer->available(p) ? ENGINE_KERNEL : ENGINE_OWN;
+		fell_back = p->engine == ENGINE_OWN;
+		/* what they cannot do is refused by source_check(), said once */
+		if (fell_back && !(caps_asked(p) & ~own_engine.caps))
+			info_msg("this kernel has no %s tracer: measuring with rtlens's own "
+				 "threads (--engine user)", p->desc->tracer);
+	}
+	ops = engine_of(p);
+	if (ops->tracer)
+		ops->tracer->choose(p);
 }
 
 /* why an engine that lacks a capability cannot honour its option, in the order told */
@@ -91,8 +96,13 @@ static int check_caps(const struct engine_ops *ops, const struct rtl_params *p)
 	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
 		if (!(missing & refusals[i].cap))
 			continue;
-		err_msg("not with the %s engine: %s (use a kernel with %s and --engine kernel)",
-			ops->name, refusals[i].why, p->desc->config);
+		if (fell_back)
+			err_msg("this kernel has no %s tracer, and rtlens's own threads cannot "
+				"stand in for it here: %s (use a kernel with %s)", p->desc->tracer,
+				refusals[i].why, p->desc->config);
+		else
+			err_msg("not with the %s engine: %s (use a kernel with %s and "
+				"--engine kernel)", ops->name, refusals[i].why, p->desc->config);
 		return -1;
 	}
 	if (p->stack_us && !(ops->caps & ENGINE_CAN_STACK))

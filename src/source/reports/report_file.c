@@ -76,9 +76,10 @@ static int find_family(struct loader *l, json_object *doc)
 		r->tool = tool_desc_of(desc->tool);
 		return 0;
 	}
-	if (!strcmp(r->command, "check") || !strcmp(r->command, "compare")) {
-		err_msg("%s is the output of rtlens %s, not a measurement's report: compare "
-			"reads the reports of osnoise, timerlat and hwnoise (--json FILE)",
+	if (!strcmp(r->command, "check") || !strcmp(r->command, "compare") ||
+	    !strcmp(r->command, "merge")) {
+		err_msg("%s is the output of rtlens %s, not a measurement's report: give the "
+			"reports that osnoise, timerlat and hwnoise write (--json FILE)",
 			l->name, r->command);
 		return -1;
 	}

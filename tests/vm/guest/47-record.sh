@@ -46,7 +46,7 @@ else
 fi
 rtlens osnoise top --input os.dat -c 3 > os-cpu3.txt 2>&1
 check_exit "-c 3 (not recorded) is refused" 1 $?
-check_grep "saying which CPUs were" 'CPU 3 was not measured in os.dat \(it measured CPUs 0-1\)' os-cpu3.txt
+check_grep "saying which CPUs were" 'CPU 3 was not measured in os.dat \(it measured CPU 0-1\)' os-cpu3.txt
 rtlens osnoise hist --input os.dat --json os-hist.json > os-hist.txt 2>&1
 check_exit "osnoise hist replays a recording of osnoise top --aa" 0 $?
 rtlens timerlat top --input os.dat > wrong.txt 2>&1
