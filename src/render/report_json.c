@@ -10,7 +10,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"1.9"
+#define SCHEMA_VERSION	"1.10"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -354,19 +354,20 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 		return -1;
 	setup_notes_collect(&notes, m, p);
 	json_begin_object(w, NULL);
+	/* what it is, then the results, how the run was set, the system last */
 	json_rtlens_head(w, SCHEMA_VERSION, p->command);
 	json_string(w, "engine", p->engine == ENGINE_OWN ? "user" : "kernel");
-	json_system(w, p->nr_cpus, m->facts);
 	json_started(w, v->started);
 	json_double(w, "duration_s", v->elapsed_s);
-	json_input(w, p, v);
-	json_config(w, p, v);
+	json_i64(w, "exit_status", v->exit_status);
+	json_stop(w, p, v);
+	json_u64(w, "lost_events", v->lost_events);
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
 	json_setup_notes(w, &notes);
 	json_self_stop(w, &m->self, p);
-	json_u64(w, "lost_events", v->lost_events);
-	json_stop(w, p, v);
-	json_i64(w, "exit_status", v->exit_status);
+	json_input(w, p, v);
+	json_config(w, p, v);
+	json_system(w, p->nr_cpus, m->facts);
 	json_end_object(w);
 	ret = json_writer_finish(w);
 	json_writer_free(w);

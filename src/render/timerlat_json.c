@@ -22,7 +22,8 @@ void json_timerlat_config(struct json_writer *w, const struct rtl_params *p)
 		json_i64(w, "deepest_idle_state", p->deepest_idle);
 	else
 		json_null(w, "deepest_idle_state");
-	json_string(w, "threads", p->user_threads ? "user" : "kernel");
+	/* the user engine's threads are rtlens's own, neither the tracer's kind */
+	json_string(w, "threads", p->engine == ENGINE_OWN ? "rtlens" : p->user_threads ? "user" : "kernel");
 	json_bool(w, "user_load", p->user_load);
 	if (p->aligned_us >= 0)
 		json_i64(w, "aligned_us", p->aligned_us);
