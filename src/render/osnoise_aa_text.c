@@ -175,8 +175,12 @@ static int label_width(const struct source_row *table, int n)
 /* the share of the measured noise, "-" when none was measured (no newline) */
 static void print_share(FILE *out, int64_t ns, uint64_t noise_ns)
 {
+	double pct = ns_to_pct(ns, noise_ns);
+
+	if (pct > -0.005 && pct < 0.005)	/* not "-0.00" */
+		pct = 0.0;
 	if (noise_ns)
-		fprintf(out, "%8.2f %%", ns_to_pct(ns, noise_ns));
+		fprintf(out, "%8.2f %%", pct);
 	else
 		fprintf(out, "%8s  ", "-");
 }
