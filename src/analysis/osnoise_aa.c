@@ -12,6 +12,10 @@
  * Each CPU also keeps a table of its sources over the run. It counts only the
  * time inside noise samples (the events below the threshold are left out), so
  * that it explains the noise rtlens reports, and hardware is one of its rows.
+ * The threads of one command are one row of it (a build's or a script's
+ * one-shot processes would fill the table and push the real sources into
+ * "other"), but for KVM vCPU threads, one row each; a sample's causes stay
+ * one per thread.
  *
  * Kept over the run: the top_n longest samples of every CPU, and per CPU the
  * samples not followed by a longer or equal one (for osn_aa_last_over()).
@@ -39,6 +43,7 @@ struct osn_aa_cpu {
 
 	int			nr_sources;	/* named, then "other" */
 	struct source_row	sources[OSN_AA_MAX_SOURCES + 1];
+	struct source_pids	pids;		/* of the rows by command */
 	struct source_row	hardware;
 	struct source_row	self;		/* rtlens stopped */
 
@@ -115,8 +120,11 @@ void osn_aa_free(struct osn_aa *aa)
 
 	if (!aa)
 		return;
-	for (cpu = 0; aa->cpu && cpu < aa->nr_cpus; cpu++)
+	for (cpu = 0; aa->cpu && cpu < aa->nr_cpus; cpu++) {
+		if (aa->cpu[cpu])
+			source_pids_free(&aa->cpu[cpu]->pids);
 		free(aa->cpu[cpu]);
+	}
 	free(aa->cpu);
 	free(aa->worst);
 	kvm_exits_free(aa->kvm);
@@ -147,6 +155,7 @@ static void event_id(const struct noise_event *e, struct source_id *id)
 {
 	id->vector = -1;
 	id->pid = -1;
+	id->by_command = false;
 	id->name = e->name[0] ? e->name : "<...>";
 	switch (e->kind) {
 	case NOISE_NMI:
@@ -180,6 +189,7 @@ static void cause_id(const struct osn_aa_cause *k, struct source_id *id)
 	id->name = k->name;
 	id->vector = k->vector;
 	id->pid = k->pid;
+	id->by_command = false;
 }
 
 /* Index of id among the named entries, or where it goes (max: "other"). */
@@ -246,13 +256,24 @@ static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
 	return c;
 }
 
-static void table_add(struct osn_aa_cpu *c, const struct noise_event *e)
+/* A thread's event to its command's row, a vCPU thread's (known so far) to its own. */
+static void table_add(struct osn_aa_cpu *c, const struct kvm_exits *kvm,
+		      const struct noise_event *e)
 {
+	struct source_row *row;
 	struct source_id id;
+	bool new_pid;
 
 	event_id(e, &id);
-	source_row_add(source_table_row(c->sources, &c->nr_sources, OSN_AA_MAX_SOURCES, &id,
-					OSN_CAUSE_OTHER), e->duration_ns);
+	id.by_command = id.kind == OSN_CAUSE_THREAD && kvm_exits_vcpu(kvm, id.pid) < 0;
+	row = source_table_row(c->sources, &c->nr_sources, OSN_AA_MAX_SOURCES, &id,
+			       OSN_CAUSE_OTHER);
+	if (!row->by_command) {
+		source_row_add(row, e->duration_ns);
+		return;
+	}
+	new_pid = source_pids_add(&c->pids, (int)(row - c->sources), e->pid);
+	source_row_add_pid(row, e->pid, new_pid, e->duration_ns);
 }
 
 /* ---- one sample ---- */
@@ -346,7 +367,7 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 			if (e->kind == NOISE_SELF)
 				source_row_add(&c->self, e->duration_ns);
 			else if (!ns->self_ns)
-				table_add(c, e);
+				table_add(c, kvm, e);
 		} else if (e->start_ns >= end) {
 			if (kept != i)		/* kept < i: compacts in place */
 				*ring_at(c, kept) = *e;
@@ -571,14 +592,28 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int
 		all[n++] = c->hardware;
 	if (c->self.count)
 		all[n++] = c->self;
+	/* a command's row of one thread may be a vCPU's first events */
 	for (i = 0; i < n; i++)
-		if (all[i].kind == OSN_CAUSE_THREAD)
+		if (all[i].kind == OSN_CAUSE_THREAD && all[i].nr_pids == 1)
 			all[i].vcpu = kvm_exits_vcpu(aa->kvm, all[i].pid);
 	source_table_sort(all, n);
 	if (n > max)
 		n = max;
 	memcpy(out, all, n * sizeof(*out));
 	return n;
+}
+
+void osn_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
+		    struct osn_aa_balance *out)
+{
+	int i;
+
+	out->noise_ns = noise_us * 1000;
+	out->sources_ns = 0;
+	for (i = 0; i < n; i++)
+		if (table[i].kind != OSN_CAUSE_SELF)
+			out->sources_ns += table[i].total_ns;
+	out->not_explained_ns = (int64_t)out->noise_ns - (int64_t)out->sources_ns;
 }
 
 void osn_aa_kvm_exits(const struct osn_aa *aa, int cpu, struct kvm_exit_counts *out)

@@ -117,6 +117,24 @@ int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max);
 int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int max);
 
 /*
+ * A CPU's sources against the noise of the tool's table (the noise model's
+ * sum over the periods it summarized): sources + not explained = noise.
+ * rtlens's own stops are not noise, nor among the sources. Not explained
+ * is positive for noise no analyzed sample held (below the threshold, or
+ * lost), negative when the sources hold more than the table: samples
+ * outside the periods it summarized (the last one, cut by the stop) or
+ * events that overlap (their net times add up to more than their sample).
+ */
+struct osn_aa_balance {
+	uint64_t	noise_ns;		/* the table's */
+	uint64_t	sources_ns;		/* the sources, rtlens's stops aside */
+	int64_t		not_explained_ns;	/* noise_ns - sources_ns */
+};
+
+void osn_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
+		    struct osn_aa_balance *out);
+
+/*
  * On a KVM host (kvm:kvm_exit traced): cpu's KVM exits inside
  * its noise samples over the run, and how many vCPU threads were seen.
  */
@@ -140,13 +158,18 @@ const char *osn_aa_kind_name(enum osn_cause_kind kind);
 
 /* "## CPU n <title> ##" and one line per part (title NULL: "noise sample"). */
 void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *title);
-/* exits: the CPU's KVM exits inside its samples, or NULL */
+/*
+ * The table, then "not explained" and the total, the table's noise (b);
+ * exits: the CPU's KVM exits inside its samples, or NULL.
+ */
 void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
-			  const struct kvm_exit_counts *exits);
+			  const struct osn_aa_balance *b, const struct kvm_exit_counts *exits);
 /* See src/render/osnoise_aa_json.c for the shapes. */
 void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn_aa_sample *s);
 void osn_aa_json_sources(struct json_writer *w, const char *key,
 			 const struct source_row *table, int n);
+/* "noise_us", "sources_us", "not_explained_us" */
+void osn_aa_json_balance(struct json_writer *w, const struct osn_aa_balance *b);
 /* {"total", "dropped", "by_reason": [{"reason", "count"}]} */
 void osn_aa_json_kvm_exits(struct json_writer *w, const char *key,
 			   const struct kvm_exit_counts *x);

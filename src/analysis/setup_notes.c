@@ -182,3 +182,61 @@ void setup_notes_collect(struct setup_notes *out, const struct run_models *m,
 		consider_group(out, t, r->cpu, &r->thread);
 	}
 }
+
+static void group_add_cpu(struct setup_group *g, int cpu)
+{
+	int i = g->nr_cpus;
+
+	while (i > 0 && g->cpu[i - 1] > cpu)
+		i--;
+	if (i > 0 && g->cpu[i - 1] == cpu)
+		return;
+	memmove(&g->cpu[i + 1], &g->cpu[i], (g->nr_cpus - i) * sizeof(g->cpu[0]));
+	g->cpu[i] = cpu;
+	g->nr_cpus++;
+}
+
+void setup_notes_group(const struct setup_notes *s, struct setup_groups *out)
+{
+	struct setup_group *g;
+	int i, j;
+
+	out->n = 0;
+	for (i = 0; i < s->n; i++) {
+		for (j = 0; j < out->n; j++)
+			if (out->groups[j].finding == s->notes[i].finding)
+				break;
+		g = &out->groups[j];
+		if (j == out->n) {
+			memset(g, 0, sizeof(*g));
+			g->finding = s->notes[i].finding;
+			out->n++;
+		}
+		g->note[g->nr++] = i;
+		group_add_cpu(g, s->notes[i].cpu);
+	}
+}
+
+/* the notes of setup_explain(), said of several CPUs and sources */
+static const struct {
+	const char	*finding;
+	const char	*reason;
+} group_reasons[] = {
+	{ "nohz_full", "the scheduler tick (not nohz_full)" },
+	{ "tick", "the scheduler tick (more than one task runnable)" },
+	{ "rcu_nocbs", "RCU callbacks (not in rcu_nocbs)" },
+	{ "irq_affinity", "IRQs routed there" },
+	{ "nmi_watchdog", "the NMI watchdog" },
+	{ "workqueue_cpumask", "unbound work (in the workqueue cpumask)" },
+	{ "not_isolated", "threads scheduled there (not isolated)" },
+};
+
+const char *setup_group_reason(const struct setup_group *g)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(group_reasons) / sizeof(group_reasons[0]); i++)
+		if (!strcmp(g->finding->id, group_reasons[i].finding))
+			return group_reasons[i].reason;
+	return g->finding->what;
+}

@@ -38,4 +38,27 @@ const struct finding *setup_explain(const struct tuning *t, int cpu, enum noise_
 void setup_notes_collect(struct setup_notes *out, const struct run_models *m,
 			 const struct rtl_params *p);
 
+/* The notes of one finding, that is of one fix: the CPUs and sources it covers. */
+struct setup_group {
+	const struct finding	*finding;
+	int			nr;
+	int			note[MAX_SETUP_NOTES];	/* into notes[], in their order */
+	int			nr_cpus;
+	int			cpu[MAX_SETUP_NOTES];	/* ascending, each once */
+};
+
+struct setup_groups {
+	int			n;
+	struct setup_group	groups[MAX_SETUP_NOTES];
+};
+
+/* The notes of @s by finding, in the order of each finding's first note. */
+void setup_notes_group(const struct setup_notes *s, struct setup_groups *out);
+/*
+ * What the notes of a finding share, for a line of many sources and CPUs:
+ * "the scheduler tick (not nohz_full)"; the finding's own words for one the
+ * notes do not know.
+ */
+const char *setup_group_reason(const struct setup_group *g);
+
 #endif

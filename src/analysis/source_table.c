@@ -10,7 +10,8 @@
 
 bool source_id_equal(const struct source_id *a, const struct source_id *b)
 {
-	return a->kind == b->kind && a->vector == b->vector && a->pid == b->pid &&
+	return a->kind == b->kind && a->vector == b->vector &&
+	       a->by_command == b->by_command && (a->by_command || a->pid == b->pid) &&
 	       !strncmp(a->name, b->name, NOISE_NAME_LEN);
 }
 
@@ -35,6 +36,7 @@ void source_row_init(struct source_row *row, int kind, const char *name, int vec
 	snprintf(row->name, sizeof(row->name), "%s", name);
 	row->vector = vector;
 	row->pid = pid;
+	row->nr_pids = pid >= 0;
 	row->vcpu = -1;
 }
 
@@ -52,12 +54,76 @@ void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_
 		row->max_ns = max_ns;
 }
 
+void source_row_add_pid(struct source_row *row, int pid, bool new_pid, uint64_t ns)
+{
+	if (!row->count || ns > row->max_ns)
+		row->pid = pid;
+	row->nr_pids += new_pid;
+	source_row_add(row, ns);
+}
+
+static uint32_t pid_hash(uint64_t key, uint32_t size)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ULL) >> 32) & (size - 1);
+}
+
+/* The slot of @key, or the empty one where it goes. */
+static uint64_t *pid_slot(const struct source_pids *set, uint64_t key)
+{
+	uint32_t i = pid_hash(key, set->size);
+
+	while (set->slots[i] && set->slots[i] != key)
+		i = (i + 1) & (set->size - 1);
+	return &set->slots[i];
+}
+
+/* Twice the room (64 slots at first); false out of memory. */
+static bool pids_grow(struct source_pids *set)
+{
+	struct source_pids bigger = { .size = set->size ? set->size * 2 : 64 };
+	uint32_t i;
+
+	bigger.slots = calloc(bigger.size, sizeof(*bigger.slots));
+	if (!bigger.slots)
+		return false;
+	for (i = 0; i < set->size; i++)
+		if (set->slots[i])
+			*pid_slot(&bigger, set->slots[i]) = set->slots[i];
+	bigger.used = set->used;
+	free(set->slots);
+	*set = bigger;
+	return true;
+}
+
+bool source_pids_add(struct source_pids *set, int row, int pid)
+{
+	uint64_t key = (uint64_t)(row + 1) << 32 | (uint32_t)pid;
+	uint64_t *slot;
+
+	/* at most half full: the probes stay short */
+	if (2 * (set->used + 1) > set->size && !pids_grow(set))
+		return false;
+	slot = pid_slot(set, key);
+	if (*slot)
+		return false;
+	*slot = key;
+	set->used++;
+	return true;
+}
+
+void source_pids_free(struct source_pids *set)
+{
+	free(set->slots);
+	memset(set, 0, sizeof(*set));
+}
+
 static void row_id(const struct source_row *row, struct source_id *id)
 {
 	id->kind = row->kind;
 	id->name = row->name;
 	id->vector = row->vector;
 	id->pid = row->pid;
+	id->by_command = row->by_command;
 }
 
 struct source_row *source_table_row(struct source_row *rows, int *n, int max,
@@ -73,9 +139,12 @@ struct source_row *source_table_row(struct source_row *rows, int *n, int max,
 			return &rows[i];
 	}
 	if (i == *n) {
-		if (i < max)
+		if (i < max && id->by_command) {
+			source_row_init(&rows[i], id->kind, id->name, id->vector, -1);
+			rows[i].by_command = true;
+		} else if (i < max) {
 			source_row_init(&rows[i], id->kind, id->name, id->vector, id->pid);
-		else
+		} else
 			source_row_init(&rows[i], other_kind, "other", -1, -1);
 		(*n)++;
 	}

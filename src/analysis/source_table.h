@@ -6,6 +6,10 @@
  * sources past the bound. The osnoise analysis keeps one per CPU over the
  * run (struct source_row), the timerlat analysis one per part of a
  * latency (struct source_row).
+ *
+ * A thread is a source by its comm and pid, or, by_command, all the threads
+ * of one command are one source: one row, which counts its pids (struct
+ * source_pids) and names the pid of its longest event (its top pid).
  */
 #ifndef RTLENS_SOURCE_TABLE_H
 #define RTLENS_SOURCE_TABLE_H
@@ -21,13 +25,16 @@ struct source_id {
 	const char	*name;
 	int		vector;		/* IRQ and softirq, else -1 */
 	int		pid;		/* thread, else -1 */
+	bool		by_command;	/* a thread: any pid of its comm */
 };
 
 struct source_row {
 	int		kind;
 	char		name[NOISE_NAME_LEN];
 	int		vector;		/* IRQ and softirq, else -1 */
-	int		pid;		/* thread, else -1 */
+	int		pid;		/* thread, else -1; by_command: the top pid */
+	bool		by_command;	/* the threads of one command */
+	int		nr_pids;	/* the pids it holds: by_command, else 1 for a thread */
 	int		vcpu;		/* a KVM vCPU thread: its id, else -1 */
 	uint64_t	count;		/* events */
 	uint64_t	total_ns;	/* summed */
@@ -38,18 +45,38 @@ bool source_id_equal(const struct source_id *a, const struct source_id *b);
 /* By kind, name, vector, pid: a stable order among equals. */
 int source_id_cmp(const struct source_id *a, const struct source_id *b);
 
-/* An empty row of (kind, name, vector, pid), not a vCPU. */
+/* An empty row of (kind, name, vector, pid), not a vCPU, not by_command. */
 void source_row_init(struct source_row *row, int kind, const char *name, int vector, int pid);
 /* One more event of ns. */
 void source_row_add(struct source_row *row, uint64_t ns);
 /* @count more, of @total_ns in all, the longest @max_ns. */
 void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_ns,
 			 uint64_t max_ns);
+/*
+ * A by_command row: one more event of ns of thread @pid, @new_pid when the
+ * row had none of it (source_pids_add()); its longest event names the top pid.
+ */
+void source_row_add_pid(struct source_row *row, int pid, bool new_pid, uint64_t ns);
+
+/* The (row, pid) pairs a table has seen: a set, grown as needed. */
+struct source_pids {
+	uint64_t	*slots;		/* (row + 1) << 32 | pid; 0: empty */
+	uint32_t	size;		/* a power of 2, or 0 */
+	uint32_t	used;
+};
+
+/*
+ * Adds (row, pid): true when it is new. Out of memory, false: the pid is
+ * not counted again (a row may then count fewer pids than it holds).
+ */
+bool source_pids_add(struct source_pids *set, int row, int pid);
+void source_pids_free(struct source_pids *set);
 
 /*
  * The row of @id among the *@n rows of @rows (room for @max + 1): found,
  * else a new row while fewer than @max are named, else the "other" row,
- * created of kind @other_kind at rows[max]. *@n counts the rows made.
+ * created of kind @other_kind at rows[max]. *@n counts the rows made. A
+ * by_command row starts with no pid (pid -1, nr_pids 0).
  */
 struct source_row *source_table_row(struct source_row *rows, int *n, int max,
 				    const struct source_id *id, int other_kind);

@@ -58,6 +58,7 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 			   const struct run_view *v)
 {
 	struct kvm_exit_counts exits;
+	struct osn_aa_balance b;
 	char title[96];
 	int i, cpu;
 
@@ -74,7 +75,10 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 		if (cpu >= p->nr_cpus || m->nr_oaa_table[cpu] <= 0)
 			continue;
 		osn_aa_kvm_exits(m->oaa, cpu, &exits);
-		osn_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &exits);
+		osn_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
+			       cpu < m->noise.nr_cpus ? m->noise.cpu[cpu].sum_noise_us : 0, &b);
+		osn_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b,
+				     &exits);
 	}
 	if (osn_aa_nr_vcpus(m->oaa))
 		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "

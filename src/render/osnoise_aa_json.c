@@ -45,7 +45,9 @@
  *   "name": string,			as in cause; "hardware"; "hypervisor (steal)";
  *					"other" for the sources past the 64th
  *   "vector": integer | null,
- *   "pid": integer | null,
+ *   "pid": integer | null,		thread: the top pid, of its longest event
+ *   "pids": integer | null,		(1.10) thread: the pids of the command
+ *					folded into the row (a vCPU thread: 1)
  *   "vcpu": integer | null,		(1.3) as in cause
  *   "count": integer,			events; hardware and vm: samples with
  *					unexplained time
@@ -53,24 +55,32 @@
  *   "max_us": number			longest event; hardware: longest unexplained
  *					time of a sample
  * }
+ *
+ * balance (1.10), members of a CPU's analysis: sum(sources[].total_us), the
+ * rtlens row aside, + not_explained_us == noise_us
+ *   "noise_us": number,		the CPU's noise in the table (cpus[].noise_us)
+ *   "sources_us": number,		what the sources hold, rtlens's stops aside
+ *   "not_explained_us": number		noise_us - sources_us; negative when the
+ *					sources hold more (osnoise_aa.h)
  */
 #include "render/json_writer.h"
 #include "analysis/osnoise_aa.h"
 
+/* "kind", "name", "vector", "pid": what a cause and a source start with */
 static void json_id(struct json_writer *w, enum osn_cause_kind kind, const char *name,
-		    int vector, int pid, int vcpu)
+		    int vector, int pid)
 {
 	json_string(w, "kind", osn_aa_kind_name(kind));
 	json_string(w, "name", name);
 	json_int_or_null(w, "vector", vector);
 	json_int_or_null(w, "pid", pid);
-	json_int_or_null(w, "vcpu", vcpu);
 }
 
 static void json_cause(struct json_writer *w, const struct osn_aa_cause *k)
 {
 	json_begin_object(w, NULL);
-	json_id(w, k->kind, k->name, k->vector, k->pid, k->vcpu);
+	json_id(w, k->kind, k->name, k->vector, k->pid);
+	json_int_or_null(w, "vcpu", k->vcpu);
 	json_u64(w, "count", k->count);
 	json_us(w, "us", (int64_t)k->ns);
 	json_end_object(w);
@@ -101,7 +111,9 @@ void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn
 static void json_source(struct json_writer *w, const struct source_row *src)
 {
 	json_begin_object(w, NULL);
-	json_id(w, src->kind, src->name, src->vector, src->pid, src->vcpu);
+	json_id(w, src->kind, src->name, src->vector, src->pid);
+	json_int_or_null(w, "pids", src->kind == OSN_CAUSE_THREAD ? src->nr_pids : -1);
+	json_int_or_null(w, "vcpu", src->vcpu);
 	json_u64(w, "count", src->count);
 	json_us(w, "total_us", (int64_t)src->total_ns);
 	json_us(w, "max_us", (int64_t)src->max_ns);
@@ -117,6 +129,13 @@ void osn_aa_json_sources(struct json_writer *w, const char *key,
 	for (i = 0; i < n; i++)
 		json_source(w, &table[i]);
 	json_end_array(w);
+}
+
+void osn_aa_json_balance(struct json_writer *w, const struct osn_aa_balance *b)
+{
+	json_us(w, "noise_us", (int64_t)b->noise_ns);
+	json_us(w, "sources_us", (int64_t)b->sources_ns);
+	json_us(w, "not_explained_us", b->not_explained_ns);
 }
 
 void osn_aa_json_kvm_exits(struct json_writer *w, const char *key,

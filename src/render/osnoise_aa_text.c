@@ -5,8 +5,10 @@
  *
  * Times in microseconds with 2 decimals. In a sample, percentages are of the
  * sample's duration and every number starts at the same column; in a table,
- * the share is of the table's total and the columns are right-aligned under
- * their header (the source column widens for a long label).
+ * the share is of the measured noise (the tool's table's) and the columns
+ * are right-aligned under their header (the source column widens for a long
+ * label). A table ends with what its sources do not explain and the
+ * measured noise: the rows above the rule add up to it.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -142,9 +144,17 @@ void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *t
 	print_kvm_exits(out, "inside it", &s->kvm_exits);
 }
 
+/* a command's threads: "thread comm (N PIDs, top P)" */
 static void source_label(const struct source_row *src, char *buf, size_t size)
 {
-	cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
+	char name[NAME_LEN];
+
+	if (src->kind != OSN_CAUSE_THREAD || src->nr_pids < 2) {
+		cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
+		return;
+	}
+	safe_text(name, sizeof(name), src->name);
+	snprintf(buf, size, "thread %s (%d PIDs, top %d)", name, src->nr_pids, src->pid);
 }
 
 /* The source column: wide enough for every label. */
@@ -160,6 +170,19 @@ static int label_width(const struct source_row *table, int n)
 			width = len;
 	}
 	return width;
+}
+
+/* the share of the measured noise, "-" when none was measured (no newline) */
+static void print_share(FILE *out, int64_t ns, uint64_t noise_ns)
+{
+	double pct = ns_to_pct(ns, noise_ns);
+
+	if (pct > -0.005 && pct < 0.005)	/* not "-0.00" */
+		pct = 0.0;
+	if (noise_ns)
+		fprintf(out, "%8.2f %%", pct);
+	else
+		fprintf(out, "%8s  ", "-");
 }
 
 /* "  label  count  total  max", then the share or a word (no newline) */
@@ -185,15 +208,30 @@ static void print_self_rows(FILE *out, const struct source_row *table, int n, in
 	}
 }
 
+/* "  label  <no count>  us  <no max>  share" */
+static void print_sum_row(FILE *out, const char *label, int width, int64_t ns, uint64_t noise_ns)
+{
+	fprintf(out, "  %-*s%7s%14.2f%14s", width, label, "", ns_to_us(ns), "");
+	print_share(out, ns, noise_ns);
+}
+
+/* what the sources leave of the measured noise, and why it may be negative */
+static void print_not_explained(FILE *out, const struct osn_aa_balance *b, int width)
+{
+	print_sum_row(out, "not explained", width, b->not_explained_ns, b->noise_ns);
+	if (b->not_explained_ns < 0)
+		fprintf(out, "  (sources over the table: samples outside its periods, "
+			"or overlapping events)");
+	else if (b->not_explained_ns > 0)
+		fprintf(out, "  (noise in no analyzed sample: under the threshold, or lost)");
+	fprintf(out, "\n");
+}
+
 void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
-			  const struct kvm_exit_counts *exits)
+			  const struct osn_aa_balance *b, const struct kvm_exit_counts *exits)
 {
 	int i, width = label_width(table, n);
-	uint64_t total = 0;
 
-	for (i = 0; i < n; i++)
-		if (table[i].kind != OSN_CAUSE_SELF)
-			total += table[i].total_ns;
 	fprintf(out, "CPU %d noise sources (time inside noise samples)\n", cpu);
 	fprintf(out, "  %-*s%7s%14s%14s%8s\n", width, "source", "count", "total us", "max us",
 		"share");
@@ -205,14 +243,16 @@ void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, in
 		if (table[i].kind == OSN_CAUSE_SELF)
 			continue;
 		print_source(out, &table[i], width);
-		fprintf(out, "%8.2f %%\n", ns_to_pct((int64_t)table[i].total_ns, total));
+		print_share(out, (int64_t)table[i].total_ns, b->noise_ns);
+		fprintf(out, "\n");
 	}
+	print_not_explained(out, b, width);
 	fprintf(out, "  ");
 	for (i = 0; i < width + 43; i++)
 		fputc('-', out);
 	fprintf(out, "\n");
-	fprintf(out, "  %-*s%7s%14.2f%14s%8.2f %%\n", width, "total", "",
-		ns_to_us((int64_t)total), "", 100.0);
+	print_sum_row(out, "total: the measured noise", width, (int64_t)b->noise_ns, b->noise_ns);
+	fprintf(out, "\n");
 	print_self_rows(out, table, n, width);
 	if (exits)
 		print_kvm_exits(out, "inside the noise samples", exits);

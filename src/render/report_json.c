@@ -263,6 +263,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 				const struct rtl_params *p)
 {
 	struct kvm_exit_counts exits;
+	struct osn_aa_balance b;
 	int i, cpu;
 
 	if (!m->oaa) {
@@ -291,6 +292,10 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 		else
 			json_null(w, "steal_us");
 		osn_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
+		/* 1.10: the sources reconciled with the table's noise */
+		osn_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
+			       cpu < m->noise.nr_cpus ? m->noise.cpu[cpu].sum_noise_us : 0, &b);
+		osn_aa_json_balance(w, &b);
 		osn_aa_kvm_exits(m->oaa, cpu, &exits);
 		osn_aa_json_kvm_exits(w, "kvm_exits", &exits);
 		json_u64(w, "events_lost", run_models_analysis_lost(m, cpu));

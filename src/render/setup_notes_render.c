@@ -2,8 +2,13 @@
 /*
  * setup_notes_render - the sources the setup explains, after the analysis
  * (text) and as the report's "setup_notes" (JSON)
+ *
+ * The text has one line per fix: a finding that explains one source says
+ * why in its words; one that explains many names the CPUs and the sources
+ * it covers, once. The JSON keeps one note per CPU and source.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "analysis/timerlat_aa.h"
 #include "base/safe_text.h"
@@ -20,20 +25,85 @@ static const char *fix_of(const struct finding *f)
 	return f->fix_runtime[0] ? f->fix_runtime : NULL;
 }
 
-void render_setup_notes(FILE *out, const struct setup_notes *s)
+#define GROUP_NAMES	8	/* sources named on a line, then "and N more" */
+
+/* "cpu 1", "cpus 0-2,5" */
+static void print_cpus(FILE *out, const struct setup_group *g)
+{
+	int i, first;
+
+	fprintf(out, "cpu%s ", g->nr_cpus > 1 ? "s" : "");
+	for (i = 0; i < g->nr_cpus; i++) {
+		first = g->cpu[i];
+		while (i + 1 < g->nr_cpus && g->cpu[i + 1] == g->cpu[i] + 1)
+			i++;
+		fprintf(out, "%s%d", first == g->cpu[0] ? "" : ",", first);
+		if (g->cpu[i] != first)
+			fprintf(out, "-%d", g->cpu[i]);
+	}
+}
+
+/* the note at g->note[i] names a source an earlier one did (on another CPU) */
+static bool named_before(const struct setup_notes *s, const struct setup_group *g, int i)
+{
+	const struct setup_note *n = &s->notes[g->note[i]], *e;
+	int j;
+
+	for (j = 0; j < i; j++) {
+		e = &s->notes[g->note[j]];
+		if (e->kind == n->kind && !strcmp(e->name, n->name))
+			return true;
+	}
+	return false;
+}
+
+/* "thread a, b, irq c and 3 more": each source once, its kind when it changes */
+static void print_sources(FILE *out, const struct setup_notes *s, const struct setup_group *g)
 {
 	char name[SAFE_TEXT_SIZE(NOISE_NAME_LEN)];
-	const char *fix;
+	int i, shown = 0, more = 0, kind = -1;
+
+	for (i = 0; i < g->nr; i++) {
+		const struct setup_note *n = &s->notes[g->note[i]];
+
+		if (named_before(s, g, i))
+			continue;
+		if (shown == GROUP_NAMES) {
+			more++;
+			continue;
+		}
+		safe_text(name, sizeof(name), n->name);
+		fprintf(out, "%s", shown++ ? ", " : "");
+		if ((int)n->kind != kind)
+			fprintf(out, "%s ", noise_kind_name(n->kind));
+		fprintf(out, "%s", name);
+		kind = n->kind;
+	}
+	if (more)
+		fprintf(out, " and %d more", more);
+}
+
+static void print_group(FILE *out, const struct setup_notes *s, const struct setup_group *g)
+{
+	const struct setup_note *n = &s->notes[g->note[0]];
+	const char *fix = fix_of(g->finding);
+
+	fprintf(out, "setup: ");
+	print_cpus(out, g);
+	fprintf(out, "%s", g->nr == 1 ? " " : ": ");
+	print_sources(out, s, g);
+	fprintf(out, ": %s%s%s (rtlens check)\n", g->nr == 1 ? n->note : setup_group_reason(g),
+		fix ? "; fix: " : "", fix ? fix : "");
+}
+
+void render_setup_notes(FILE *out, const struct setup_notes *s)
+{
+	struct setup_groups groups;
 	int i;
 
-	for (i = 0; i < s->n; i++) {
-		const struct setup_note *n = &s->notes[i];
-
-		safe_text(name, sizeof(name), n->name);
-		fix = fix_of(n->finding);
-		fprintf(out, "setup: cpu %d %s %s: %s%s%s (rtlens check)\n", n->cpu,
-			noise_kind_name(n->kind), name, n->note, fix ? "; fix: " : "", fix ? fix : "");
-	}
+	setup_notes_group(s, &groups);
+	for (i = 0; i < groups.n; i++)
+		print_group(out, s, &groups.groups[i]);
 }
 
 void json_setup_notes(struct json_writer *w, const struct setup_notes *s)

@@ -441,6 +441,8 @@ def check_osnoise_analysis(aa, doc, measured, check_cpu_entries):
     for problem in check_cpu_entries(base + ["cpus"], aa["cpus"]):
         yield problem
     for i, c in enumerate(aa["cpus"]):
+        for problem in check_osnoise_balance(base + ["cpus", i], c, doc):
+            yield problem
         for j, s in enumerate(c["sources"]):
             if s["max_us"] > s["total_us"] + US_EPSILON:
                 yield base + ["cpus", i, "sources", j, "max_us"], \
@@ -452,6 +454,29 @@ def check_osnoise_analysis(aa, doc, measured, check_cpu_entries):
                 yield problem
     for problem in check_osnoise_kvm(aa, base):
         yield problem
+
+
+def check_osnoise_balance(base, c, doc):
+    """1.10: a CPU's sources reconciled with the table: noise_us is the
+    CPU's noise in cpus[], sources_us the sum of its sources (rtlens's stops
+    aside), and sources_us + not_explained_us = noise_us."""
+    if "noise_us" not in c:
+        return
+    table = [e["noise_us"] for e in doc["cpus"] if e["cpu"] == c["cpu"]]
+    if table and not _near(c["noise_us"], table[0]):
+        yield base + ["noise_us"], \
+            "noise_us %s is not the table's noise (cpus[].noise_us %s)" % (
+                c["noise_us"], table[0])
+    srcs = [s for s in c["sources"] if s["kind"] != "rtlens"]
+    total = sum(s["total_us"] for s in srcs)
+    if not _near(c["sources_us"], total, len(srcs) + 1):
+        yield base + ["sources_us"], \
+            "sources_us %s is not the sum of the sources (%s)" % (
+                c["sources_us"], round(total, 6))
+    elif not _near(c["sources_us"] + c["not_explained_us"], c["noise_us"], 3):
+        yield base + ["not_explained_us"], \
+            "sources_us %s + not_explained_us %s is not noise_us %s" % (
+                c["sources_us"], c["not_explained_us"], c["noise_us"])
 
 
 def check_osnoise_kvm(aa, base):

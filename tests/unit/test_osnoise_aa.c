@@ -125,22 +125,31 @@ static char *print_sample(const struct osn_aa_sample *s, const char *title)
 	return buf;
 }
 
-static char *print_sources_exits(int cpu, const struct source_row *t, int n,
+/* The table of a CPU whose measured noise (the tool's table) was noise_us. */
+static char *print_sources_noise(int cpu, const struct source_row *t, int n, uint64_t noise_us,
 				 const struct kvm_exit_counts *exits)
 {
+	struct osn_aa_balance b;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	osn_aa_print_sources(out, cpu, t, n, exits);
+	osn_aa_balance(t, n, noise_us, &b);
+	osn_aa_print_sources(out, cpu, t, n, &b, exits);
 	assert_int_equal(fclose(out), 0);
 	return buf;
 }
 
-static char *print_sources(int cpu, const struct source_row *t, int n)
+static char *print_sources_exits(int cpu, const struct source_row *t, int n,
+				 const struct kvm_exit_counts *exits)
 {
-	return print_sources_exits(cpu, t, n, NULL);
+	return print_sources_noise(cpu, t, n, 0, exits);
+}
+
+static char *print_sources(int cpu, const struct source_row *t, int n, uint64_t noise_us)
+{
+	return print_sources_noise(cpu, t, n, noise_us, NULL);
 }
 
 static void assert_has(const char *text, const char *needle)
@@ -883,28 +892,47 @@ static void test_text_sources(void **state)
 	add_sample(aa, 2, 3 * B, 1200, 1);
 	n = osn_aa_sources(aa, 2, t, OSN_AA_TABLE_LEN);
 	assert_int_equal(n, 4);
-	text = print_sources(2, t, n);
-	/* the longest label widens the source column to 41 */
+	/*
+	 * the longest label widens the source column to 41; the table measured
+	 * 23 us: the sources hold 0.2 us more, not explained is negative, and
+	 * the rows above the rule add up to the total, the measured noise
+	 */
+	text = print_sources(2, t, n, 23);
 	assert_string_equal(text,
 		"CPU 2 noise sources (time inside noise samples)\n"
 		"  source                                     count      total us        max us   share\n"
-		"  thread rtl_spinner:412                         2         16.00          8.00   68.97 %\n"
-		"  irq local_timer:236                            2          4.00          2.00   17.24 %\n"
-		"  hardware                                       3          2.20          1.00    9.48 %\n"
-		"  thread kworker/u16:3-events_unbound:12345      1          1.00          1.00    4.31 %\n"
+		"  thread rtl_spinner:412                         2         16.00          8.00   69.57 %\n"
+		"  irq local_timer:236                            2          4.00          2.00   17.39 %\n"
+		"  hardware                                       3          2.20          1.00    9.57 %\n"
+		"  thread kworker/u16:3-events_unbound:12345      1          1.00          1.00    4.35 %\n"
+		"  not explained                                            -0.20                 -0.87 %"
+		"  (sources over the table: samples outside its periods, or overlapping events)\n"
 		"  ------------------------------------------------------------------------------------\n"
-		"  total                                                    23.20                100.00 %\n");
+		"  total: the measured noise                                23.00                100.00 %\n");
 	free(text);
 
-	/* short labels: the narrowest column */
+	/* noise the sources leave: positive; none measured: no share */
+	text = print_sources(2, t, n, 25);
+	assert_has(text, "\n  not explained                                             1.80                  7.20 %"
+		   "  (noise in no analyzed sample: under the threshold, or lost)\n");
+	free(text);
+	text = print_sources(2, t, n, 0);
+	assert_has(text, "\n  thread rtl_spinner:412                         2         16.00          8.00"
+		   "       -  \n");
+	assert_has(text, "\n  total: the measured noise                                 0.00"
+		   "                     -  \n");
+	free(text);
+
+	/* short labels: the narrowest column; all explained: no word */
 	n = 1;
 	t[0] = t[1];
-	text = print_sources(2, t, n);
+	text = print_sources(2, t, n, 4);
 	assert_has(text, "\n  source                      count      total us        max us   share\n"
-		   "  irq local_timer:236             2          4.00          2.00  100.00 %\n");
+		   "  irq local_timer:236             2          4.00          2.00  100.00 %\n"
+		   "  not explained                              0.00                  0.00 %\n");
 	free(text);
 
-	text = print_sources(1, t, 0);
+	text = print_sources(1, t, 0, 0);
 	assert_string_equal(text,
 		"CPU 1 noise sources (time inside noise samples)\n"
 		"  source                      count      total us        max us   share\n"
@@ -950,20 +978,22 @@ static void test_own_stop(void **state)
 	assert_int_equal(t[1].total_ns, 900);
 	assert_int_equal(t[2].total_ns, 100);
 	assert_string_equal(osn_aa_kind_name(t[0].kind), "rtlens");
-	text = print_sources(0, t, n);
+	text = print_sources(0, t, n, 1);
 	assert_string_equal(text,
 		"CPU 0 noise sources (time inside noise samples)\n"
 		"  source                            count      total us        max us   share\n"
 		"  hardware                              1          0.90          0.90   90.00 %\n"
 		"  irq local_timer:236                   1          0.10          0.10   10.00 %\n"
+		"  not explained                                    0.00                  0.00 %\n"
 		"  ---------------------------------------------------------------------------\n"
-		"  total                                            1.00                100.00 %\n"
+		"  total: the measured noise                        1.00                100.00 %\n"
 		"  rtlens stopped (SIGSTOP/SIGTSTP)      1       2000.00       2000.00"
 		"  (rtlens itself, not in the total)\n");
 	free(text);
 	osn_aa_free(aa);
 }
 
+/* The sample (when not NULL) and the table. */
 static char *to_json(const struct osn_aa_sample *s, const struct source_row *t, int n)
 {
 	char *buf = NULL;
@@ -975,7 +1005,8 @@ static char *to_json(const struct osn_aa_sample *s, const struct source_row *t, 
 	w = json_writer_new(out, false);
 	assert_non_null(w);
 	json_begin_object(w, NULL);
-	osn_aa_json_sample(w, "sample", s);
+	if (s)
+		osn_aa_json_sample(w, "sample", s);
 	osn_aa_json_sources(w, "sources", t, n);
 	json_end_object(w);
 	assert_int_equal(json_writer_finish(w), 0);
@@ -1014,12 +1045,12 @@ static void test_json(void **state)
 		   "\"vm_us\":1,\"hardware_us\":2.666,\"parts_sum_us\":6,"
 		   "\"kvm_exits\":{\"total\":0,\"dropped\":0,\"by_reason\":[]}}");
 	assert_has(json, "\"sources\":[{\"kind\":\"thread\",\"name\":\"rtl_spinner\","
-		   "\"vector\":null,\"pid\":412,\"vcpu\":null,\"count\":1,\"total_us\":8,"
+		   "\"vector\":null,\"pid\":412,\"pids\":1,\"vcpu\":null,\"count\":1,\"total_us\":8,"
 		   "\"max_us\":8},");
 	assert_has(json, "{\"kind\":\"vm\",\"name\":\"hypervisor (steal)\",\"vector\":null,"
-		   "\"pid\":null,\"vcpu\":null,\"count\":2,\"total_us\":2,\"max_us\":2}");
+		   "\"pid\":null,\"pids\":null,\"vcpu\":null,\"count\":2,\"total_us\":2,\"max_us\":2}");
 	assert_has(json, "{\"kind\":\"hardware\",\"name\":\"hardware\",\"vector\":null,"
-		   "\"pid\":null,\"vcpu\":null,\"count\":2,\"total_us\":2.666,\"max_us\":2.666}");
+		   "\"pid\":null,\"pids\":null,\"vcpu\":null,\"count\":2,\"total_us\":2.666,\"max_us\":2.666}");
 	assert_has(json, "{\"kind\":\"irq\",\"name\":\"local_timer\",\"vector\":236,");
 	free(json);
 	free(s);
@@ -1138,6 +1169,70 @@ static void test_kvm_host(void **state)
 	osn_aa_free(aa);
 }
 
+/*
+ * 70 one-shot processes of one script: one row of the CPU's table, with
+ * its pids counted and the pid of its longest event, so that the 64 named
+ * rows are not spent on them and the IRQ keeps its row; a sample's causes
+ * stay one per thread. vCPU threads of one command stay a row each.
+ */
+static void test_fold_threads(void **state)
+{
+	struct osn_aa *aa = osn_aa_new(1, 1);
+	struct source_row t[OSN_AA_TABLE_LEN];
+	struct osn_aa_sample *s;
+	char *text, *json;
+	int i, n;
+
+	(void)state;
+	for (i = 0; i < 70; i++)
+		add_noise(aa, 0, NOISE_THREAD, "run.sh", 16500 + i, B + 1000 * i,
+			  i == 42 ? 900 : 100, 0);
+	add_irq(aa, 0, "eth0", 40, B + 80000, 50);
+	add_kvm(aa, 0, B + 90000, 300, 0, "hlt");
+	add_kvm(aa, 0, B + 90100, 301, 1, "hlt");
+	add_noise(aa, 0, NOISE_THREAD, "qemu-vcpu", 300, B + 91000, 40, 0);
+	add_noise(aa, 0, NOISE_THREAD, "qemu-vcpu", 301, B + 92000, 30, 0);
+	add_sample(aa, 0, B, 100000, 74);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, OSN_AA_MAX_CAUSES + 1);	/* per pid, then "other" */
+	assert_int_equal(s->causes[0].pid, 16500);
+	assert_int_equal(s->causes[OSN_AA_MAX_CAUSES].kind, OSN_CAUSE_OTHER);
+	free(s);
+
+	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	assert_int_equal(n, 5);
+	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[1].kind, OSN_CAUSE_THREAD);
+	assert_string_equal(t[1].name, "run.sh");
+	assert_int_equal(t[1].nr_pids, 70);
+	assert_int_equal(t[1].pid, 16542);
+	assert_int_equal(t[1].count, 70);
+	assert_int_equal(t[1].total_ns, 69 * 100 + 900);
+	assert_int_equal(t[1].vcpu, -1);
+	assert_string_equal(t[2].name, "eth0");
+	assert_int_equal(t[3].pid, 300);
+	assert_int_equal(t[3].vcpu, 0);
+	assert_int_equal(t[3].nr_pids, 1);
+	assert_int_equal(t[4].pid, 301);
+	assert_int_equal(t[4].vcpu, 1);
+
+	text = print_sources(0, t, n, 100);
+	assert_has(text, "\n  thread run.sh (70 PIDs, top 16542)     70          7.80          0.90"
+		   "    7.80 %\n");
+	assert_has(text, "\n  thread qemu-vcpu:300 (vCPU 0) ");
+	assert_has(text, "\n  thread qemu-vcpu:301 (vCPU 1) ");
+	free(text);
+	json = to_json(NULL, t, n);
+	assert_has(json, "{\"kind\":\"thread\",\"name\":\"run.sh\",\"vector\":null,"
+		   "\"pid\":16542,\"pids\":70,\"vcpu\":null,\"count\":70,\"total_us\":7.8,"
+		   "\"max_us\":0.9}");
+	assert_has(json, "\"pid\":300,\"pids\":1,\"vcpu\":0,");
+	assert_has(json, "{\"kind\":\"irq\",\"name\":\"eth0\",\"vector\":40,\"pid\":null,"
+		   "\"pids\":null,\"vcpu\":null,");
+	free(json);
+	osn_aa_free(aa);
+}
+
 /* No raw ESC or 0xff, and the text is safe UTF-8 (newlines aside). */
 static void assert_no_raw(const char *text)
 {
@@ -1215,6 +1310,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_own_stop),
 		cmocka_unit_test(test_kvm_host),
+		cmocka_unit_test(test_fold_threads),
 		cmocka_unit_test(test_hostile_names),
 	};
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests for source_table: a row per source, at most a bound of them,
- * then one "other" row; sorted by total, ties in a stable order
+ * then one "other" row; sorted by total, ties in a stable order; the
+ * threads of a command in one row, which counts their pids
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +18,7 @@
 static void add(struct source_row *rows, int *n, int kind, const char *name, int vector,
 		uint64_t ns)
 {
-	const struct source_id id = { kind, name, vector, -1 };
+	const struct source_id id = { kind, name, vector, -1, false };
 
 	source_row_add(source_table_row(rows, n, MAX, &id, 9), ns);
 }
@@ -63,6 +64,66 @@ static void test_other(void **state)
 	assert_int_equal(rows[MAX].max_ns, 30);
 }
 
+/* An event of ns of thread (comm, pid), by command or per pid. */
+static struct source_row *add_thread(struct source_row *rows, int *n, struct source_pids *pids,
+				     const char *comm, int pid, bool by_command, uint64_t ns)
+{
+	const struct source_id id = { 3, comm, -1, pid, by_command };
+	struct source_row *row = source_table_row(rows, n, MAX, &id, 9);
+
+	if (row->by_command)
+		source_row_add_pid(row, pid, source_pids_add(pids, (int)(row - rows), pid), ns);
+	else
+		source_row_add(row, ns);
+	return row;
+}
+
+/*
+ * Many one-shot pids of one command: one row, the pids counted once each,
+ * the top pid the one of the longest event; the other sources keep their
+ * rows instead of going to "other". Per pid (a vCPU thread), a row each.
+ */
+static void test_by_command(void **state)
+{
+	struct source_pids pids = { 0 };
+	struct source_row rows[MAX + 1];
+	int n = 0, pid;
+
+	(void)state;
+	for (pid = 1000; pid < 1060; pid++)
+		add_thread(rows, &n, &pids, "run.sh", pid, true, pid == 1017 ? 500 : 10);
+	add_thread(rows, &n, &pids, "run.sh", 1017, true, 20);	/* known: not counted again */
+	add_thread(rows, &n, &pids, "run.sh", 1003, true, 500);	/* as long: the first stays top */
+	add(rows, &n, 1, "eth0", 30, 100);
+	add_thread(rows, &n, &pids, "CPU 0/KVM", 77, false, 5);
+	add_thread(rows, &n, &pids, "CPU 0/KVM", 78, false, 5);	/* past the bound */
+	assert_int_equal(n, MAX + 1);
+	assert_string_equal(rows[0].name, "run.sh");
+	assert_true(rows[0].by_command);
+	assert_int_equal(rows[0].nr_pids, 60);
+	assert_int_equal(rows[0].pid, 1017);
+	assert_int_equal(rows[0].count, 62);
+	assert_int_equal(rows[0].total_ns, 59 * 10 + 500 + 20 + 500);
+	assert_int_equal(rows[0].max_ns, 500);
+	assert_string_equal(rows[1].name, "eth0");
+	assert_false(rows[2].by_command);
+	assert_int_equal(rows[2].pid, 77);
+	assert_int_equal(rows[2].nr_pids, 1);
+	assert_string_equal(rows[MAX].name, "other");
+	assert_int_equal(rows[MAX].total_ns, 5);
+	assert_int_equal(rows[MAX].nr_pids, 0);
+
+	/* the same pid in another row (it ran exec) counts there too */
+	assert_true(source_pids_add(&pids, 1, 1017));
+	assert_false(source_pids_add(&pids, 1, 1017));
+	assert_true(pids.used == 61 && pids.size >= 128);
+	source_pids_free(&pids);
+	assert_null(pids.slots);
+	assert_true(source_pids_add(&pids, 0, 0));	/* pid 0 is a key like the others */
+	assert_false(source_pids_add(&pids, 0, 0));
+	source_pids_free(&pids);
+}
+
 static void test_sort(void **state)
 {
 	struct source_row rows[MAX + 1];
@@ -83,6 +144,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_other),
+		cmocka_unit_test(test_by_command),
 		cmocka_unit_test(test_sort),
 	};
 
