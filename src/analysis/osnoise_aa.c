@@ -3,7 +3,7 @@
  * osnoise_aa - osnoise root-cause analysis: explains every noise sample
  *
  * Per CPU, the noise events that arrived since the previous sample wait in a
- * ring of OSN_AA_MAX_EVENTS (oldest overwritten, counted). When a sample
+ * ring of OSNOISE_AA_MAX_EVENTS (oldest overwritten, counted). When a sample
  * arrives, the events that started inside it are summed per source into its
  * causes, what they leave is hardware, and every pending event that started
  * before the sample's end is forgotten: the ones that ended before the sample
@@ -18,7 +18,7 @@
  * one per thread.
  *
  * Kept over the run: the top_n longest samples of every CPU, and per CPU the
- * samples not followed by a longer or equal one (for osn_aa_last_over()).
+ * samples not followed by a longer or equal one (for osnoise_aa_last_over()).
  *
  * On a KVM host, kvm_exits (its own module) names the vCPU threads and
  * counts the exits of each sample; thread causes and sources get their
@@ -32,17 +32,17 @@
 #include "analysis/osnoise_aa.h"
 #include "decode/softirq.h"
 
-#define OSN_AA_STAIRS	32	/* samples kept per CPU for osn_aa_last_over() */
+#define OSNOISE_AA_STAIRS	32	/* samples kept per CPU for osnoise_aa_last_over() */
 
-struct osn_aa_cpu {
-	struct noise_event	ev[OSN_AA_MAX_EVENTS];	/* ring, in arrival order */
+struct osnoise_aa_cpu {
+	struct noise_event	ev[OSNOISE_AA_MAX_EVENTS];	/* ring, in arrival order */
 	int			first;
 	int			nr_ev;
 	uint64_t		dropped;	/* overwritten since the last sample */
 	uint64_t		dropped_max_end;	/* latest end among those */
 
 	int			nr_sources;	/* named, then "other" */
-	struct source_row	sources[OSN_AA_MAX_SOURCES + 1];
+	struct source_row	sources[OSNOISE_AA_MAX_SOURCES + 1];
 	struct source_pids	pids;		/* of the rows by command */
 	struct source_row	hardware;
 	struct source_row	self;		/* rtlens stopped */
@@ -54,49 +54,49 @@ struct osn_aa_cpu {
 	 * than the stairs hold: where the next sample is built.
 	 */
 	int			nr_stairs;
-	int			stair_slot[OSN_AA_STAIRS];	/* by position */
-	uint64_t		stair_ns[OSN_AA_STAIRS];	/* its duration */
+	int			stair_slot[OSNOISE_AA_STAIRS];	/* by position */
+	uint64_t		stair_ns[OSNOISE_AA_STAIRS];	/* its duration */
 	int			nr_free;
-	int			free_slot[OSN_AA_STAIRS + 1];
-	struct osn_aa_sample	slots[OSN_AA_STAIRS + 1];
+	int			free_slot[OSNOISE_AA_STAIRS + 1];
+	struct osnoise_aa_sample	slots[OSNOISE_AA_STAIRS + 1];
 };
 
-struct osn_aa {
+struct osnoise_aa {
 	int			nr_cpus;
-	struct osn_aa_cpu	**cpu;		/* allocated on first use */
+	struct osnoise_aa_cpu	**cpu;		/* allocated on first use */
 	int			top_n;
 	int			nr_worst;	/* longest first */
 	int			worst_alloc;
-	struct osn_aa_sample	*worst;
+	struct osnoise_aa_sample	*worst;
 	struct kvm_exits	*kvm;		/* vCPU threads and exits, on a KVM host */
 };
 
-const char *osn_aa_kind_name(enum osn_cause_kind kind)
+const char *osnoise_aa_kind_name(enum osnoise_cause_kind kind)
 {
 	switch (kind) {
-	case OSN_CAUSE_NMI:
+	case OSNOISE_CAUSE_NMI:
 		return "nmi";
-	case OSN_CAUSE_IRQ:
+	case OSNOISE_CAUSE_IRQ:
 		return "irq";
-	case OSN_CAUSE_SOFTIRQ:
+	case OSNOISE_CAUSE_SOFTIRQ:
 		return "softirq";
-	case OSN_CAUSE_THREAD:
+	case OSNOISE_CAUSE_THREAD:
 		return "thread";
-	case OSN_CAUSE_HARDWARE:
+	case OSNOISE_CAUSE_HARDWARE:
 		return "hardware";
-	case OSN_CAUSE_VM:
+	case OSNOISE_CAUSE_VM:
 		return "vm";
-	case OSN_CAUSE_OTHER:
+	case OSNOISE_CAUSE_OTHER:
 		return "other";
-	case OSN_CAUSE_SELF:
+	case OSNOISE_CAUSE_SELF:
 		return "rtlens";
 	}
 	return "unknown";
 }
 
-struct osn_aa *osn_aa_new(int nr_cpus, int top_n)
+struct osnoise_aa *osnoise_aa_new(int nr_cpus, int top_n)
 {
-	struct osn_aa *aa;
+	struct osnoise_aa *aa;
 
 	if (nr_cpus <= 0 || top_n < 0)
 		return NULL;
@@ -106,7 +106,7 @@ struct osn_aa *osn_aa_new(int nr_cpus, int top_n)
 	aa->cpu = calloc(nr_cpus, sizeof(*aa->cpu));
 	aa->kvm = kvm_exits_new(nr_cpus);
 	if (!aa->cpu || !aa->kvm) {
-		osn_aa_free(aa);
+		osnoise_aa_free(aa);
 		return NULL;
 	}
 	aa->nr_cpus = nr_cpus;
@@ -114,7 +114,7 @@ struct osn_aa *osn_aa_new(int nr_cpus, int top_n)
 	return aa;
 }
 
-void osn_aa_free(struct osn_aa *aa)
+void osnoise_aa_free(struct osnoise_aa *aa)
 {
 	int cpu;
 
@@ -132,17 +132,17 @@ void osn_aa_free(struct osn_aa *aa)
 }
 
 
-static struct noise_event *ring_at(struct osn_aa_cpu *c, int i)
+static struct noise_event *ring_at(struct osnoise_aa_cpu *c, int i)
 {
-	return &c->ev[(c->first + i) % OSN_AA_MAX_EVENTS];
+	return &c->ev[(c->first + i) % OSNOISE_AA_MAX_EVENTS];
 }
 
-static void feed_noise(struct osn_aa_cpu *c, const struct noise_event *e)
+static void feed_noise(struct osnoise_aa_cpu *c, const struct noise_event *e)
 {
-	if (c->nr_ev == OSN_AA_MAX_EVENTS) {
+	if (c->nr_ev == OSNOISE_AA_MAX_EVENTS) {
 		c->dropped++;
 		c->dropped_max_end = max_u64(c->dropped_max_end, ev_end(ring_at(c, 0)));
-		c->first = (c->first + 1) % OSN_AA_MAX_EVENTS;
+		c->first = (c->first + 1) % OSNOISE_AA_MAX_EVENTS;
 		c->nr_ev--;
 	}
 	*ring_at(c, c->nr_ev) = *e;
@@ -159,31 +159,31 @@ static void event_id(const struct noise_event *e, struct source_id *id)
 	id->name = e->name[0] ? e->name : "<...>";
 	switch (e->kind) {
 	case NOISE_NMI:
-		id->kind = OSN_CAUSE_NMI;
+		id->kind = OSNOISE_CAUSE_NMI;
 		id->name = "nmi";
 		break;
 	case NOISE_IRQ:
-		id->kind = OSN_CAUSE_IRQ;
+		id->kind = OSNOISE_CAUSE_IRQ;
 		id->vector = e->vector;
 		break;
 	case NOISE_SOFTIRQ:
-		id->kind = OSN_CAUSE_SOFTIRQ;
+		id->kind = OSNOISE_CAUSE_SOFTIRQ;
 		id->vector = e->vector;
 		if (!e->name[0] && softirq_name(e->vector))
 			id->name = softirq_name(e->vector);
 		break;
 	case NOISE_SELF:
-		id->kind = OSN_CAUSE_SELF;	/* one source, whatever the thread */
+		id->kind = OSNOISE_CAUSE_SELF;	/* one source, whatever the thread */
 		break;
 	case NOISE_THREAD:
 	default:
-		id->kind = OSN_CAUSE_THREAD;
+		id->kind = OSNOISE_CAUSE_THREAD;
 		id->pid = e->pid;
 		break;
 	}
 }
 
-static void cause_id(const struct osn_aa_cause *k, struct source_id *id)
+static void cause_id(const struct osnoise_aa_cause *k, struct source_id *id)
 {
 	id->kind = k->kind;
 	id->name = k->name;
@@ -193,9 +193,9 @@ static void cause_id(const struct osn_aa_cause *k, struct source_id *id)
 }
 
 /* Index of id among the named entries, or where it goes (max: "other"). */
-static int find_cause(const struct osn_aa_sample *s, const struct source_id *id)
+static int find_cause(const struct osnoise_aa_sample *s, const struct source_id *id)
 {
-	int named = s->nr_causes < OSN_AA_MAX_CAUSES ? s->nr_causes : OSN_AA_MAX_CAUSES;
+	int named = s->nr_causes < OSNOISE_AA_MAX_CAUSES ? s->nr_causes : OSNOISE_AA_MAX_CAUSES;
 	struct source_id known;
 	int i;
 
@@ -207,7 +207,7 @@ static int find_cause(const struct osn_aa_sample *s, const struct source_id *id)
 	return named;
 }
 
-static void cause_init(struct osn_aa_cause *k, enum osn_cause_kind kind, const char *name,
+static void cause_init(struct osnoise_aa_cause *k, enum osnoise_cause_kind kind, const char *name,
 		       int vector, int pid)
 {
 	memset(k, 0, sizeof(*k));
@@ -218,7 +218,7 @@ static void cause_init(struct osn_aa_cause *k, enum osn_cause_kind kind, const c
 	k->vcpu = -1;
 }
 
-static void sample_add(struct osn_aa_sample *s, const struct noise_event *e)
+static void sample_add(struct osnoise_aa_sample *s, const struct noise_event *e)
 {
 	struct source_id id;
 	int i;
@@ -226,10 +226,10 @@ static void sample_add(struct osn_aa_sample *s, const struct noise_event *e)
 	event_id(e, &id);
 	i = find_cause(s, &id);
 	if (i == s->nr_causes) {
-		if (i < OSN_AA_MAX_CAUSES)
+		if (i < OSNOISE_AA_MAX_CAUSES)
 			cause_init(&s->causes[i], id.kind, id.name, id.vector, id.pid);
 		else
-			cause_init(&s->causes[i], OSN_CAUSE_OTHER, "other", -1, -1);
+			cause_init(&s->causes[i], OSNOISE_CAUSE_OTHER, "other", -1, -1);
 		s->nr_causes++;
 	}
 	s->causes[i].count++;
@@ -237,9 +237,9 @@ static void sample_add(struct osn_aa_sample *s, const struct noise_event *e)
 	s->nr_events++;
 }
 
-static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
+static struct osnoise_aa_cpu *cpu_state(struct osnoise_aa *aa, int cpu)
 {
-	struct osn_aa_cpu *c;
+	struct osnoise_aa_cpu *c;
 
 	if (!aa || cpu < 0 || cpu >= aa->nr_cpus)
 		return NULL;
@@ -248,16 +248,16 @@ static struct osn_aa_cpu *cpu_state(struct osn_aa *aa, int cpu)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
-	source_row_init(&c->hardware, OSN_CAUSE_HARDWARE, "hardware", -1, -1);
-	source_row_init(&c->self, OSN_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
-	for (c->nr_free = 0; c->nr_free <= OSN_AA_STAIRS; c->nr_free++)
+	source_row_init(&c->hardware, OSNOISE_CAUSE_HARDWARE, "hardware", -1, -1);
+	source_row_init(&c->self, OSNOISE_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+	for (c->nr_free = 0; c->nr_free <= OSNOISE_AA_STAIRS; c->nr_free++)
 		c->free_slot[c->nr_free] = c->nr_free;
 	aa->cpu[cpu] = c;
 	return c;
 }
 
 /* A thread's event to its command's row, a vCPU thread's (known so far) to its own. */
-static void table_add(struct osn_aa_cpu *c, const struct kvm_exits *kvm,
+static void table_add(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
 		      const struct noise_event *e)
 {
 	struct source_row *row;
@@ -265,9 +265,9 @@ static void table_add(struct osn_aa_cpu *c, const struct kvm_exits *kvm,
 	bool new_pid;
 
 	event_id(e, &id);
-	id.by_command = id.kind == OSN_CAUSE_THREAD && kvm_exits_vcpu(kvm, id.pid) < 0;
-	row = source_table_row(c->sources, &c->nr_sources, OSN_AA_MAX_SOURCES, &id,
-			       OSN_CAUSE_OTHER);
+	id.by_command = id.kind == OSNOISE_CAUSE_THREAD && kvm_exits_vcpu(kvm, id.pid) < 0;
+	row = source_table_row(c->sources, &c->nr_sources, OSNOISE_AA_MAX_SOURCES, &id,
+			       OSNOISE_CAUSE_OTHER);
 	if (!row->by_command) {
 		source_row_add(row, e->duration_ns);
 		return;
@@ -286,7 +286,7 @@ static bool in_sample(const struct noise_event *e, const struct noise_sample *ns
 /* Ties in time: by kind, name, vector, pid, for a stable output. */
 static int cmp_cause(const void *a, const void *b)
 {
-	const struct osn_aa_cause *x = a, *y = b;
+	const struct osnoise_aa_cause *x = a, *y = b;
 	struct source_id ix, iy;
 
 	if (x->ns != y->ns)
@@ -297,11 +297,11 @@ static int cmp_cause(const void *a, const void *b)
 }
 
 /* Largest cause first, "other" stays last. */
-static void sort_causes(struct osn_aa_sample *s)
+static void sort_causes(struct osnoise_aa_sample *s)
 {
-	int named = s->nr_causes < OSN_AA_MAX_CAUSES ? s->nr_causes : OSN_AA_MAX_CAUSES;
+	int named = s->nr_causes < OSNOISE_AA_MAX_CAUSES ? s->nr_causes : OSNOISE_AA_MAX_CAUSES;
 
-	struct osn_aa_cause k;
+	struct osnoise_aa_cause k;
 	int i, j;
 
 	/* a handful, sorted every period: by insertion, stable as cmp_cause wants */
@@ -318,7 +318,7 @@ static void sort_causes(struct osn_aa_sample *s)
  * them ended after the sample began, and no more than the kernel's count
  * says are missing.
  */
-static uint64_t sample_dropped(const struct osn_aa_cpu *c, const struct osn_aa_sample *s)
+static uint64_t sample_dropped(const struct osnoise_aa_cpu *c, const struct osnoise_aa_sample *s)
 {
 	uint64_t missing;
 
@@ -332,18 +332,18 @@ static uint64_t sample_dropped(const struct osn_aa_cpu *c, const struct osn_aa_s
  * The threads of a sample that ran KVM vCPUs, as known when it is asked for
  * (a thread's first exit from a guest may come after its first noise).
  */
-static void label_vcpus(const struct kvm_exits *kvm, struct osn_aa_sample *s)
+static void label_vcpus(const struct kvm_exits *kvm, struct osnoise_aa_sample *s)
 {
 	int i;
 
 	for (i = 0; i < s->nr_causes; i++)
-		if (s->causes[i].kind == OSN_CAUSE_THREAD)
+		if (s->causes[i].kind == OSNOISE_CAUSE_THREAD)
 			s->causes[i].vcpu = kvm_exits_vcpu(kvm, s->causes[i].pid);
 }
 
 /* Attributes the pending events to the sample, forgets those before its end. */
-static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
-			 const struct noise_sample *ns, struct osn_aa_sample *s)
+static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
+			 const struct noise_sample *ns, struct osnoise_aa_sample *s)
 {
 	uint64_t end = ns->start_ns + ns->duration_ns;
 	int i, kept = 0;
@@ -377,7 +377,7 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 	c->nr_ev = kept;
 	sort_causes(s);
 	kvm_exits_sample(kvm, s->cpu, s->start_ns, end, &s->kvm_exits);
-	s->hardware_ns = (int64_t)s->duration_ns - osn_aa_parts_sum(s);
+	s->hardware_ns = (int64_t)s->duration_ns - osnoise_aa_parts_sum(s);
 	if (s->hardware_ns > 0 && !ns->self_ns)
 		source_row_add(&c->hardware, (uint64_t)s->hardware_ns);
 	s->events_dropped = sample_dropped(c, s);
@@ -385,7 +385,7 @@ static void build_sample(struct osn_aa_cpu *c, struct kvm_exits *kvm,
 	c->dropped_max_end = 0;
 }
 
-int64_t osn_aa_parts_sum(const struct osn_aa_sample *s)
+int64_t osnoise_aa_parts_sum(const struct osnoise_aa_sample *s)
 {
 	int64_t sum = (int64_t)s->vm_ns + s->hardware_ns;
 	int i;
@@ -396,7 +396,7 @@ int64_t osn_aa_parts_sum(const struct osn_aa_sample *s)
 }
 
 /* The sample at @pos leaves the stairs; its slot is free again. */
-static void stairs_remove(struct osn_aa_cpu *c, int pos)
+static void stairs_remove(struct osnoise_aa_cpu *c, int pos)
 {
 	c->free_slot[c->nr_free++] = c->stair_slot[pos];
 	memmove(&c->stair_slot[pos], &c->stair_slot[pos + 1],
@@ -407,7 +407,7 @@ static void stairs_remove(struct osn_aa_cpu *c, int pos)
 }
 
 /* Evicts the sample whose older neighbour is closest in duration (never the first). */
-static void stairs_evict(struct osn_aa_cpu *c)
+static void stairs_evict(struct osnoise_aa_cpu *c)
 {
 	uint64_t best = UINT64_MAX;
 	int i, victim = 1;
@@ -424,31 +424,31 @@ static void stairs_evict(struct osn_aa_cpu *c)
 }
 
 /* Room on the stairs for a sample of @duration_ns. */
-static void stairs_make_room(struct osn_aa_cpu *c, uint64_t duration_ns)
+static void stairs_make_room(struct osnoise_aa_cpu *c, uint64_t duration_ns)
 {
 	while (c->nr_stairs && c->stair_ns[c->nr_stairs - 1] <= duration_ns)
 		stairs_remove(c, c->nr_stairs - 1);
-	if (c->nr_stairs == OSN_AA_STAIRS)
+	if (c->nr_stairs == OSNOISE_AA_STAIRS)
 		stairs_evict(c);
 }
 
 /* The free slot the next sample is built in (there is always one). */
-static struct osn_aa_sample *stairs_next(struct osn_aa_cpu *c)
+static struct osnoise_aa_sample *stairs_next(struct osnoise_aa_cpu *c)
 {
 	return &c->slots[c->free_slot[c->nr_free - 1]];
 }
 
 /* The sample built in stairs_next() goes on the stairs, last. */
-static void stairs_push(struct osn_aa_cpu *c, uint64_t duration_ns)
+static void stairs_push(struct osnoise_aa_cpu *c, uint64_t duration_ns)
 {
 	c->stair_slot[c->nr_stairs] = c->free_slot[--c->nr_free];
 	c->stair_ns[c->nr_stairs++] = duration_ns;
 }
 
 /* Keeps the top_n longest; on a tie the earlier sample stays ahead. */
-static void worst_add(struct osn_aa *aa, const struct osn_aa_sample *s)
+static void worst_add(struct osnoise_aa *aa, const struct osnoise_aa_sample *s)
 {
-	struct osn_aa_sample *grown;
+	struct osnoise_aa_sample *grown;
 	int pos, alloc;
 
 	if (!aa->top_n)
@@ -476,7 +476,7 @@ static void worst_add(struct osn_aa *aa, const struct osn_aa_sample *s)
 	aa->worst[pos] = *s;
 }
 
-uint64_t osn_aa_samples_wanted_from(const struct osn_aa *aa)
+uint64_t osnoise_aa_samples_wanted_from(const struct osnoise_aa *aa)
 {
 	if (!aa->top_n)
 		return UINT64_MAX;
@@ -490,9 +490,9 @@ uint64_t osn_aa_samples_wanted_from(const struct osn_aa *aa)
  * on the stairs, or, for a sample rtlens stopped, in the spare slot past
  * them, which the next sample overwrites.
  */
-static void feed_sample(struct osn_aa *aa, struct osn_aa_cpu *c, const struct noise_sample *ns)
+static void feed_sample(struct osnoise_aa *aa, struct osnoise_aa_cpu *c, const struct noise_sample *ns)
 {
-	struct osn_aa_sample *s;
+	struct osnoise_aa_sample *s;
 
 	if (!ns->self_ns)
 		stairs_make_room(c, ns->duration_ns);
@@ -504,9 +504,9 @@ static void feed_sample(struct osn_aa *aa, struct osn_aa_cpu *c, const struct no
 	worst_add(aa, s);
 }
 
-void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec)
+void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
 {
-	struct osn_aa_cpu *c;
+	struct osnoise_aa_cpu *c;
 
 	switch (rec->kind) {
 	case RECORD_NOISE_EVENT:
@@ -539,17 +539,17 @@ void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec)
 
 /* ---- queries ---- */
 
-static const struct osn_aa_cpu *cpu_get(const struct osn_aa *aa, int cpu)
+static const struct osnoise_aa_cpu *cpu_get(const struct osnoise_aa *aa, int cpu)
 {
 	if (!aa || cpu < 0 || cpu >= aa->nr_cpus)
 		return NULL;
 	return aa->cpu[cpu];
 }
 
-int osn_aa_last_over(const struct osn_aa *aa, int cpu, uint64_t threshold_ns,
-		     struct osn_aa_sample *out)
+int osnoise_aa_last_over(const struct osnoise_aa *aa, int cpu, uint64_t threshold_ns,
+		     struct osnoise_aa_sample *out)
 {
-	const struct osn_aa_cpu *c = cpu_get(aa, cpu);
+	const struct osnoise_aa_cpu *c = cpu_get(aa, cpu);
 	int i;
 
 	if (!c)
@@ -564,7 +564,7 @@ int osn_aa_last_over(const struct osn_aa *aa, int cpu, uint64_t threshold_ns,
 	return -1;
 }
 
-int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max)
+int osnoise_aa_worst(const struct osnoise_aa *aa, struct osnoise_aa_sample *out, int max)
 {
 	int i, n;
 
@@ -578,10 +578,10 @@ int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max)
 	return n;
 }
 
-int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int max)
+int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *out, int max)
 {
-	const struct osn_aa_cpu *c = cpu_get(aa, cpu);
-	struct source_row all[OSN_AA_TABLE_LEN];
+	const struct osnoise_aa_cpu *c = cpu_get(aa, cpu);
+	struct source_row all[OSNOISE_AA_TABLE_LEN];
 	int i, n;
 
 	if (!c || max <= 0)
@@ -594,7 +594,7 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int
 		all[n++] = c->self;
 	/* a command's row of one thread may be a vCPU's first events */
 	for (i = 0; i < n; i++)
-		if (all[i].kind == OSN_CAUSE_THREAD && all[i].nr_pids == 1)
+		if (all[i].kind == OSNOISE_CAUSE_THREAD && all[i].nr_pids == 1)
 			all[i].vcpu = kvm_exits_vcpu(aa->kvm, all[i].pid);
 	source_table_sort(all, n);
 	if (n > max)
@@ -603,25 +603,25 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int
 	return n;
 }
 
-void osn_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
-		    struct osn_aa_balance *out)
+void osnoise_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
+		    struct osnoise_aa_balance *out)
 {
 	int i;
 
 	out->noise_ns = noise_us * 1000;
 	out->sources_ns = 0;
 	for (i = 0; i < n; i++)
-		if (table[i].kind != OSN_CAUSE_SELF)
+		if (table[i].kind != OSNOISE_CAUSE_SELF)
 			out->sources_ns += table[i].total_ns;
 	out->not_explained_ns = (int64_t)out->noise_ns - (int64_t)out->sources_ns;
 }
 
-void osn_aa_kvm_exits(const struct osn_aa *aa, int cpu, struct kvm_exit_counts *out)
+void osnoise_aa_kvm_exits(const struct osnoise_aa *aa, int cpu, struct kvm_exit_counts *out)
 {
 	kvm_exits_cpu_totals(aa ? aa->kvm : NULL, cpu, out);
 }
 
-int osn_aa_nr_vcpus(const struct osn_aa *aa)
+int osnoise_aa_nr_vcpus(const struct osnoise_aa *aa)
 {
 	return aa ? kvm_exits_nr_vcpus(aa->kvm) : 0;
 }
@@ -638,10 +638,10 @@ static int find_kind(const struct source_row *table, int n, int kind)
 	return -1;
 }
 
-int osn_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns)
+int osnoise_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns)
 {
-	int hw = find_kind(table, *n, OSN_CAUSE_HARDWARE);
-	int vm = find_kind(table, *n, OSN_CAUSE_VM);
+	int hw = find_kind(table, *n, OSNOISE_CAUSE_HARDWARE);
+	int vm = find_kind(table, *n, OSNOISE_CAUSE_VM);
 	struct source_row *h;
 	uint64_t moved;
 
@@ -653,14 +653,14 @@ int osn_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns
 		return -1;
 	if (vm < 0 && moved == h->total_ns) {
 		/* all of it: the row changes its name */
-		h->kind = OSN_CAUSE_VM;
-		snprintf(h->name, sizeof(h->name), "%s", OSN_AA_VM_NAME);
+		h->kind = OSNOISE_CAUSE_VM;
+		snprintf(h->name, sizeof(h->name), "%s", OSNOISE_AA_VM_NAME);
 		source_table_sort(table, *n);
 		return 0;
 	}
 	if (vm < 0) {
 		vm = (*n)++;
-		source_row_init(&table[vm], OSN_CAUSE_VM, OSN_AA_VM_NAME, -1, -1);
+		source_row_init(&table[vm], OSNOISE_CAUSE_VM, OSNOISE_AA_VM_NAME, -1, -1);
 	}
 	table[vm].count = max_u64(table[vm].count, h->count);
 	table[vm].total_ns += moved;
@@ -675,7 +675,7 @@ int osn_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns
 	return 0;
 }
 
-void osn_aa_sample_split_vm(struct osn_aa_sample *s, uint64_t steal_ns)
+void osnoise_aa_sample_split_vm(struct osnoise_aa_sample *s, uint64_t steal_ns)
 {
 	uint64_t moved;
 

@@ -18,7 +18,7 @@
  *
  * A sample that includes a stop of rtlens's own measuring thread (self_ns,
  * user engine) is not noise of the machine: its stop (a cause of kind
- * OSN_CAUSE_SELF) is counted in the CPU's table, the rest of it nowhere, and
+ * OSNOISE_CAUSE_SELF) is counted in the CPU's table, the rest of it nowhere, and
  * it is never among the worst samples nor the threshold's.
  */
 #ifndef RTLENS_OSNOISE_AA_H
@@ -31,30 +31,30 @@
 #include "base/records.h"
 #include "analysis/source_table.h"
 
-#define OSN_AA_MAX_EVENTS	512	/* pending noise events per CPU */
-#define OSN_AA_MAX_CAUSES	16	/* named causes per sample, then "other" */
-#define OSN_AA_MAX_SOURCES	64	/* named event sources per CPU, then "other" */
+#define OSNOISE_AA_MAX_EVENTS	512	/* pending noise events per CPU */
+#define OSNOISE_AA_MAX_CAUSES	16	/* named causes per sample, then "other" */
+#define OSNOISE_AA_MAX_SOURCES	64	/* named event sources per CPU, then "other" */
 /* A full table: the named sources, "other", hardware, the VM split, rtlens. */
-#define OSN_AA_TABLE_LEN	(OSN_AA_MAX_SOURCES + 4)
-#define OSN_AA_VM_NAME		"hypervisor (steal)"
+#define OSNOISE_AA_TABLE_LEN	(OSNOISE_AA_MAX_SOURCES + 4)
+#define OSNOISE_AA_VM_NAME		"hypervisor (steal)"
 
-struct osn_aa;
+struct osnoise_aa;
 struct json_writer;
 
-enum osn_cause_kind {
-	OSN_CAUSE_NMI,
-	OSN_CAUSE_IRQ,
-	OSN_CAUSE_SOFTIRQ,
-	OSN_CAUSE_THREAD,
-	OSN_CAUSE_HARDWARE,	/* no event explains it */
-	OSN_CAUSE_VM,		/* hardware time matched by steal (osn_aa_split_vm) */
-	OSN_CAUSE_OTHER,	/* the sources past the bound, of any kind */
-	OSN_CAUSE_SELF,		/* rtlens's own measuring thread stopped (NOISE_SELF) */
+enum osnoise_cause_kind {
+	OSNOISE_CAUSE_NMI,
+	OSNOISE_CAUSE_IRQ,
+	OSNOISE_CAUSE_SOFTIRQ,
+	OSNOISE_CAUSE_THREAD,
+	OSNOISE_CAUSE_HARDWARE,	/* no event explains it */
+	OSNOISE_CAUSE_VM,		/* hardware time matched by steal (osnoise_aa_split_vm) */
+	OSNOISE_CAUSE_OTHER,	/* the sources past the bound, of any kind */
+	OSNOISE_CAUSE_SELF,		/* rtlens's own measuring thread stopped (NOISE_SELF) */
 };
 
 /* What ran during one noise sample: the events of one source, summed. */
-struct osn_aa_cause {
-	enum osn_cause_kind	kind;
+struct osnoise_aa_cause {
+	enum osnoise_cause_kind	kind;
 	char			name[NOISE_NAME_LEN];	/* IRQ desc, softirq, comm */
 	int			vector;			/* IRQ and softirq, else -1 */
 	int			pid;			/* thread, else -1 */
@@ -63,15 +63,15 @@ struct osn_aa_cause {
 	uint64_t		ns;			/* summed net durations */
 };
 
-struct osn_aa_sample {
+struct osnoise_aa_sample {
 	int			cpu;
 	uint64_t		start_ns;		/* trace clock */
 	uint64_t		duration_ns;
 	uint64_t		interference;		/* events the kernel counted */
 	uint64_t		nr_events;		/* events traced and attributed */
 	int			nr_causes;		/* largest first, "other" last */
-	struct osn_aa_cause	causes[OSN_AA_MAX_CAUSES + 1];
-	uint64_t		vm_ns;			/* 0 until osn_aa_sample_split_vm() */
+	struct osnoise_aa_cause	causes[OSNOISE_AA_MAX_CAUSES + 1];
+	uint64_t		vm_ns;			/* 0 until osnoise_aa_sample_split_vm() */
 	int64_t			hardware_ns;		/* duration - causes - vm */
 	uint64_t		events_dropped;		/* lost to the per-CPU bound */
 	struct kvm_exit_counts	kvm_exits;		/* on a KVM host: exits inside it */
@@ -79,42 +79,42 @@ struct osn_aa_sample {
 
 /*
  * A CPU's table holds rows (struct source_row, source_table.h) of an
- * osn_cause_kind. For events: count = events, max = longest event. For hardware: count =
+ * osnoise_cause_kind. For events: count = events, max = longest event. For hardware: count =
  * samples with unexplained time, total and max of that time (its positive
  * part). Only time inside noise samples is counted.
  */
 
 /* top_n: how many worst samples to keep over the run (>= 0). NULL on error. */
-struct osn_aa *osn_aa_new(int nr_cpus, int top_n);
-void osn_aa_free(struct osn_aa *aa);
+struct osnoise_aa *osnoise_aa_new(int nr_cpus, int top_n);
+void osnoise_aa_free(struct osnoise_aa *aa);
 /*
  * Takes every record kind; keeps noise events and samples of CPUs < nr_cpus.
  * RECORD_HW_SAMPLES: samples without interference, counted, not sent one
  * by one: they go to the hardware sources only.
  */
-void osn_aa_feed(struct osn_aa *aa, const struct rtl_record *rec);
+void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec);
 /*
  * The shortest sample without interference that may still change what
  * the analysis reports beyond the hardware sources: one that would enter
  * the top_n longest (UINT64_MAX without top_n). The threshold's sample
- * (osn_aa_last_over()) is the caller's to ask for.
+ * (osnoise_aa_last_over()) is the caller's to ask for.
  */
-uint64_t osn_aa_samples_wanted_from(const struct osn_aa *aa);
+uint64_t osnoise_aa_samples_wanted_from(const struct osnoise_aa *aa);
 
 /*
  * The last sample of cpu whose duration >= threshold_ns: 0, or -1 if none.
  * Exact unless one CPU saw more than 32 samples each shorter than all the
  * earlier ones: then an earlier sample, still over the threshold, may answer.
  */
-int osn_aa_last_over(const struct osn_aa *aa, int cpu, uint64_t threshold_ns,
-		     struct osn_aa_sample *out);
+int osnoise_aa_last_over(const struct osnoise_aa *aa, int cpu, uint64_t threshold_ns,
+		     struct osnoise_aa_sample *out);
 /* The top_n longest samples of every CPU, longest first; returns how many. */
-int osn_aa_worst(const struct osn_aa *aa, struct osn_aa_sample *out, int max);
+int osnoise_aa_worst(const struct osnoise_aa *aa, struct osnoise_aa_sample *out, int max);
 /*
  * cpu's sources over the run by total_ns, largest first; returns how many
- * (at most max: pass OSN_AA_TABLE_LEN to get them all).
+ * (at most max: pass OSNOISE_AA_TABLE_LEN to get them all).
  */
-int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int max);
+int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *out, int max);
 
 /*
  * A CPU's sources against the noise of the tool's table (the noise model's
@@ -125,53 +125,53 @@ int osn_aa_sources(const struct osn_aa *aa, int cpu, struct source_row *out, int
  * outside the periods it summarized (the last one, cut by the stop) or
  * events that overlap (their net times add up to more than their sample).
  */
-struct osn_aa_balance {
+struct osnoise_aa_balance {
 	uint64_t	noise_ns;		/* the table's */
 	uint64_t	sources_ns;		/* the sources, rtlens's stops aside */
 	int64_t		not_explained_ns;	/* noise_ns - sources_ns */
 };
 
-void osn_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
-		    struct osn_aa_balance *out);
+void osnoise_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
+		    struct osnoise_aa_balance *out);
 
 /*
  * On a KVM host (kvm:kvm_exit traced): cpu's KVM exits inside
  * its noise samples over the run, and how many vCPU threads were seen.
  */
-void osn_aa_kvm_exits(const struct osn_aa *aa, int cpu, struct kvm_exit_counts *out);
-int osn_aa_nr_vcpus(const struct osn_aa *aa);
+void osnoise_aa_kvm_exits(const struct osnoise_aa *aa, int cpu, struct kvm_exit_counts *out);
+int osnoise_aa_nr_vcpus(const struct osnoise_aa *aa);
 
 /*
  * Moves up to steal_ns of the hardware source into a VM source named
- * OSN_AA_VM_NAME; the table stays sorted. Both rows keep the hardware count
+ * OSNOISE_AA_VM_NAME; the table stays sorted. Both rows keep the hardware count
  * (which samples the steal hit is unknown), max_ns is capped by each total.
  * 0, or -1 when a new row was needed and *n == max (table unchanged).
  */
-int osn_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns);
+int osnoise_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns);
 /* Moves up to steal_ns of a positive hardware_ns into vm_ns. */
-void osn_aa_sample_split_vm(struct osn_aa_sample *s, uint64_t steal_ns);
+void osnoise_aa_sample_split_vm(struct osnoise_aa_sample *s, uint64_t steal_ns);
 
 /* sum(causes) + vm_ns + hardware_ns: always duration_ns. */
-int64_t osn_aa_parts_sum(const struct osn_aa_sample *s);
+int64_t osnoise_aa_parts_sum(const struct osnoise_aa_sample *s);
 /* "nmi", "irq", "softirq", "thread", "hardware", "vm", "other", "rtlens". */
-const char *osn_aa_kind_name(enum osn_cause_kind kind);
+const char *osnoise_aa_kind_name(enum osnoise_cause_kind kind);
 
 /* "## CPU n <title> ##" and one line per part (title NULL: "noise sample"). */
-void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *title);
+void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const char *title);
 /*
  * The table, then "not explained" and the total, the table's noise (b);
  * exits: the CPU's KVM exits inside its samples, or NULL.
  */
-void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
-			  const struct osn_aa_balance *b, const struct kvm_exit_counts *exits);
+void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
+			  const struct osnoise_aa_balance *b, const struct kvm_exit_counts *exits);
 /* See src/render/osnoise_aa_json.c for the shapes. */
-void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn_aa_sample *s);
-void osn_aa_json_sources(struct json_writer *w, const char *key,
+void osnoise_aa_json_sample(struct json_writer *w, const char *key, const struct osnoise_aa_sample *s);
+void osnoise_aa_json_sources(struct json_writer *w, const char *key,
 			 const struct source_row *table, int n);
 /* "noise_us", "sources_us", "not_explained_us" */
-void osn_aa_json_balance(struct json_writer *w, const struct osn_aa_balance *b);
+void osnoise_aa_json_balance(struct json_writer *w, const struct osnoise_aa_balance *b);
 /* {"total", "dropped", "by_reason": [{"reason", "count"}]} */
-void osn_aa_json_kvm_exits(struct json_writer *w, const char *key,
+void osnoise_aa_json_kvm_exits(struct json_writer *w, const char *key,
 			   const struct kvm_exit_counts *x);
 
 #endif

@@ -15,7 +15,7 @@ static int init_osnoise(struct run_models *m, const struct rtl_params *p)
 		return -1;
 	if (!params_analysis_on(p))
 		return 0;
-	m->oaa = osn_aa_new(p->nr_cpus, p->aa_top);
+	m->oaa = osnoise_aa_new(p->nr_cpus, p->aa_top);
 	m->oaa_worst = calloc(p->aa_top ? p->aa_top : 1, sizeof(*m->oaa_worst));
 	m->oaa_tables = calloc(p->nr_cpus, sizeof(*m->oaa_tables));
 	m->nr_oaa_table = calloc(p->nr_cpus, sizeof(*m->nr_oaa_table));
@@ -27,10 +27,10 @@ static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
 			       p->entries))
 		return -1;
-	if (params_trace_analysis(p) && !(m->aa = tl_aa_new(p->nr_cpus)))
+	if (params_trace_analysis(p) && !(m->aa = timerlat_aa_new(p->nr_cpus)))
 		return -1;
 	if (p->user_threads)
-		tl_aa_set_user_return(m->aa);
+		timerlat_aa_set_user_return(m->aa);
 	if (p->dump_tasks && !(m->last_thread = calloc(p->nr_cpus, sizeof(*m->last_thread))))
 		return -1;
 	return 0;
@@ -54,7 +54,7 @@ static void add_osnoise(struct run_models *m, const struct rtl_record *rec)
 static void analyse_osnoise(struct run_models *m, const struct rtl_record *rec)
 {
 	if (m->oaa)
-		osn_aa_feed(m->oaa, rec);
+		osnoise_aa_feed(m->oaa, rec);
 }
 
 static void add_timerlat(struct run_models *m, const struct rtl_record *rec)
@@ -65,7 +65,7 @@ static void add_timerlat(struct run_models *m, const struct rtl_record *rec)
 static void analyse_timerlat(struct run_models *m, const struct rtl_record *rec)
 {
 	if (m->aa)
-		tl_aa_feed(m->aa, rec);
+		timerlat_aa_feed(m->aa, rec);
 	if (m->last_thread && rec->kind == RECORD_NOISE_EVENT && rec->noise.kind == NOISE_THREAD &&
 	    rec->noise.cpu >= 0 && rec->noise.cpu < m->lat.nr_cpus)
 		m->last_thread[rec->noise.cpu] = rec->noise;
@@ -139,11 +139,11 @@ void run_models_free(struct run_models *m)
 {
 	model_free(&m->noise);
 	latency_model_free(&m->lat);
-	tl_aa_free(m->aa);
+	timerlat_aa_free(m->aa);
 	m->aa = NULL;
 	free(m->last_thread);
 	m->last_thread = NULL;
-	osn_aa_free(m->oaa);
+	osnoise_aa_free(m->oaa);
 	m->oaa = NULL;
 	free(m->oaa_worst);
 	free(m->oaa_tables);
@@ -180,7 +180,7 @@ void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec)
 
 uint64_t run_models_samples_wanted_from(const struct run_models *m, const struct rtl_params *p)
 {
-	uint64_t from = m->oaa ? osn_aa_samples_wanted_from(m->oaa) : UINT64_MAX;
+	uint64_t from = m->oaa ? osnoise_aa_samples_wanted_from(m->oaa) : UINT64_MAX;
 
 	if (p->stop_us && p->stop_us * 1000 < from)
 		from = p->stop_us * 1000;
@@ -238,7 +238,7 @@ int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params
 
 bool run_models_analyse(struct run_models *m, int cpu)
 {
-	m->aa_done = m->aa && cpu >= 0 && !tl_aa_explain(m->aa, cpu, &m->aa_result);
+	m->aa_done = m->aa && cpu >= 0 && !timerlat_aa_explain(m->aa, cpu, &m->aa_result);
 	return m->aa_done;
 }
 
@@ -261,9 +261,9 @@ static void explain_cpu_sources(struct run_models *m, int cpu)
 
 	uint64_t steal = run_models_steal_ns(m, cpu);
 
-	*n = osn_aa_sources(m->oaa, cpu, table, OSN_AA_TABLE_LEN);
+	*n = osnoise_aa_sources(m->oaa, cpu, table, OSNOISE_AA_TABLE_LEN);
 	if (*n > 0 && steal)
-		osn_aa_split_vm(table, n, OSN_AA_TABLE_LEN, steal);
+		osnoise_aa_split_vm(table, n, OSNOISE_AA_TABLE_LEN, steal);
 }
 
 void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu)
@@ -273,9 +273,9 @@ void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, 
 	if (!m->oaa)
 		return;
 	m->oaa_sample_done = cpu >= 0 && p->stop_us &&
-			     !osn_aa_last_over(m->oaa, cpu, p->stop_us * 1000, &m->oaa_sample);
+			     !osnoise_aa_last_over(m->oaa, cpu, p->stop_us * 1000, &m->oaa_sample);
 	if (p->aa_top)
-		m->nr_oaa_worst = osn_aa_worst(m->oaa, m->oaa_worst, p->aa_top);
+		m->nr_oaa_worst = osnoise_aa_worst(m->oaa, m->oaa_worst, p->aa_top);
 	for_each_cpu_in(c, &p->cpus)
 		if (c < p->nr_cpus)
 			explain_cpu_sources(m, c);

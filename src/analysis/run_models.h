@@ -23,20 +23,20 @@ struct run_models {
 	int			nr_cpus;
 	struct noise_model	noise;		/* osnoise */
 	struct latency_model	lat;		/* timerlat */
-	struct tl_aa		*aa;		/* timerlat without --no-aa */
+	struct timerlat_aa		*aa;		/* timerlat without --no-aa */
 	bool			aa_done;	/* aa_result holds an analysis */
-	struct tl_aa_result	aa_result;
+	struct timerlat_aa_result	aa_result;
 
 	/* timerlat --dump-tasks: the last thread seen on each CPU */
 	struct noise_event	*last_thread;
 
 	/* osnoise root-cause analysis (with -a, -s, -S, --aa, --aa-top) */
-	struct osn_aa		*oaa;
+	struct osnoise_aa		*oaa;
 	bool			oaa_sample_done; /* oaa_sample: the threshold's sample */
-	struct osn_aa_sample	oaa_sample;
-	struct osn_aa_sample	*oaa_worst;	/* --aa-top N */
+	struct osnoise_aa_sample	oaa_sample;
+	struct osnoise_aa_sample	*oaa_worst;	/* --aa-top N */
 	int			nr_oaa_worst;
-	struct source_row	(*oaa_tables)[OSN_AA_TABLE_LEN];	/* per CPU */
+	struct source_row	(*oaa_tables)[OSNOISE_AA_TABLE_LEN];	/* per CPU */
 	int			*nr_oaa_table;
 
 	/* the machine: guest or not, and what the hypervisor took */

@@ -151,7 +151,7 @@ static void consider(struct setup_notes *out, const struct tuning *t, int cpu, i
 }
 
 static void consider_group(struct setup_notes *out, const struct tuning *t, int cpu,
-			   const struct tl_aa_group *g)
+			   const struct timerlat_aa_group *g)
 {
 	int i;
 
@@ -168,12 +168,12 @@ void setup_notes_collect(struct setup_notes *out, const struct run_models *m,
 	out->n = 0;
 	if (!t)
 		return;
-	/* osn_cause_kind and noise_kind agree on NMI, IRQ, softirq and thread */
+	/* osnoise_cause_kind and noise_kind agree on NMI, IRQ, softirq and thread */
 	for_each_cpu_in(cpu, &p->cpus)
 		for (i = 0; m->oaa && cpu < p->nr_cpus && i < m->nr_oaa_table[cpu]; i++)
 			consider(out, t, cpu, m->oaa_tables[cpu][i].kind, m->oaa_tables[cpu][i].name);
 	if (m->aa_done) {
-		const struct tl_aa_result *r = &m->aa_result;
+		const struct timerlat_aa_result *r = &m->aa_result;
 
 		consider_group(out, t, r->cpu, &r->previous_irq);
 		consider_group(out, t, r->cpu, &r->nmi);

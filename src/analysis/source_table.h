@@ -19,7 +19,7 @@
 
 #include "base/records.h"
 
-/* Who a source is; kind is the analysis's (osn_cause_kind, noise_kind). */
+/* Who a source is; kind is the analysis's (osnoise_cause_kind, noise_kind). */
 struct source_id {
 	int		kind;
 	const char	*name;

@@ -30,26 +30,26 @@
 #include "decode/softirq.h"
 #include "analysis/timerlat_aa.h"
 
-struct tl_aa_cpu {
-	struct noise_event	ev[TL_AA_MAX_EVENTS];	/* in arrival order */
+struct timerlat_aa_cpu {
+	struct noise_event	ev[TIMERLAT_AA_MAX_EVENTS];	/* in arrival order */
 	int			nr_ev;
 	uint64_t		dropped;	/* lost after the IRQ sample */
 	uint64_t		early_dropped;	/* lost before it: maybe stale */
 	uint64_t		early_max_end;	/* latest end among those */
 	bool			waiting_thread;	/* IRQ sample seen, thread not yet */
 	struct timerlat_sample	irq;
-	struct tl_aa_stack	stack;		/* stack of the current period */
+	struct timerlat_aa_stack	stack;		/* stack of the current period */
 	bool			have_result;
-	struct tl_aa_result	last;		/* of the last thread sample */
+	struct timerlat_aa_result	last;		/* of the last thread sample */
 	bool			waiting_user;	/* -u: thread sample seen, user not yet */
 	uint64_t		thread_seq;
 	uint64_t		thread_ns;	/* its latency */
 };
 
-struct tl_aa {
+struct timerlat_aa {
 	int			nr_cpus;
 	bool			user_return;	/* -u: a period ends at its user sample */
-	struct tl_aa_cpu	**cpu;		/* allocated on first use */
+	struct timerlat_aa_cpu	**cpu;		/* allocated on first use */
 };
 
 /* The instants of one period (see the top of this file). */
@@ -62,9 +62,9 @@ struct tl_window {
 	bool		thread;
 };
 
-struct tl_aa *tl_aa_new(int nr_cpus)
+struct timerlat_aa *timerlat_aa_new(int nr_cpus)
 {
-	struct tl_aa *aa;
+	struct timerlat_aa *aa;
 
 	if (nr_cpus <= 0)
 		return NULL;
@@ -80,7 +80,7 @@ struct tl_aa *tl_aa_new(int nr_cpus)
 	return aa;
 }
 
-void tl_aa_free(struct tl_aa *aa)
+void timerlat_aa_free(struct timerlat_aa *aa)
 {
 	int cpu;
 
@@ -98,7 +98,7 @@ static uint64_t sample_expiry(const struct timerlat_sample *s)
 	return s->ts > s->latency_ns ? s->ts - s->latency_ns : 0;
 }
 
-static struct tl_aa_cpu *cpu_state(struct tl_aa *aa, int cpu)
+static struct timerlat_aa_cpu *cpu_state(struct timerlat_aa *aa, int cpu)
 {
 	if (!aa || cpu < 0 || cpu >= aa->nr_cpus)
 		return NULL;
@@ -108,7 +108,7 @@ static struct tl_aa_cpu *cpu_state(struct tl_aa *aa, int cpu)
 }
 
 /* Forget the events that ended before the expiry: they cannot explain it. */
-static void prune_stale(struct tl_aa_cpu *c, uint64_t expiry)
+static void prune_stale(struct timerlat_aa_cpu *c, uint64_t expiry)
 {
 	int i, kept = 0;
 
@@ -123,7 +123,7 @@ static void prune_stale(struct tl_aa_cpu *c, uint64_t expiry)
 }
 
 /* Before the IRQ sample: drop the older half, remember how late they ended. */
-static void drop_oldest(struct tl_aa_cpu *c)
+static void drop_oldest(struct timerlat_aa_cpu *c)
 {
 	int i, n = c->nr_ev / 2;
 
@@ -134,22 +134,22 @@ static void drop_oldest(struct tl_aa_cpu *c)
 	c->nr_ev -= n;
 }
 
-static void feed_noise(struct tl_aa_cpu *c, const struct noise_event *e)
+static void feed_noise(struct timerlat_aa_cpu *c, const struct noise_event *e)
 {
-	if (c->nr_ev == TL_AA_MAX_EVENTS) {
+	if (c->nr_ev == TIMERLAT_AA_MAX_EVENTS) {
 		if (c->waiting_thread)
 			prune_stale(c, sample_expiry(&c->irq));
 		else
 			drop_oldest(c);
 	}
-	if (c->nr_ev == TL_AA_MAX_EVENTS) {
+	if (c->nr_ev == TIMERLAT_AA_MAX_EVENTS) {
 		c->dropped++;
 		return;
 	}
 	c->ev[c->nr_ev++] = *e;
 }
 
-static void copy_stack(struct tl_aa_stack *dst, const struct stack_trace *st)
+static void copy_stack(struct timerlat_aa_stack *dst, const struct stack_trace *st)
 {
 	int i, depth = st->depth;
 
@@ -160,9 +160,9 @@ static void copy_stack(struct tl_aa_stack *dst, const struct stack_trace *st)
 	for (i = 0; i < depth; i++) {
 		dst->known[i] = st->sym[i];
 		if (st->sym[i])
-			snprintf(dst->sym[i], TL_AA_SYM_LEN, "%s", st->sym[i]);
+			snprintf(dst->sym[i], TIMERLAT_AA_SYM_LEN, "%s", st->sym[i]);
 		else
-			snprintf(dst->sym[i], TL_AA_SYM_LEN, "0x%llx",
+			snprintf(dst->sym[i], TIMERLAT_AA_SYM_LEN, "0x%llx",
 				 (unsigned long long)st->ip[i]);
 	}
 	dst->depth = depth;
@@ -174,7 +174,7 @@ static void copy_stack(struct tl_aa_stack *dst, const struct stack_trace *st)
  * the period is still open then: the stack is the analysed thread's, and
  * the return to user's to come.
  */
-static void feed_stack(struct tl_aa_cpu *c, const struct stack_trace *st)
+static void feed_stack(struct timerlat_aa_cpu *c, const struct stack_trace *st)
 {
 	if (c->waiting_thread)
 		copy_stack(&c->stack, st);
@@ -201,7 +201,7 @@ static const char *event_name(const struct noise_event *e)
 }
 
 /* Adds ns of event e to its source in g; past the bound, to "other" (of e's kind). */
-static void group_add(struct tl_aa_group *g, const struct noise_event *e, uint64_t ns)
+static void group_add(struct timerlat_aa_group *g, const struct noise_event *e, uint64_t ns)
 {
 	const struct source_id id = {
 		.kind = e->kind,
@@ -211,12 +211,12 @@ static void group_add(struct tl_aa_group *g, const struct noise_event *e, uint64
 	};
 
 	g->total_ns += ns;
-	source_row_add(source_table_row(g->sources, &g->nr_sources, TL_AA_MAX_SOURCES, &id,
+	source_row_add(source_table_row(g->sources, &g->nr_sources, TIMERLAT_AA_MAX_SOURCES, &id,
 					e->kind), ns);
 }
 
 /* The IRQ event that was running when the IRQ sample was written. */
-static int find_timer_irq(const struct tl_aa_cpu *c, uint64_t irq_ts)
+static int find_timer_irq(const struct timerlat_aa_cpu *c, uint64_t irq_ts)
 {
 	int i, found = -1;
 
@@ -239,7 +239,7 @@ static uint64_t overlap(uint64_t a0, uint64_t a1, uint64_t b0, uint64_t b1)
 }
 
 /* Net run time of thread event t before until: its span less nested events. */
-static uint64_t run_before(const struct tl_aa_cpu *c, const struct noise_event *t,
+static uint64_t run_before(const struct timerlat_aa_cpu *c, const struct noise_event *t,
 			   uint64_t until)
 {
 	uint64_t span = until - t->start_ns, nested = 0;
@@ -256,8 +256,8 @@ static uint64_t run_before(const struct tl_aa_cpu *c, const struct noise_event *
 	return min_u64(span > nested ? span - nested : 0, t->duration_ns);
 }
 
-static void set_blocking(const struct tl_aa_cpu *c, const struct noise_event *e,
-			 const struct tl_window *w, struct tl_aa_result *r)
+static void set_blocking(const struct timerlat_aa_cpu *c, const struct noise_event *e,
+			 const struct tl_window *w, struct timerlat_aa_result *r)
 {
 	uint64_t ns = e->duration_ns;
 
@@ -271,7 +271,7 @@ static void set_blocking(const struct tl_aa_cpu *c, const struct noise_event *e,
 
 /* An event that ended between the expiry and the timerlat IRQ. */
 static void before_irq(const struct noise_event *e, const struct tl_window *w,
-		       struct tl_aa_result *r)
+		       struct timerlat_aa_result *r)
 {
 	uint64_t ns = e->duration_ns;
 
@@ -283,8 +283,8 @@ static void before_irq(const struct noise_event *e, const struct tl_window *w,
 }
 
 /* An event that ended after the timerlat IRQ began, before the thread ran. */
-static void after_irq(const struct tl_aa_cpu *c, const struct noise_event *e,
-		      const struct tl_window *w, struct tl_aa_result *r)
+static void after_irq(const struct timerlat_aa_cpu *c, const struct noise_event *e,
+		      const struct tl_window *w, struct timerlat_aa_result *r)
 {
 	switch (e->kind) {
 	case NOISE_NMI:
@@ -302,13 +302,13 @@ static void after_irq(const struct tl_aa_cpu *c, const struct noise_event *e,
 		else
 			group_add(&r->thread, e, e->duration_ns);
 		break;
-	case NOISE_SELF:	/* not kept: tl_aa_feed() */
+	case NOISE_SELF:	/* not kept: timerlat_aa_feed() */
 		break;
 	}
 }
 
-static void classify(const struct tl_aa_cpu *c, const struct tl_window *w,
-		     struct tl_aa_result *r)
+static void classify(const struct timerlat_aa_cpu *c, const struct tl_window *w,
+		     struct timerlat_aa_result *r)
 {
 	int i;
 
@@ -326,7 +326,7 @@ static void classify(const struct tl_aa_cpu *c, const struct tl_window *w,
 }
 
 /* Did a thread other than idle run across the expiry? */
-static bool busy_at_expiry(const struct tl_aa_cpu *c, uint64_t expiry)
+static bool busy_at_expiry(const struct timerlat_aa_cpu *c, uint64_t expiry)
 {
 	int i;
 
@@ -344,8 +344,8 @@ static bool busy_at_expiry(const struct tl_aa_cpu *c, uint64_t expiry)
  * Out of idle: the handler was late, no IRQ explains it, and the CPU ran no
  * thread at the expiry (none, or the idle task, was running when it fired).
  */
-static bool from_idle(const struct tl_aa_cpu *c, const struct tl_window *w,
-		      const struct tl_aa_result *r)
+static bool from_idle(const struct timerlat_aa_cpu *c, const struct tl_window *w,
+		      const struct timerlat_aa_result *r)
 {
 	if (r->irq_handler_delay_ns <= 0 || r->previous_irq.nr_sources)
 		return false;
@@ -354,7 +354,7 @@ static bool from_idle(const struct tl_aa_cpu *c, const struct tl_window *w,
 	return !busy_at_expiry(c, w->expiry);
 }
 
-int64_t tl_aa_parts_sum(const struct tl_aa_result *r)
+int64_t timerlat_aa_parts_sum(const struct timerlat_aa_result *r)
 {
 	return (int64_t)r->previous_irq.total_ns + r->irq_handler_delay_ns +
 	       (int64_t)r->timerlat_irq_ns + (int64_t)r->blocking.ns +
@@ -362,8 +362,8 @@ int64_t tl_aa_parts_sum(const struct tl_aa_result *r)
 	       (int64_t)r->softirq.total_ns + (int64_t)r->thread.total_ns;
 }
 
-static void set_window(const struct tl_aa_cpu *c, const struct timerlat_sample *thr,
-		       struct tl_window *w, struct tl_aa_result *r)
+static void set_window(const struct timerlat_aa_cpu *c, const struct timerlat_sample *thr,
+		       struct tl_window *w, struct timerlat_aa_result *r)
 {
 	memset(w, 0, sizeof(*w));
 	w->timer_irq = -1;
@@ -382,8 +382,8 @@ static void set_window(const struct tl_aa_cpu *c, const struct timerlat_sample *
 }
 
 /* Explains the period of thr, or of the pending IRQ sample when thr is NULL. */
-static void analyze(const struct tl_aa_cpu *c, int cpu, const struct timerlat_sample *thr,
-		    struct tl_aa_result *r)
+static void analyze(const struct timerlat_aa_cpu *c, int cpu, const struct timerlat_sample *thr,
+		    struct timerlat_aa_result *r)
 {
 	struct tl_window w;
 
@@ -407,13 +407,13 @@ static void analyze(const struct tl_aa_cpu *c, int cpu, const struct timerlat_sa
 				  (int64_t)r->previous_irq.total_ns;
 	r->exit_from_idle = from_idle(c, &w, r);
 	r->stack = c->stack;
-	r->remainder_ns = (int64_t)r->total_ns - tl_aa_parts_sum(r);
+	r->remainder_ns = (int64_t)r->total_ns - timerlat_aa_parts_sum(r);
 	r->events_dropped = c->dropped;
 	if (c->early_max_end > w.expiry)
 		r->events_dropped += c->early_dropped;
 }
 
-static void end_period(struct tl_aa_cpu *c)
+static void end_period(struct timerlat_aa_cpu *c)
 {
 	c->nr_ev = 0;
 	c->dropped = 0;
@@ -424,13 +424,13 @@ static void end_period(struct tl_aa_cpu *c)
 	c->stack.depth = 0;
 }
 
-void tl_aa_set_user_return(struct tl_aa *aa)
+void timerlat_aa_set_user_return(struct timerlat_aa *aa)
 {
 	if (aa)
 		aa->user_return = true;
 }
 
-static void feed_timerlat(const struct tl_aa *aa, struct tl_aa_cpu *c, int cpu,
+static void feed_timerlat(const struct timerlat_aa *aa, struct timerlat_aa_cpu *c, int cpu,
 			  const struct timerlat_sample *s)
 {
 	switch (s->context) {
@@ -465,9 +465,9 @@ static void feed_timerlat(const struct tl_aa *aa, struct tl_aa_cpu *c, int cpu,
 	}
 }
 
-void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec)
+void timerlat_aa_feed(struct timerlat_aa *aa, const struct rtl_record *rec)
 {
-	struct tl_aa_cpu *c;
+	struct timerlat_aa_cpu *c;
 
 	switch (rec->kind) {
 	case RECORD_TIMERLAT:
@@ -491,9 +491,9 @@ void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec)
 	}
 }
 
-int tl_aa_explain(const struct tl_aa *aa, int cpu, struct tl_aa_result *out)
+int timerlat_aa_explain(const struct timerlat_aa *aa, int cpu, struct timerlat_aa_result *out)
 {
-	const struct tl_aa_cpu *c;
+	const struct timerlat_aa_cpu *c;
 
 	if (!aa || cpu < 0 || cpu >= aa->nr_cpus || !aa->cpu[cpu])
 		return -1;

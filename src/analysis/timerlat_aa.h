@@ -30,11 +30,11 @@
 #include "decode/softirq.h"
 #include "analysis/source_table.h"
 
-#define TL_AA_MAX_EVENTS	256	/* noise events kept per CPU and period */
-#define TL_AA_MAX_SOURCES	16	/* named sources per part, then "other" */
-#define TL_AA_SYM_LEN		128
+#define TIMERLAT_AA_MAX_EVENTS	256	/* noise events kept per CPU and period */
+#define TIMERLAT_AA_MAX_SOURCES	16	/* named sources per part, then "other" */
+#define TIMERLAT_AA_SYM_LEN		128
 
-struct tl_aa;
+struct timerlat_aa;
 struct json_writer;
 
 /*
@@ -45,13 +45,13 @@ struct json_writer;
  */
 
 /* One part made of events: its total and where it came from. */
-struct tl_aa_group {
+struct timerlat_aa_group {
 	uint64_t		total_ns;
 	int			nr_sources;
-	struct source_row	sources[TL_AA_MAX_SOURCES + 1];
+	struct source_row	sources[TIMERLAT_AA_MAX_SOURCES + 1];
 };
 
-struct tl_aa_blocking {
+struct timerlat_aa_blocking {
 	bool		found;
 	char		name[NOISE_NAME_LEN];
 	int		pid;
@@ -59,13 +59,13 @@ struct tl_aa_blocking {
 };
 
 /* Kernel stack saved at the timerlat IRQ (-s): what the blocking thread ran. */
-struct tl_aa_stack {
+struct timerlat_aa_stack {
 	int		depth;
-	char		sym[STACK_MAX_DEPTH][TL_AA_SYM_LEN];	/* or "0x<address>" */
+	char		sym[STACK_MAX_DEPTH][TIMERLAT_AA_SYM_LEN];	/* or "0x<address>" */
 	bool		known[STACK_MAX_DEPTH];		/* kallsyms named the frame */
 };
 
-struct tl_aa_result {
+struct timerlat_aa_result {
 	int			cpu;
 	uint64_t		seqnum;
 	bool			thread_ran;	/* false: analysis of an IRQ latency */
@@ -78,53 +78,53 @@ struct tl_aa_result {
 	uint64_t		total_ns;	/* thread latency, or IRQ latency */
 
 	/* before the timerlat IRQ */
-	struct tl_aa_group	previous_irq;	/* IRQs/NMIs after E, ended before S */
+	struct timerlat_aa_group	previous_irq;	/* IRQs/NMIs after E, ended before S */
 	int64_t			irq_handler_delay_ns;	/* S - E - previous_irq */
 	bool			exit_from_idle;
 
 	/* the timerlat IRQ and after */
 	bool			timerlat_irq_found;	/* its irq_noise event seen */
 	uint64_t		timerlat_irq_ns;
-	struct tl_aa_blocking	blocking;
-	struct tl_aa_stack	stack;
-	struct tl_aa_group	nmi;
-	struct tl_aa_group	irq;
-	struct tl_aa_group	softirq;
-	struct tl_aa_group	thread;
+	struct timerlat_aa_blocking	blocking;
+	struct timerlat_aa_stack	stack;
+	struct timerlat_aa_group	nmi;
+	struct timerlat_aa_group	irq;
+	struct timerlat_aa_group	softirq;
+	struct timerlat_aa_group	thread;
 
 	int64_t			remainder_ns;	/* total - every part above */
 	uint64_t		events_dropped;	/* lost to the per-CPU bound */
 };
 
 /* NULL when out of memory. */
-struct tl_aa *tl_aa_new(int nr_cpus);
-void tl_aa_free(struct tl_aa *aa);
+struct timerlat_aa *timerlat_aa_new(int nr_cpus);
+void timerlat_aa_free(struct timerlat_aa *aa);
 /*
  * timerlat -u: a period ends at its return to user space (TIMERLAT_USER),
  * and the analysis explains that latency (user_return), whose parts are
  * the same, measured up to the return instead of the thread's wakeup.
  */
-void tl_aa_set_user_return(struct tl_aa *aa);
+void timerlat_aa_set_user_return(struct timerlat_aa *aa);
 /* Takes every record kind; keeps what it needs, ignores CPUs >= nr_cpus. */
-void tl_aa_feed(struct tl_aa *aa, const struct rtl_record *rec);
+void timerlat_aa_feed(struct timerlat_aa *aa, const struct rtl_record *rec);
 /*
  * Explains the CPU's last latency: the last thread sample, or the last IRQ
  * sample when its thread did not run. 0, or -1 when nothing is known.
  */
-int tl_aa_explain(const struct tl_aa *aa, int cpu, struct tl_aa_result *out);
+int timerlat_aa_explain(const struct timerlat_aa *aa, int cpu, struct timerlat_aa_result *out);
 /* Sum of every part (total - remainder). */
-int64_t tl_aa_parts_sum(const struct tl_aa_result *r);
+int64_t timerlat_aa_parts_sum(const struct timerlat_aa_result *r);
 /* "HI", "TIMER", ... "RCU"; NULL for an unknown vector (softirq.h). */
-static inline const char *tl_aa_softirq_name(int vector)
+static inline const char *timerlat_aa_softirq_name(int vector)
 {
 	return softirq_name(vector);
 }
 
 /* rtla's auto-analysis block; @fmt: the frames kallsyms does not name. */
-void tl_aa_print(FILE *out, const struct tl_aa_result *r, enum stack_format fmt);
+void timerlat_aa_print(FILE *out, const struct timerlat_aa_result *r, enum stack_format fmt);
 /* "nmi", "irq", "softirq", "thread" (src/render/timerlat_aa_json.c) */
 const char *noise_kind_name(enum noise_kind kind);
 /* One object with every field (see src/render/timerlat_aa_json.c). */
-void tl_aa_json(struct json_writer *w, const char *key, const struct tl_aa_result *r);
+void timerlat_aa_json(struct json_writer *w, const char *key, const struct timerlat_aa_result *r);
 
 #endif

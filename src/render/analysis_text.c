@@ -25,7 +25,7 @@ static void self_note(FILE *out, const struct run_models *m, const struct rtl_pa
 			continue;
 		for (i = 0; i < m->nr_oaa_table[cpu]; i++) {
 			row = &m->oaa_tables[cpu][i];
-			if (row->kind != OSN_CAUSE_THREAD || row->pid != m->facts->self_pid)
+			if (row->kind != OSNOISE_CAUSE_THREAD || row->pid != m->facts->self_pid)
 				continue;
 			fprintf(out, "note: thread %d on cpu %d is rtlens itself (%.2f us of the "
 				"noise): keep it off the measured cpus with -H\n",
@@ -58,32 +58,32 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 			   const struct run_view *v)
 {
 	struct kvm_exit_counts exits;
-	struct osn_aa_balance b;
+	struct osnoise_aa_balance b;
 	char title[96];
 	int i, cpu;
 
 	lost_note(out, m, p, v);
 	if (m->oaa_sample_done) {
 		snprintf(title, sizeof(title), "hit stop tracing, analyzing the sample");
-		osn_aa_print_sample(out, &m->oaa_sample, title);
+		osnoise_aa_print_sample(out, &m->oaa_sample, title);
 	}
 	for (i = 0; i < m->nr_oaa_worst; i++) {
 		snprintf(title, sizeof(title), "worst noise sample #%d", i + 1);
-		osn_aa_print_sample(out, &m->oaa_worst[i], title);
+		osnoise_aa_print_sample(out, &m->oaa_worst[i], title);
 	}
 	for_each_cpu_in(cpu, &p->cpus) {
 		if (cpu >= p->nr_cpus || m->nr_oaa_table[cpu] <= 0)
 			continue;
-		osn_aa_kvm_exits(m->oaa, cpu, &exits);
-		osn_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
+		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);
+		osnoise_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
 			       cpu < m->noise.nr_cpus ? m->noise.cpu[cpu].sum_noise_us : 0, &b);
-		osn_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b,
+		osnoise_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b,
 				     &exits);
 	}
-	if (osn_aa_nr_vcpus(m->oaa))
+	if (osnoise_aa_nr_vcpus(m->oaa))
 		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "
 			"inside the noise samples (kvm:kvm_exit)\n",
-			osn_aa_nr_vcpus(m->oaa), osn_aa_nr_vcpus(m->oaa) == 1 ? "" : "s");
+			osnoise_aa_nr_vcpus(m->oaa), osnoise_aa_nr_vcpus(m->oaa) == 1 ? "" : "s");
 	self_note(out, m, p);
 }
 
@@ -145,7 +145,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	if (m->oaa)
 		noise_analysis(out, m, p, v);
 	if (v->reason == STOP_THRESHOLD && m->aa_done)
-		tl_aa_print(out, &m->aa_result, p->stack_format);
+		timerlat_aa_print(out, &m->aa_result, p->stack_format);
 	if (v->reason == STOP_THRESHOLD && m->last_thread)
 		dump_tasks(out, m, p);
 	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)

@@ -118,10 +118,10 @@ static void noise_histogram(struct metrics_writer *w, const struct noise_model *
  * (threads of one name, an IRQ's vectors): one series each, at most
  * METRICS_TOP_SOURCES of them.
  */
-static int top_sources(const struct osn_aa *aa, int cpu, struct source_row *top)
+static int top_sources(const struct osnoise_aa *aa, int cpu, struct source_row *top)
 {
-	struct source_row rows[OSN_AA_TABLE_LEN];
-	int n = osn_aa_sources(aa, cpu, rows, OSN_AA_TABLE_LEN), nr_top = 0;
+	struct source_row rows[OSNOISE_AA_TABLE_LEN];
+	int n = osnoise_aa_sources(aa, cpu, rows, OSNOISE_AA_TABLE_LEN), nr_top = 0;
 
 	for (int i = 0; i < n; i++) {
 		int j;
@@ -132,7 +132,7 @@ static int top_sources(const struct osn_aa *aa, int cpu, struct source_row *top)
 		if (j < nr_top) {
 			top[j].count += rows[i].count;
 			top[j].total_ns += rows[i].total_ns;
-		} else if (nr_top < OSN_AA_TABLE_LEN) {
+		} else if (nr_top < OSNOISE_AA_TABLE_LEN) {
 			top[nr_top++] = rows[i];
 		}
 	}
@@ -146,14 +146,14 @@ static void source_labels(char *buf, size_t len, int cpu, const struct source_ro
 
 	metrics_escape(name, sizeof(name), row->name);
 	snprintf(buf, len, "cpu=\"%d\",kind=\"%s\",name=\"%s\"", cpu,
-		 osn_aa_kind_name(row->kind), name);
+		 osnoise_aa_kind_name(row->kind), name);
 }
 
 static void sources(struct metrics_writer *w, const struct run_models *m,
 		    const struct rtl_params *p, bool events)
 {
 	const char *name = events ? "rtlens_noise_source_events" : "rtlens_noise_source_seconds";
-	struct source_row top[OSN_AA_TABLE_LEN];
+	struct source_row top[OSNOISE_AA_TABLE_LEN];
 	char lab[METRICS_LABELS_LEN];
 
 	metrics_family(w, name, MTYPE_COUNTER, events ? NULL : "seconds",

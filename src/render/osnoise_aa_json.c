@@ -67,16 +67,16 @@
 #include "analysis/osnoise_aa.h"
 
 /* "kind", "name", "vector", "pid": what a cause and a source start with */
-static void json_id(struct json_writer *w, enum osn_cause_kind kind, const char *name,
+static void json_id(struct json_writer *w, enum osnoise_cause_kind kind, const char *name,
 		    int vector, int pid)
 {
-	json_string(w, "kind", osn_aa_kind_name(kind));
+	json_string(w, "kind", osnoise_aa_kind_name(kind));
 	json_string(w, "name", name);
 	json_int_or_null(w, "vector", vector);
 	json_int_or_null(w, "pid", pid);
 }
 
-static void json_cause(struct json_writer *w, const struct osn_aa_cause *k)
+static void json_cause(struct json_writer *w, const struct osnoise_aa_cause *k)
 {
 	json_begin_object(w, NULL);
 	json_id(w, k->kind, k->name, k->vector, k->pid);
@@ -86,7 +86,7 @@ static void json_cause(struct json_writer *w, const struct osn_aa_cause *k)
 	json_end_object(w);
 }
 
-void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn_aa_sample *s)
+void osnoise_aa_json_sample(struct json_writer *w, const char *key, const struct osnoise_aa_sample *s)
 {
 	int i;
 
@@ -103,8 +103,8 @@ void osn_aa_json_sample(struct json_writer *w, const char *key, const struct osn
 	json_end_array(w);
 	json_us(w, "vm_us", (int64_t)s->vm_ns);
 	json_us(w, "hardware_us", s->hardware_ns);
-	json_us(w, "parts_sum_us", osn_aa_parts_sum(s));
-	osn_aa_json_kvm_exits(w, "kvm_exits", &s->kvm_exits);
+	json_us(w, "parts_sum_us", osnoise_aa_parts_sum(s));
+	osnoise_aa_json_kvm_exits(w, "kvm_exits", &s->kvm_exits);
 	json_end_object(w);
 }
 
@@ -112,7 +112,7 @@ static void json_source(struct json_writer *w, const struct source_row *src)
 {
 	json_begin_object(w, NULL);
 	json_id(w, src->kind, src->name, src->vector, src->pid);
-	json_int_or_null(w, "pids", src->kind == OSN_CAUSE_THREAD ? src->nr_pids : -1);
+	json_int_or_null(w, "pids", src->kind == OSNOISE_CAUSE_THREAD ? src->nr_pids : -1);
 	json_int_or_null(w, "vcpu", src->vcpu);
 	json_u64(w, "count", src->count);
 	json_us(w, "total_us", (int64_t)src->total_ns);
@@ -120,7 +120,7 @@ static void json_source(struct json_writer *w, const struct source_row *src)
 	json_end_object(w);
 }
 
-void osn_aa_json_sources(struct json_writer *w, const char *key,
+void osnoise_aa_json_sources(struct json_writer *w, const char *key,
 			 const struct source_row *table, int n)
 {
 	int i;
@@ -131,14 +131,14 @@ void osn_aa_json_sources(struct json_writer *w, const char *key,
 	json_end_array(w);
 }
 
-void osn_aa_json_balance(struct json_writer *w, const struct osn_aa_balance *b)
+void osnoise_aa_json_balance(struct json_writer *w, const struct osnoise_aa_balance *b)
 {
 	json_us(w, "noise_us", (int64_t)b->noise_ns);
 	json_us(w, "sources_us", (int64_t)b->sources_ns);
 	json_us(w, "not_explained_us", b->not_explained_ns);
 }
 
-void osn_aa_json_kvm_exits(struct json_writer *w, const char *key,
+void osnoise_aa_json_kvm_exits(struct json_writer *w, const char *key,
 			   const struct kvm_exit_counts *x)
 {
 	int i;

@@ -37,23 +37,23 @@ static double ns_to_pct(int64_t ns, uint64_t total)
  * (vCPU n)" for a KVM vCPU thread, "rtlens stopped (SIGSTOP/SIGTSTP)",
  * "nmi", or the name; the name escaped.
  */
-static void cause_label(enum osn_cause_kind kind, const char *raw_name, int vector, int pid,
+static void cause_label(enum osnoise_cause_kind kind, const char *raw_name, int vector, int pid,
 			int vcpu, char *buf, size_t size)
 {
 	char name[NAME_LEN];
 
 	safe_text(name, sizeof(name), raw_name);
 	switch (kind) {
-	case OSN_CAUSE_IRQ:
+	case OSNOISE_CAUSE_IRQ:
 		if (vector >= 0)
 			snprintf(buf, size, "irq %s:%d", name, vector);
 		else
 			snprintf(buf, size, "irq %s", name);
 		break;
-	case OSN_CAUSE_SOFTIRQ:
+	case OSNOISE_CAUSE_SOFTIRQ:
 		snprintf(buf, size, "softirq %s", name);
 		break;
-	case OSN_CAUSE_THREAD:
+	case OSNOISE_CAUSE_THREAD:
 		if (pid >= 0 && vcpu >= 0)
 			snprintf(buf, size, "thread %s:%d (vCPU %d)", name, pid, vcpu);
 		else if (pid >= 0)
@@ -61,7 +61,7 @@ static void cause_label(enum osn_cause_kind kind, const char *raw_name, int vect
 		else
 			snprintf(buf, size, "thread %s", name);
 		break;
-	case OSN_CAUSE_SELF:
+	case OSNOISE_CAUSE_SELF:
 		snprintf(buf, size, "%s (SIGSTOP/SIGTSTP)", name);
 		break;
 	default:
@@ -79,7 +79,7 @@ static void print_part(FILE *out, const char *label, int64_t ns, uint64_t total)
 	fprintf(out, "%-*s%9.2f us (%.2f %%)", AA_COL, buf, ns_to_us(ns), ns_to_pct(ns, total));
 }
 
-static void print_cause(FILE *out, const struct osn_aa_cause *k, uint64_t total)
+static void print_cause(FILE *out, const struct osnoise_aa_cause *k, uint64_t total)
 {
 	char label[LABEL_LEN];
 
@@ -90,13 +90,13 @@ static void print_cause(FILE *out, const struct osn_aa_cause *k, uint64_t total)
 	fprintf(out, "\n");
 }
 
-static void print_notes(FILE *out, const struct osn_aa_sample *s)
+static void print_notes(FILE *out, const struct osnoise_aa_sample *s)
 {
 	if (s->hardware_ns < 0)
 		fprintf(out, "  Note: the events overlap, they add up to more than the sample\n");
 	if (s->events_dropped)
 		fprintf(out, "  Note: %" PRIu64 " events dropped (per-CPU bound of %d), "
-			"counted as hardware\n", s->events_dropped, OSN_AA_MAX_EVENTS);
+			"counted as hardware\n", s->events_dropped, OSNOISE_AA_MAX_EVENTS);
 	if (s->nr_events + s->events_dropped != s->interference)
 		fprintf(out, "  Note: the kernel counted %" PRIu64 " interfering events, "
 			"%" PRIu64 " were traced\n", s->interference, s->nr_events);
@@ -121,7 +121,7 @@ static void print_kvm_exits(FILE *out, const char *where, const struct kvm_exit_
 	fprintf(out, ")\n");
 }
 
-void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *title)
+void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const char *title)
 {
 	int i;
 
@@ -132,7 +132,7 @@ void osn_aa_print_sample(FILE *out, const struct osn_aa_sample *s, const char *t
 	for (i = 0; i < s->nr_causes; i++)
 		print_cause(out, &s->causes[i], s->duration_ns);
 	if (s->vm_ns) {
-		print_part(out, OSN_AA_VM_NAME, (int64_t)s->vm_ns, s->duration_ns);
+		print_part(out, OSNOISE_AA_VM_NAME, (int64_t)s->vm_ns, s->duration_ns);
 		fprintf(out, "\n");
 	}
 	print_part(out, "hardware (no event explains it)", s->hardware_ns, s->duration_ns);
@@ -149,7 +149,7 @@ static void source_label(const struct source_row *src, char *buf, size_t size)
 {
 	char name[NAME_LEN];
 
-	if (src->kind != OSN_CAUSE_THREAD || src->nr_pids < 2) {
+	if (src->kind != OSNOISE_CAUSE_THREAD || src->nr_pids < 2) {
 		cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
 		return;
 	}
@@ -201,7 +201,7 @@ static void print_self_rows(FILE *out, const struct source_row *table, int n, in
 	int i;
 
 	for (i = 0; i < n; i++) {
-		if (table[i].kind != OSN_CAUSE_SELF)
+		if (table[i].kind != OSNOISE_CAUSE_SELF)
 			continue;
 		print_source(out, &table[i], width);
 		fprintf(out, "  (rtlens itself, not in the total)\n");
@@ -216,7 +216,7 @@ static void print_sum_row(FILE *out, const char *label, int width, int64_t ns, u
 }
 
 /* what the sources leave of the measured noise, and why it may be negative */
-static void print_not_explained(FILE *out, const struct osn_aa_balance *b, int width)
+static void print_not_explained(FILE *out, const struct osnoise_aa_balance *b, int width)
 {
 	print_sum_row(out, "not explained", width, b->not_explained_ns, b->noise_ns);
 	if (b->not_explained_ns < 0)
@@ -227,8 +227,8 @@ static void print_not_explained(FILE *out, const struct osn_aa_balance *b, int w
 	fprintf(out, "\n");
 }
 
-void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
-			  const struct osn_aa_balance *b, const struct kvm_exit_counts *exits)
+void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
+			  const struct osnoise_aa_balance *b, const struct kvm_exit_counts *exits)
 {
 	int i, width = label_width(table, n);
 
@@ -240,7 +240,7 @@ void osn_aa_print_sources(FILE *out, int cpu, const struct source_row *table, in
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		if (table[i].kind == OSN_CAUSE_SELF)
+		if (table[i].kind == OSNOISE_CAUSE_SELF)
 			continue;
 		print_source(out, &table[i], width);
 		print_share(out, (int64_t)table[i].total_ns, b->noise_ns);

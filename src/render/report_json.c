@@ -263,7 +263,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 				const struct rtl_params *p)
 {
 	struct kvm_exit_counts exits;
-	struct osn_aa_balance b;
+	struct osnoise_aa_balance b;
 	int i, cpu;
 
 	if (!m->oaa) {
@@ -272,14 +272,14 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 	}
 	json_begin_object(w, "analysis");
 	if (m->oaa_sample_done)
-		osn_aa_json_sample(w, "threshold_sample", &m->oaa_sample);
+		osnoise_aa_json_sample(w, "threshold_sample", &m->oaa_sample);
 	else
 		json_null(w, "threshold_sample");
 	json_begin_array(w, "worst_samples");
 	for (i = 0; i < m->nr_oaa_worst; i++)
-		osn_aa_json_sample(w, NULL, &m->oaa_worst[i]);
+		osnoise_aa_json_sample(w, NULL, &m->oaa_worst[i]);
 	json_end_array(w);
-	json_i64(w, "kvm_vcpu_threads", osn_aa_nr_vcpus(m->oaa));
+	json_i64(w, "kvm_vcpu_threads", osnoise_aa_nr_vcpus(m->oaa));
 	json_bool(w, "complete", analysis_complete(m, p));
 	json_begin_array(w, "cpus");
 	for_each_cpu_in(cpu, &p->cpus) {
@@ -291,13 +291,13 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			json_double(w, "steal_us", run_models_steal_ns(m, cpu) / 1000.0);
 		else
 			json_null(w, "steal_us");
-		osn_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
+		osnoise_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
 		/* 1.10: the sources reconciled with the table's noise */
-		osn_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
+		osnoise_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
 			       cpu < m->noise.nr_cpus ? m->noise.cpu[cpu].sum_noise_us : 0, &b);
-		osn_aa_json_balance(w, &b);
-		osn_aa_kvm_exits(m->oaa, cpu, &exits);
-		osn_aa_json_kvm_exits(w, "kvm_exits", &exits);
+		osnoise_aa_json_balance(w, &b);
+		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);
+		osnoise_aa_json_kvm_exits(w, "kvm_exits", &exits);
 		json_u64(w, "events_lost", run_models_analysis_lost(m, cpu));
 		json_end_object(w);
 	}

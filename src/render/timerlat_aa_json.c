@@ -77,7 +77,7 @@ static void json_source(struct json_writer *w, const struct source_row *s)
 	json_end_object(w);
 }
 
-static void json_group(struct json_writer *w, const char *key, const struct tl_aa_group *g)
+static void json_group(struct json_writer *w, const char *key, const struct timerlat_aa_group *g)
 {
 	int i;
 
@@ -90,7 +90,7 @@ static void json_group(struct json_writer *w, const char *key, const struct tl_a
 	json_end_object(w);
 }
 
-static void json_blocking(struct json_writer *w, const struct tl_aa_result *r)
+static void json_blocking(struct json_writer *w, const struct timerlat_aa_result *r)
 {
 	int i;
 
@@ -109,7 +109,7 @@ static void json_blocking(struct json_writer *w, const struct tl_aa_result *r)
 	json_end_array(w);
 }
 
-static void json_latencies(struct json_writer *w, const struct tl_aa_result *r)
+static void json_latencies(struct json_writer *w, const struct timerlat_aa_result *r)
 {
 	json_u64(w, "expiry_ns", r->expiry_ns);
 	if (r->irq_seen)
@@ -125,7 +125,7 @@ static void json_latencies(struct json_writer *w, const struct tl_aa_result *r)
 		json_us(w, "user_latency_us", r->user_latency_ns);
 }
 
-void tl_aa_json(struct json_writer *w, const char *key, const struct tl_aa_result *r)
+void timerlat_aa_json(struct json_writer *w, const char *key, const struct timerlat_aa_result *r)
 {
 	json_begin_object(w, key);
 	json_i64(w, "cpu", r->cpu);
@@ -145,7 +145,7 @@ void tl_aa_json(struct json_writer *w, const char *key, const struct tl_aa_resul
 	json_group(w, "thread_interference", &r->thread);
 	json_group(w, "nmi_interference", &r->nmi);
 	json_us(w, "remainder_us", r->remainder_ns);
-	json_us(w, "parts_sum_us", tl_aa_parts_sum(r));
+	json_us(w, "parts_sum_us", timerlat_aa_parts_sum(r));
 	json_u64(w, "events_dropped", r->events_dropped);
 	json_end_object(w);
 }

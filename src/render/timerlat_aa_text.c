@@ -77,7 +77,7 @@ static void print_source(FILE *out, const struct source_row *s)
 	fprintf(out, "\n");
 }
 
-static void print_group(FILE *out, const char *label, const struct tl_aa_group *g,
+static void print_group(FILE *out, const char *label, const struct timerlat_aa_group *g,
 			uint64_t total)
 {
 	int i;
@@ -90,9 +90,9 @@ static void print_group(FILE *out, const char *label, const struct tl_aa_group *
 }
 
 /* --stack-format, as rtla: a frame without a symbol ends the stack, is skipped, or shown */
-static void print_stack(FILE *out, const struct tl_aa_stack *st, enum stack_format fmt)
+static void print_stack(FILE *out, const struct timerlat_aa_stack *st, enum stack_format fmt)
 {
-	char sym[SAFE_TEXT_SIZE(TL_AA_SYM_LEN)];
+	char sym[SAFE_TEXT_SIZE(TIMERLAT_AA_SYM_LEN)];
 	int i;
 
 	if (!st->depth)
@@ -108,7 +108,7 @@ static void print_stack(FILE *out, const struct tl_aa_stack *st, enum stack_form
 	}
 }
 
-static void print_blocking(FILE *out, const struct tl_aa_result *r, enum stack_format fmt)
+static void print_blocking(FILE *out, const struct timerlat_aa_result *r, enum stack_format fmt)
 {
 	struct source_row s = { .kind = NOISE_THREAD, .pid = r->blocking.pid, .count = 1 };
 
@@ -125,7 +125,7 @@ static void print_blocking(FILE *out, const struct tl_aa_result *r, enum stack_f
 	print_stack(out, &r->stack, fmt);
 }
 
-static void print_irq_side(FILE *out, const struct tl_aa_result *r)
+static void print_irq_side(FILE *out, const struct timerlat_aa_result *r)
 {
 	print_group(out, "Previous IRQ interference:", &r->previous_irq, r->total_ns);
 	print_part(out, "IRQ handler delay:", r->exit_from_idle ? "(exit from idle)" : NULL,
@@ -138,7 +138,7 @@ static void print_irq_side(FILE *out, const struct tl_aa_result *r)
 		   r->timerlat_irq_ns, r->total_ns);
 }
 
-void tl_aa_print(FILE *out, const struct tl_aa_result *r, enum stack_format fmt)
+void timerlat_aa_print(FILE *out, const struct timerlat_aa_result *r, enum stack_format fmt)
 {
 	fprintf(out, "## CPU %d hit stop tracing, analyzing it ##\n", r->cpu);
 	if (!r->thread_ran)
@@ -154,7 +154,7 @@ void tl_aa_print(FILE *out, const struct tl_aa_result *r, enum stack_format fmt)
 			   r->total_ns);
 	if (r->events_dropped)
 		fprintf(out, "  Note: %" PRIu64 " events dropped (per-CPU bound of %d), "
-			"counted in the remainder\n", r->events_dropped, TL_AA_MAX_EVENTS);
+			"counted in the remainder\n", r->events_dropped, TIMERLAT_AA_MAX_EVENTS);
 	fprintf(out, "%s\n", AA_RULE);
 	print_label(out, r->user_return ? "Ret user latency:" :
 		    r->thread_ran ? "Thread latency:" : "IRQ latency:", NULL);

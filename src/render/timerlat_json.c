@@ -117,7 +117,7 @@ static void json_tl_hist(struct json_writer *w, const struct latency_model *m,
 static void json_tl_analysis(struct json_writer *w, const struct run_models *m)
 {
 	if (m->aa_done)
-		tl_aa_json(w, "analysis", &m->aa_result);
+		timerlat_aa_json(w, "analysis", &m->aa_result);
 	else
 		json_null(w, "analysis");
 }

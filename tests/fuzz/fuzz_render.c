@@ -38,7 +38,7 @@ struct fuzz_strings {
 	char	event[64];
 	char	filter[64];
 	char	trigger[64];
-	char	syms[NR_SYMS][TL_AA_SYM_LEN + 16];
+	char	syms[NR_SYMS][TIMERLAT_AA_SYM_LEN + 16];
 };
 
 static void params_setup(struct rtl_params *p, struct fuzz_in *in, struct fuzz_strings *s)

@@ -20,7 +20,7 @@
 #define B	1000000000ULL	/* a time in the run, ns */
 
 /* One interference event, recorded when it ends (start + duration when 0). */
-static void add_noise(struct osn_aa *aa, int cpu, enum noise_kind kind, const char *name,
+static void add_noise(struct osnoise_aa *aa, int cpu, enum noise_kind kind, const char *name,
 		      int id, uint64_t start, uint64_t duration, uint64_t end)
 {
 	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
@@ -35,10 +35,10 @@ static void add_noise(struct osn_aa *aa, int cpu, enum noise_kind kind, const ch
 	else
 		r.noise.vector = id;
 	snprintf(r.noise.name, sizeof(r.noise.name), "%s", name ? name : "");
-	osn_aa_feed(aa, &r);
+	osnoise_aa_feed(aa, &r);
 }
 
-static void add_irq(struct osn_aa *aa, int cpu, const char *name, int vector, uint64_t start,
+static void add_irq(struct osnoise_aa *aa, int cpu, const char *name, int vector, uint64_t start,
 		    uint64_t duration)
 {
 	add_noise(aa, cpu, NOISE_IRQ, name, vector, start, duration, 0);
@@ -48,7 +48,7 @@ static void add_irq(struct osn_aa *aa, int cpu, const char *name, int vector, ui
  * A sample of the gap [start, start + duration], recorded after it; self_ns
  * of it rtlens's measuring thread was stopped.
  */
-static void add_sample_self(struct osn_aa *aa, int cpu, uint64_t start, uint64_t duration,
+static void add_sample_self(struct osnoise_aa *aa, int cpu, uint64_t start, uint64_t duration,
 			    uint64_t interference, uint64_t self_ns)
 {
 	struct rtl_record r = { .kind = RECORD_NOISE_SAMPLE };
@@ -59,50 +59,50 @@ static void add_sample_self(struct osn_aa *aa, int cpu, uint64_t start, uint64_t
 	r.sample.duration_ns = duration;
 	r.sample.interference = interference;
 	r.sample.self_ns = self_ns;
-	osn_aa_feed(aa, &r);
+	osnoise_aa_feed(aa, &r);
 }
 
-static void add_sample(struct osn_aa *aa, int cpu, uint64_t start, uint64_t duration,
+static void add_sample(struct osnoise_aa *aa, int cpu, uint64_t start, uint64_t duration,
 		       uint64_t interference)
 {
 	add_sample_self(aa, cpu, start, duration, interference, 0);
 }
 
 /* causes + vm + hardware == duration, summed here independently. */
-static void assert_adds_up(const struct osn_aa_sample *s)
+static void assert_adds_up(const struct osnoise_aa_sample *s)
 {
 	int64_t sum = (int64_t)s->vm_ns + s->hardware_ns;
 	uint64_t events = 0;
 	int i;
 
-	assert_in_range(s->nr_causes, 0, OSN_AA_MAX_CAUSES + 1);
+	assert_in_range(s->nr_causes, 0, OSNOISE_AA_MAX_CAUSES + 1);
 	for (i = 0; i < s->nr_causes; i++) {
 		sum += (int64_t)s->causes[i].ns;
 		events += s->causes[i].count;
 	}
 	assert_true(sum == (int64_t)s->duration_ns);
-	assert_true(osn_aa_parts_sum(s) == (int64_t)s->duration_ns);
+	assert_true(osnoise_aa_parts_sum(s) == (int64_t)s->duration_ns);
 	assert_int_equal(events, s->nr_events);
 }
 
-static struct osn_aa_sample *last_over(struct osn_aa *aa, int cpu, uint64_t threshold)
+static struct osnoise_aa_sample *last_over(struct osnoise_aa *aa, int cpu, uint64_t threshold)
 {
-	struct osn_aa_sample *s = calloc(1, sizeof(*s));
+	struct osnoise_aa_sample *s = calloc(1, sizeof(*s));
 
 	assert_non_null(s);
-	assert_int_equal(osn_aa_last_over(aa, cpu, threshold, s), 0);
+	assert_int_equal(osnoise_aa_last_over(aa, cpu, threshold, s), 0);
 	assert_int_equal(s->cpu, cpu);
 	assert_adds_up(s);
 	return s;
 }
 
 /* The last sample of the CPU, whatever its duration. */
-static struct osn_aa_sample *last(struct osn_aa *aa, int cpu)
+static struct osnoise_aa_sample *last(struct osnoise_aa *aa, int cpu)
 {
 	return last_over(aa, cpu, 0);
 }
 
-static void assert_cause(const struct osn_aa_cause *k, enum osn_cause_kind kind,
+static void assert_cause(const struct osnoise_aa_cause *k, enum osnoise_cause_kind kind,
 			 const char *name, int vector, int pid, uint64_t count, uint64_t ns)
 {
 	assert_int_equal(k->kind, kind);
@@ -113,14 +113,14 @@ static void assert_cause(const struct osn_aa_cause *k, enum osn_cause_kind kind,
 	assert_int_equal(k->ns, ns);
 }
 
-static char *print_sample(const struct osn_aa_sample *s, const char *title)
+static char *print_sample(const struct osnoise_aa_sample *s, const char *title)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	osn_aa_print_sample(out, s, title);
+	osnoise_aa_print_sample(out, s, title);
 	assert_int_equal(fclose(out), 0);
 	return buf;
 }
@@ -129,14 +129,14 @@ static char *print_sample(const struct osn_aa_sample *s, const char *title)
 static char *print_sources_noise(int cpu, const struct source_row *t, int n, uint64_t noise_us,
 				 const struct kvm_exit_counts *exits)
 {
-	struct osn_aa_balance b;
+	struct osnoise_aa_balance b;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	osn_aa_balance(t, n, noise_us, &b);
-	osn_aa_print_sources(out, cpu, t, n, &b, exits);
+	osnoise_aa_balance(t, n, noise_us, &b);
+	osnoise_aa_print_sources(out, cpu, t, n, &b, exits);
 	assert_int_equal(fclose(out), 0);
 	return buf;
 }
@@ -169,41 +169,41 @@ static void assert_line(const char *text, const char *label, const char *value)
 
 static void test_empty_and_bounds(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(2, 5);
-	struct osn_aa_sample s;
-	struct source_row t[OSN_AA_TABLE_LEN];
+	struct osnoise_aa *aa = osnoise_aa_new(2, 5);
+	struct osnoise_aa_sample s;
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
 
 	(void)state;
-	assert_null(osn_aa_new(0, 1));
-	assert_null(osn_aa_new(1, -1));
+	assert_null(osnoise_aa_new(0, 1));
+	assert_null(osnoise_aa_new(1, -1));
 	assert_non_null(aa);
-	assert_int_equal(osn_aa_last_over(aa, 0, 0, &s), -1);
-	assert_int_equal(osn_aa_last_over(aa, -1, 0, &s), -1);
-	assert_int_equal(osn_aa_last_over(aa, 2, 0, &s), -1);
-	assert_int_equal(osn_aa_worst(aa, &s, 1), 0);
-	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 0);
+	assert_int_equal(osnoise_aa_last_over(aa, 0, 0, &s), -1);
+	assert_int_equal(osnoise_aa_last_over(aa, -1, 0, &s), -1);
+	assert_int_equal(osnoise_aa_last_over(aa, 2, 0, &s), -1);
+	assert_int_equal(osnoise_aa_worst(aa, &s, 1), 0);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 0);
 	add_sample(aa, 7, B, 10000, 0);		/* out of range: ignored */
 	add_irq(aa, -1, "eth0", 40, B, 100);
-	assert_int_equal(osn_aa_worst(aa, &s, 1), 0);
+	assert_int_equal(osnoise_aa_worst(aa, &s, 1), 0);
 	add_irq(aa, 0, "eth0", 40, B, 100);	/* events alone: no sample */
-	assert_int_equal(osn_aa_last_over(aa, 0, 0, &s), -1);
-	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 0);
-	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_NMI), "nmi");
-	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_IRQ), "irq");
-	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_SOFTIRQ), "softirq");
-	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_THREAD), "thread");
-	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_HARDWARE), "hardware");
-	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_VM), "vm");
-	assert_string_equal(osn_aa_kind_name(OSN_CAUSE_OTHER), "other");
-	osn_aa_free(aa);
-	osn_aa_free(NULL);
+	assert_int_equal(osnoise_aa_last_over(aa, 0, 0, &s), -1);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 0);
+	assert_string_equal(osnoise_aa_kind_name(OSNOISE_CAUSE_NMI), "nmi");
+	assert_string_equal(osnoise_aa_kind_name(OSNOISE_CAUSE_IRQ), "irq");
+	assert_string_equal(osnoise_aa_kind_name(OSNOISE_CAUSE_SOFTIRQ), "softirq");
+	assert_string_equal(osnoise_aa_kind_name(OSNOISE_CAUSE_THREAD), "thread");
+	assert_string_equal(osnoise_aa_kind_name(OSNOISE_CAUSE_HARDWARE), "hardware");
+	assert_string_equal(osnoise_aa_kind_name(OSNOISE_CAUSE_VM), "vm");
+	assert_string_equal(osnoise_aa_kind_name(OSNOISE_CAUSE_OTHER), "other");
+	osnoise_aa_free(aa);
+	osnoise_aa_free(NULL);
 }
 
 /*
  * rtl_spinner ran B+1000 .. B+11000, a 2 us IRQ nested in it: the thread's
  * net duration is 8 us. The IRQ ends first, so it is recorded first.
  */
-static void feed_nested(struct osn_aa *aa, int cpu, uint64_t t)
+static void feed_nested(struct osnoise_aa *aa, int cpu, uint64_t t)
 {
 	add_irq(aa, cpu, "local_timer", 236, t + 3000, 2000);
 	add_noise(aa, cpu, NOISE_THREAD, "rtl_spinner", 412, t + 1000, 8000, t + 11000);
@@ -212,8 +212,8 @@ static void feed_nested(struct osn_aa *aa, int cpu, uint64_t t)
 
 static void test_irq_nested_in_thread(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
 
 	(void)state;
 	feed_nested(aa, 0, B);
@@ -223,19 +223,19 @@ static void test_irq_nested_in_thread(void **state)
 	assert_int_equal(s->interference, 2);
 	assert_int_equal(s->nr_events, 2);
 	assert_int_equal(s->nr_causes, 2);
-	assert_cause(&s->causes[0], OSN_CAUSE_THREAD, "rtl_spinner", -1, 412, 1, 8000);
-	assert_cause(&s->causes[1], OSN_CAUSE_IRQ, "local_timer", 236, -1, 1, 2000);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_THREAD, "rtl_spinner", -1, 412, 1, 8000);
+	assert_cause(&s->causes[1], OSNOISE_CAUSE_IRQ, "local_timer", 236, -1, 1, 2000);
 	assert_int_equal(s->hardware_ns, 1000);
 	assert_int_equal(s->vm_ns, 0);
 	assert_int_equal(s->events_dropped, 0);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_softirq_after_irq(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
 
 	(void)state;
 	add_irq(aa, 0, "local_timer", 236, B + 1000, 3000);
@@ -246,21 +246,21 @@ static void test_softirq_after_irq(void **state)
 	add_sample(aa, 0, B, 12500, 5);
 	s = last(aa, 0);
 	assert_int_equal(s->nr_causes, 4);
-	assert_cause(&s->causes[0], OSN_CAUSE_SOFTIRQ, "TIMER", 1, -1, 1, 6000);
-	assert_cause(&s->causes[1], OSN_CAUSE_IRQ, "local_timer", 236, -1, 2, 4000);
-	assert_cause(&s->causes[2], OSN_CAUSE_SOFTIRQ, "RCU", 9, -1, 1, 500);
-	assert_cause(&s->causes[3], OSN_CAUSE_NMI, "nmi", -1, -1, 1, 300);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_SOFTIRQ, "TIMER", 1, -1, 1, 6000);
+	assert_cause(&s->causes[1], OSNOISE_CAUSE_IRQ, "local_timer", 236, -1, 2, 4000);
+	assert_cause(&s->causes[2], OSNOISE_CAUSE_SOFTIRQ, "RCU", 9, -1, 1, 500);
+	assert_cause(&s->causes[3], OSNOISE_CAUSE_NMI, "nmi", -1, -1, 1, 300);
 	assert_int_equal(s->hardware_ns, 12500 - 6000 - 4000 - 500 - 300);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /* interference 0: nothing the OS did explains it (rtla's HW noise). */
 static void test_hardware_only(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s;
 	char *text;
 
 	(void)state;
@@ -277,15 +277,15 @@ static void test_hardware_only(void **state)
 	free(s);
 
 	add_sample(aa, 0, 2 * B, 7000, 0);
-	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 1);
-	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_string_equal(t[0].name, "hardware");
 	assert_int_equal(t[0].vector, -1);
 	assert_int_equal(t[0].pid, -1);
 	assert_int_equal(t[0].count, 2);
 	assert_int_equal(t[0].total_ns, 32000);
 	assert_int_equal(t[0].max_ns, 25000);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /*
@@ -295,8 +295,8 @@ static void test_hardware_only(void **state)
  */
 static void test_hardware_counted(void **state)
 {
-	struct osn_aa *one = osn_aa_new(1, 0), *counted = osn_aa_new(1, 0);
-	struct source_row a[OSN_AA_TABLE_LEN], b[OSN_AA_TABLE_LEN];
+	struct osnoise_aa *one = osnoise_aa_new(1, 0), *counted = osnoise_aa_new(1, 0);
+	struct source_row a[OSNOISE_AA_TABLE_LEN], b[OSNOISE_AA_TABLE_LEN];
 	struct rtl_record rec = { .kind = RECORD_HW_SAMPLES };
 	int n;
 
@@ -305,48 +305,48 @@ static void test_hardware_counted(void **state)
 	add_sample(one, 0, 2 * B, 7000, 0);
 	add_sample(one, 0, 3 * B, 9000, 0);
 	rec.hw = (struct hw_samples){ .cpu = 0, .count = 2, .total_ns = 32000, .max_ns = 25000 };
-	osn_aa_feed(counted, &rec);
+	osnoise_aa_feed(counted, &rec);
 	rec.hw = (struct hw_samples){ .cpu = 0, .count = 1, .total_ns = 9000, .max_ns = 25000 };
-	osn_aa_feed(counted, &rec);
+	osnoise_aa_feed(counted, &rec);
 	rec.hw.cpu = 5;				/* out of range: ignored */
-	osn_aa_feed(counted, &rec);
-	n = osn_aa_sources(one, 0, a, OSN_AA_TABLE_LEN);
+	osnoise_aa_feed(counted, &rec);
+	n = osnoise_aa_sources(one, 0, a, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(n, 1);
-	assert_int_equal(osn_aa_sources(counted, 0, b, OSN_AA_TABLE_LEN), n);
+	assert_int_equal(osnoise_aa_sources(counted, 0, b, OSNOISE_AA_TABLE_LEN), n);
 	assert_memory_equal(a, b, sizeof(a[0]));
 	assert_int_equal(b[0].count, 3);
 	assert_int_equal(b[0].total_ns, 41000);
 	/* no sample one by one: nothing to name as the worst */
-	assert_int_equal(osn_aa_last_over(counted, 0, 1, &(struct osn_aa_sample){ 0 }), -1);
-	osn_aa_free(one);
-	osn_aa_free(counted);
+	assert_int_equal(osnoise_aa_last_over(counted, 0, 1, &(struct osnoise_aa_sample){ 0 }), -1);
+	osnoise_aa_free(one);
+	osnoise_aa_free(counted);
 }
 
 /* what the analysis still needs one by one: what may enter the top_n list */
 static void test_samples_wanted_from(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(2, 2), *none = osn_aa_new(2, 0);
+	struct osnoise_aa *aa = osnoise_aa_new(2, 2), *none = osnoise_aa_new(2, 0);
 
 	(void)state;
-	assert_int_equal(osn_aa_samples_wanted_from(none), UINT64_MAX);
-	assert_int_equal(osn_aa_samples_wanted_from(aa), 0);	/* the list is not full */
+	assert_int_equal(osnoise_aa_samples_wanted_from(none), UINT64_MAX);
+	assert_int_equal(osnoise_aa_samples_wanted_from(aa), 0);	/* the list is not full */
 	add_sample(aa, 0, B, 30000, 0);
-	assert_int_equal(osn_aa_samples_wanted_from(aa), 0);
+	assert_int_equal(osnoise_aa_samples_wanted_from(aa), 0);
 	add_sample(aa, 1, 2 * B, 20000, 0);
 	/* full: a tie stays behind the earlier one, so from one ns more */
-	assert_int_equal(osn_aa_samples_wanted_from(aa), 20001);
+	assert_int_equal(osnoise_aa_samples_wanted_from(aa), 20001);
 	add_sample(aa, 0, 3 * B, 50000, 0);
-	assert_int_equal(osn_aa_samples_wanted_from(aa), 30001);
-	osn_aa_free(aa);
-	osn_aa_free(none);
+	assert_int_equal(osnoise_aa_samples_wanted_from(aa), 30001);
+	osnoise_aa_free(aa);
+	osnoise_aa_free(none);
 }
 
 /* Overlapping events explain more than the gap: hardware is negative, kept. */
 static void test_overlap_negative(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s;
 	char *text;
 	int n;
 
@@ -365,19 +365,19 @@ static void test_overlap_negative(void **state)
 	free(s);
 
 	/* the table holds only positive hardware time */
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_IRQ);
-	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
-	osn_aa_free(aa);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_IRQ);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_IRQ);
+	osnoise_aa_free(aa);
 }
 
 /* Only events that started inside the sample count, in it and in the table. */
 static void test_events_outside_samples(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s;
 	int n;
 
 	(void)state;
@@ -388,7 +388,7 @@ static void test_events_outside_samples(void **state)
 	add_sample(aa, 0, B, 9000, 1);
 	s = last(aa, 0);
 	assert_int_equal(s->nr_causes, 1);
-	assert_cause(&s->causes[0], OSN_CAUSE_IRQ, "local_timer", 236, -1, 1, 4000);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_IRQ, "local_timer", 236, -1, 1, 4000);
 	assert_int_equal(s->hardware_ns, 5000);
 	free(s);
 
@@ -400,21 +400,21 @@ static void test_events_outside_samples(void **state)
 	assert_int_equal(s->hardware_ns, 6000);
 	free(s);
 
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_int_equal(t[0].count, 2);
 	assert_int_equal(t[0].total_ns, 11000);
 	assert_string_equal(t[1].name, "local_timer");
 	assert_int_equal(t[1].count, 1);
 	assert_int_equal(t[1].total_ns, 4000);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_sources_order_and_other(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
 	const struct source_row *other = NULL;
 	uint64_t sum = 0;
 	int i, n, named = 0;
@@ -430,26 +430,26 @@ static void test_sources_order_and_other(void **state)
 	add_irq(aa, 0, "dev", 100, 2 * B + 10, 5000);	/* dev100 again: 6 us */
 	add_sample(aa, 0, 2 * B, 5000, 1);
 
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
-	assert_int_equal(n, OSN_AA_MAX_SOURCES + 2);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
+	assert_int_equal(n, OSNOISE_AA_MAX_SOURCES + 2);
 	for (i = 0; i < n; i++) {
 		sum += t[i].total_ns;
 		if (i)
 			assert_true(t[i - 1].total_ns >= t[i].total_ns);
-		if (t[i].kind == OSN_CAUSE_OTHER)
+		if (t[i].kind == OSNOISE_CAUSE_OTHER)
 			other = &t[i];
-		else if (t[i].kind == OSN_CAUSE_IRQ)
+		else if (t[i].kind == OSNOISE_CAUSE_IRQ)
 			named++;
 	}
-	assert_int_equal(named, OSN_AA_MAX_SOURCES);
+	assert_int_equal(named, OSNOISE_AA_MAX_SOURCES);
 	assert_non_null(other);
 	assert_string_equal(other->name, "other");
 	assert_int_equal(other->vector, -1);
 	assert_int_equal(other->count, 6);		/* dev164 .. dev169 */
 	assert_int_equal(other->total_ns, 1000ULL * (65 + 66 + 67 + 68 + 69 + 70));
 	assert_int_equal(other->max_ns, 70000);
-	assert_int_equal(t[0].kind, OSN_CAUSE_OTHER);
-	assert_int_equal(t[1].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_OTHER);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_int_equal(t[1].count, 70);
 	assert_int_equal(t[1].total_ns, 70000);
 	assert_int_equal(t[2].vector, 163);
@@ -458,17 +458,17 @@ static void test_sources_order_and_other(void **state)
 	assert_int_equal(sum, 70 * 71 / 2 * 1000 + 70000 + 5000);
 
 	/* a short table keeps the largest */
-	assert_int_equal(osn_aa_sources(aa, 0, t, 2), 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_OTHER);
-	assert_int_equal(t[1].kind, OSN_CAUSE_HARDWARE);
-	osn_aa_free(aa);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, 2), 2);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_OTHER);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_HARDWARE);
+	osnoise_aa_free(aa);
 }
 
 /* 20 sources in one sample: 16 named, largest first, then "other". */
 static void test_sample_causes_bound(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
 	int i;
 
 	(void)state;
@@ -477,21 +477,21 @@ static void test_sample_causes_bound(void **state)
 	add_irq(aa, 0, "dev", 119, B + 30000, 900);
 	add_sample(aa, 0, B, 40000, 21);
 	s = last(aa, 0);
-	assert_int_equal(s->nr_causes, OSN_AA_MAX_CAUSES + 1);
+	assert_int_equal(s->nr_causes, OSNOISE_AA_MAX_CAUSES + 1);
 	assert_int_equal(s->nr_events, 21);
-	assert_cause(&s->causes[0], OSN_CAUSE_IRQ, "dev", 115, -1, 1, 115);
-	assert_cause(&s->causes[OSN_AA_MAX_CAUSES - 1], OSN_CAUSE_IRQ, "dev", 100, -1, 1, 100);
-	assert_cause(&s->causes[OSN_AA_MAX_CAUSES], OSN_CAUSE_OTHER, "other", -1, -1, 5,
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_IRQ, "dev", 115, -1, 1, 115);
+	assert_cause(&s->causes[OSNOISE_AA_MAX_CAUSES - 1], OSNOISE_CAUSE_IRQ, "dev", 100, -1, 1, 100);
+	assert_cause(&s->causes[OSNOISE_AA_MAX_CAUSES], OSNOISE_CAUSE_OTHER, "other", -1, -1, 5,
 		     116 + 117 + 118 + 119 + 900);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_two_cpus(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(4, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample *s0, *s3, s;
+	struct osnoise_aa *aa = osnoise_aa_new(4, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s0, *s3, s;
 
 	(void)state;
 	add_irq(aa, 3, "eth0", 40, B + 1000, 3000);
@@ -503,13 +503,13 @@ static void test_two_cpus(void **state)
 	s0 = last(aa, 0);
 	s3 = last(aa, 3);
 	assert_int_equal(s0->nr_causes, 1);
-	assert_cause(&s0->causes[0], OSN_CAUSE_IRQ, "local_timer", 236, -1, 1, 2000);
+	assert_cause(&s0->causes[0], OSNOISE_CAUSE_IRQ, "local_timer", 236, -1, 1, 2000);
 	assert_int_equal(s0->hardware_ns, 4000);
 	assert_int_equal(s3->nr_causes, 2);
-	assert_cause(&s3->causes[0], OSN_CAUSE_IRQ, "eth0", 40, -1, 1, 3000);
-	assert_cause(&s3->causes[1], OSN_CAUSE_THREAD, "kworker/3:1", -1, 99, 1, 2000);
+	assert_cause(&s3->causes[0], OSNOISE_CAUSE_IRQ, "eth0", 40, -1, 1, 3000);
+	assert_cause(&s3->causes[1], OSNOISE_CAUSE_THREAD, "kworker/3:1", -1, 99, 1, 2000);
 	assert_int_equal(s3->hardware_ns, 3000);
-	assert_int_equal(osn_aa_last_over(aa, 1, 0, &s), -1);
+	assert_int_equal(osnoise_aa_last_over(aa, 1, 0, &s), -1);
 
 	/* the RCU softirq waits on CPU 0 only */
 	add_sample(aa, 0, B + 7500, 2000, 1);
@@ -517,20 +517,20 @@ static void test_two_cpus(void **state)
 	s0 = last(aa, 0);
 	assert_int_equal(s0->nr_causes, 1);
 	assert_string_equal(s0->causes[0].name, "RCU");
-	assert_int_equal(osn_aa_sources(aa, 3, t, OSN_AA_TABLE_LEN), 3);
-	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 3);
-	assert_int_equal(osn_aa_sources(aa, 1, t, OSN_AA_TABLE_LEN), 0);
+	assert_int_equal(osnoise_aa_sources(aa, 3, t, OSNOISE_AA_TABLE_LEN), 3);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 3);
+	assert_int_equal(osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN), 0);
 	free(s0);
 	free(s3);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_worst_n(void **state)
 {
 	static const uint64_t dur[] = { 10000, 50000, 30000, 50000, 20000, 40000, 5000 };
-	struct osn_aa *aa = osn_aa_new(2, 3);
-	struct osn_aa *none = osn_aa_new(2, 0);
-	struct osn_aa_sample out[4];
+	struct osnoise_aa *aa = osnoise_aa_new(2, 3);
+	struct osnoise_aa *none = osnoise_aa_new(2, 0);
+	struct osnoise_aa_sample out[4];
 	int i;
 
 	(void)state;
@@ -538,7 +538,7 @@ static void test_worst_n(void **state)
 		add_sample(aa, i % 2, B * (i + 1), dur[i], 0);
 		add_sample(none, i % 2, B * (i + 1), dur[i], 0);
 	}
-	assert_int_equal(osn_aa_worst(aa, out, 4), 3);
+	assert_int_equal(osnoise_aa_worst(aa, out, 4), 3);
 	assert_int_equal(out[0].duration_ns, 50000);
 	assert_int_equal(out[0].start_ns, 2 * B);	/* the earlier of the two */
 	assert_int_equal(out[0].cpu, 1);
@@ -548,18 +548,18 @@ static void test_worst_n(void **state)
 	assert_int_equal(out[2].cpu, 1);
 	for (i = 0; i < 3; i++)
 		assert_adds_up(&out[i]);
-	assert_int_equal(osn_aa_worst(aa, out, 1), 1);
+	assert_int_equal(osnoise_aa_worst(aa, out, 1), 1);
 	assert_int_equal(out[0].start_ns, 2 * B);
-	assert_int_equal(osn_aa_worst(aa, out, 0), 0);
-	assert_int_equal(osn_aa_worst(none, out, 4), 0);
-	osn_aa_free(aa);
-	osn_aa_free(none);
+	assert_int_equal(osnoise_aa_worst(aa, out, 0), 0);
+	assert_int_equal(osnoise_aa_worst(none, out, 4), 0);
+	osnoise_aa_free(aa);
+	osnoise_aa_free(none);
 }
 
 static void test_worst_many(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 100);
-	struct osn_aa_sample *out = calloc(100, sizeof(*out));
+	struct osnoise_aa *aa = osnoise_aa_new(1, 100);
+	struct osnoise_aa_sample *out = calloc(100, sizeof(*out));
 	int i, n;
 
 	(void)state;
@@ -567,19 +567,19 @@ static void test_worst_many(void **state)
 	/* a shuffled 1..500 us: the worst 100 are 401..500 us */
 	for (i = 0; i < 500; i++)
 		add_sample(aa, 0, B + i * 1000000ULL, 1000ULL * (1 + (i * 7) % 500), 0);
-	n = osn_aa_worst(aa, out, 100);
+	n = osnoise_aa_worst(aa, out, 100);
 	assert_int_equal(n, 100);
 	for (i = 0; i < n; i++)
 		assert_int_equal(out[i].duration_ns, 1000ULL * (500 - i));
 	free(out);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_last_over(void **state)
 {
 	static const uint64_t dur[] = { 30000, 100000, 20000, 60000, 10000 };
-	struct osn_aa *aa = osn_aa_new(2, 0);
-	struct osn_aa_sample *s, x;
+	struct osnoise_aa *aa = osnoise_aa_new(2, 0);
+	struct osnoise_aa_sample *s, x;
 	int i;
 
 	(void)state;
@@ -598,21 +598,21 @@ static void test_last_over(void **state)
 	s = last_over(aa, 0, 5000);
 	assert_int_equal(s->start_ns, 5 * B);
 	free(s);
-	assert_int_equal(osn_aa_last_over(aa, 0, 100001, &x), -1);
+	assert_int_equal(osnoise_aa_last_over(aa, 0, 100001, &x), -1);
 
 	/* an equal sample later replaces the earlier one */
 	add_sample(aa, 0, B * 6, 100000, 0);
 	s = last_over(aa, 0, 100000);
 	assert_int_equal(s->start_ns, 6 * B);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /* More decreasing samples than kept: answers stay samples over the threshold. */
 static void test_last_over_bound(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
 	uint64_t th;
 	int i;
 
@@ -630,94 +630,94 @@ static void test_last_over_bound(void **state)
 	s = last_over(aa, 0, 0);			/* nor the last */
 	assert_int_equal(s->duration_ns, 101000);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /* irq 5 us; hardware 10 us over two samples (6 and 4 us). */
 static int vm_table(struct source_row *t)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
 	int n;
 
 	add_irq(aa, 0, "eth0", 40, B + 100, 5000);
 	add_sample(aa, 0, B, 11000, 1);
 	add_sample(aa, 0, 2 * B, 4000, 0);
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
-	osn_aa_free(aa);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
+	osnoise_aa_free(aa);
 	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_int_equal(t[0].total_ns, 10000);
 	return n;
 }
 
 static void test_vm_split_table(void **state)
 {
-	struct source_row t[OSN_AA_TABLE_LEN];
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
 	int n;
 
 	(void)state;
 	/* steal < hardware: a new row, the table re-sorted */
 	n = vm_table(t);
-	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 6000), 0);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, OSNOISE_AA_TABLE_LEN, 6000), 0);
 	assert_int_equal(n, 3);
-	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
-	assert_string_equal(t[0].name, OSN_AA_VM_NAME);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_VM);
+	assert_string_equal(t[0].name, OSNOISE_AA_VM_NAME);
 	assert_int_equal(t[0].total_ns, 6000);
 	assert_int_equal(t[0].max_ns, 6000);
 	assert_int_equal(t[0].count, 2);
-	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
-	assert_int_equal(t[2].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_IRQ);
+	assert_int_equal(t[2].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_int_equal(t[2].total_ns, 4000);
 	assert_int_equal(t[2].max_ns, 4000);
 	assert_int_equal(t[2].count, 2);
 	/* again: the VM row grows, hardware is used up and goes */
-	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 9000), 0);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, OSNOISE_AA_TABLE_LEN, 9000), 0);
 	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_VM);
 	assert_int_equal(t[0].total_ns, 10000);
-	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_IRQ);
 
 	/* steal == hardware: the row becomes the VM row */
 	n = vm_table(t);
-	assert_int_equal(osn_aa_split_vm(t, &n, 2, 10000), 0);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, 2, 10000), 0);
 	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
-	assert_string_equal(t[0].name, OSN_AA_VM_NAME);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_VM);
+	assert_string_equal(t[0].name, OSNOISE_AA_VM_NAME);
 	assert_int_equal(t[0].total_ns, 10000);
 	assert_int_equal(t[0].max_ns, 6000);
 	assert_int_equal(t[0].count, 2);
-	assert_int_equal(t[1].kind, OSN_CAUSE_IRQ);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_IRQ);
 
 	/* steal > hardware: the same, the extra steal is not invented noise */
 	n = vm_table(t);
-	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 1000000), 0);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, OSNOISE_AA_TABLE_LEN, 1000000), 0);
 	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_VM);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_VM);
 	assert_int_equal(t[0].total_ns, 10000);
 	assert_int_equal(t[1].total_ns, 5000);
 
 	/* no room for the new row: unchanged */
 	n = vm_table(t);
-	assert_int_equal(osn_aa_split_vm(t, &n, 2, 3000), -1);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, 2, 3000), -1);
 	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_int_equal(t[0].total_ns, 10000);
 
 	/* no steal, or no hardware: nothing to do */
 	n = vm_table(t);
-	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 0), 0);
-	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, OSNOISE_AA_TABLE_LEN, 0), 0);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
 	n = 1;
 	t[0] = t[1];
-	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 5000), 0);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, OSNOISE_AA_TABLE_LEN, 5000), 0);
 	assert_int_equal(n, 1);
-	assert_int_equal(t[0].kind, OSN_CAUSE_IRQ);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_IRQ);
 }
 
 static void test_vm_split_sample(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
 	char *text;
 
 	(void)state;
@@ -725,26 +725,26 @@ static void test_vm_split_sample(void **state)
 	add_sample(aa, 0, B, 10000, 1);
 
 	s = last(aa, 0);			/* steal < hardware */
-	osn_aa_sample_split_vm(s, 2000);
+	osnoise_aa_sample_split_vm(s, 2000);
 	assert_int_equal(s->vm_ns, 2000);
 	assert_int_equal(s->hardware_ns, 3000);
 	assert_adds_up(s);
 	text = print_sample(s, NULL);
-	assert_line(text, OSN_AA_VM_NAME, "     2.00 us (20.00 %)");
+	assert_line(text, OSNOISE_AA_VM_NAME, "     2.00 us (20.00 %)");
 	assert_line(text, "hardware (no event explains it)", "     3.00 us (30.00 %)");
 	assert_line(text, "irq eth0:40", "     5.00 us (50.00 %)");
 	free(text);
 	free(s);
 
 	s = last(aa, 0);			/* steal == hardware */
-	osn_aa_sample_split_vm(s, 5000);
+	osnoise_aa_sample_split_vm(s, 5000);
 	assert_int_equal(s->vm_ns, 5000);
 	assert_int_equal(s->hardware_ns, 0);
 	assert_adds_up(s);
 	free(s);
 
 	s = last(aa, 0);			/* steal > hardware */
-	osn_aa_sample_split_vm(s, 80000);
+	osnoise_aa_sample_split_vm(s, 80000);
 	assert_int_equal(s->vm_ns, 5000);
 	assert_int_equal(s->hardware_ns, 0);
 	assert_adds_up(s);
@@ -758,22 +758,22 @@ static void test_vm_split_sample(void **state)
 	add_irq(aa, 0, "eth1", 41, 2 * B + 200, 5000);
 	add_sample(aa, 0, 2 * B, 9000, 2);
 	s = last(aa, 0);
-	osn_aa_sample_split_vm(s, 80000);
+	osnoise_aa_sample_split_vm(s, 80000);
 	assert_int_equal(s->vm_ns, 0);
 	assert_int_equal(s->hardware_ns, -1000);
 	assert_adds_up(s);
 	text = print_sample(s, NULL);
-	assert_null(strstr(text, OSN_AA_VM_NAME));
+	assert_null(strstr(text, OSNOISE_AA_VM_NAME));
 	free(text);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_flood_bound(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s;
 	char *text;
 	int i;
 
@@ -795,10 +795,10 @@ static void test_flood_bound(void **state)
 		add_irq(aa, 0, "call_function_single", 251, 3 * B + 1000 + i * 20, 10);
 	add_sample(aa, 0, 3 * B, 30000, 1000);
 	s = last(aa, 0);
-	assert_int_equal(s->nr_events, OSN_AA_MAX_EVENTS);
-	assert_int_equal(s->events_dropped, 1000 - OSN_AA_MAX_EVENTS);
-	assert_int_equal(s->causes[0].count, OSN_AA_MAX_EVENTS);
-	assert_int_equal(s->hardware_ns, 30000 - 10 * OSN_AA_MAX_EVENTS);
+	assert_int_equal(s->nr_events, OSNOISE_AA_MAX_EVENTS);
+	assert_int_equal(s->events_dropped, 1000 - OSNOISE_AA_MAX_EVENTS);
+	assert_int_equal(s->causes[0].count, OSNOISE_AA_MAX_EVENTS);
+	assert_int_equal(s->hardware_ns, 30000 - 10 * OSNOISE_AA_MAX_EVENTS);
 	text = print_sample(s, NULL);
 	assert_has(text, "\n  Note: 488 events dropped (per-CPU bound of 512), "
 		   "counted as hardware\n");
@@ -815,17 +815,17 @@ static void test_flood_bound(void **state)
 	free(s);
 
 	/* the table counted only what was attributed */
-	assert_int_equal(osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN), 4);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 4);
 	assert_string_equal(t[0].name, "hardware");
-	assert_int_equal(t[0].total_ns, 5000 + 30000 - 10 * OSN_AA_MAX_EVENTS + 4000);
-	osn_aa_free(aa);
+	assert_int_equal(t[0].total_ns, 5000 + 30000 - 10 * OSNOISE_AA_MAX_EVENTS + 4000);
+	osnoise_aa_free(aa);
 }
 
 /* The kernel counted events the trace does not have (not enabled). */
 static void test_untraced_events(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
 	char *text;
 
 	(void)state;
@@ -837,13 +837,13 @@ static void test_untraced_events(void **state)
 	assert_has(text, "\n  Note: the kernel counted 3 interfering events, 0 were traced\n");
 	free(text);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_text_sample(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(4, 0);
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(4, 0);
+	struct osnoise_aa_sample *s;
 	char *text;
 
 	(void)state;
@@ -874,13 +874,13 @@ static void test_text_sample(void **state)
 	assert_has(text, "\n  Note: the kernel counted 3 interfering events, 2 were traced\n");
 	free(text);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 static void test_text_sources(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(4, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
+	struct osnoise_aa *aa = osnoise_aa_new(4, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
 	char *text;
 	int n;
 
@@ -890,7 +890,7 @@ static void test_text_sources(void **state)
 	add_noise(aa, 2, NOISE_THREAD, "kworker/u16:3-events_unbound", 12345, 3 * B + 100,
 		  1000, 0);
 	add_sample(aa, 2, 3 * B, 1200, 1);
-	n = osn_aa_sources(aa, 2, t, OSN_AA_TABLE_LEN);
+	n = osnoise_aa_sources(aa, 2, t, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(n, 4);
 	/*
 	 * the longest label widens the source column to 41; the table measured
@@ -938,7 +938,7 @@ static void test_text_sources(void **state)
 		"  source                      count      total us        max us   share\n"
 		"  no noise sample\n");
 	free(text);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /*
@@ -949,9 +949,9 @@ static void test_text_sources(void **state)
  */
 static void test_own_stop(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 4);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample worst[4], *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 4);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample worst[4], *s;
 	char *text;
 	int n;
 
@@ -964,20 +964,20 @@ static void test_own_stop(void **state)
 	s = last(aa, 0);
 	assert_int_equal(s->duration_ns, 1000);
 	free(s);
-	assert_int_equal(osn_aa_worst(aa, worst, 4), 1);
+	assert_int_equal(osnoise_aa_worst(aa, worst, 4), 1);
 	assert_int_equal(worst[0].duration_ns, 1000);
 
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(n, 3);
-	assert_int_equal(t[0].kind, OSN_CAUSE_SELF);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_SELF);
 	assert_string_equal(t[0].name, "rtlens stopped");
 	assert_int_equal(t[0].count, 1);
 	assert_int_equal(t[0].total_ns, 2000000);
 	assert_int_equal(t[0].pid, -1);
-	assert_int_equal(t[1].kind, OSN_CAUSE_HARDWARE);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_int_equal(t[1].total_ns, 900);
 	assert_int_equal(t[2].total_ns, 100);
-	assert_string_equal(osn_aa_kind_name(t[0].kind), "rtlens");
+	assert_string_equal(osnoise_aa_kind_name(t[0].kind), "rtlens");
 	text = print_sources(0, t, n, 1);
 	assert_string_equal(text,
 		"CPU 0 noise sources (time inside noise samples)\n"
@@ -990,11 +990,11 @@ static void test_own_stop(void **state)
 		"  rtlens stopped (SIGSTOP/SIGTSTP)      1       2000.00       2000.00"
 		"  (rtlens itself, not in the total)\n");
 	free(text);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /* The sample (when not NULL) and the table. */
-static char *to_json(const struct osn_aa_sample *s, const struct source_row *t, int n)
+static char *to_json(const struct osnoise_aa_sample *s, const struct source_row *t, int n)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -1006,8 +1006,8 @@ static char *to_json(const struct osn_aa_sample *s, const struct source_row *t, 
 	assert_non_null(w);
 	json_begin_object(w, NULL);
 	if (s)
-		osn_aa_json_sample(w, "sample", s);
-	osn_aa_json_sources(w, "sources", t, n);
+		osnoise_aa_json_sample(w, "sample", s);
+	osnoise_aa_json_sources(w, "sources", t, n);
 	json_end_object(w);
 	assert_int_equal(json_writer_finish(w), 0);
 	json_writer_free(w);
@@ -1017,9 +1017,9 @@ static char *to_json(const struct osn_aa_sample *s, const struct source_row *t, 
 
 static void test_json(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s;
 	char *json;
 	int n;
 
@@ -1030,9 +1030,9 @@ static void test_json(void **state)
 	add_noise(aa, 0, NOISE_NMI, NULL, 0, 2 * B + 2600, 100, 0);
 	add_sample(aa, 0, 2 * B, 6000, 3);
 	s = last(aa, 0);
-	osn_aa_sample_split_vm(s, 1000);
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
-	assert_int_equal(osn_aa_split_vm(t, &n, OSN_AA_TABLE_LEN, 2000), 0);
+	osnoise_aa_sample_split_vm(s, 1000);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
+	assert_int_equal(osnoise_aa_split_vm(t, &n, OSNOISE_AA_TABLE_LEN, 2000), 0);
 	json = to_json(s, t, n);
 	assert_has(json, "{\"sample\":{\"cpu\":0,\"start_ns\":2000000000,\"duration_us\":6,"
 		   "\"interference\":3,\"events\":3,\"events_dropped\":0,\"causes\":["
@@ -1061,7 +1061,7 @@ static void test_json(void **state)
 	s->cpu = 5;
 	s->duration_ns = 5000;
 	s->nr_causes = 1;
-	s->causes[0].kind = OSN_CAUSE_OTHER;
+	s->causes[0].kind = OSNOISE_CAUSE_OTHER;
 	snprintf(s->causes[0].name, sizeof(s->causes[0].name), "other");
 	s->causes[0].vector = -1;
 	s->causes[0].pid = -1;
@@ -1077,11 +1077,11 @@ static void test_json(void **state)
 	assert_has(json, "\"sources\":[]}");
 	free(json);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 
-static void add_kvm(struct osn_aa *aa, int cpu, uint64_t ts, int pid, int vcpu,
+static void add_kvm(struct osnoise_aa *aa, int cpu, uint64_t ts, int pid, int vcpu,
 		    const char *reason)
 {
 	struct rtl_record r = { .kind = RECORD_KVM };
@@ -1091,7 +1091,7 @@ static void add_kvm(struct osn_aa *aa, int cpu, uint64_t ts, int pid, int vcpu,
 	r.kvm.pid = pid;
 	r.kvm.vcpu_id = vcpu;
 	snprintf(r.kvm.reason, sizeof(r.kvm.reason), "%s", reason);
-	osn_aa_feed(aa, &r);
+	osnoise_aa_feed(aa, &r);
 }
 
 /*
@@ -1101,10 +1101,10 @@ static void add_kvm(struct osn_aa *aa, int cpu, uint64_t ts, int pid, int vcpu,
  */
 static void test_kvm_host(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(2, 1);
-	struct source_row t[OSN_AA_TABLE_LEN];
+	struct osnoise_aa *aa = osnoise_aa_new(2, 1);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
 	struct kvm_exit_counts x;
-	struct osn_aa_sample *s;
+	struct osnoise_aa_sample *s;
 	char *text, *json;
 	int n;
 
@@ -1117,30 +1117,30 @@ static void test_kvm_host(void **state)
 	add_sample(aa, 1, B + 800, 5000, 2);
 	s = last(aa, 1);
 	assert_int_equal(s->nr_causes, 2);
-	assert_cause(&s->causes[0], OSN_CAUSE_THREAD, "CPU 0/KVM", -1, 189, 1, 4000);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_THREAD, "CPU 0/KVM", -1, 189, 1, 4000);
 	assert_int_equal(s->causes[0].vcpu, 0);
 	assert_int_equal(s->causes[1].vcpu, -1);
 	assert_int_equal(s->kvm_exits.total, 3);
 	assert_string_equal(s->kvm_exits.by_reason[0].reason, "io");
 	assert_int_equal(s->kvm_exits.by_reason[0].count, 2);
 
-	n = osn_aa_sources(aa, 1, t, OSN_AA_TABLE_LEN);
+	n = osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(t[0].pid, 189);
 	assert_int_equal(t[0].vcpu, 0);
 	assert_int_equal(t[1].pid, 77);
 	assert_int_equal(t[1].vcpu, -1);
-	osn_aa_kvm_exits(aa, 1, &x);
+	osnoise_aa_kvm_exits(aa, 1, &x);
 	assert_int_equal(x.total, 3);
-	osn_aa_kvm_exits(aa, 0, &x);
+	osnoise_aa_kvm_exits(aa, 0, &x);
 	assert_int_equal(x.total, 0);
-	assert_int_equal(osn_aa_nr_vcpus(aa), 1);
+	assert_int_equal(osnoise_aa_nr_vcpus(aa), 1);
 
 	text = print_sample(s, NULL);
 	assert_has(text, "\n  thread CPU 0/KVM:189 (vCPU 0)");
 	assert_has(text, "\n  thread kworker/1:1:77 ");
 	assert_has(text, "(100%)\n  KVM exits inside it: 3 (io 2, cpuid 1)\n");
 	free(text);
-	osn_aa_kvm_exits(aa, 1, &x);
+	osnoise_aa_kvm_exits(aa, 1, &x);
 	text = print_sources_exits(1, t, n, &x);
 	assert_has(text, "\n  thread CPU 0/KVM:189 (vCPU 0) ");
 	assert_has(text, "\n  KVM exits inside the noise samples: 3 (io 2, cpuid 1)\n");
@@ -1158,7 +1158,7 @@ static void test_kvm_host(void **state)
 	add_kvm(aa, 2, 3 * B, 190, 1, "hlt");
 	s = calloc(1, sizeof(*s));
 	assert_non_null(s);
-	assert_int_equal(osn_aa_worst(aa, s, 1), 1);
+	assert_int_equal(osnoise_aa_worst(aa, s, 1), 1);
 	assert_int_equal(s->causes[0].pid, 190);
 	assert_int_equal(s->causes[0].vcpu, 1);
 	assert_int_equal(s->kvm_exits.total, 0);
@@ -1166,7 +1166,7 @@ static void test_kvm_host(void **state)
 	s = last(aa, 1);
 	assert_int_equal(s->causes[0].vcpu, 1);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /*
@@ -1177,9 +1177,9 @@ static void test_kvm_host(void **state)
  */
 static void test_fold_threads(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 1);
-	struct source_row t[OSN_AA_TABLE_LEN];
-	struct osn_aa_sample *s;
+	struct osnoise_aa *aa = osnoise_aa_new(1, 1);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s;
 	char *text, *json;
 	int i, n;
 
@@ -1194,15 +1194,15 @@ static void test_fold_threads(void **state)
 	add_noise(aa, 0, NOISE_THREAD, "qemu-vcpu", 301, B + 92000, 30, 0);
 	add_sample(aa, 0, B, 100000, 74);
 	s = last(aa, 0);
-	assert_int_equal(s->nr_causes, OSN_AA_MAX_CAUSES + 1);	/* per pid, then "other" */
+	assert_int_equal(s->nr_causes, OSNOISE_AA_MAX_CAUSES + 1);	/* per pid, then "other" */
 	assert_int_equal(s->causes[0].pid, 16500);
-	assert_int_equal(s->causes[OSN_AA_MAX_CAUSES].kind, OSN_CAUSE_OTHER);
+	assert_int_equal(s->causes[OSNOISE_AA_MAX_CAUSES].kind, OSNOISE_CAUSE_OTHER);
 	free(s);
 
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(n, 5);
-	assert_int_equal(t[0].kind, OSN_CAUSE_HARDWARE);
-	assert_int_equal(t[1].kind, OSN_CAUSE_THREAD);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_THREAD);
 	assert_string_equal(t[1].name, "run.sh");
 	assert_int_equal(t[1].nr_pids, 70);
 	assert_int_equal(t[1].pid, 16542);
@@ -1230,7 +1230,7 @@ static void test_fold_threads(void **state)
 	assert_has(json, "{\"kind\":\"irq\",\"name\":\"eth0\",\"vector\":40,\"pid\":null,"
 		   "\"pids\":null,\"vcpu\":null,");
 	free(json);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 /* No raw ESC or 0xff, and the text is safe UTF-8 (newlines aside). */
@@ -1246,10 +1246,10 @@ static void assert_no_raw(const char *text)
  */
 static void test_hostile_names(void **state)
 {
-	struct osn_aa *aa = osn_aa_new(1, 0);
-	struct source_row t[OSN_AA_TABLE_LEN];
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
 	struct kvm_exit_counts x;
-	struct osn_aa_sample *s;
+	struct osnoise_aa_sample *s;
 	char *text;
 	int n;
 
@@ -1266,8 +1266,8 @@ static void test_hostile_names(void **state)
 	assert_no_raw(text);
 	free(text);
 
-	n = osn_aa_sources(aa, 0, t, OSN_AA_TABLE_LEN);
-	osn_aa_kvm_exits(aa, 0, &x);
+	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
+	osnoise_aa_kvm_exits(aa, 0, &x);
 	text = print_sources_exits(0, t, n, &x);
 	assert_has(text, "\n  thread ev\\x1b[31mil\\xff:66 (vCPU 0) ");
 	assert_no_raw(text);
@@ -1280,7 +1280,7 @@ static void test_hostile_names(void **state)
 	assert_no_raw(text);
 	free(text);
 	free(s);
-	osn_aa_free(aa);
+	osnoise_aa_free(aa);
 }
 
 int main(void)

@@ -18,7 +18,7 @@
 
 #define B	1000000000ULL	/* the expiry of the period under test, ns */
 
-static void add_sample(struct tl_aa *aa, int cpu, enum timerlat_context ctx, uint64_t seq,
+static void add_sample(struct timerlat_aa *aa, int cpu, enum timerlat_context ctx, uint64_t seq,
 		       uint64_t ts, uint64_t latency)
 {
 	struct rtl_record r = { .kind = RECORD_TIMERLAT };
@@ -28,22 +28,22 @@ static void add_sample(struct tl_aa *aa, int cpu, enum timerlat_context ctx, uin
 	r.timerlat.seqnum = seq;
 	r.timerlat.ts = ts;
 	r.timerlat.latency_ns = latency;
-	tl_aa_feed(aa, &r);
+	timerlat_aa_feed(aa, &r);
 }
 
 /* IRQ sample at expiry + irq_lat, thread sample at expiry + thread_lat. */
-static void add_irq(struct tl_aa *aa, int cpu, uint64_t seq, uint64_t expiry, uint64_t lat)
+static void add_irq(struct timerlat_aa *aa, int cpu, uint64_t seq, uint64_t expiry, uint64_t lat)
 {
 	add_sample(aa, cpu, TIMERLAT_IRQ, seq, expiry + lat, lat);
 }
 
-static void add_thread(struct tl_aa *aa, int cpu, uint64_t seq, uint64_t expiry, uint64_t lat)
+static void add_thread(struct timerlat_aa *aa, int cpu, uint64_t seq, uint64_t expiry, uint64_t lat)
 {
 	add_sample(aa, cpu, TIMERLAT_THREAD, seq, expiry + lat, lat);
 }
 
 /* One interference event; it is recorded at end (start + duration when 0). */
-static void add_noise(struct tl_aa *aa, int cpu, enum noise_kind kind, const char *name,
+static void add_noise(struct timerlat_aa *aa, int cpu, enum noise_kind kind, const char *name,
 		      int id, uint64_t start, uint64_t duration, uint64_t end)
 {
 	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
@@ -58,16 +58,16 @@ static void add_noise(struct tl_aa *aa, int cpu, enum noise_kind kind, const cha
 	else
 		r.noise.vector = id;
 	snprintf(r.noise.name, sizeof(r.noise.name), "%s", name ? name : "");
-	tl_aa_feed(aa, &r);
+	timerlat_aa_feed(aa, &r);
 }
 
-static void add_irq_noise(struct tl_aa *aa, int cpu, const char *name, int vector,
+static void add_irq_noise(struct timerlat_aa *aa, int cpu, const char *name, int vector,
 			  uint64_t start, uint64_t duration)
 {
 	add_noise(aa, cpu, NOISE_IRQ, name, vector, start, duration, 0);
 }
 
-static void add_stack(struct tl_aa *aa, int cpu, uint64_t ts)
+static void add_stack(struct timerlat_aa *aa, int cpu, uint64_t ts)
 {
 	struct rtl_record r = { .kind = RECORD_STACK };
 
@@ -77,11 +77,11 @@ static void add_stack(struct tl_aa *aa, int cpu, uint64_t ts)
 	r.stack.sym[0] = "do_spin";
 	r.stack.sym[1] = "do_something";
 	r.stack.ip[2] = 0xffffffff81000abcULL;	/* unknown symbol */
-	tl_aa_feed(aa, &r);
+	timerlat_aa_feed(aa, &r);
 }
 
 /* sum(parts) + remainder == total, exactly, summed here independently. */
-static void assert_adds_up(const struct tl_aa_result *r)
+static void assert_adds_up(const struct timerlat_aa_result *r)
 {
 	int64_t sum = 0;
 
@@ -90,35 +90,35 @@ static void assert_adds_up(const struct tl_aa_result *r)
 	sum += (int64_t)r->nmi.total_ns + (int64_t)r->irq.total_ns;
 	sum += (int64_t)r->softirq.total_ns + (int64_t)r->thread.total_ns;
 	assert_true(sum + r->remainder_ns == (int64_t)r->total_ns);
-	assert_true(tl_aa_parts_sum(r) == sum);
+	assert_true(timerlat_aa_parts_sum(r) == sum);
 	assert_int_equal(r->total_ns, r->user_return ? r->user_latency_ns :
 			 r->thread_ran ? r->thread_latency_ns : r->irq_latency_ns);
 }
 
-static struct tl_aa_result *explain(struct tl_aa *aa, int cpu)
+static struct timerlat_aa_result *explain(struct timerlat_aa *aa, int cpu)
 {
-	struct tl_aa_result *r = calloc(1, sizeof(*r));
+	struct timerlat_aa_result *r = calloc(1, sizeof(*r));
 
 	assert_non_null(r);
-	assert_int_equal(tl_aa_explain(aa, cpu, r), 0);
+	assert_int_equal(timerlat_aa_explain(aa, cpu, r), 0);
 	assert_int_equal(r->cpu, cpu);
 	assert_adds_up(r);
 	return r;
 }
 
-static char *print_as(const struct tl_aa_result *r, enum stack_format fmt)
+static char *print_as(const struct timerlat_aa_result *r, enum stack_format fmt)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	tl_aa_print(out, r, fmt);
+	timerlat_aa_print(out, r, fmt);
 	assert_int_equal(fclose(out), 0);
 	return buf;
 }
 
-static char *print(const struct tl_aa_result *r)
+static char *print(const struct timerlat_aa_result *r)
 {
 	return print_as(r, STACK_TRUNCATE);
 }
@@ -144,29 +144,29 @@ static void assert_source(const char *text, const char *label, const char *value
 
 static void test_empty_and_bounds(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(2);
-	struct tl_aa_result r;
+	struct timerlat_aa *aa = timerlat_aa_new(2);
+	struct timerlat_aa_result r;
 
 	(void)state;
-	assert_null(tl_aa_new(0));
-	assert_int_equal(tl_aa_explain(aa, 0, &r), -1);
-	assert_int_equal(tl_aa_explain(aa, -1, &r), -1);
-	assert_int_equal(tl_aa_explain(aa, 2, &r), -1);
+	assert_null(timerlat_aa_new(0));
+	assert_int_equal(timerlat_aa_explain(aa, 0, &r), -1);
+	assert_int_equal(timerlat_aa_explain(aa, -1, &r), -1);
+	assert_int_equal(timerlat_aa_explain(aa, 2, &r), -1);
 	add_irq(aa, 5, 1, B, 1000);		/* out of range: ignored */
 	add_irq_noise(aa, 0, "local_timer", 236, B - 5000, 100);
-	assert_int_equal(tl_aa_explain(aa, 0, &r), -1);	/* events alone: nothing */
-	assert_string_equal(tl_aa_softirq_name(1), "TIMER");
-	assert_string_equal(tl_aa_softirq_name(9), "RCU");
-	assert_null(tl_aa_softirq_name(10));
-	tl_aa_free(aa);
-	tl_aa_free(NULL);
+	assert_int_equal(timerlat_aa_explain(aa, 0, &r), -1);	/* events alone: nothing */
+	assert_string_equal(timerlat_aa_softirq_name(1), "TIMER");
+	assert_string_equal(timerlat_aa_softirq_name(9), "RCU");
+	assert_null(timerlat_aa_softirq_name(10));
+	timerlat_aa_free(aa);
+	timerlat_aa_free(NULL);
 }
 
 /* The trace stopped in the timer IRQ: the thread never ran. */
 static void test_pure_irq_latency(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	char *text;
 
 	(void)state;
@@ -201,7 +201,7 @@ static void test_pure_irq_latency(void **state)
 	assert_non_null(strstr(text, "                -> do_spin\n"));
 	free(text);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 /*
@@ -209,7 +209,7 @@ static void test_pure_irq_latency(void **state)
  * timerlat thread 24 us after the IRQ. The stack comes right after the IRQ
  * sample.
  */
-static void feed_blocking(struct tl_aa *aa)
+static void feed_blocking(struct timerlat_aa *aa)
 {
 	add_thread(aa, 0, 1, B - 1000000, 5000);		/* the previous period */
 	add_irq(aa, 0, 2, B, 3000);
@@ -222,8 +222,8 @@ static void feed_blocking(struct tl_aa *aa)
 
 static void test_blocking_thread(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 
 	(void)state;
 	feed_blocking(aa);
@@ -246,7 +246,7 @@ static void test_blocking_thread(void **state)
 	assert_string_equal(r->stack.sym[0], "do_spin");
 	assert_string_equal(r->stack.sym[1], "do_something");
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 /*
@@ -257,11 +257,11 @@ static void test_blocking_thread(void **state)
  */
 static void test_user_return(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 
 	(void)state;
-	tl_aa_set_user_return(aa);
+	timerlat_aa_set_user_return(aa);
 	add_irq(aa, 0, 4, B, 2000);
 	add_irq_noise(aa, 0, "local_timer", 236, B + 1000, 2000);
 	add_thread(aa, 0, 4, B, 5000);
@@ -281,11 +281,11 @@ static void test_user_return(void **state)
 	assert_int_equal(r->thread.nr_sources, 1);
 	assert_string_equal(r->thread.sources[0].name, "blocker");
 	assert_int_equal(r->thread.total_ns, 33000);
-	assert_int_equal(tl_aa_parts_sum(r) + r->remainder_ns, 40000);
+	assert_int_equal(timerlat_aa_parts_sum(r) + r->remainder_ns, 40000);
 	free(r);
 	/* without -u the user sample ends nothing and is not analyzed */
-	tl_aa_free(aa);
-	aa = tl_aa_new(1);
+	timerlat_aa_free(aa);
+	aa = timerlat_aa_new(1);
 	add_irq(aa, 0, 5, B, 2000);
 	add_thread(aa, 0, 5, B, 5000);
 	add_sample(aa, 0, TIMERLAT_USER, 5, B + 40000, 40000);
@@ -293,7 +293,7 @@ static void test_user_return(void **state)
 	assert_false(r->user_return);
 	assert_int_equal(r->total_ns, 5000);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 /*
@@ -304,11 +304,11 @@ static void test_user_return(void **state)
  */
 static void test_user_stack_after_thread(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 
 	(void)state;
-	tl_aa_set_user_return(aa);
+	timerlat_aa_set_user_return(aa);
 	add_irq(aa, 0, 6, B, 3000);
 	add_noise(aa, 0, NOISE_THREAD, "blocker", 77, B + 2500, 24000, B + 30000);
 	add_thread(aa, 0, 6, B, 31000);
@@ -324,14 +324,14 @@ static void test_user_stack_after_thread(void **state)
 	assert_true(r->user_return);
 	assert_int_equal(r->stack.depth, 3);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 /* --stack-format: a frame kallsyms does not name ends the stack, is skipped, or shown */
 static void test_stack_formats(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	char *text;
 
 	(void)state;
@@ -340,8 +340,8 @@ static void test_stack_formats(void **state)
 	r = explain(aa, 0);
 	/* the unknown frame between two named ones */
 	r->stack.known[1] = false;
-	snprintf(r->stack.sym[1], TL_AA_SYM_LEN, "0xffffffff81000def");
-	snprintf(r->stack.sym[2], TL_AA_SYM_LEN, "do_idle");
+	snprintf(r->stack.sym[1], TIMERLAT_AA_SYM_LEN, "0xffffffff81000def");
+	snprintf(r->stack.sym[2], TIMERLAT_AA_SYM_LEN, "do_idle");
 	r->stack.known[2] = true;
 	text = print_as(r, STACK_TRUNCATE);
 	assert_non_null(strstr(text, "    Blocking thread stack trace\n                -> do_spin\n"));
@@ -357,7 +357,7 @@ static void test_stack_formats(void **state)
 				     "                -> do_idle\n"));
 	free(text);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 /*
@@ -367,8 +367,8 @@ static void test_stack_formats(void **state)
  */
 static void test_blocking_thread_kernel_style(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 
 	(void)state;
 	add_irq(aa, 0, 3, B, 3000);
@@ -382,13 +382,13 @@ static void test_blocking_thread_kernel_style(void **state)
 	assert_int_equal(r->remainder_ns, 1000);
 	assert_int_equal(r->stack.depth, 3);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_irq_interference(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	const struct source_row *s;
 
 	(void)state;
@@ -412,13 +412,13 @@ static void test_irq_interference(void **state)
 	assert_int_equal(s->max_ns, 2500);
 	assert_int_equal(r->remainder_ns, 3000);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_softirq_and_nmi(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 
 	(void)state;
 	add_irq(aa, 0, 1, B, 1000);
@@ -442,14 +442,14 @@ static void test_softirq_and_nmi(void **state)
 	assert_int_equal(r->nmi.sources[0].max_ns, 800);
 	assert_int_equal(r->remainder_ns, 9000 - 500 - 1500 - 5000 - 1100);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 /* bash was running; ktimers, of higher priority, ran before timerlat. */
 static void test_thread_interference(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 
 	(void)state;
 	add_irq(aa, 0, 1, B, 2000);
@@ -468,13 +468,13 @@ static void test_thread_interference(void **state)
 	assert_int_equal(r->thread.sources[0].vector, -1);
 	assert_int_equal(r->remainder_ns, 1000);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_previous_irq(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	char *text;
 
 	(void)state;
@@ -499,13 +499,13 @@ static void test_previous_irq(void **state)
 	assert_null(strstr(text, "ahci"));
 	free(text);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_exit_from_idle(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	char *text;
 
 	(void)state;
@@ -541,13 +541,13 @@ static void test_exit_from_idle(void **state)
 	r = explain(aa, 0);
 	assert_false(r->exit_from_idle);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_remainder(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	char *text;
 
 	(void)state;
@@ -573,13 +573,13 @@ static void test_remainder(void **state)
 	assert_line(text, "  Remainder (not explained by any event):", "    -2.00 us (-25.00 %)");
 	free(text);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_bounded_state(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	int i;
 
 	(void)state;
@@ -618,13 +618,13 @@ static void test_bounded_state(void **state)
 	assert_int_equal(r->events_dropped, 0);
 	assert_int_equal(r->irq.nr_sources, 0);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_sources_bound(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	const struct source_row *other;
 	int i;
 
@@ -636,22 +636,22 @@ static void test_sources_bound(void **state)
 	add_irq_noise(aa, 0, "dev", 119, B + 6000, 70);	/* merged into other */
 	add_thread(aa, 0, 1, B, 10000);
 	r = explain(aa, 0);
-	assert_int_equal(r->irq.nr_sources, TL_AA_MAX_SOURCES + 1);
+	assert_int_equal(r->irq.nr_sources, TIMERLAT_AA_MAX_SOURCES + 1);
 	assert_int_equal(r->irq.total_ns, 20 * 50 + 70);
-	other = &r->irq.sources[TL_AA_MAX_SOURCES];
+	other = &r->irq.sources[TIMERLAT_AA_MAX_SOURCES];
 	assert_string_equal(other->name, "other");
 	assert_int_equal(other->count, 5);
 	assert_int_equal(other->total_ns, 4 * 50 + 70);
 	assert_int_equal(other->max_ns, 70);
 	assert_int_equal(other->vector, -1);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_two_cpus(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(4);
-	struct tl_aa_result *r0, *r3, r;
+	struct timerlat_aa *aa = timerlat_aa_new(4);
+	struct timerlat_aa_result *r0, *r3, r;
 
 	(void)state;
 	add_irq(aa, 0, 1, B, 1000);
@@ -673,16 +673,16 @@ static void test_two_cpus(void **state)
 	assert_int_equal(r3->irq.total_ns, 700);
 	assert_int_equal(r3->timerlat_irq_ns, 1000);
 	assert_int_equal(r3->irq_handler_delay_ns, 1500);
-	assert_int_equal(tl_aa_explain(aa, 1, &r), -1);
+	assert_int_equal(timerlat_aa_explain(aa, 1, &r), -1);
 	free(r0);
 	free(r3);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 static void test_text_output(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	char *text;
 
 	(void)state;
@@ -731,10 +731,10 @@ static void test_text_output(void **state)
 	assert_non_null(strstr(text, "\n  Blocking thread:  none traced\n"));
 	free(text);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
-static char *to_json(const struct tl_aa_result *r)
+static char *to_json(const struct timerlat_aa_result *r)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -745,7 +745,7 @@ static char *to_json(const struct tl_aa_result *r)
 	w = json_writer_new(out, false);
 	assert_non_null(w);
 	json_begin_object(w, NULL);
-	tl_aa_json(w, "analysis", r);
+	timerlat_aa_json(w, "analysis", r);
 	json_end_object(w);
 	assert_int_equal(json_writer_finish(w), 0);
 	json_writer_free(w);
@@ -761,8 +761,8 @@ static void assert_has(const char *json, const char *needle)
 
 static void test_json_output(void **state)
 {
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 	char *json;
 
 	(void)state;
@@ -820,7 +820,7 @@ static void test_json_output(void **state)
 	assert_has(json, "\"parts_sum_us\":4,");
 	free(json);
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 #define EVIL	"ev\x1b[31mil\xff"		/* a thread's name, from prctl() */
@@ -834,7 +834,7 @@ static void assert_no_raw(const char *text)
 		fail_msg("raw control or invalid bytes in:\n%s", text);
 }
 
-static void assert_text_and_json(const struct tl_aa_result *r, const char *text_has,
+static void assert_text_and_json(const struct timerlat_aa_result *r, const char *text_has,
 				 const char *json_has)
 {
 	char *text = print(r), *json = to_json(r);
@@ -855,8 +855,8 @@ static void assert_text_and_json(const struct tl_aa_result *r, const char *text_
 static void test_hostile_names(void **state)
 {
 	struct rtl_record st = { .kind = RECORD_STACK };
-	struct tl_aa *aa = tl_aa_new(1);
-	struct tl_aa_result *r;
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
 
 	(void)state;
 	add_thread(aa, 0, 1, B - 1000000, 5000);
@@ -864,7 +864,7 @@ static void test_hostile_names(void **state)
 	st.stack.ts = B + 3001;
 	st.stack.depth = 1;
 	st.stack.sym[0] = "do_\x1b]0;x\x07\xc0\xaf";
-	tl_aa_feed(aa, &st);
+	timerlat_aa_feed(aa, &st);
 	add_noise(aa, 0, NOISE_THREAD, EVIL, 1234, B - 50000, 76000, B + 30000);
 	add_thread(aa, 0, 2, B, 31000);
 	r = explain(aa, 0);
@@ -884,7 +884,7 @@ static void test_hostile_names(void **state)
 	assert_text_and_json(r, " eth\\x1b[0m\\xc2\\x85:40     ",
 			     "\"name\":\"eth\\u001b[0m\\u0085\",");
 	free(r);
-	tl_aa_free(aa);
+	timerlat_aa_free(aa);
 }
 
 int main(void)
