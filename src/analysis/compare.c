@@ -87,11 +87,6 @@ static double max_of(double a, double b)
 	return a > b ? a : b;
 }
 
-static double min_of(double a, double b)
-{
-	return a < b ? a : b;
-}
-
 /* ---- one CPU of one run into a row ---- */
 
 static void put(struct cmp_row *row, int m, int side, double v)
@@ -385,8 +380,18 @@ static void choose_metrics(struct comparison *c)
 			   (user || c->metrics[m].lat != LAT_USER);
 }
 
+int compare_metric_find(const struct comparison *c, const char *key)
+{
+	int m;
+
+	for (m = 0; m < c->nr_metrics; m++)
+		if (!strcmp(c->metrics[m].key, key))
+			return m;
+	return -1;
+}
+
 /* the share of CPU time lost, for "%" (the CPU available) */
-static double badness(const struct cmp_metric *m, double v)
+double compare_badness(const struct cmp_metric *m, double v)
 {
 	return strcmp(m->unit, "%") ? v : 100 - v;
 }
@@ -397,40 +402,12 @@ enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *c
 
 	if (!cell->has_a || !cell->has_b || m->better == BETTER_NEITHER)
 		return SIDE_SAME;
-	a = badness(m, cell->a);
-	b = badness(m, cell->b);
+	a = compare_badness(m, cell->a);
+	b = compare_badness(m, cell->b);
 	floor = strcmp(m->unit, "%") ? CMP_MARGIN_US : CMP_MARGIN_PCT;
 	if (fabs(a - b) <= floor || fabs(a - b) <= CMP_MARGIN_REL * max_of(fabs(a), fabs(b)))
 		return SIDE_SAME;
 	return a < b ? SIDE_A : SIDE_B;
-}
-
-static void compare_verdict(struct comparison *c)
-{
-	struct cmp_verdict *v = &c->verdict;
-	int first, second;
-	const struct cmp_cell *cell;
-	double a, b;
-
-	first = c->worst_metric;
-	if (!c->tool->latency)
-		second = OSN_AVAIL;
-	else
-		second = c->on[TL(LAT_THREAD, TL_P99)] ? TL(LAT_THREAD, TL_P99) :
-			 TL(LAT_THREAD, TL_AVG);
-	v->metric = first;
-	v->second = second;
-	if (compare_judge(&c->metrics[first], &c->overall.v[first]) == SIDE_SAME &&
-	    compare_judge(&c->metrics[second], &c->overall.v[second]) != SIDE_SAME) {
-		v->metric = second;
-		v->second = first;
-	}
-	cell = &c->overall.v[v->metric];
-	v->better = compare_judge(&c->metrics[v->metric], cell);
-	a = badness(&c->metrics[v->metric], cell->a);
-	b = badness(&c->metrics[v->metric], cell->b);
-	v->has_ratio = cell->has_a && cell->has_b && min_of(a, b) > 0;
-	v->ratio = v->has_ratio ? max_of(a, b) / min_of(a, b) : 0;
 }
 
 /* ---- the whole ---- */
@@ -480,5 +457,6 @@ void comparison_free(struct comparison *c)
 	free(c->rows);
 	free(c->sources);
 	compare_free_diffs(c);
+	compare_free_gate(c);
 	memset(c, 0, sizeof(*c));
 }

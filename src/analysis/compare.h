@@ -6,21 +6,31 @@
  * functions of two struct report_data; the renderers (render/compare_render.h)
  * put it into words.
  *
- * The verdict (documented in Documentation/json-compare.md): osnoise is
- * judged on the worst single noise over the CPUs compared, then on the CPU
- * available; timerlat on the worst thread latency, then its p99 (or, with
- * no histograms, its mean). A metric differs when the two values are more
- * than CMP_MARGIN_REL of the larger apart and more than CMP_MARGIN_US
- * (times; 1 per second for rates) or CMP_MARGIN_PCT points of CPU time
- * lost (the % available) apart.
- * The first metric that differs decides; when none does, the runs are the
- * same.
+ * The verdict (documented in Documentation/json-compare.md) walks a rule,
+ * a list of overall metrics, most telling first: osnoise the CPU available
+ * (the CPU time lost), the noise p99 (with histograms), the longest single
+ * noise; timerlat the thread latency p99 (with histograms; else its mean),
+ * then its maximum. A metric differs when the two values are more than
+ * CMP_MARGIN_REL of the larger apart and more than CMP_MARGIN_US (times; 1
+ * per second for rates) or CMP_MARGIN_PCT points of CPU time lost apart.
+ * A percentile with fewer than CMP_TAIL_SAMPLES samples past it in either
+ * run is passed over. The first metric that differs decides, unless the
+ * runs are too short to tell (a CPU with fewer than CMP_MIN_PERIODS osnoise
+ * periods or CMP_MIN_SAMPLES latencies) or too close to tell (with two CPUs
+ * or more, the difference is within the standard deviation of the metric
+ * over the CPUs of the run that varies least); when none differs, the runs
+ * are the same.
+ *
+ * The gate (--fail-if-worse METRIC[:MARGIN], compare_gate.c) fails when B
+ * is worse than A by more than the margin on the metric, overall or on a
+ * CPU of both.
  */
 #ifndef RTLENS_COMPARE_H
 #define RTLENS_COMPARE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analysis/report_data.h"
 
@@ -30,6 +40,11 @@
 #define CMP_MAX_METRICS		24
 #define CMP_TOP_SOURCES		10
 #define CMP_MAX_PIDS		4
+#define CMP_RULE_MAX		3
+#define CMP_MIN_PERIODS		10
+#define CMP_MIN_SAMPLES		1000
+#define CMP_TAIL_SAMPLES	10
+#define CMP_MAX_GATES		8
 
 enum cmp_better {
 	BETTER_LOWER,
@@ -102,12 +117,64 @@ struct cmp_finding {
 	const struct report_finding	*b;
 };
 
+/* Why a verdict that leans one way is not given */
+enum cmp_doubt {
+	DOUBT_NONE,
+	DOUBT_PERIODS,		/* osnoise: a CPU with too few periods */
+	DOUBT_SAMPLES,		/* timerlat: a CPU with too few latencies */
+	DOUBT_SPREAD,		/* within the spread of the metric over the CPUs */
+};
+
 struct cmp_verdict {
-	enum cmp_side	better;
+	enum cmp_side	better;		/* SIDE_SAME too when in doubt */
 	int		metric;		/* deciding (or, when the same, the first) */
 	int		second;		/* the other one shown, -1: none */
 	bool		has_ratio;
 	double		ratio;		/* the worse over the better, >= 1 */
+	int		rule[CMP_RULE_MAX];	/* the metrics walked, in order */
+	int		nr_rule;
+	enum cmp_doubt	doubt;
+	enum cmp_side	leaning;	/* in doubt: the side @metric favours */
+	double		fewest;		/* PERIODS, SAMPLES: the fewest of a CPU */
+	double		spread;		/* SPREAD: the standard deviation */
+};
+
+/* --fail-if-worse METRIC[:MARGIN] */
+enum cmp_margin {
+	MARGIN_RULE,		/* none given: worse by the verdict's margins */
+	MARGIN_REL,		/* "+5%": a share of A's value */
+	MARGIN_ABS,		/* "+10us", "+0.5pp", "+2": in the metric's unit */
+};
+
+struct cmp_gate_rule {
+	const char	*text;		/* as given, "p99:+10%" */
+	char		name[32];	/* "p99", "thread_max_us" */
+	enum cmp_margin	kind;
+	double		margin;		/* REL: a fraction; ABS: us, points, per s */
+	char		unit[4];	/* ABS: "us" (given as a time), "pp", "" */
+};
+
+/* A CPU (or the overall) on which B is worse than the margin allows */
+struct cmp_gate_fail {
+	int		cpu;		/* -1: overall */
+	double		a;		/* the metric's values */
+	double		b;
+	double		worse_by;	/* in its unit; "%": points of CPU time lost */
+	double		allowed;
+};
+
+struct cmp_gate_result {
+	const struct cmp_gate_rule	*rule;
+	int				metric;
+	size_t				checked;	/* the rows known in both */
+	size_t				nr_fails;	/* the overall first */
+	struct cmp_gate_fail		*fails;
+};
+
+struct cmp_gate {
+	size_t			n;		/* 0: no gate asked */
+	struct cmp_gate_result	*v;
+	bool			failed;
 };
 
 /* A list of CPUs, ascending. */
@@ -145,6 +212,7 @@ struct comparison {
 	struct cmp_finding		*findings;
 
 	struct cmp_verdict		verdict;
+	struct cmp_gate			gate;
 };
 
 /*
@@ -164,9 +232,29 @@ void comparison_free(struct comparison *c);
  * holds no value.
  */
 bool hist_percentile(const struct report_hist *h, double pct, double *us);
+/* The values @h holds: its buckets' and those past the last */
+uint64_t hist_values(const struct report_hist *h);
 
 /* A finding that is a problem: status "warn" or "breaks" */
 bool finding_is_problem(const struct report_finding *f);
+
+/*
+ * "METRIC[:MARGIN]" into @rule (@text is kept); MARGIN [+]NUMBER with %
+ * (relative), ns, us, ms, s (a time), pp (points of CPU time lost) or no
+ * unit (the metric's). -1 with *@why when it is no such thing.
+ */
+int compare_gate_parse(const char *text, struct cmp_gate_rule *rule, const char **why);
+/*
+ * The @n rules on @c (its gate): 0, or -1 with a message when a rule
+ * names a metric the reports do not have (the message lists theirs) or a
+ * margin in a unit the metric is not in.
+ */
+int compare_gate(struct comparison *c, const struct cmp_gate_rule *rules, size_t n);
+
+/* The index of the metric @key of @c, -1 when it has none */
+int compare_metric_find(const struct comparison *c, const char *key);
+/* CPU time lost for "%" metrics (100 - the CPU available), else the value */
+double compare_badness(const struct cmp_metric *m, double v);
 
 /* Does @cell differ by the rule above (@m's unit)? Which side is better? */
 enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *cell);
@@ -175,5 +263,7 @@ enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *c
 int compare_sources(struct comparison *c);
 int compare_diffs(struct comparison *c);
 void compare_free_diffs(struct comparison *c);
+void compare_verdict(struct comparison *c);
+void compare_free_gate(struct comparison *c);
 
 #endif

@@ -11,7 +11,7 @@
  */
 #include "analysis/compare.h"
 
-static uint64_t hist_total(const struct report_hist *h)
+uint64_t hist_values(const struct report_hist *h)
 {
 	uint64_t total = h->over;
 	size_t i;
@@ -32,7 +32,7 @@ static double bucket_top(const struct report_hist *h, const struct report_bucket
 
 bool hist_percentile(const struct report_hist *h, double pct, double *us)
 {
-	uint64_t total = hist_total(h), rank, seen = 0;
+	uint64_t total = hist_values(h), rank, seen = 0;
 	double exact;
 	size_t i;
 

@@ -25,7 +25,9 @@
 struct compare_args {
 	const char	*path[2];
 	int		nr_paths;
-	const char	*json;
+	const char		*json;
+	size_t			nr_gates;
+	struct cmp_gate_rule	gates[CMP_MAX_GATES];
 };
 
 static int take_report(void *ctx, const char *arg, const char **why)
@@ -40,21 +42,41 @@ static int take_report(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
+static int add_gate(void *ctx, const char *arg, const char **why)
+{
+	struct compare_args *a = ctx;
+
+	if (a->nr_gates == CMP_MAX_GATES) {
+		*why = "at most 8 gates";
+		return -1;
+	}
+	if (compare_gate_parse(arg, &a->gates[a->nr_gates], why))
+		return -1;
+	a->nr_gates++;
+	return 0;
+}
+
 OPT_DEFINE_STR_SETTER(set_json, struct compare_args, json)
 
 static const struct opt_desc compare_opts[] = {
 	{ "json", 0, ARG_REQUIRED, "file",
 	  "write the comparison as JSON to file (- for stdout, then no text)",
 	  CMD_BIT(CMD_COMPARE), set_json },
+	{ "fail-if-worse", 0, ARG_REQUIRED, "metric[:margin]",
+	  "exit 2 when B is worse than A by more than margin on metric,\n"
+	  "\t\toverall or on a CPU (noise, max, p99.9, p99, p50, avg, or a JSON key;\n"
+	  "\t\tmargin +5% of A's, +10us, +0.5pp; none: the verdict's); repeatable",
+	  CMD_BIT(CMD_COMPARE), add_gate },
 };
 
 static const struct opt_table compare_table = {
 	.opts		= compare_opts,
 	.nr_opts	= sizeof(compare_opts) / sizeof(compare_opts[0]),
-	.synopsis	= "A.json B.json [--json FILE|-]",
+	.synopsis	= "A.json B.json [--json FILE|-] [--fail-if-worse METRIC[:MARGIN]]...",
 	.operands	= "\t  A.json B.json: reports of osnoise top/hist or hwnoise, or of timerlat\n"
 			  "\t\ttop/hist, written with --json; A is the reference, B the run compared\n",
-	.exit_status	= "0 the comparison was made (whichever run is better), 1 error",
+	.exit_status	= "0 the comparison was made (and every gate passed), 1 error,\n"
+			  "\t\t2 a gate failed: B is worse than A by more than its margin",
 	.operand	= take_report,
 };
 
@@ -115,7 +137,8 @@ int compare_main(int argc, char **argv)
 	bad = report_file_load(&a, args.path[0]);
 	bad |= report_file_load(&b, args.path[1]);
 	if (!bad && !compare_check(&a, &b) && !compare_reports(&c, &a, &b)) {
-		ret = emit(&args, &c) ? 1 : 0;
+		if (!args.nr_gates || !compare_gate(&c, args.gates, args.nr_gates))
+			ret = emit(&args, &c) ? 1 : c.gate.failed ? 2 : 0;
 		comparison_free(&c);
 	}
 	report_data_free(&a);

@@ -238,11 +238,37 @@ static void json_tuning(struct json_writer *w, const struct comparison *c)
 
 /* ---- the verdict ---- */
 
+static const char *const doubt_key[] = {
+	[DOUBT_PERIODS] = "periods",
+	[DOUBT_SAMPLES] = "samples",
+	[DOUBT_SPREAD] = "spread",
+};
+
+static void json_doubt(struct json_writer *w, const struct comparison *c)
+{
+	const struct cmp_verdict *v = &c->verdict;
+	bool few = v->doubt != DOUBT_SPREAD;
+
+	if (v->doubt == DOUBT_NONE) {
+		json_null(w, "doubt");
+		return;
+	}
+	json_begin_object(w, "doubt");
+	json_string(w, "reason", doubt_key[v->doubt]);
+	json_string(w, "leaning", side_key[v->leaning]);
+	num_or_null(w, "fewest", few, v->fewest);
+	num_or_null(w, "needed", few, v->doubt == DOUBT_PERIODS ? CMP_MIN_PERIODS :
+		    CMP_MIN_SAMPLES);
+	num_or_null(w, "spread", !few, v->spread);
+	json_end_object(w);
+}
+
 static void json_verdict(struct json_writer *w, const struct comparison *c)
 {
 	const struct cmp_verdict *v = &c->verdict;
 	const struct cmp_cell *cell = &c->overall.v[v->metric];
 	char text[TEXT_MAX];
+	int i;
 
 	json_begin_object(w, "verdict");
 	json_string(w, "better", side_key[v->better]);
@@ -251,10 +277,80 @@ static void json_verdict(struct json_writer *w, const struct comparison *c)
 	num_or_null(w, "b", cell->has_b, cell->b);
 	num_or_null(w, "ratio", v->better != SIDE_SAME && v->has_ratio, v->ratio);
 	json_string(w, "second_metric", v->second >= 0 ? c->metrics[v->second].key : NULL);
+	json_begin_array(w, "rule");
+	for (i = 0; i < v->nr_rule; i++)
+		json_string(w, NULL, c->metrics[v->rule[i]].key);
+	json_end_array(w);
+	json_doubt(w, c);
 	compare_summary(c, text, sizeof(text));
 	json_string(w, "summary", text);
 	compare_top_change(c, text, sizeof(text));
 	json_string(w, "top_change", *text ? text : NULL);
+	json_end_object(w);
+}
+
+/* ---- the gate ---- */
+
+static const char *const margin_key[] = {
+	[MARGIN_RULE] = "verdict",
+	[MARGIN_REL] = "relative",
+	[MARGIN_ABS] = "absolute",
+};
+
+static void json_gate_fail(struct json_writer *w, const struct comparison *c,
+			   const struct cmp_gate_result *g, const struct cmp_gate_fail *f)
+{
+	char text[TEXT_MAX];
+
+	json_begin_object(w, NULL);
+	if (f->cpu < 0)
+		json_null(w, "cpu");
+	else
+		json_i64(w, "cpu", f->cpu);
+	json_double(w, "a", f->a);
+	json_double(w, "b", f->b);
+	json_double(w, "worse_by", f->worse_by);
+	json_double(w, "allowed", f->allowed);
+	compare_gate_words(c, g, f, text, sizeof(text));
+	json_string(w, "summary", text);
+	json_end_object(w);
+}
+
+static void json_gate_rule(struct json_writer *w, const struct comparison *c,
+			   const struct cmp_gate_result *g)
+{
+	const struct cmp_gate_rule *r = g->rule;
+	size_t i;
+
+	json_begin_object(w, NULL);
+	json_string(w, "rule", r->text);
+	json_string(w, "metric", c->metrics[g->metric].key);
+	json_string(w, "margin_kind", margin_key[r->kind]);
+	num_or_null(w, "margin", r->kind != MARGIN_RULE,
+		    r->kind == MARGIN_REL ? 100 * r->margin : r->margin);
+	json_bool(w, "passed", !g->nr_fails);
+	json_i64(w, "checked", (int64_t)g->checked);
+	json_begin_array(w, "failed");
+	for (i = 0; i < g->nr_fails; i++)
+		json_gate_fail(w, c, g, &g->fails[i]);
+	json_end_array(w);
+	json_end_object(w);
+}
+
+static void json_gate(struct json_writer *w, const struct comparison *c)
+{
+	size_t i;
+
+	if (!c->gate.n) {
+		json_null(w, "gate");
+		return;
+	}
+	json_begin_object(w, "gate");
+	json_bool(w, "passed", !c->gate.failed);
+	json_begin_array(w, "rules");
+	for (i = 0; i < c->gate.n; i++)
+		json_gate_rule(w, c, &c->gate.v[i]);
+	json_end_array(w);
 	json_end_object(w);
 }
 
@@ -280,6 +376,7 @@ int render_compare_json(FILE *out, const struct comparison *c)
 	json_diffs(w, "config", &c->config, false);
 	json_tuning(w, c);
 	json_verdict(w, c);
+	json_gate(w, c);
 	json_end_object(w);
 	ret = json_writer_finish(w);
 	json_writer_free(w);

@@ -13,7 +13,7 @@
 
 #include "analysis/compare.h"
 
-#define COMPARE_SCHEMA_VERSION	"1.0"
+#define COMPARE_SCHEMA_VERSION	"1.1"
 
 void render_compare_text(FILE *out, const struct comparison *c);
 /* 0, or -1 when the document could not be written completely */
@@ -24,6 +24,12 @@ int render_compare_json(FILE *out, const struct comparison *c);
  * 85 us (7.1x lower), CPU available 99.99% vs 99.2%".
  */
 void compare_summary(const struct comparison *c, char *buf, size_t len);
+/*
+ * A CPU on which the gate @g failed: "CPU 3: noise p99 12 us -> 20 us,
+ * worse by 8 us (+66.7%), allowed 1.2 us"
+ */
+void compare_gate_words(const struct comparison *c, const struct cmp_gate_result *g,
+			const struct cmp_gate_fail *f, char *buf, size_t len);
 /* The source that changed most: "thread rtl_spin +180.2 ms/s on CPU 1"; "" if none */
 void compare_top_change(const struct comparison *c, char *buf, size_t len);
 

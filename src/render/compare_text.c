@@ -373,6 +373,38 @@ static void print_verdict(FILE *out, const struct comparison *c)
 			"(%s)\n", no_analysis_hint(c));
 }
 
+/* ---- the gate ---- */
+
+static void print_gate_rule(FILE *out, const struct comparison *c,
+			    const struct cmp_gate_result *g)
+{
+	char rule[SHOW_BUF], line[TEXT_LINE];
+	size_t i;
+
+	show(g->rule->text, rule);
+	if (!g->nr_fails) {
+		fprintf(out, "  %s: passed (%s, overall%s)\n", rule,
+			c->metrics[g->metric].label, g->checked > 1 ? " and each CPU" : "");
+		return;
+	}
+	for (i = 0; i < g->nr_fails; i++) {
+		compare_gate_words(c, g, &g->fails[i], line, sizeof(line));
+		fprintf(out, "  %s: FAILED %s\n", rule, line);
+	}
+}
+
+static void print_gate(FILE *out, const struct comparison *c)
+{
+	size_t i;
+
+	if (!c->gate.n)
+		return;
+	fprintf(out, "gate: %s\n", c->gate.failed ? "failed (exit status 2): B is worse than A "
+		"by more than the margin" : "passed");
+	for (i = 0; i < c->gate.n; i++)
+		print_gate_rule(out, c, &c->gate.v[i]);
+}
+
 void render_compare_text(FILE *out, const struct comparison *c)
 {
 	print_header(out, c);
@@ -382,4 +414,5 @@ void render_compare_text(FILE *out, const struct comparison *c)
 	print_system(out, c);
 	print_tuning(out, c);
 	print_verdict(out, c);
+	print_gate(out, c);
 }

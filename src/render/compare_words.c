@@ -113,11 +113,34 @@ static void ratio_words(const struct comparison *c, char *buf, size_t len)
 		 strcmp(c->metrics[v->metric].unit, "%") ? "lower" : "less CPU time lost");
 }
 
+/* ", from 2 periods of a CPU (at least 10: run longer, or with a shorter period)" */
+static void doubt_words(const struct comparison *c, char *buf, size_t len)
+{
+	const struct cmp_verdict *v = &c->verdict;
+	const struct cmp_metric *m = &c->metrics[v->metric];
+	char n[COMPARE_NUM_BUF];
+
+	if (v->doubt == DOUBT_SPREAD) {
+		compare_number(v->spread, m->decimals, n, sizeof(n));
+		snprintf(buf, len, ": the difference is within the spread of the CPUs of a run "
+			 "(standard deviation %s%s)", n, strcmp(m->unit, "%") ? " us" : " points");
+		return;
+	}
+	compare_number(v->fewest, 0, n, sizeof(n));
+	if (v->doubt == DOUBT_PERIODS)
+		snprintf(buf, len, ": a CPU ran %s period%s (at least %d: run longer, or with a "
+			 "shorter period)", n, v->fewest == 1 ? "" : "s", CMP_MIN_PERIODS);
+	else
+		snprintf(buf, len, ": a CPU measured %s latenc%s (at least %d: run longer)", n,
+			 v->fewest == 1 ? "y" : "ies", CMP_MIN_SAMPLES);
+}
+
 void compare_summary(const struct comparison *c, char *buf, size_t len)
 {
 	const struct cmp_verdict *v = &c->verdict;
 	enum cmp_side lead = v->better == SIDE_B ? SIDE_B : SIDE_A, other;
 	char first[PAIR_BUF], second[PAIR_BUF] = "", ratio[COMPARE_NUM_BUF + 32];
+	char why[COMPARE_NUM_BUF + 128];
 	const char *sep = ", ";
 
 	if (!known(c, v->metric)) {
@@ -126,6 +149,12 @@ void compare_summary(const struct comparison *c, char *buf, size_t len)
 		return;
 	}
 	pair(c, v->metric, lead, first, sizeof(first));
+	if (v->doubt != DOUBT_NONE) {
+		doubt_words(c, why, sizeof(why));
+		snprintf(buf, len, "too %s to tell: %s (A vs B)%s",
+			 v->doubt == DOUBT_SPREAD ? "close" : "short", first, why);
+		return;
+	}
 	ratio_words(c, ratio, sizeof(ratio));
 	if (known(c, v->second)) {
 		other = compare_judge(&c->metrics[v->second], &c->overall.v[v->second]);
@@ -139,6 +168,42 @@ void compare_summary(const struct comparison *c, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%s is better: %s%s%s%s", lead == SIDE_A ? "A" : "B", first,
 			 ratio, *second ? sep : "", second);
+}
+
+/* ---- the gate ---- */
+
+/* an amount of @m: "8 us", "28.1 points", "7/s" */
+static void amount(const struct cmp_metric *m, double v, char *buf, size_t len)
+{
+	if (strcmp(m->unit, "%")) {
+		with_unit(m, v, buf, len);
+		return;
+	}
+	compare_number(v, m->decimals, buf, len);
+	snprintf(buf + strlen(buf), len - strlen(buf), " points");
+}
+
+void compare_gate_words(const struct comparison *c, const struct cmp_gate_result *g,
+			const struct cmp_gate_fail *f, char *buf, size_t len)
+{
+	const struct cmp_metric *m = &c->metrics[g->metric];
+	char a[UNIT_BUF], b[UNIT_BUF], by[UNIT_BUF], room[UNIT_BUF], where[32];
+	char rel[COMPARE_NUM_BUF] = "";
+	double base = compare_badness(m, f->a);
+
+	with_unit(m, f->a, a, sizeof(a));
+	with_unit(m, f->b, b, sizeof(b));
+	amount(m, f->worse_by, by, sizeof(by));
+	amount(m, f->allowed, room, sizeof(room));
+	if (base > 0)
+		compare_number(100 * f->worse_by / base, 1, rel, sizeof(rel));
+	if (f->cpu < 0)
+		snprintf(where, sizeof(where), "overall");
+	else
+		snprintf(where, sizeof(where), "CPU %d", f->cpu);
+	snprintf(buf, len, "%s: %s %s -> %s, worse by %s%s%s%s%s, allowed %s", where, m->label,
+		 a, b, by, strcmp(m->unit, "%") ? "" : " of CPU time lost", *rel ? " (+" : "",
+		 rel, *rel ? "%)" : "", room);
 }
 
 /* "+180.2 ms" from microseconds */

@@ -10,8 +10,11 @@
 # system.tuning), files that are no report, and, as root with tracefs and
 # 2 CPUs, two real runs of the user engine on CPU 1, the second with a
 # SCHED_FIFO spinner on that CPU: compare must say A is better and name the
-# spinner as what changed most. A refused comparison leaves --json's file
-# as it was. Every JSON comparison validates against its schema.
+# spinner as what changed most, and runs of two periods are too short to
+# tell. The gate (--fail-if-worse): exit 0 when it passes, 2 when it fails,
+# 1 for a metric the reports do not have. A refused comparison leaves
+# --json's file as it was. Every JSON comparison validates against its
+# schema.
 
 CMP_SCHEMA="Documentation/rtlens-compare-v1.schema.json"
 
@@ -134,6 +137,38 @@ compare_example_tests() {
 	fi
 }
 
+# --fail-if-worse: 0 passed, 2 failed, 1 bad input
+compare_gate_tests() {
+	local tla=$CMP_EX/valid-timerlat-hist-irq-analysis.json tlb=$CMP_EX/valid-timerlat-top-analysis.json
+
+	expect "compare --help: the gate" 0 '--fail-if-worse metric\[:margin\]: exit 2 when B is worse' -- \
+		$R compare --help
+	expect "compare gate passes: exit 0" 0 '^  max:\+50%: passed \(max single noise, overall and each CPU\)' -- \
+		$R compare "$CMP_EX/valid-hist.json" "$CMP_EX/valid-hist.json" --fail-if-worse max:+50% \
+		--fail-if-worse noise:+0.01pp
+	grep -q '^gate: passed$' "$WORK/expect.out" && ok "compare gate passes: said" ||
+		not_ok "compare gate passes: said"
+	expect "compare gate fails: exit 2" 2 \
+		'^  max:\+5us: FAILED CPU 3: thread latency max 19 us -> 40 us, worse by 21 us \(\+110.5%\), allowed 5 us$' -- \
+		$R compare "$tla" "$tlb" --fail-if-worse max:+5us --fail-if-worse avg --json "$WORK/cmp-g.json"
+	grep -q '^gate: failed (exit status 2)' "$WORK/expect.out" && ok "compare gate fails: said" ||
+		not_ok "compare gate fails: said"
+	cmp_valid "compare gate fails: valid JSON" "$WORK/cmp-g.json"
+	cmp_json "compare gate fails: the JSON names the CPU and by how much" "$WORK/cmp-g.json" \
+		'd["schema_version"] == "1.1" and not d["gate"]["passed"] and [(f["cpu"], f["worse_by"]) for f in d["gate"]["rules"][0]["failed"]] == [(None, 21), (3, 21)] and d["gate"]["rules"][1]["passed"]'
+	expect "compare gate: B better the other way, exit 0" 0 '^gate: passed' -- \
+		$R compare "$tlb" "$tla" --fail-if-worse max:+5us
+	expect "compare gate fails with --json -: exit 2" 2 '"passed": false' -- \
+		$R compare "$tla" "$tlb" --fail-if-worse thread_max_us --json -
+	cmp_refused "a gate on a metric the reports do not have" \
+		"invalid --fail-if-worse value p99: a percentile needs a histogram in both reports \(the hist modes\); the metrics of these osnoise reports: noise, max; or a key" \
+		"$CMP_EX/valid-top.json" "$CMP_EX/valid-top.json" --fail-if-worse p99
+	cmp_refused "a gate on no metric" "invalid --fail-if-worse value frob: no such metric; the metrics of these timerlat reports: max, avg" \
+		"$tla" "$tlb" --fail-if-worse frob
+	expect "compare gate: a bad margin" 1 "invalid --fail-if-worse value 'p99:5km': the margin's unit is none of" -- \
+		$R compare "$tla" "$tlb" --fail-if-worse p99:5km
+}
+
 # two reports of schema 1.7 with system.tuning (the layout of rtlens check)
 compare_tuning_tests() {
 	local tuning='d["schema_version"] = "1.7"; d["system"]["tuning"] = {"measured_cpus": "2-3", "settings": S, "findings": F}'
@@ -172,15 +207,17 @@ compare_real_tests() {
 	cc -O2 -Wall -Wextra -Werror -o "$spin" "$ROOT/tests/vm/spin.c" ||
 		{ not_ok "build the spin helper"; return; }
 	expect "compare: run A (quiet CPU 1)" 0 "noise sources" -- \
-		$R osnoise top --engine user -c 1 -d 3 -q --aa --json "$WORK/cmp-a.json"
+		$R osnoise top --engine user -c 1 -d 3 -p 250000 -r 225000 -q --aa --json "$WORK/cmp-a.json"
 	"$spin" -c 1 -p 10 -n rtl_cmp_spin -d 30 --duty 50 --period-ms 100 > /dev/null &
 	local spin_pid=$!
 	sleep 0.3
 	expect "compare: run B (a spinner on CPU 1)" 0 "rtl_cmp_spin" -- \
-		$R osnoise top --engine user -c 1 -d 3 -q --aa --json "$WORK/cmp-b.json"
+		$R osnoise top --engine user -c 1 -d 3 -p 250000 -r 225000 -q --aa --json "$WORK/cmp-b.json"
+	expect "compare: run B2 (2 s, the default period)" 0 "Operating System Noise" -- \
+		$R osnoise top --engine user -c 1 -d 2 -q --json "$WORK/cmp-b2.json"
 	kill "$spin_pid" 2>/dev/null
 	wait "$spin_pid" 2>/dev/null
-	expect "compare real runs: A is better" 0 "^verdict: A is better: max single noise" -- \
+	expect "compare real runs: A is better" 0 "^verdict: A is better: CPU available" -- \
 		$R compare "$WORK/cmp-a.json" "$WORK/cmp-b.json" --json "$WORK/cmp-r.json"
 	grep -qE "^what changed most: thread rtl_cmp_spin \\(\\+[0-9.]+ ms/s on CPU 1\\)" "$WORK/expect.out" &&
 		ok "compare real runs: the spinner changed most" ||
@@ -190,6 +227,13 @@ compare_real_tests() {
 		'd["verdict"]["better"] == "a" and d["sources"]["changed"][0]["name"] == "rtl_cmp_spin" and d["sources"]["changed"][0]["pids"]["a"] == []'
 	expect "compare real runs the other way: B is better" 0 "^verdict: B is better" -- \
 		$R compare "$WORK/cmp-b.json" "$WORK/cmp-a.json"
+	expect "compare real runs of 2 periods: too short to tell" 0 \
+		"^verdict: too short to tell: CPU available .* a CPU ran 2 periods \\(at least 10" -- \
+		$R compare "$WORK/cmp-b2.json" "$WORK/cmp-a.json"
+	expect "compare real runs: the gate fails" 2 "^  noise:\\+1pp: FAILED overall: CPU available" -- \
+		$R compare "$WORK/cmp-a.json" "$WORK/cmp-b.json" --fail-if-worse noise:+1pp
+	expect "compare real runs: the gate passes the other way" 0 "^gate: passed" -- \
+		$R compare "$WORK/cmp-b.json" "$WORK/cmp-a.json" --fail-if-worse noise:+1pp
 }
 
 compare_tests() {
@@ -197,6 +241,7 @@ compare_tests() {
 	compare_usage_tests
 	compare_refusal_tests
 	compare_example_tests
+	compare_gate_tests
 	compare_tuning_tests
 	if [ "$(id -u)" = 0 ] && [ -w /sys/kernel/tracing/tracing_thresh ] && [ "$(nproc)" -ge 2 ]; then
 		compare_real_tests

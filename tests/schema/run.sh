@@ -12,7 +12,8 @@
 # ```json examples of Documentation/json-check.md, are documents of `rtlens
 # check`, checked against the check schema; the others are reports, checked
 # against the report schema.
-# Those named valid-merge-*, invalid-merge-* and json-merge.md's: `rtlens merge`'s schema.
+# Those named valid-merge-*, invalid-merge-* and json-merge.md's: `rtlens merge`'s schema;
+# valid-compare-* and invalid-compare-*: `rtlens compare`'s.
 # Then doc-index.sh: Documentation/README.md lists every file of Documentation/.
 # Prints one "ok - NAME" or "not ok - NAME" line per file and exits 1 if any
 # file did not behave as expected.
@@ -49,6 +50,7 @@ schema_of() {
 	case $1 in
 	valid-check-*|invalid-check-*|json-check.md*) echo "$check_schema" ;;
 	valid-merge-*|invalid-merge-*|json-merge.md*) echo "$root/Documentation/rtlens-merge-v1.schema.json" ;;
+	valid-compare-*|invalid-compare-*) echo "$root/Documentation/rtlens-compare-v1.schema.json" ;;
 	*) echo "$report_schema" ;;
 	esac
 }

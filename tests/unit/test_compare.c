@@ -425,8 +425,294 @@ static void test_timerlat_hist_percentiles(void **state)
 	assert_true(c.on[metric_index(&c, "thread_p99_us")]);
 	cell = overall(&c, "thread_p99_us");
 	assert_true(cell->has_a && cell->a > 0 && cell->a <= overall(&c, "thread_max_us")->a);
-	assert_string_equal(c.metrics[c.verdict.second].key, "thread_p99_us");
+	/* the tail before the maximum */
+	assert_string_equal(c.metrics[c.verdict.metric].key, "thread_p99_us");
+	assert_string_equal(c.metrics[c.verdict.second].key, "thread_max_us");
+	assert_int_equal(c.verdict.nr_rule, 2);
 	assert_int_equal(c.verdict.better, SIDE_SAME);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+/* ---- the verdict's order and its doubts ---- */
+
+/* CPU @i of @doc: @runtime_us measured, @noise_us of it lost, @max_single_us the longest */
+static void set_cpu(json_object *doc, int i, double runtime_us, double noise_us,
+		    double max_single_us)
+{
+	json_object *cpu = cpu_entry(doc, "cpus", i);
+
+	set_num(cpu, "runtime_us", runtime_us);
+	set_num(cpu, "noise_us", noise_us);
+	set_num(cpu, "cpu_available_pct", 100 * (runtime_us - noise_us) / runtime_us);
+	set_num(cpu, "max_single_us", max_single_us);
+}
+
+/*
+ * The issue's case: B loses 28 points more of CPU time than A, but its
+ * longest single noise is shorter. @periods of 0.9 s on each of 2 CPUs.
+ */
+static void lost_cpu_time(struct report_data *a, struct report_data *b, int periods)
+{
+	json_object *da = example("valid-osnoise-analysis.json");
+	json_object *db = example("valid-osnoise-analysis.json");
+	double run = periods * 900000.0;
+
+	set_cpu(da, 0, run, 0.006 * run, 50000);
+	set_cpu(da, 1, run, 0.008 * run, 48000);
+	set_cpu(db, 0, run, 0.28 * run, 9000);
+	set_cpu(db, 1, run, 0.30 * run, 8000);
+	load(a, da, "a.json");
+	load(b, db, "b.json");
+}
+
+static void test_verdict_cpu_time_first(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	char line[512];
+
+	(void)state;
+	lost_cpu_time(&a, &b, 20);
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_string_equal(c.metrics[c.verdict.metric].key, "cpu_available_pct");
+	assert_int_equal(c.verdict.better, SIDE_A);
+	assert_int_equal(c.verdict.doubt, DOUBT_NONE);
+	compare_summary(&c, line, sizeof(line));
+	assert_non_null(strstr(line, "A is better: CPU available 99.3% vs 71%"));
+	assert_non_null(strstr(line, "less CPU time lost"));
+	assert_non_null(strstr(line, "but max single noise"));
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_verdict_too_short(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+	char line[512];
+	char *text;
+
+	(void)state;
+	lost_cpu_time(&a, &b, 2);		/* 2 s runs of 1 s periods */
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.verdict.better, SIDE_SAME);
+	assert_int_equal(c.verdict.doubt, DOUBT_PERIODS);
+	assert_int_equal(c.verdict.leaning, SIDE_A);
+	assert_true(c.verdict.fewest == 2);
+	compare_summary(&c, line, sizeof(line));
+	assert_non_null(strstr(line, "too short to tell: CPU available 99.3% vs 71% (A vs B): "
+				     "a CPU ran 2 periods (at least 10"));
+	text = render(&c, true);
+	assert_non_null(strstr(text, "\"reason\": \"periods\""));
+	assert_non_null(strstr(text, "\"leaning\": \"a\""));
+	free(text);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_verdict_too_close(void **state)
+{
+	json_object *da = example("valid-osnoise-analysis.json");
+	json_object *db = example("valid-osnoise-analysis.json");
+	struct report_data a, b;
+	struct comparison c;
+	char line[512];
+
+	(void)state;
+	/* 1% and 5% lost in A, 2% and 7% in B: B's CPUs vary more than the runs differ */
+	set_cpu(da, 0, 18e6, 0.01 * 18e6, 50);
+	set_cpu(da, 1, 18e6, 0.05 * 18e6, 50);
+	set_cpu(db, 0, 18e6, 0.02 * 18e6, 50);
+	set_cpu(db, 1, 18e6, 0.07 * 18e6, 50);
+	load(&a, da, "a.json");
+	load(&b, db, "b.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.verdict.better, SIDE_SAME);
+	assert_int_equal(c.verdict.doubt, DOUBT_SPREAD);
+	assert_true(c.verdict.spread > 2.8 && c.verdict.spread < 2.9);
+	compare_summary(&c, line, sizeof(line));
+	assert_non_null(strstr(line, "too close to tell: CPU available 97% vs 95.5% (A vs B): "
+				     "the difference is within the spread"));
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_verdict_rule(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+
+	(void)state;
+	/* 2319 noise samples: enough for a p99 (10 past it) */
+	load_example(&a, "valid-hist.json");
+	load_example(&b, "valid-hist.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.verdict.nr_rule, 3);
+	assert_string_equal(c.metrics[c.verdict.rule[0]].key, "cpu_available_pct");
+	assert_string_equal(c.metrics[c.verdict.rule[1]].key, "p99_us");
+	assert_string_equal(c.metrics[c.verdict.rule[2]].key, "max_single_us");
+	comparison_free(&c);
+	/* 999 in B: too few, the p99 is passed over */
+	b.cpus[0].hist.nr_buckets = 0;			/* 1215 gone */
+	b.cpus[1].hist.buckets[0].count -= 1104 - 999;
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_true(c.on[metric_index(&c, "p99_us")]);
+	assert_int_equal(c.verdict.nr_rule, 2);
+	assert_string_equal(c.metrics[c.verdict.rule[1]].key, "max_single_us");
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+
+	load_example(&a, "valid-timerlat-top.json");	/* no histograms: the mean */
+	load_example(&b, "valid-timerlat-top.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.verdict.nr_rule, 2);
+	assert_string_equal(c.metrics[c.verdict.rule[0]].key, "thread_avg_us");
+	assert_string_equal(c.metrics[c.verdict.rule[1]].key, "thread_max_us");
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+/* ---- the gate ---- */
+
+static void test_gate_parse(void **state)
+{
+	static const char *const bad[] = {
+		"", ":5%", "p99:", "p99:abc", "p99:5km", "p99:-5%", "p99:+", "p99:inf",
+		"a_name_that_is_far_too_long_to_be_any_metric",
+	};
+	struct cmp_gate_rule r;
+	const char *why;
+	size_t i;
+
+	(void)state;
+	assert_int_equal(compare_gate_parse("p99", &r, &why), 0);
+	assert_string_equal(r.name, "p99");
+	assert_int_equal(r.kind, MARGIN_RULE);
+	assert_int_equal(compare_gate_parse("p99.9:+10%", &r, &why), 0);
+	assert_string_equal(r.name, "p99.9");
+	assert_int_equal(r.kind, MARGIN_REL);
+	assert_true(r.margin > 0.0999 && r.margin < 0.1001);
+	assert_int_equal(compare_gate_parse("max:+10us", &r, &why), 0);
+	assert_int_equal(r.kind, MARGIN_ABS);
+	assert_true(r.margin == 10);
+	assert_string_equal(r.unit, "us");
+	assert_int_equal(compare_gate_parse("max:2ms", &r, &why), 0);
+	assert_true(r.margin == 2000);
+	assert_int_equal(compare_gate_parse("max:500ns", &r, &why), 0);
+	assert_true(r.margin == 0.5);
+	assert_int_equal(compare_gate_parse("noise:+0.5pp", &r, &why), 0);
+	assert_string_equal(r.unit, "pp");
+	assert_int_equal(compare_gate_parse("irq_per_s:3", &r, &why), 0);
+	assert_string_equal(r.unit, "");
+	assert_true(r.margin == 3);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		why = NULL;
+		assert_int_equal(compare_gate_parse(bad[i], &r, &why), -1);
+		assert_non_null(why);
+	}
+}
+
+/* @text's rules on @c: compare_gate()'s return */
+static int gate(struct comparison *c, struct cmp_gate_rule *rules, size_t n, ...)
+{
+	const char *why;
+	va_list ap;
+	size_t i;
+
+	va_start(ap, n);
+	for (i = 0; i < n; i++)
+		assert_int_equal(compare_gate_parse(va_arg(ap, const char *), &rules[i], &why), 0);
+	va_end(ap);
+	return compare_gate(c, rules, n);
+}
+
+static void test_gate_osnoise(void **state)
+{
+	struct cmp_gate_rule rules[4];
+	struct report_data a, b;
+	const struct cmp_gate_result *g;
+	struct comparison c;
+	char line[512];
+
+	(void)state;
+	load_example(&a, "valid-osnoise-analysis.json");
+	load(&b, noisier(), "b.json");		/* CPU 3's longest noise 41 -> 287 us */
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+
+	assert_int_equal(gate(&c, rules, 1, "max:+600%"), 0);	/* 7x: +600% exactly */
+	assert_false(c.gate.failed);
+	assert_int_equal(c.gate.v[0].checked, 3);		/* overall, CPUs 2 and 3 */
+
+	assert_int_equal(gate(&c, rules, 2, "max:+10%", "noise:+0.5pp"), 0);
+	assert_true(c.gate.failed);
+	g = &c.gate.v[0];
+	assert_string_equal(c.metrics[g->metric].key, "max_single_us");
+	assert_int_equal(g->nr_fails, 2);
+	assert_int_equal(g->fails[0].cpu, -1);			/* the overall first */
+	assert_int_equal(g->fails[1].cpu, 3);
+	assert_true(g->fails[1].worse_by == 246);
+	assert_true(g->fails[1].allowed > 4.09 && g->fails[1].allowed < 4.11);
+	compare_gate_words(&c, g, &g->fails[1], line, sizeof(line));
+	assert_string_equal(line, "CPU 3: max single noise 41 us -> 287 us, worse by 246 us "
+				  "(+600%), allowed 4.1 us");
+	assert_int_equal(c.gate.v[1].nr_fails, 0);		/* the same noise */
+
+	assert_int_equal(gate(&c, rules, 1, "max:+245us"), 0);
+	assert_true(c.gate.failed);
+	assert_int_equal(gate(&c, rules, 1, "max:+246us"), 0);
+	assert_false(c.gate.failed);
+	assert_int_equal(gate(&c, rules, 1, "max"), 0);		/* the verdict's margins */
+	assert_true(c.gate.failed);
+	assert_int_equal(gate(&c, rules, 1, "max_single_us:+0.3ms"), 0);
+	assert_false(c.gate.failed);
+
+	/* bad input: a metric they do not have, a count, a unit that does not fit */
+	assert_int_equal(gate(&c, rules, 1, "p99:+10%"), -1);	/* no histograms */
+	assert_int_equal(gate(&c, rules, 1, "frob"), -1);
+	assert_int_equal(gate(&c, rules, 1, "avg"), -1);	/* timerlat's */
+	assert_int_equal(gate(&c, rules, 1, "noise:+5us"), -1);
+	assert_int_equal(gate(&c, rules, 1, "max:+5pp"), -1);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
+static void test_gate_timerlat(void **state)
+{
+	struct cmp_gate_rule rules[2];
+	struct report_data a, b;
+	struct comparison c;
+	char *text;
+
+	(void)state;
+	load_example(&a, "valid-timerlat-hist-irq-analysis.json");
+	load_example(&b, "valid-timerlat-top-analysis.json");	/* thread max 19 -> 40 us */
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(gate(&c, rules, 2, "max:+5us", "avg:+10%"), 0);
+	assert_true(c.gate.failed);
+	assert_int_equal(c.gate.v[0].nr_fails, 2);
+	assert_int_equal(c.gate.v[1].nr_fails, 0);
+	text = render(&c, false);
+	assert_non_null(strstr(text, "gate: failed (exit status 2)"));
+	assert_non_null(strstr(text, "  max:+5us: FAILED CPU 3: thread latency max 19 us -> 40 us, "
+				     "worse by 21 us (+110.5%), allowed 5 us\n"));
+	assert_non_null(strstr(text, "  avg:+10%: passed"));
+	free(text);
+	text = render(&c, true);
+	assert_non_null(strstr(text, "\"gate\": {"));
+	assert_non_null(strstr(text, "\"margin_kind\": \"absolute\""));
+	free(text);
+	assert_int_equal(gate(&c, rules, 1, "noise"), -1);	/* osnoise's */
+	assert_int_equal(gate(&c, rules, 1, "thread_count"), -1);	/* a count */
+	assert_int_equal(gate(&c, rules, 1, "irq_max_us:+1ms"), 0);
+	assert_false(c.gate.failed);
 	comparison_free(&c);
 	report_data_free(&a);
 	report_data_free(&b);
@@ -596,6 +882,13 @@ int main(void)
 		cmocka_unit_test(test_cpus_split),
 		cmocka_unit_test(test_timerlat),
 		cmocka_unit_test(test_timerlat_hist_percentiles),
+		cmocka_unit_test(test_verdict_cpu_time_first),
+		cmocka_unit_test(test_verdict_too_short),
+		cmocka_unit_test(test_verdict_too_close),
+		cmocka_unit_test(test_verdict_rule),
+		cmocka_unit_test(test_gate_parse),
+		cmocka_unit_test(test_gate_osnoise),
+		cmocka_unit_test(test_gate_timerlat),
 		cmocka_unit_test(test_tuning),
 		cmocka_unit_test(test_system_config),
 		cmocka_unit_test(test_json),

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compare_verdict - which run is better (see compare.h): the metrics of the
+ * rule, most telling first (the CPU time lost and the tail percentiles
+ * before a single maximum), and whether the runs are long enough, and far
+ * enough apart, to tell
+ */
+#include <math.h>
+#include <string.h>
+
+#include "analysis/compare.h"
+
+#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
+
+struct rule_step {
+	const char	*key;
+	double		pct;		/* a percentile: it needs a tail; else 0 */
+	bool		stand_in;	/* only when the step before is not taken */
+};
+
+static const struct rule_step noise_rule[] = {
+	{ "cpu_available_pct", 0, false }, { "p99_us", 99, false }, { "max_single_us", 0, false },
+};
+
+static const struct rule_step latency_rule[] = {
+	{ "thread_p99_us", 99, false }, { "thread_avg_us", 0, true }, { "thread_max_us", 0, false },
+};
+
+/* ---- what each run has ---- */
+
+/* Is @cpu in the overall: one of both, or, when they share none, any */
+static bool in_overall(const struct comparison *c, int cpu)
+{
+	size_t i;
+
+	if (c->overall_all)
+		return true;
+	for (i = 0; i < c->both.n; i++)
+		if (c->both.cpu[i] == cpu)
+			return true;
+	return false;
+}
+
+static double config_number(const struct report_data *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < r->config.n; i++)
+		if (!strcmp(r->config.v[i].key, key) &&
+		    r->config.v[i].value.type == VALUE_NUMBER)
+			return r->config.v[i].value.num;
+	return NAN;
+}
+
+/*
+ * What a CPU of @r measured of @m: osnoise its periods (its runtime over
+ * the runtime of a period), timerlat the latencies of @m's context; with
+ * @tail the samples of the histogram @m is read from
+ */
+static double cpu_samples(const struct report_data *r, const struct report_cpu *cpu,
+			  const struct cmp_metric *m, bool tail)
+{
+	const struct report_hist *h = m->lat < 0 ? &cpu->hist : &cpu->lat[m->lat].hist;
+
+	if (tail)
+		return hist_values(h);
+	if (m->lat >= 0)
+		return cpu->lat[m->lat].count;
+	return cpu->runtime_us / config_number(r, "config.runtime_us");
+}
+
+/* The fewest of a CPU of either run (@tail: the sum over each run's CPUs) */
+static double fewest_samples(const struct comparison *c, const struct cmp_metric *m, bool tail)
+{
+	const struct report_data *runs[] = { c->a, c->b };
+	double fewest = INFINITY, sum, n;
+	size_t i, side;
+
+	for (side = 0; side < 2; side++) {
+		sum = 0;
+		for (i = 0; i < runs[side]->nr_cpus; i++) {
+			if (!in_overall(c, runs[side]->cpus[i].cpu))
+				continue;
+			n = cpu_samples(runs[side], &runs[side]->cpus[i], m, tail);
+			if (!isfinite(n))
+				continue;	/* not known: not held against it */
+			sum += n;
+			if (!tail && n < fewest)
+				fewest = n;
+		}
+		if (tail && sum < fewest)
+			fewest = sum;
+	}
+	return fewest;
+}
+
+/* The standard deviation of @m over the CPUs of both, in one run */
+static double spread(const struct comparison *c, int m, int side)
+{
+	double v, sum = 0, sq = 0;
+	const struct cmp_cell *cell;
+	size_t i, n = 0;
+
+	for (i = 0; i < c->both.n; i++) {
+		cell = &c->rows[i].v[m];
+		if (!(side ? cell->has_b : cell->has_a))
+			continue;
+		v = compare_badness(&c->metrics[m], side ? cell->b : cell->a);
+		sum += v;
+		sq += v * v;
+		n++;
+	}
+	if (n < 2)
+		return NAN;
+	return sqrt(fmax(0, (sq - sum * sum / n) / (n - 1)));
+}
+
+/* ---- the verdict ---- */
+
+static void make_rule(struct comparison *c)
+{
+	const struct rule_step *steps = c->tool->latency ? latency_rule : noise_rule;
+	size_t i, n = c->tool->latency ? ARRAY_LEN(latency_rule) : ARRAY_LEN(noise_rule);
+	struct cmp_verdict *v = &c->verdict;
+	bool taken = false;
+	int m;
+
+	for (i = 0; i < n && v->nr_rule < CMP_RULE_MAX; i++) {
+		m = compare_metric_find(c, steps[i].key);
+		if (m < 0 || !c->on[m] || (steps[i].stand_in && taken)) {
+			taken = false;
+			continue;
+		}
+		taken = !steps[i].pct ||
+			fewest_samples(c, &c->metrics[m], true) * (1 - steps[i].pct / 100) >=
+			CMP_TAIL_SAMPLES;
+		if (taken)
+			v->rule[v->nr_rule++] = m;
+	}
+}
+
+/* In doubt about @m, which differs? */
+static void doubt(struct comparison *c, int m)
+{
+	struct cmp_verdict *v = &c->verdict;
+	double least = c->tool->latency ? CMP_MIN_SAMPLES : CMP_MIN_PERIODS;
+	double fewest = fewest_samples(c, &c->metrics[m], false);
+	double d, s;
+
+	if (fewest < least) {
+		v->doubt = c->tool->latency ? DOUBT_SAMPLES : DOUBT_PERIODS;
+		v->fewest = fewest;
+		return;
+	}
+	if (c->overall_all || c->both.n < 2)
+		return;
+	s = fmin(spread(c, m, 0), spread(c, m, 1));
+	d = fabs(compare_badness(&c->metrics[m], c->overall.v[m].b) -
+		 compare_badness(&c->metrics[m], c->overall.v[m].a));
+	if (isfinite(s) && d <= s) {
+		v->doubt = DOUBT_SPREAD;
+		v->spread = s;
+	}
+}
+
+static void ratio(struct comparison *c)
+{
+	struct cmp_verdict *v = &c->verdict;
+	const struct cmp_cell *cell = &c->overall.v[v->metric];
+	double a = compare_badness(&c->metrics[v->metric], cell->a);
+	double b = compare_badness(&c->metrics[v->metric], cell->b);
+
+	v->has_ratio = cell->has_a && cell->has_b && fmin(a, b) > 0;
+	v->ratio = v->has_ratio ? fmax(a, b) / fmin(a, b) : 0;
+}
+
+void compare_verdict(struct comparison *c)
+{
+	struct cmp_verdict *v = &c->verdict;
+	enum cmp_side side = SIDE_SAME;
+	int i, m;
+
+	memset(v, 0, sizeof(*v));
+	v->second = -1;
+	make_rule(c);
+	if (!v->nr_rule)		/* nothing known: the worst, to say so */
+		v->rule[v->nr_rule++] = c->worst_metric;
+	v->metric = v->rule[0];
+	for (i = 0; i < v->nr_rule && side == SIDE_SAME; i++) {
+		m = v->rule[i];
+		side = compare_judge(&c->metrics[m], &c->overall.v[m]);
+		if (side != SIDE_SAME)
+			v->metric = m;
+	}
+	if (v->nr_rule > 1)
+		v->second = v->metric == v->rule[0] ? v->rule[1] : v->rule[0];
+	ratio(c);
+	if (side == SIDE_SAME)
+		return;
+	doubt(c, v->metric);
+	v->leaning = side;
+	v->better = v->doubt == DOUBT_NONE ? side : SIDE_SAME;
+}
