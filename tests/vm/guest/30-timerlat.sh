@@ -100,16 +100,18 @@ else
 fi
 
 # ---- a SCHED_FIFO thread blocks timerlat while cpu 0 sends IPIs to cpu 1:
-# the analysis of the stop names both. Under TCG the IPI helper keeps ~110/s,
-# so a 20-40 ms latency window holds a few of them, or none now and then:
-# up to 3 tries for the IPIs, the spinner must be named on every one ----
+# the analysis of the stop names both. The block is 400 ms against a 250 ms
+# stop: far above what the rig makes on its own (a loaded host's TCG gave a
+# 27 ms first latency, which a 25 ms stop took for the block). Under TCG the
+# IPI helper keeps ~110/s, so the window holds dozens of them; up to 3 tries
+# for the IPIs all the same, the spinner must be named on every one ----
 try=1
 while :; do
-	spin -c 1 -p 99 -n rtl_blocker -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+	spin -c 1 -p 99 -n rtl_blocker -d 40 --duty 80 --period-ms 500 > spin.out 2>&1 &
 	spinner=$!
 	ipi -c 0 -t 1 -d 40 -r 1000 > ipi.out 2>&1 &
 	ipis=$!
-	rtlens timerlat top -c 1 -T 25000 -s 25000 -d 35 -q -t block-trace.txt \
+	rtlens timerlat top -c 1 -T 250000 -s 250000 -d 35 -q -t block-trace.txt \
 		--dump-tasks --json block.json > block.txt 2>&1
 	rc=$?
 	kill $spinner $ipis 2>/dev/null

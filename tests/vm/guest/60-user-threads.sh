@@ -71,10 +71,11 @@ else
 	not_ok "timerlat hist -u index line as rtla's" "$(grep '^Index' rtla-u-hist.txt u-hist.txt)"
 fi
 
-# ---- a blocker named ----
-spin -c 1 -p 99 -n rtl_ublocker -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+# ---- a blocker named: 400 ms blocks against a 250 ms stop, far above the
+# rig's own gaps (TCG's reach ~130 ms; a loaded host made a 27 ms first one) ----
+spin -c 1 -p 99 -n rtl_ublocker -d 40 --duty 80 --period-ms 500 > spin.out 2>&1 &
 spinner=$!
-rtlens timerlat top -u -c 1 -T 25000 -d 35 -q --json u-block.json > u-block.txt 2>&1
+rtlens timerlat top -u -c 1 -T 250000 -d 35 -q --json u-block.json > u-block.txt 2>&1
 check_exit "timerlat top -u -T stops with status 2" 2 $?
 kill $spinner 2>/dev/null
 wait $spinner

@@ -68,11 +68,12 @@ rtlens timerlat top -c 1 -p 1000 --warm-up 3 -d 3 -q --json warm.json > warm.txt
 check_exit "timerlat top --warm-up with BPF exits 0" 0 $?
 emit_file warm.json
 
-# ---- a stop threshold: a SCHED_FIFO 99 blocker of 40 ms every 100 ms ----
-spin -c 1 -p 99 -n rtl_bpfblock -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+# ---- a stop threshold: a SCHED_FIFO 99 blocker of 400 ms every 500 ms,
+# against 250 ms: far above TCG's own gaps (up to ~130 ms) ----
+spin -c 1 -p 99 -n rtl_bpfblock -d 40 --duty 80 --period-ms 500 > spin.out 2>&1 &
 spinner=$!
 t0=$(now)
-rtlens timerlat top -c 1 -T 25000 --no-aa -d 30 -q --json b-stop.json > b-stop.txt 2>&1
+rtlens timerlat top -c 1 -T 250000 --no-aa -d 30 -q --json b-stop.json > b-stop.txt 2>&1
 check_exit "timerlat top -T --no-aa with BPF stops with status 2" 2 $?
 check "it stopped early ($(elapsed "$t0") s of -d 30)" ge 25 "$(elapsed "$t0")"
 kill $spinner 2>/dev/null
@@ -96,9 +97,9 @@ check "the flight recorder rtlens-$pid-aa runs the tracer with the analysis' eve
 wait $pid
 check_exit "timerlat top -T 500000 with the analysis exits 0" 0 $?
 # the stop: the blocker runs first, so that it is what the analysis explains
-spin -c 1 -p 99 -n rtl_bpfblock -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+spin -c 1 -p 99 -n rtl_bpfblock -d 40 --duty 80 --period-ms 500 > spin.out 2>&1 &
 spinner=$!
-rtlens timerlat top -c 1 -T 25000 -s 25000 -d 40 -q --json aa-stop.json > aa-stop.txt 2>&1
+rtlens timerlat top -c 1 -T 250000 -s 250000 -d 40 -q --json aa-stop.json > aa-stop.txt 2>&1
 check_exit "timerlat top -T with the analysis stops with status 2" 2 $?
 kill $spinner 2>/dev/null
 wait $spinner
@@ -106,8 +107,8 @@ emit_file aa-stop.txt
 emit_file aa-stop.json
 check_grep "the analysis names the blocker" 'rtl_bpfblock:[0-9]+' aa-stop.txt
 # the thread's latency, or its return to user's (-u by default here)
-check_grep "the analysis explains the latency that stopped the run (over 25 ms)" \
-	'^  (Thread|Ret user) latency: +[0-9]{5,}\.[0-9]+ us \(100%\)$' aa-stop.txt
+check_grep "the analysis explains the latency that stopped the run (over 250 ms)" \
+	'^  (Thread|Ret user) latency: +[0-9]{6,}\.[0-9]+ us \(100%\)$' aa-stop.txt
 # the tracer saves the stack right after the sample that stopped it
 check_grep "the stack saved at the stop (-s) is in the window" '^ +-> [a-z_]+' aa-stop.txt
 
@@ -115,9 +116,9 @@ check_grep "the stack saved at the stop (-s) is in the window" '^ +-> [a-z_]+' a
 action=/vm/timerlat_action.bpf.o
 if [ -f "$action" ]; then
 	echo > "$VM_TRACEFS/trace"
-	spin -c 1 -p 99 -n rtl_bpfact -d 40 --duty 40 --period-ms 100 > spin.out 2>&1 &
+	spin -c 1 -p 99 -n rtl_bpfact -d 40 --duty 80 --period-ms 500 > spin.out 2>&1 &
 	spinner=$!
-	rtlens timerlat top -c 1 -T 25000 -d 40 -q --no-aa --bpf-action "$action" \
+	rtlens timerlat top -c 1 -T 250000 -d 40 -q --no-aa --bpf-action "$action" \
 		--json act.json > act.txt 2>&1
 	check_exit "timerlat top -T --bpf-action stops with status 2" 2 $?
 	kill $spinner 2>/dev/null
@@ -127,8 +128,8 @@ if [ -f "$action" ]; then
 	grep timerlat_action "$VM_TRACEFS/trace" > act.trace
 	emit_file act.trace
 	# the thread's sample, or its return to user's (-u by default here)
-	check_grep "the action ran once, on cpu 1, at the sample over 25 ms" \
-		'timerlat_action: cpu 1 context [12] latency [0-9]{8,} ns' act.trace
+	check_grep "the action ran once, on cpu 1, at the sample over 250 ms" \
+		'timerlat_action: cpu 1 context [12] latency [0-9]{9,} ns' act.trace
 	check "... and once only" [ "$(grep -c . act.trace)" = 1 ]
 	echo > "$VM_TRACEFS/trace"
 	rtlens timerlat top -c 1 -T 25000 -d 2 -q --bpf-action /vm/lib.sh > act-bad.txt 2>&1

@@ -25,7 +25,7 @@ expect_json "env-top.json: RTLENS_NO_BPF=1 reads through tracefs" env-top.json \
 expect_json "warm.json: the 3 s of warm-up are not counted (3 s at 1 ms)" warm.json \
 	'd["config"]["data_path"] == "bpf" and 1500 <= d["cpus"][0]["thread"]["count"] <= 3600'
 expect_json "b-stop.json: the threshold stop, on cpu 1's thread latency, by BPF" b-stop.json \
-	'd["config"]["data_path"] == "bpf" and d["stop"]["reason"] == "threshold" and d["exit_status"] == 2 and d["cpus"][0]["thread"]["max"] >= 25000'
+	'd["config"]["data_path"] == "bpf" and d["stop"]["reason"] == "threshold" and d["exit_status"] == 2 and d["cpus"][0]["thread"]["max"] >= 250000'
 expect_json "aa-stop.json: BPF counts, the analysis from its window names the blocker" aa-stop.json \
 	'd["config"]["data_path"] == "bpf" and d["exit_status"] == 2 and d["stop"]["reason"] == "threshold" and "rtl_bpfblock" in json.dumps(d["analysis"])'
 if [ -f "$dir/act.json" ]; then
