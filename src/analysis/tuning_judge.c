@@ -164,57 +164,68 @@ static void judge_isolation(struct judge *j)
 	judge_fix(f, cmd, run, cpus[0] ? "isolated_cores= (realtime, cpu-partitioning)" : NULL);
 }
 
-static void judge_nohz(struct judge *j)
+/*
+ * A per-CPU setting a kernel option builds (nohz_full, rcu_nocbs): the
+ * kernel built without it, every measured CPU set, or the CPUs that are not.
+ */
+struct cpu_rule {
+	const char	*id;
+	bool		(*lacks)(const struct tuning_cpu *c);
+	const char	*unbuilt;	/* the kernel built without it: what */
+	const char	*unbuilt_why;
+	const char	*unbuilt_fix;
+	const char	*ok[2];		/* around the CPUs */
+	const char	*bad;		/* after "CPU <the CPUs without it>" */
+	const char	*why;
+	const char	*boot;		/* the parameter, "name=" */
+	const char	*tuned;
+};
+
+static const struct cpu_rule nohz_rule = {
+	"nohz_full", not_nohz_full,
+	"the kernel is built without CONFIG_NO_HZ_FULL: the tick runs on every busy CPU",
+	"a tick interrupt every 1/HZ s while the workload runs",
+	"a kernel built with CONFIG_NO_HZ_FULL=y",
+	{ "nohz_full=", ": the tick stops while one task runs" },
+	" not nohz_full: the scheduler tick keeps running while it is busy",
+	"local_timer interrupts and the TIMER/SCHED softirqs every tick while the workload runs",
+	"nohz_full=", "isolated_cores= (realtime, cpu-partitioning: nohz_full)",
+};
+
+static const struct cpu_rule rcu_rule = {
+	"rcu_nocbs", not_rcu_nocb,
+	"the kernel is built without CONFIG_RCU_NOCB_CPU: RCU callbacks run on every CPU",
+	"the RCU softirq (or rcuc) runs callbacks on the measured CPUs",
+	"a kernel built with CONFIG_RCU_NOCB_CPU=y",
+	{ "RCU callbacks of CPU ", " offloaded (rcuo threads)" },
+	" runs its own RCU callbacks (not offloaded)",
+	"the RCU softirq or rcuc/N runs callbacks on the CPU",
+	"rcu_nocbs=", "isolated_cores= (realtime, cpu-partitioning: rcu_nocbs)",
+};
+
+/* @built: CONFIG_ of the rule; @ok_list: what the ok finding names */
+static void judge_cpu_rule(struct judge *j, const struct cpu_rule *r, enum tri built,
+			   const char *ok_list)
 {
-	struct tuning *t = j->t;
 	char bad[TUNING_LIST_LEN], cmd[160];
 	struct finding *f;
 
-	if (t->config.no_hz_full == TRI_NO) {
-		f = judge_add(j, "nohz_full", FINDING_WARN, CERTAIN, "",
-			"the kernel is built without CONFIG_NO_HZ_FULL: the tick runs on every busy CPU");
-		snprintf(f->why, sizeof(f->why), "a tick interrupt every 1/HZ s while the workload runs");
-		judge_fix(f, NULL, "a kernel built with CONFIG_NO_HZ_FULL=y", NULL);
+	if (built == TRI_NO) {
+		f = judge_add(j, r->id, FINDING_WARN, CERTAIN, "", "%s", r->unbuilt);
+		snprintf(f->why, sizeof(f->why), "%s", r->unbuilt_why);
+		judge_fix(f, NULL, r->unbuilt_fix, NULL);
 		return;
 	}
-	cpus_where(t, not_nohz_full, bad, sizeof(bad));
+	cpus_where(j->t, r->lacks, bad, sizeof(bad));
 	if (!bad[0]) {
-		judge_add(j, "nohz_full", FINDING_OK, CERTAIN, "",
-		    "nohz_full=%s: the tick stops while one task runs", t->nohz_full);
+		judge_add(j, r->id, FINDING_OK, CERTAIN, "", "%s%s%s", r->ok[0], ok_list, r->ok[1]);
 		return;
 	}
-	f = judge_add(j, "nohz_full", FINDING_WARN, CERTAIN, bad,
-		      "CPU %s not nohz_full: the scheduler tick keeps running while it is busy", bad);
-	snprintf(f->why, sizeof(f->why),
-		 "local_timer interrupts and the TIMER/SCHED softirqs every tick while the workload runs");
-	boot_fix(j, cmd, sizeof(cmd), "nohz_full=", bad);
-	judge_fix(f, cmd, NULL, "isolated_cores= (realtime, cpu-partitioning: nohz_full)");
-}
-
-static void judge_rcu(struct judge *j)
-{
-	struct tuning *t = j->t;
-	char bad[TUNING_LIST_LEN], cmd[160];
-	struct finding *f;
-
-	if (t->config.rcu_nocb_cpu == TRI_NO) {
-		f = judge_add(j, "rcu_nocbs", FINDING_WARN, CERTAIN, "",
-			"the kernel is built without CONFIG_RCU_NOCB_CPU: RCU callbacks run on every CPU");
-		snprintf(f->why, sizeof(f->why), "the RCU softirq (or rcuc) runs callbacks on the measured CPUs");
-		judge_fix(f, NULL, "a kernel built with CONFIG_RCU_NOCB_CPU=y", NULL);
-		return;
-	}
-	cpus_where(t, not_rcu_nocb, bad, sizeof(bad));
-	if (!bad[0]) {
-		judge_add(j, "rcu_nocbs", FINDING_OK, CERTAIN, "",
-		    "RCU callbacks of CPU %s offloaded (rcuo threads)", t->measured_list);
-		return;
-	}
-	f = judge_add(j, "rcu_nocbs", FINDING_WARN, t->config.rcu_nocb_cpu == TRI_YES ? CERTAIN : LIKELY,
-		bad, "CPU %s runs its own RCU callbacks (not offloaded)", bad);
-	snprintf(f->why, sizeof(f->why), "the RCU softirq or rcuc/N runs callbacks on the CPU");
-	boot_fix(j, cmd, sizeof(cmd), "rcu_nocbs=", bad);
-	judge_fix(f, cmd, NULL, "isolated_cores= (realtime, cpu-partitioning: rcu_nocbs)");
+	f = judge_add(j, r->id, FINDING_WARN, built == TRI_YES ? CERTAIN : LIKELY, bad, "CPU %s%s",
+		      bad, r->bad);
+	snprintf(f->why, sizeof(f->why), "%s", r->why);
+	boot_fix(j, cmd, sizeof(cmd), r->boot, bad);
+	judge_fix(f, cmd, NULL, r->tuned);
 }
 
 /*
@@ -400,8 +411,9 @@ void tuning_judge(struct tuning *t)
 	}
 	judge_isolation(&j);
 	judge_irqs(&j);
-	judge_nohz(&j);
-	judge_rcu(&j);
+	judge_cpu_rule(&j, &nohz_rule, t->config.no_hz_full == TRI_NO ? TRI_NO : TRI_YES,
+		       t->nohz_full);
+	judge_cpu_rule(&j, &rcu_rule, t->config.rcu_nocb_cpu, t->measured_list);
 	judge_tick(&j);
 	judge_system(&j);
 	judge_cpus(&j);
