@@ -75,6 +75,7 @@ int file_read_records(struct engine *e)
 	struct rtl_record out;
 	int cpu, n = 0;
 
+	tracecmd_set_all_cpus_to_timestamp(e->records, 0);	/* read again: from the start */
 	while ((r = tracecmd_read_next_data(e->records, &cpu))) {
 		if (own_record(e, r, &out)) {
 			file_hand_out(e, &out);
