@@ -685,7 +685,7 @@ static void print_replay_stop(const struct session *s)
 	const struct replay_view *r = &s->replay_view;
 	const struct rtl_params *p = s->p;
 	static const char *const what[2][2] = {		/* [latency][total] */
-		{ "noise sample", "period's noise" }, { "IRQ latency", "thread latency" },
+		{ "noise sample", "period noise" }, { "IRQ latency", "thread latency" },
 	};
 
 	if (r->stopped)

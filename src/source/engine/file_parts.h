@@ -71,6 +71,8 @@ void file_stop_found(struct engine *e, struct recorded_run *run);
 /* ---- file_records.c ---- */
 /* a user engine's recording: its buffer of records; -1 with a message */
 int file_open_records(struct engine *e);
+/* the next file_read_records() reads them from the first; -1 with a message */
+int file_rewind_records(struct engine *e);
 /* every record, in the order they were handed out, to e->fn; their number */
 int file_read_records(struct engine *e);
 

@@ -210,12 +210,13 @@ static void fclose_engine(struct engine *e)
 }
 
 /* the replay's stop thresholds: a first pass finds where they stop it */
-static void find_stop(struct engine *e, struct recorded_run *run)
+static int find_stop(struct engine *e, struct recorded_run *run)
 {
 	e->stop.scanning = true;
 	read_all(e);
 	e->stop.scanning = false;
 	file_stop_found(e, run);
+	return e->records ? file_rewind_records(e) : 0;
 }
 
 /* the run becomes the recording's (in->params, in->facts, in->run), then the engine over it */
@@ -232,8 +233,10 @@ static struct engine *fopen_input(const struct rtl_params *p, const struct engin
 	}
 	*in->run = fin.rec.run;
 	e = fopen_engine(&fin, p);
-	if (e && fin.own_stops)
-		find_stop(e, in->run);
+	if (e && fin.own_stops && find_stop(e, in->run)) {
+		fclose_engine(e);
+		e = NULL;
+	}
 	file_input_free(&fin);
 	return e;
 }

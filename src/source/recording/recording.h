@@ -163,6 +163,5 @@ int tracecmd_page_size(struct tracecmd_input *handle);
 int tracecmd_long_size(struct tracecmd_input *handle);
 unsigned long tracecmd_get_in_file_version(struct tracecmd_input *handle);
 struct tep_record *tracecmd_read_next_data(struct tracecmd_input *handle, int *rec_cpu);
-int tracecmd_set_all_cpus_to_timestamp(struct tracecmd_input *handle, unsigned long long time);
 
 #endif
