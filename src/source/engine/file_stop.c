@@ -61,15 +61,14 @@ void file_stop_found(struct engine *e, struct recorded_run *run)
 
 	debug_msg("replay: the first record at %llu ns, the stop at %llu ns",
 		  (unsigned long long)s->first_ts, (unsigned long long)s->ts);
-	if (!s->hit) {
-		if (run->reason == STOP_THRESHOLD)
-			warn_msg("no %s of %s reaches the stop thresholds given, and it ends where "
-				 "its own threshold stopped the run: what came after was never "
-				 "recorded", e->p->desc->sample[0], e->name);
-		if (run->reason == STOP_THRESHOLD)
-			run->reason = STOP_DURATION;
-		return;
+	if (!s->hit && run->reason == STOP_THRESHOLD) {
+		warn_msg("no %s of %s reaches the stop thresholds given, and it ends where its own "
+			 "threshold stopped the run: what came after was never recorded",
+			 e->p->desc->sample[0], e->name);
+		run->reason = STOP_DURATION;
 	}
+	if (!s->hit)
+		return;
 	run->stop.hit = true;
 	run->stop.cpu = s->cpu;
 	run->stop.total = s->limit == STOP_LIMIT_TOTAL;
