@@ -27,13 +27,18 @@ static int set_u64(uint64_t *dst, const char *arg, const char **why)
 	return parse_u64(arg, dst, why);
 }
 
+/* --input is among the options being parsed (options_parse() looks first) */
+static bool parsing_replay;
+
 static int set_auto(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;
 
 	if (parse_u64(arg, &p->stop_us, why))
 		return -1;
-	p->threshold_us = 1;
+	/* a replay's noise is what was traced: -a takes the recorded threshold */
+	if (!parsing_replay)
+		p->threshold_us = 1;
 	if (!p->trace_output)
 		p->trace_output = default_trace(p);
 	return 0;
@@ -762,9 +767,57 @@ static void env_options(struct rtl_params *p)
 		p->no_bpf = true;
 }
 
+/*
+ * The options that act on a live run, as the parse leaves them: the
+ * tracer's settings and threads, the system, the engine, the actions, the
+ * trace saved, the metrics served. A replay takes the recording's settings
+ * and changes nothing. Read before the defaults are filled in (-p, -r) and
+ * before RTLENS_NO_BPF is (--no-bpf).
+ */
+static void live_options(const struct rtl_params *p, char *buf, size_t len)
+{
+	const struct {
+		const char	*name;
+		bool		given;
+	} opts[] = {
+		{ "-p", p->period_us },
+		{ "-r", p->runtime_us },
+		{ "-d", p->duration_s },
+		{ "-P", p->prio.kind != SCHED_KIND_NONE },
+		{ "-C", p->cgroup },
+		{ "-H", p->hk_set },
+		{ "-e", p->nr_events },
+		{ "-t FILE", p->trace_output && p->trace_output != p->desc->trace_file },
+		{ "-u", p->user_threads },
+		{ "-k", p->kernel_threads },
+		{ "-U", p->user_load },
+		{ "-A", p->aligned_us >= 0 },
+		{ "--engine", p->engine != ENGINE_AUTO },
+		{ "--warm-up", p->warmup_s },
+		{ "--trace-buffer-size", p->buffer_kb },
+		{ "--kernel-hist", p->kernel_hist },
+		{ "--no-bpf", p->no_bpf },
+		{ "--bpf-action", p->bpf_action },
+		{ "--dma-latency", p->dma_latency_us >= 0 },
+		{ "--deepest-idle-state", p->deepest_idle >= 0 },
+		{ "--on-threshold", p->on_threshold },
+		{ "--on-end", p->on_end },
+		{ "--listen", p->listen_addr },
+	};
+	size_t i, used = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]) && used < len; i++)
+		if (opts[i].given)
+			used += snprintf(buf + used, len - used, "%s%s", used ? ", " : "",
+					 opts[i].name);
+}
+
 /* what a replay cannot do: it measures nothing and changes nothing */
 static int check_input(const struct rtl_params *p)
 {
+	char live[256];
+
 	if (!p->input_path)
 		return 0;
 	if (p->record_path) {
@@ -772,22 +825,12 @@ static int check_input(const struct rtl_params *p)
 			"(copy it to keep it)");
 		return -1;
 	}
-	if (p->on_threshold || p->on_end) {
-		err_msg("--on-threshold and --on-end act on a live run: a replay (--input) runs no "
-			"action");
-		return -1;
-	}
-	if (p->trace_output && p->trace_output != p->desc->trace_file) {
-		err_msg("-t saves the kernel's trace of a live run: with --input the trace is the "
-			"file itself (trace-cmd report %s)", p->input_path);
-		return -1;
-	}
-	if (p->listen_addr) {
-		err_msg("--listen serves a live run's metrics: a replay (--input) ends as soon as "
-			"it is read (write a report with --json instead)");
-		return -1;
-	}
-	return 0;
+	live_options(p, live, sizeof(live));
+	if (!live[0])
+		return 0;
+	err_msg("--input: these options act on a live run and do not apply to a replay, which "
+		"takes the recording's settings and runs no action: %s", live);
+	return -1;
 }
 
 /* a recording needs every event: nothing counted in the kernel */
@@ -811,7 +854,7 @@ static int check_record(const struct rtl_params *p)
 static int check_combinations(struct rtl_params *p)
 {
 	env_options(p);
-	if (check_timerlat(p) || check_input(p) || check_record(p))
+	if (check_timerlat(p) || check_record(p))
 		return -1;
 	/* -U: as -u, the tracer without its threads, the return to user measured */
 	if (p->user_load)
@@ -870,13 +913,16 @@ enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
 		err_msg("%s measures in no such mode", p->desc->name);
 		return OPTS_ERROR;
 	}
-	if (has_input(argc, argv))
+	parsing_replay = has_input(argc, argv);
+	if (parsing_replay)
 		p->nr_cpus = RECORDING_MAX_CPUS;
 	if (opts_alloc_masks(p))
 		return OPTS_ERROR;
 	ret = opt_parse(cmd, &measuring_opts, p, argc, argv);
 	if (ret != OPTS_OK)
 		return ret;
+	if (check_input(p))
+		return OPTS_ERROR;
 	if (!p->period_us && !p->runtime_us) {
 		p->period_us = p->desc->default_period_us;
 		p->runtime_us = p->desc->default_runtime_us;

@@ -23,3 +23,41 @@ uint64_t stop_value_latency(const struct cpu_latency *c, unsigned int divisor,
 		      st[TIMERLAT_THREAD].max : st[TIMERLAT_USER].max;
 	return max * divisor / 1000;
 }
+
+/* the value of @rec that a limit is compared with, and that limit; false: none */
+static bool record_value(const struct rtl_record *rec, uint64_t *value_us,
+			 enum stop_limit *limit)
+{
+	switch (rec->kind) {
+	case RECORD_NOISE_SAMPLE:
+		*value_us = rec->sample.duration_ns / 1000;
+		*limit = STOP_LIMIT_SINGLE;
+		return !rec->sample.self_ns;
+	case RECORD_OSNOISE_PERIOD:
+		*value_us = rec->period.noise_us;
+		*limit = STOP_LIMIT_TOTAL;
+		return true;
+	case RECORD_TIMERLAT:
+		*value_us = rec->timerlat.latency_ns / 1000;
+		*limit = rec->timerlat.context == TIMERLAT_IRQ ? STOP_LIMIT_SINGLE : STOP_LIMIT_TOTAL;
+		return !rec->timerlat.self_ns;
+	default:
+		return false;
+	}
+}
+
+bool stop_record_over(const struct rtl_record *rec, uint64_t stop_us, uint64_t stop_total_us,
+		      uint64_t *value_us, enum stop_limit *limit)
+{
+	enum stop_limit which;
+	uint64_t value;
+
+	if (!record_value(rec, &value, &which) ||
+	    !stop_over(value, which == STOP_LIMIT_SINGLE ? stop_us : stop_total_us))
+		return false;
+	if (value_us)
+		*value_us = value;
+	if (limit)
+		*limit = which;
+	return true;
+}

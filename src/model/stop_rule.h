@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/records.h"
 #include "model/latency_model.h"
 #include "model/model.h"
 
@@ -36,5 +37,16 @@ static inline bool stop_over(uint64_t value_us, uint64_t limit_us)
 {
 	return limit_us && value_us >= limit_us;
 }
+
+/*
+ * One record against the limits, as the tracer compares it when it writes
+ * it (the user engine's merge and a replay alike): an osnoise sample with
+ * -s, an osnoise period with -S, a timerlat IRQ latency with -i, a thread
+ * or return-to-user latency with -T. A record that includes a stop of
+ * rtlens's own thread (self_ns) reaches none. The value compared, in us,
+ * goes to *@value_us when it reaches one.
+ */
+bool stop_record_over(const struct rtl_record *rec, uint64_t stop_us, uint64_t stop_total_us,
+		      uint64_t *value_us, enum stop_limit *limit);
 
 #endif

@@ -24,6 +24,20 @@ enum threshold_kind {
 #define RENDER_PAUSED	"[paused: p resumes, r resets, q quits]"
 
 /* What the renderers need besides the model. */
+/* --input: what was replayed, and where the replay's stop thresholds stopped it */
+struct replay_view {
+	const char		*command;	/* "osnoise top"; "": another tool's recording */
+	const char		*hostname;
+	time_t			started;
+	double			elapsed_s;	/* of the recorded run */
+	const char		*version;	/* rtlens's that recorded; "": another tool */
+	bool			stopped;	/* a sample reached a threshold given to the replay */
+	int			stop_cpu;
+	bool			stop_total;	/* its limit: -S, timerlat's -T; else -s, -i */
+	uint64_t		stop_value_us;
+	double			stop_at_s;	/* into the recorded run */
+};
+
 struct run_view {
 	double			elapsed_s;	/* measurement time so far */
 	time_t			started;	/* wall clock at the start */
@@ -40,6 +54,7 @@ struct run_view {
 	uint64_t		threshold_hits;	/* stop thresholds hit so far */
 	const char		*recorded_by;	/* --input: "rtlens" or "other"; else NULL */
 	const char		*recorded_version; /* --input: rtlens's version that recorded */
+	const struct replay_view *replay;	/* --input; NULL: a live run */
 };
 
 /* "  0 00:00:10": days, then hh:mm:ss */

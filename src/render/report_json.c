@@ -188,6 +188,45 @@ static void json_histograms(struct json_writer *w, const struct noise_model *m,
 	json_end_object(w);
 }
 
+/* a wall-clock time, UTC, as "2026-01-31T10:02:03Z" */
+static void json_time(struct json_writer *w, const char *key, time_t t)
+{
+	char buf[32];
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_string(w, key, buf);
+}
+
+/* 1.10: what a replay replayed, and where its own thresholds stopped it; null in a live run */
+static void json_replay(struct json_writer *w, const struct run_view *v)
+{
+	const struct replay_view *r = v->replay;
+
+	if (!r) {
+		json_null(w, "replay");
+		return;
+	}
+	json_begin_object(w, "replay");
+	json_string(w, "command", r->command[0] ? r->command : NULL);
+	json_string(w, "hostname", r->hostname);
+	json_time(w, "started_at", r->started);
+	json_double(w, "duration_s", r->elapsed_s);
+	json_string(w, "rtlens_version", r->version[0] ? r->version : NULL);
+	if (r->stopped) {
+		json_begin_object(w, "stopped_by");
+		json_u64(w, "cpu", r->stop_cpu);
+		json_string(w, "kind", r->stop_total ? "total" : "single");
+		json_u64(w, "value_us", r->stop_value_us);
+		json_double(w, "at_s", r->stop_at_s);
+		json_end_object(w);
+	} else {
+		json_null(w, "stopped_by");
+	}
+	json_end_object(w);
+}
+
 /* 1.8: the trace.dat a replay read (--input); null in a live run */
 static void json_input(struct json_writer *w, const struct rtl_params *p,
 		       const struct run_view *v)
@@ -236,16 +275,6 @@ static void json_stop(struct json_writer *w, const struct rtl_params *p,
 		json_null(w, "threshold");
 	}
 	json_end_object(w);
-}
-
-static void json_started(struct json_writer *w, time_t started)
-{
-	char buf[32];
-	struct tm tm;
-
-	gmtime_r(&started, &tm);
-	strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	json_string(w, "started_at", buf);
 }
 
 /* no measured CPU lost analysis events */
@@ -362,8 +391,9 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	/* what it is, then the results, how the run was set, the system last */
 	json_rtlens_head(w, SCHEMA_VERSION, p->command);
 	json_string(w, "engine", p->engine == ENGINE_OWN ? "user" : "kernel");
-	json_started(w, v->started);
+	json_time(w, "started_at", v->started);
 	json_double(w, "duration_s", v->elapsed_s);
+	json_replay(w, v);
 	json_i64(w, "exit_status", v->exit_status);
 	json_stop(w, p, v);
 	json_u64(w, "lost_events", v->lost_events);

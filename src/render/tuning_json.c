@@ -257,10 +257,10 @@ void json_system(struct json_writer *w, int nr_cpus, const struct sys_facts *f)
 	json_string(w, "hostname", f->hostname);
 	json_u64(w, "nr_cpus", nr_cpus);
 	json_virt(w, &f->virt);
-	if (f->tuning)
-		json_tuning(w, f->tuning);
-	else if (f->tuning_json)	/* a replay: the recording's */
+	if (f->tuning_json)	/* a replay: the recording's, whole */
 		json_raw(w, "tuning", f->tuning_json);
+	else if (f->tuning)
+		json_tuning(w, f->tuning);
 	json_end_object(w);
 }
 

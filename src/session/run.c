@@ -55,6 +55,7 @@ struct session {
 	struct tracefs_instance	*rec_inst;	/* the instance it records */
 	bool			replay;		/* --input */
 	struct recorded_run	run;		/* --input: how the recorded run went */
+	struct replay_view	replay_view;	/* --input: what the reports say of it */
 	bool			interactive;
 	char			action_failed[ACTION_FAILED_LEN]; /* said after the report */
 	struct timespec		t0;		/* start of the measurement */
@@ -231,6 +232,20 @@ static int open_listen(struct session *s)
 	return s->metrics ? 0 : -1;
 }
 
+/* what was replayed, and where the replay's own thresholds stopped it */
+static void set_replay_view(struct session *s)
+{
+	const struct recorded_run *r = &s->run;
+
+	s->replay_view = (struct replay_view) {
+		.command = r->command, .hostname = s->facts.hostname, .started = r->started,
+		.elapsed_s = r->elapsed_s, .version = r->version, .stopped = r->stop.hit,
+		.stop_cpu = r->stop.cpu, .stop_total = r->stop.total,
+		.stop_value_us = r->stop.value_us, .stop_at_s = r->stop.at_s,
+	};
+	s->view.replay = &s->replay_view;
+}
+
 /* the run becomes the recording's; no root, no tracefs, nothing changed */
 static int setup_replay(struct session *s)
 {
@@ -247,6 +262,7 @@ static int setup_replay(struct session *s)
 	s->view.started = s->run.started;
 	s->view.recorded_by = s->run.by_rtlens ? "rtlens" : "other";
 	s->view.recorded_version = s->run.version;
+	set_replay_view(s);
 	s->view.data_path = source_data_path(s->src, &s->view.data_path_detail);
 	return open_outfiles(s);
 }
@@ -620,7 +636,10 @@ static int finish(struct session *s)
 	debug_msg("stopping");
 	progress_clear(&s->progress);
 	source_stop(s->src);
-	s->view.elapsed_s = s->replay ? s->run.elapsed_s : seconds_since(&s->t_counted);
+	if (s->replay)	/* up to the sample that stopped it, as a live run */
+		s->view.elapsed_s = s->run.stop.hit ? s->run.stop.at_s : s->run.elapsed_s;
+	else
+		s->view.elapsed_s = seconds_since(&s->t_counted);
 	if (drain_into_model(s) ||
 	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
 		return -1;
@@ -644,6 +663,39 @@ static int finish(struct session *s)
 	return 0;
 }
 
+/* "replay of osnoise top recorded on HOST at 2026-01-31 10:02:03 UTC (12.0 s, rtlens 0.1.0)" */
+static void print_replay_head(const struct replay_view *r)
+{
+	char when[32];
+	struct tm tm;
+
+	gmtime_r(&r->started, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S UTC", &tm);
+	if (r->version[0])
+		printf("replay of %s recorded on %s at %s (%.1f s, rtlens %s)\n", r->command,
+		       r->hostname, when, r->elapsed_s, r->version);
+	else
+		printf("replay of another tool's recording on %s at %s (%.1f s)\n", r->hostname,
+		       when, r->elapsed_s);
+}
+
+/* the sample that stopped a replay, after the line a live run prints */
+static void print_replay_stop(const struct session *s)
+{
+	const struct replay_view *r = &s->replay_view;
+	const struct rtl_params *p = s->p;
+	static const char *const what[2][2] = {		/* [latency][total] */
+		{ "noise sample", "period noise" }, { "IRQ latency", "thread latency" },
+	};
+
+	if (r->stopped)
+		printf("replay: stopped at CPU %d's %s of %llu us (threshold %llu us), %.3f s into "
+		       "the recording\n", r->stop_cpu, what[p->desc->latency][r->stop_total],
+		       (unsigned long long)r->stop_value_us,
+		       (unsigned long long)(r->stop_total ? p->stop_total_us : p->stop_us),
+		       r->stop_at_s);
+}
+
 static void report_text(struct session *s)
 {
 	const struct rtl_params *p = s->p;
@@ -652,9 +704,13 @@ static void report_text(struct session *s)
 		return;
 	if (s->interactive)
 		fputs("\033[H\033[2J", stdout);
+	if (s->replay)
+		print_replay_head(&s->replay_view);
 	render_screen(stdout, &s->models, p, &s->view);
 	if (s->view.reason == STOP_THRESHOLD)
 		printf("rtlens %s hit stop tracing\n", p->desc->tracer);
+	if (s->replay && s->view.reason == STOP_THRESHOLD)
+		print_replay_stop(s);
 	render_analysis(stdout, &s->models, p, &s->view);
 }
 

@@ -23,7 +23,7 @@ listen_option_tests() {
 		$R osnoise top --listen 127.0.0.1:70000
 	expect "--listen host name" 1 "not a numeric IPv4 or IPv6 address" -- \
 		$R osnoise top --listen example.org:9473
-	expect "--listen with --input" 1 "--listen serves a live run's metrics" -- \
+	expect "--listen with --input" 1 "--input: these options act on a live run and do not apply to a replay, .*: --listen\$" -- \
 		$R osnoise top --input /nonexistent.dat --listen 127.0.0.1:9473
 	port=$(free_port)
 	python3 -c "import socket, time; s = socket.socket(); s.bind(('127.0.0.1', $port)); s.listen(); time.sleep(20)" &

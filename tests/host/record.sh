@@ -84,12 +84,19 @@ record_option_tests() {
 		$R osnoise top --input ''
 	expect "--input twice" 1 "one recording at a time" -- \
 		$R osnoise top --input "$d/a.dat" --input "$d/b.dat"
-	expect "--input with --on-end" 1 "--on-threshold and --on-end act on a live run: a replay \\(--input\\) runs no action" -- \
+	expect "--input with --on-end" 1 "--input: these options act on a live run and do not apply to a replay, which takes the recording's settings and runs no action: --on-end\$" -- \
 		$R timerlat top --input "$d/a.dat" --on-end trace
-	expect "--input with --on-threshold" 1 "--on-threshold and --on-end act on a live run" -- \
+	expect "--input with --on-threshold" 1 "do not apply to a replay, .*: --on-threshold\$" -- \
 		$R osnoise top -s 10 --input "$d/a.dat" --on-threshold trace
-	expect "--input with -t FILE" 1 "-t saves the kernel's trace of a live run: with --input the trace is the file itself" -- \
+	expect "--input with -t FILE" 1 "do not apply to a replay, .*: -t FILE\$" -- \
 		$R osnoise top --input "$d/a.dat" -t "$d/x.txt"
+	expect "--input with live options: all named in one line" 1 \
+		"do not apply to a replay, .*: -p, -r, -P, -C, -H, -e, --engine, --warm-up, --trace-buffer-size, --no-bpf, --listen\$" -- \
+		$R osnoise top --input "$d/a.dat" -p 1000 -r 900 -P f:95 -C -H 0 -e sched --engine user \
+		--warm-up 1 --trace-buffer-size 100 --no-bpf --listen 127.0.0.1:9473
+	expect "--input with timerlat's live options" 1 \
+		"do not apply to a replay, .*: -d, -k, -A, --dma-latency, --deepest-idle-state\$" -- \
+		$R timerlat hist --input "$d/a.dat" -d 10 -k -A 10 --dma-latency 0 --deepest-idle-state 1
 	# -a's own trace file is no -t FILE: the file is then looked for
 	expect "--input with -a: the file is read" 1 "cannot read $d/a.dat: No such file or directory" -- \
 		$R timerlat top -a 50 --input "$d/a.dat"
@@ -149,6 +156,7 @@ record_replay_tests() {
 		$R timerlat top --input "$d/osnoise-aa.dat"
 	expect "replay: timerlat top -a stops as the run did (exit 2)" 2 "rtl_spinner:4321" -- \
 		$R timerlat top --input "$d/timerlat-a.dat"
+	record_stop_tests "$d"
 	expect "replay: timerlat hist with 4-byte longs" 0 "^count: +3 +3" -- \
 		$R timerlat hist --input "$d/timerlat-32.dat"
 	expect "replay: hwnoise" 0 "Hardware-related Noise" -- $R hwnoise -q --input "$d/hwnoise.dat"
@@ -185,6 +193,95 @@ record_replay_tests() {
 		expect "replay: $name without its last byte is refused" 1 "$name-short.dat is not a trace.dat that libtracecmd can read" -- \
 			$R osnoise top --input "$d/$name-short.dat"
 	done
+}
+
+# ---- stop thresholds given to a replay, on the recorded samples ----
+
+# record_stop_tests DIR: the seeds of DIR (osnoise-aa.dat: 30 us samples, 6 on
+# CPU 0 and 2 on CPU 1, periods of 33601 us; timerlat-a.dat: IRQ latencies
+# 2, 4, 6 us, thread 50, 100, 150 us, recorded with -a 50 and stopped)
+record_stop_tests() {
+	local d=$1
+
+	expect "replay: the header names the recorded run" 0 \
+		"^replay of osnoise top recorded on seed at 2026-11-25 09:06:01 UTC \\(2\\.0 s, rtlens 0\\.1\\.0\\)\$" -- \
+		$R osnoise top -q --input "$d/osnoise-aa.dat"
+	expect "replay: trace-cmd's recording named as another tool's" 0 \
+		"^replay of another tool's recording on seed at .* UTC \\(0\\.[0-9] s\\)\$" -- \
+		$R osnoise top -q --input "$d/trace-cmd-osnoise.dat"
+	expect "replay: osnoise hist -s under a recorded sample stops there (exit 2)" 2 \
+		"^rtlens osnoise hit stop tracing\$" -- \
+		$R osnoise hist -s 20 --input "$d/osnoise-aa.dat" --json "$d/json/stop.json"
+	check "replay -s: the sample named" grep -q \
+		"^replay: stopped at CPU 0's noise sample of 30 us (threshold 20 us), " "$WORK/expect.out"
+	check "replay -s: the table up to the sample, the analysis of it" sh -c \
+		"grep -qE '^count: +1 *\$' '$WORK/expect.out' && grep -q '^## CPU 0 hit stop tracing, analyzing the sample ##' '$WORK/expect.out'"
+	json_valid "replay -s: the JSON report validates" "$d/json/stop.json"
+	rec_json "replay -s: stop, exit 2 and the sample in the report" "$d/json/stop.json" \
+		"d['stop']['reason'] == 'threshold' and d['stop']['threshold'] == {'kind': 'single', 'limit_us': 20, 'cpu': 0} and d['config']['stop_us'] == 20 and d['exit_status'] == 2 and d['replay']['stopped_by']['cpu'] == 0 and d['replay']['stopped_by']['value_us'] == 30 and d['replay']['command'] == 'osnoise top' and d['replay']['hostname'] == 'seed' and d['replay']['rtlens_version'] == '0.1.0' and d['replay']['started_at'] == '2026-11-25T09:06:01Z'"
+	expect "replay: -s over every recorded sample: no stop (exit 0)" 0 "^count: +6 +2 *\$" -- \
+		$R osnoise hist -s 31 --input "$d/osnoise-aa.dat"
+	expect "replay: osnoise top -S at the noisiest period stops (exit 2)" 2 \
+		"^replay: stopped at CPU 0's period noise of 33601 us \\(threshold 33601 us\\)" -- \
+		$R osnoise top -q -S 33601 --input "$d/osnoise-aa.dat"
+	expect "replay: osnoise top -S over it: no stop" 0 "Operating System Noise" -- \
+		$R osnoise top -q -S 33602 --input "$d/osnoise-aa.dat"
+	expect "replay: timerlat top -i under a recorded IRQ latency (exit 2)" 2 \
+		"^replay: stopped at CPU 1's IRQ latency of 6 us \\(threshold 5 us\\)" -- \
+		$R timerlat top -i 5 --input "$d/timerlat-a.dat"
+	expect "replay: timerlat top -T replaces the recorded -a 50" 2 \
+		"^replay: stopped at CPU 1's thread latency of 100 us \\(threshold 100 us\\)" -- \
+		$R timerlat top -T 100 --input "$d/timerlat-a.dat"
+	expect "replay: a threshold the recording never reached: exit 0, said" 0 \
+		"no latency of .*timerlat-a.dat reaches the stop thresholds given, and it ends where its own threshold stopped the run" -- \
+		$R timerlat top -T 200 --input "$d/timerlat-a.dat"
+	expect "replay: -T under the recorded threshold is refused" 1 \
+		"-T 3: .*osnoise-aa.dat holds only the noise over its own threshold, 5 us \\(shorter noise was never traced\\): record again with -T 3" -- \
+		$R osnoise hist -T 3 --input "$d/osnoise-aa.dat"
+	expect "replay: -T on top's per-period table is refused" 1 \
+		"-T 20: the table of osnoise top is the tracer's per-period summaries" -- \
+		$R osnoise top -T 20 --input "$d/osnoise-aa.dat"
+	expect "replay: -T on another tool's recording is refused" 1 \
+		"-T 10: .*trace-cmd-osnoise.dat was recorded by another tool, which does not say the threshold" -- \
+		$R osnoise top -T 10 --input "$d/trace-cmd-osnoise.dat"
+	expect "replay: hist -T over the samples leaves them out" 0 "^count: +0 *\$" -- \
+		$R osnoise hist -T 31 --input "$d/osnoise-aa.dat"
+	expect "replay: -a keeps the recorded threshold" 2 "^rtlens osnoise hit stop tracing\$" -- \
+		$R osnoise top -q -a 30 --input "$d/osnoise-aa.dat"
+}
+
+# record_user_replay_tests DIR: the user engine's osnoise hist --aa here,
+# recorded and replayed: the replay prints the live run's setup: lines (from
+# the recorded tuning); -s at the recorded maximum stops at that sample
+# (exit 2), one over it does not
+record_user_replay_tests() {
+	local d=$1 max rc
+
+	$R osnoise hist --aa --engine user -c 1 -d 1 --record "$d/aa.dat" --json "$d/aa.json" \
+		> "$d/live.out" 2>&1
+	rc=$?
+	if [ "$rc" != 0 ]; then
+		not_ok "user engine: osnoise hist --aa --record (exit $rc)"
+		sed 's/^/#   /' "$d/live.out" | head -10
+		return
+	fi
+	expect "user engine's recording: osnoise hist --aa replays" 0 "^replay of osnoise hist recorded on " -- \
+		$R osnoise hist --aa --input "$d/aa.dat"
+	if [ "$(grep -c '^setup: ' "$d/live.out")" -gt 0 ] &&
+	   [ "$(grep '^setup: ' "$d/live.out")" = "$(grep '^setup: ' "$WORK/expect.out")" ]; then
+		ok "replay: the live run's setup: lines, from the recorded tuning"
+	else
+		not_ok "replay: the live run's setup: lines, from the recorded tuning"
+		diff <(grep '^setup: ' "$d/live.out") <(grep '^setup: ' "$WORK/expect.out") | sed 's/^/#   /' | head -10
+	fi
+	max=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["histogram"]["cpus"][0]["max"])' "$d/aa.json")
+	expect "replay: -s at the recorded maximum stops (exit 2)" 2 \
+		"^replay: stopped at CPU 1's noise sample of $max us \\(threshold $max us\\)" -- \
+		$R osnoise hist -s "$max" --input "$d/aa.dat" --json "$d/aa-stop.json"
+	rec_json "replay -s: the report says where it stopped" "$d/aa-stop.json" \
+		"d['stop']['reason'] == 'threshold' and d['replay']['stopped_by']['value_us'] == $max and d['exit_status'] == 2"
+	expect "replay: -s over the recorded maximum: no stop (exit 0)" 0 "^max: +$max *\$" -- \
+		$R osnoise hist -s $((max + 1)) --input "$d/aa.dat"
 }
 
 # ---- trace-cmd's own recording on this machine ----
@@ -322,6 +419,7 @@ record_live_tests() {
 			fi
 			expect "--record with the user engine: it replays" 0 "Operating System Noise" -- \
 				$R osnoise top -q --input "$d/old.dat"
+			record_user_replay_tests "$d"
 		elif [ "$rc" = 1 ] &&
 		     grep -q "record works with the kernel's osnoise tracer only" <<<"$out"; then
 			ok "--record with the user engine: refused, it needs the kernel's tracer"

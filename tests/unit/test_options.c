@@ -537,6 +537,42 @@ static void test_combinations_refused(void **state)
 		       "runtime 2000 us is longer than period 1000 us");
 }
 
+/*
+ * --input: the options that act on a live run, all named in one line; the
+ * thresholds, the analysis, -c and the outputs apply to a replay; -a keeps
+ * the recorded threshold (no -T 1); RTLENS_NO_BPF is no --no-bpf
+ */
+static void test_replay_options(void **state)
+{
+	struct rtl_params *p = *state;
+
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--input", "a.dat", "-P", "f:95",
+					       "--dma-latency", "0", "-u", "-d", "10",
+					       "--on-end", "trace", "--listen", "127.0.0.1:9473"),
+		       "--input: these options act on a live run and do not apply to a replay, "
+		       "which takes the recording's settings and runs no action: -d, -P, -u, "
+		       "--dma-latency, --on-end, --listen");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-p", "1000", "--input", "a.dat",
+					      "--warm-up", "1", "-t", "x.txt"),
+		       "do not apply to a replay, which takes the recording's settings and runs "
+		       "no action: -p, -t FILE, --warm-up\n");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--input", "a.dat", "--record", "b.dat"),
+		       "--record and --input exclude each other");
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "--input", "a.dat", "-s", "100", "-S", "500",
+					 "-T", "10", "-c", "1", "--json", "-", "--aa"));
+	assert_int_equal(p->stop_us, 100);
+	assert_int_equal(p->threshold_us, 10);
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-a", "100", "--input", "a.dat"));
+	assert_int_equal(p->stop_us, 100);
+	assert_int_equal(p->threshold_us, 0);
+	parse_ok(p, "osnoise top", ARGV("osnoise", "-a", "100"));
+	assert_int_equal(p->threshold_us, 1);
+	parse_ok(p, "timerlat top", ARGV("timerlat", "--input", "a.dat", "-a", "50", "-i", "5"));
+	setenv("RTLENS_NO_BPF", "1", 1);
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--input", "a.dat"));
+	unsetenv("RTLENS_NO_BPF");
+}
+
 /* an option of another command, values out of range, words out of place */
 static void test_usage_refused(void **state)
 {
@@ -692,6 +728,7 @@ int main(void)
 		OPT_TEST(test_timerlat_hist),
 		OPT_TEST(test_no_bpf),
 		OPT_TEST(test_combinations_refused),
+		OPT_TEST(test_replay_options),
 		OPT_TEST(test_usage_refused),
 		OPT_TEST(test_help_and_warning),
 		OPT_TEST(test_parse_after_a_cluster_half_read),

@@ -20,6 +20,9 @@
 #include "source/engine/file_source.h"
 #include "source/recording/recording.h"
 
+/* the osnoise tracer's threshold when tracing_thresh is 0 (and the user engine's) */
+#define TRACER_THRESHOLD_US	5
+
 /*
  * tracecmd_open(), but for libtracecmd 3.1's tracecmd_close() of a handle
  * whose CPU data failed to load (a file cut short in its data): it walks
@@ -153,20 +156,66 @@ out:
 	return ret;
 }
 
-static void take_settings(struct rtl_params *p, const struct recording *rec)
+/*
+ * The stop thresholds given to the replay replace the recording's, and are
+ * evaluated on its records (file_stop.c); without any, the replay ends as
+ * the recorded run did.
+ */
+static void take_stops(struct file_input *in, struct rtl_params *p)
 {
-	const struct recorded_settings *s = &rec->set;
+	in->own_stops = p->stop_us || p->stop_total_us;
+	if (in->own_stops)
+		return;
+	p->stop_us = in->rec.set.stop_us;
+	p->stop_total_us = in->rec.set.stop_total_us;
+}
 
-	p->engine = rec->run.own_engine ? ENGINE_OWN : ENGINE_KERNEL;
+/*
+ * osnoise's -T: the samples over it, of those the recording holds. The
+ * tracer traced none under its own threshold (0: its default), and the
+ * per-period summaries of top were counted over that one: neither can
+ * change.
+ */
+static int take_threshold(const struct file_input *in, struct rtl_params *p)
+{
+	uint64_t asked = p->threshold_us, recorded = in->rec.set.threshold_us;
+	uint64_t floor = recorded ? recorded : TRACER_THRESHOLD_US;
+
+	p->threshold_us = recorded;
+	if (!asked || asked == floor)
+		return 0;
+	if (asked < floor) {
+		err_msg("-T %llu: %s holds only the noise over its own threshold, %llu us (shorter "
+			"noise was never traced): record again with -T %llu",
+			(unsigned long long)asked, in->name, (unsigned long long)floor,
+			(unsigned long long)asked);
+		return -1;
+	}
+	if (!p->desc->per_sample[p->mode]) {
+		err_msg("-T %llu: the table of %s is the tracer's per-period summaries, counted over "
+			"the recorded threshold (%llu us), which -T cannot change: a hist replay "
+			"applies -T to its samples", (unsigned long long)asked, p->command,
+			(unsigned long long)floor);
+		return -1;
+	}
+	p->threshold_us = asked;
+	return 0;
+}
+
+static int take_settings(struct file_input *in, struct rtl_params *p)
+{
+	const struct recorded_settings *s = &in->rec.set;
+
+	p->engine = in->rec.run.own_engine ? ENGINE_OWN : ENGINE_KERNEL;
 	p->period_us = s->period_us;
 	p->runtime_us = s->runtime_us;
-	p->stop_us = s->stop_us;
-	p->stop_total_us = s->stop_total_us;
-	p->threshold_us = s->threshold_us;
+	take_stops(in, p);
 	p->duration_s = s->duration_s;
-	p->stack_us = s->stack_us;
+	if (!p->stack_us)
+		p->stack_us = s->stack_us;
 	p->user_threads = s->user_threads;
 	p->user_load = s->user_load;
+	return take_threshold(in, p);
 }
 
 static int apply_rtlens(struct file_input *in, struct rtl_params *p, struct sys_facts *f)
@@ -184,9 +233,11 @@ static int apply_rtlens(struct file_input *in, struct rtl_params *p, struct sys_
 	p->nr_cpus = rec->set.nr_cpus;
 	if (set_cpus(in, p, rec->set.cpus))
 		return -1;
-	take_settings(p, rec);
-	*f = rec->facts;		/* steal_ns and tuning_json move to @f */
+	if (take_settings(in, p))
+		return -1;
+	*f = rec->facts;		/* steal_ns, tuning and tuning_json move to @f */
 	rec->facts.steal_ns = NULL;
+	rec->facts.tuning = NULL;
 	rec->facts.tuning_json = NULL;
 	return 0;
 }
@@ -247,6 +298,13 @@ static int apply_other(struct file_input *in, struct rtl_params *p, struct sys_f
 	struct recorded_run *run = &in->rec.run;
 	struct stat st;
 
+	if (p->threshold_us) {
+		err_msg("-T %llu: %s was recorded by another tool, which does not say the threshold "
+			"it traced with: replay it without -T", (unsigned long long)p->threshold_us,
+			in->name);
+		return -1;
+	}
+	in->own_stops = p->stop_us || p->stop_total_us;
 	p->engine = ENGINE_KERNEL;
 	p->nr_cpus = tracecmd_cpus(in->h);
 	if (p->nr_cpus <= 0) {

@@ -10,9 +10,26 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/stop_rule.h"
 #include "source/engine/file_source.h"
 #include "source/engine/page_reader.h"
 #include "source/engine/source.h"
+
+/*
+ * The replay's stop thresholds (file_stop.c): a first pass over the records
+ * finds the first one that reaches one, the replay hands out none after it
+ */
+struct file_stop {
+	bool			scanning;	/* the first pass: nothing handed out */
+	bool			hit;
+	bool			passed;		/* the stopping record is out */
+	int			cpu;
+	uint64_t		ts;		/* of the stopping record */
+	uint64_t		value_us;
+	enum stop_limit		limit;
+	uint64_t		first_ts;	/* of every record */
+	uint64_t		min_sample_ns;	/* -T over the recorded threshold */
+};
 
 struct engine {
 	struct tracecmd_input	*h;
@@ -33,6 +50,7 @@ struct engine {
 	bool			done;
 	char			data_path[16];	/* as recorded */
 	const char		*name;		/* the file, as given (the params') */
+	struct file_stop	stop;
 };
 
 
@@ -44,9 +62,17 @@ bool file_pages_direct(struct engine *e, const struct file_input *in);
 /* every record of @cpu, in its order, decoded, to e->fn; their number */
 int file_read_cpu(struct engine *e, int cpu);
 
+/* ---- file_stop.c ---- */
+/* Is @rec handed out? In the first pass, what it tells is noted instead. */
+bool file_stop_keeps(struct engine *e, const struct rtl_record *rec);
+/* After the first pass: where the replay stops, into @run; its reason and stop. */
+void file_stop_found(struct engine *e, struct recorded_run *run);
+
 /* ---- file_records.c ---- */
 /* a user engine's recording: its buffer of records; -1 with a message */
 int file_open_records(struct engine *e);
+/* the next file_read_records() reads them from the first; -1 with a message */
+int file_rewind_records(struct engine *e);
 /* every record, in the order they were handed out, to e->fn; their number */
 int file_read_records(struct engine *e);
 

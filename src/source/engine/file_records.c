@@ -34,6 +34,17 @@ int file_open_records(struct engine *e)
 	return 0;
 }
 
+/*
+ * From the first record again: a handle of its own (libtracecmd 3.1 leaks
+ * the pages of one set back with tracecmd_set_all_cpus_to_timestamp())
+ */
+int file_rewind_records(struct engine *e)
+{
+	tracecmd_close(e->records);
+	e->records = NULL;
+	return file_open_records(e);
+}
+
 /* a record as own_records_write() wrote it, checked before it is trusted */
 static bool own_record(const struct engine *e, const struct tep_record *r,
 		       struct rtl_record *out)

@@ -95,6 +95,7 @@ static struct engine *fopen_engine(struct file_input *in, const struct rtl_param
 	e->name = in->name;
 	e->p = p;
 	e->tep = tracecmd_get_tep(e->h);
+	e->stop.min_sample_ns = p->threshold_us * 1000;
 	e->lost = in->rec.run.by_rtlens ? in->rec.run.lost_events : stats_lost(e->h);
 	snprintf(e->data_path, sizeof(e->data_path), "%s",
 		 in->rec.run.by_rtlens && in->rec.run.data_path[0] ? in->rec.run.data_path :
@@ -118,22 +119,31 @@ fail:
 	return NULL;
 }
 
-static int fpoll(struct engine *e, record_fn fn, void *ctx)
+/* every record of the measured CPUs to file_hand_out(); their number */
+static int read_all(struct engine *e)
 {
 	int cpu, n = 0;
+
+	if (e->records)
+		return file_read_records(e);
+	/* a CPU's events are in its own buffer: -c's others are not read at all */
+	for (cpu = 0; cpu < tracecmd_cpus(e->h); cpu++)
+		if (cpu_mask_test(&e->p->cpus, cpu))
+			n += file_read_cpu(e, cpu);
+	return n;
+}
+
+static int fpoll(struct engine *e, record_fn fn, void *ctx)
+{
+	int n;
 
 	if (e->done)
 		return 0;
 	e->fn = fn;
 	e->ctx = ctx;
-	/* a CPU's events are in its own buffer: -c's others are not read at all */
-	for (cpu = 0; !e->records && cpu < tracecmd_cpus(e->h); cpu++)
-		if (cpu_mask_test(&e->p->cpus, cpu))
-			n += file_read_cpu(e, cpu);
-	if (e->records)
-		n = file_read_records(e);
+	n = read_all(e);
 	e->done = true;
-	if (e->samples)
+	if (e->samples || e->stop.hit)	/* a stop may come before the first period */
 		return n;
 	err_msg("%s holds no %s samples (ftrace:%s events): it was not recorded with the %s "
 		"tracer (trace-cmd record -p %s -e osnoise, or rtlens %s --record)", e->name,
@@ -199,6 +209,16 @@ static void fclose_engine(struct engine *e)
 	free(e);
 }
 
+/* the replay's stop thresholds: a first pass finds where they stop it */
+static int find_stop(struct engine *e, struct recorded_run *run)
+{
+	e->stop.scanning = true;
+	read_all(e);
+	e->stop.scanning = false;
+	file_stop_found(e, run);
+	return e->records ? file_rewind_records(e) : 0;
+}
+
 /* the run becomes the recording's (in->params, in->facts, in->run), then the engine over it */
 static struct engine *fopen_input(const struct rtl_params *p, const struct engine_input *in)
 {
@@ -213,6 +233,10 @@ static struct engine *fopen_input(const struct rtl_params *p, const struct engin
 	}
 	*in->run = fin.rec.run;
 	e = fopen_engine(&fin, p);
+	if (e && fin.own_stops && find_stop(e, in->run)) {
+		fclose_engine(e);
+		e = NULL;
+	}
 	file_input_free(&fin);
 	return e;
 }

@@ -18,6 +18,8 @@ struct file_input {
 	const char		*name;	/* the path, as given */
 	struct tracecmd_input	*h;
 	struct recording	rec;	/* rec.run.by_rtlens: rtlens's metadata */
+	/* stop thresholds given to the replay: evaluated on the records */
+	bool			own_stops;
 };
 
 /* Open and read the headers of @path; -1 with a message saying what is wrong. */

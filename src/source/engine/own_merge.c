@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/noise_event.h"
+#include "model/stop_rule.h"
 #include "source/engine/own_stops.h"
 #include "source/engine/own_merge.h"
 
@@ -219,60 +220,56 @@ static void complete_period(struct own_merge *m, struct merge_cpu *c,
 	c->count_from = per->ts + m->sleep_ns;
 }
 
-/* A sample: true when it reaches the stop threshold; not if it includes a stop. */
-static bool complete_sample(struct own_merge *m, struct merge_cpu *c,
-			    struct noise_sample *s)
+/* A sample: its interference, and the stop of the thread it includes */
+static void complete_sample(struct merge_cpu *c, struct noise_sample *s)
 {
 	s->interference = sample_interference(c, s);
 	s->self_ns = own_stops_overlap(&c->stops, s->start_ns, s->start_ns + s->duration_ns);
 	if (s->self_ns) {
 		c->self_ns += s->duration_ns;
-		return false;
+		return;
 	}
 	c->kept_max_ns = max_u64(c->kept_max_ns, s->duration_ns);
 	if (!s->interference)
 		c->quiet_samples++;
-	return m->stop_us && s->duration_ns / 1000 >= m->stop_us;
 }
 
 /* A timerlat latency: the same. */
-static bool complete_timerlat(struct own_merge *m, struct merge_cpu *c,
-			      struct timerlat_sample *t)
+static void complete_timerlat(struct merge_cpu *c, struct timerlat_sample *t)
 {
-	uint64_t limit = t->context == TIMERLAT_IRQ ? m->stop_us : m->stop_total_us;
-
 	t->self_ns = own_stops_overlap(&c->stops, t->ts - min_u64(t->ts, t->latency_ns), t->ts);
 	if (t->context != TIMERLAT_IRQ)
 		c->last_seq = t->seqnum;
-	return !t->self_ns && limit && t->latency_ns / 1000 >= limit;
 }
 
-/* Complete @p; true when it reaches a stop threshold. */
-static bool complete(struct own_merge *m, struct merge_cpu *c, struct pend *p)
+/* Complete @p with what the merge knows of its CPU. */
+static void complete(struct own_merge *m, struct merge_cpu *c, struct pend *p)
 {
 	switch (p->kind) {
+	case RECORD_NOISE_EVENT:
+		note_event(c, &p->noise);
+		break;
 	case RECORD_NOISE_SAMPLE:
-		return complete_sample(m, c, &p->sample);
+		complete_sample(c, &p->sample);
+		break;
 	case RECORD_OSNOISE_PERIOD:
 		complete_period(m, c, &p->period);
-		return m->stop_total_us && p->period.noise_us >= m->stop_total_us;
+		break;
 	case RECORD_TIMERLAT:
-		return complete_timerlat(m, c, &p->timerlat);
+		complete_timerlat(c, &p->timerlat);
+		break;
 	default:
-		return false;
+		break;
 	}
 }
 
 /* ---- handing out ---- */
 
-static void hand_out(const struct pend *p, record_fn fn, void *ctx)
+static void to_record(const struct pend *p, struct rtl_record *rec)
 {
-	struct rtl_record rec;
-
-	memset(&rec, 0, sizeof(rec));
-	rec.kind = p->kind;
-	memcpy(&rec.period, &p->period, kind_size(p->kind));
-	fn(&rec, ctx);
+	memset(rec, 0, sizeof(*rec));
+	rec->kind = p->kind;
+	memcpy(&rec->period, &p->period, kind_size(p->kind));
 }
 
 static uint64_t pend_ts(const struct pend *p)
@@ -299,14 +296,17 @@ static bool is_irq(const struct pend *p)
 	return p->kind == RECORD_TIMERLAT && p->timerlat.context == TIMERLAT_IRQ;
 }
 
+/* @p, completed, out; the record that reaches a stop threshold is the last */
 static int emit(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 		record_fn fn, void *ctx)
 {
-	if (p->kind == RECORD_NOISE_EVENT)
-		note_event(c, &p->noise);
-	else if (complete(m, c, p))
+	struct rtl_record rec;
+
+	complete(m, c, p);
+	to_record(p, &rec);
+	if (stop_record_over(&rec, m->stop_us, m->stop_total_us, NULL, NULL))
 		m->stopped = true;
-	hand_out(p, fn, ctx);
+	fn(&rec, ctx);
 	return 1;
 }
 

@@ -9,6 +9,7 @@
 #include <json-c/json.h>
 
 #include "base/log.h"
+#include "base/tuning.h"
 #include "source/recording/recording.h"
 
 struct meta_reader {
@@ -131,6 +132,91 @@ static void read_run(struct meta_reader *m, json_object *o, struct recording *re
 	read_steal(m, o, &rec->facts);
 }
 
+/* ---- system.tuning: what the setup notes need of it ---- */
+
+/* a string member into @buf; "" when it is missing or null */
+static void opt_str(json_object *o, const char *key, char *buf, size_t len)
+{
+	json_object *v = NULL;
+
+	json_object_object_get_ex(o, key, &v);
+	snprintf(buf, len, "%s", json_object_is_type(v, json_type_string) ?
+		 json_object_get_string(v) : "");
+}
+
+static int opt_int(json_object *o, const char *key, int none)
+{
+	json_object *v = NULL;
+
+	json_object_object_get_ex(o, key, &v);
+	return json_object_is_type(v, json_type_int) ? json_object_get_int(v) : none;
+}
+
+/* the array @key of @o, or NULL */
+static json_object *array_of(json_object *o, const char *key)
+{
+	json_object *v = NULL;
+
+	json_object_object_get_ex(o, key, &v);
+	return json_object_is_type(v, json_type_array) ? v : NULL;
+}
+
+static void read_finding(json_object *o, struct finding *f)
+{
+	json_object *fix = NULL;
+	char name[16];
+
+	opt_str(o, "id", f->id, sizeof(f->id));
+	opt_str(o, "status", name, sizeof(name));
+	for (f->status = FINDING_OK; f->status < FINDING_BREAKS; f->status++)
+		if (!strcmp(name, finding_status_name(f->status)))
+			break;
+	opt_str(o, "certainty", name, sizeof(name));
+	for (f->certainty = CERTAIN; f->certainty < POSSIBLE; f->certainty++)
+		if (!strcmp(name, finding_certainty_name(f->certainty)))
+			break;
+	opt_str(o, "cpus", f->cpus, sizeof(f->cpus));
+	opt_str(o, "what", f->what, sizeof(f->what));
+	opt_str(o, "why", f->why, sizeof(f->why));
+	json_object_object_get_ex(o, "fix", &fix);
+	opt_str(fix, "cmdline", f->fix_cmdline, sizeof(f->fix_cmdline));
+	opt_str(fix, "runtime", f->fix_runtime, sizeof(f->fix_runtime));
+	opt_str(fix, "tuned", f->tuned, sizeof(f->tuned));
+	f->irq = opt_int(o, "irq", -1);
+}
+
+static void read_irq(json_object *o, struct tuning_irq *q)
+{
+	q->irq = opt_int(o, "irq", -1);
+	opt_str(o, "name", q->name, sizeof(q->name));
+	opt_str(o, "affinity", q->affinity, sizeof(q->affinity));
+	opt_str(o, "effective_affinity", q->effective, sizeof(q->effective));
+}
+
+/*
+ * The findings of the recorded run's tuning, as its rtlens judged them, and
+ * the IRQs they name: the replay's setup notes are the live run's. The rest
+ * of the tuning stays JSON (tuning_json), reported as recorded. NULL when
+ * there is none, or no memory (the notes are then left out).
+ */
+static struct tuning *read_tuning(json_object *o, int nr_cpus)
+{
+	json_object *findings = array_of(o, "findings"), *irqs = array_of(o, "irqs");
+	struct tuning *t = findings ? calloc(1, sizeof(*t)) : NULL;
+	size_t i;
+
+	if (!t)
+		return NULL;
+	t->nr_cpus = nr_cpus;
+	opt_str(o, "measured_cpus", t->measured_list, sizeof(t->measured_list));
+	t->measured_why = "run";
+	for (i = 0; i < json_object_array_length(findings) && i < TUNING_MAX_FINDINGS; i++)
+		read_finding(json_object_array_get_idx(findings, i), &t->findings[t->nr_findings++]);
+	for (i = 0; irqs && i < json_object_array_length(irqs) && i < TUNING_MAX_IRQS; i++)
+		read_irq(json_object_array_get_idx(irqs, i), &t->irqs[t->nr_irqs++]);
+	return t;
+}
+
 static void read_system(struct meta_reader *m, json_object *o, struct sys_facts *f)
 {
 	json_object *virt = member(m, o, "virtualization", json_type_object), *tuning;
@@ -149,7 +235,10 @@ static void read_system(struct meta_reader *m, json_object *o, struct sys_facts 
 	}
 	if (json_object_object_get_ex(o, "tuning", &tuning) &&
 	    json_object_is_type(tuning, json_type_object))
+	{
 		f->tuning_json = strdup(json_object_to_json_string_ext(tuning, JSON_C_TO_STRING_PLAIN));
+		f->tuning = read_tuning(tuning, f->nr_cpus);
+	}
 }
 
 static int read_doc(struct meta_reader *m, json_object *doc, struct recording *rec)
@@ -213,6 +302,9 @@ void recording_tool(const char *command, char *buf, size_t len)
 
 void recording_free(struct recording *rec)
 {
+	if (rec->facts.tuning)
+		tuning_free(rec->facts.tuning);
+	free(rec->facts.tuning);
 	free(rec->facts.steal_ns);
 	free(rec->facts.tuning_json);
 	memset(rec, 0, sizeof(*rec));

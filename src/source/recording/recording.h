@@ -21,6 +21,18 @@
  * version option, render/recording_json.h), read back for --input: how the
  * tracer was set, how the run went, and the system it ran on
  */
+/*
+ * --input with stop thresholds of its own: the first record of the
+ * recording that reaches one, where the replay stops (the file engine's)
+ */
+struct replay_stop {
+	bool		hit;
+	int		cpu;
+	bool		total;		/* -S, or timerlat's -T; else -s or -i */
+	uint64_t	value_us;	/* the sample's value, compared with the limit */
+	double		at_s;		/* its time into the recorded run */
+};
+
 /* how the recorded run went: what the replay's report says of it */
 struct recorded_run {
 	bool		by_rtlens;	/* false: another tool (trace-cmd record) */
@@ -34,6 +46,7 @@ struct recorded_run {
 	char		data_path[16];
 	bool		own_engine;
 	uint64_t	record_size;	/* sizeof(struct rtl_record) of the recorder */
+	struct replay_stop stop;	/* the replay's, not read from the file */
 };
 
 /* what the run was set to, taken over by the replay */

@@ -3,8 +3,10 @@
 # --record and --input on the real tracers: a live run with --record writes a
 # trace.dat; replayed (in the guest here, and on the host by
 # host/47-record.sh, without a tracer or root) it gives the live run's
-# per-CPU results and analysis. A trace.dat of trace-cmd itself replays; a
-# damaged file is refused.
+# per-CPU results, analysis and setup: lines, and says what it replays. Stop
+# thresholds given to a replay stop it at the first recorded sample that
+# reaches one (exit 2); options of a live run are refused. A trace.dat of
+# trace-cmd itself replays; a damaged file is refused.
 
 # same_rows NAME LIVE REPLAY - the per-CPU table lines of two outputs, the same
 same_rows()
@@ -49,6 +51,34 @@ check_exit "-c 3 (not recorded) is refused" 1 $?
 check_grep "saying which CPUs were" 'CPU 3 was not measured in os.dat \(it measured CPU 0-1\)' os-cpu3.txt
 rtlens osnoise hist --input os.dat --json os-hist.json > os-hist.txt 2>&1
 check_exit "osnoise hist replays a recording of osnoise top --aa" 0 $?
+check_grep "the replay says what it replays" '^replay of osnoise top recorded on .* at [0-9-]+ [0-9:]+ UTC \([0-9.]+ s, rtlens [0-9]' os-replay.txt
+# the live run's setup: lines, from the findings recorded with it
+grep '^setup: ' os-live.txt > os-live.setup
+grep '^setup: ' os-replay.txt > os-replay.setup
+if cmp -s os-live.setup os-replay.setup; then
+	ok "the replay's setup: lines are the live run's ($(wc -l < os-live.setup))"
+else
+	not_ok "the replay's setup: lines are the live run's" "$(diff os-live.setup os-replay.setup | head -n 10)"
+fi
+# -s given to the replay, on the recorded samples: under the longest it
+# stops at the first that reaches it (exit 2, the sample named); over it, not
+max=$(awk '/^max:/ { for (i = 2; i <= NF; i++) if ($i > m) m = $i } END { print m + 0 }' os-hist.txt)
+if [ "$max" -gt 1 ]; then
+	rtlens osnoise hist --input os.dat -s $((max / 2 + 1)) --json os-stop.json > os-stop.txt 2>&1
+	check_exit "replay with -s under the recorded max ($max us) stops: exit 2" 2 $?
+	check_grep "it says it hit the stop, as a live run" '^rtlens osnoise hit stop tracing$' os-stop.txt
+	check_grep "and names the sample" "^replay: stopped at CPU [01]'s noise sample of [0-9]+ us \(threshold $((max / 2 + 1)) us\), [0-9.]+ s into the recording$" os-stop.txt
+	check_grep "its report says threshold" '"reason": "threshold"' os-stop.json
+	check_grep "and the sample that stopped it" '"stopped_by": \{' os-stop.json
+	rtlens osnoise hist --input os.dat -s $((max + 1)) > os-nostop.txt 2>&1
+	check_exit "replay with -s over the recorded max: exit 0" 0 $?
+	emit_file os-stop.txt
+else
+	not_ok "os.dat holds noise samples (max $max us)"
+fi
+rtlens osnoise top --input os.dat -P f:95 -d 10 > os-live-opts.txt 2>&1
+check_exit "options of a live run are refused with --input" 1 $?
+check_grep "all named in one line" 'do not apply to a replay, .*: -d, -P$' os-live-opts.txt
 rtlens timerlat top --input os.dat > wrong.txt 2>&1
 check_exit "timerlat refuses an osnoise recording" 1 $?
 check_grep "and says which command replays it" 'recording of rtlens osnoise top: replay it with rtlens osnoise' wrong.txt
@@ -85,6 +115,10 @@ rtlens timerlat hist -c 0-1 -d 2 --record th.dat --json th-live.json > th-live.t
 check_exit "timerlat hist --record exits 0" 0 $?
 rtlens timerlat hist --input th.dat --json th-replay.json > th-replay.txt 2>&1
 check_exit "timerlat hist --input exits 0" 0 $?
+# -i on the recorded IRQ latencies (none recorded under 1 us): the first stops it
+rtlens timerlat hist --input th.dat --no-aa -i 1 > th-stop.txt 2>&1
+check_exit "timerlat hist replay with -i 1: exit 2" 2 $?
+check_grep "naming the IRQ latency" "^replay: stopped at CPU [01]'s IRQ latency of [0-9]+ us \(threshold 1 us\)" th-stop.txt
 
 # a trace.dat of trace-cmd's
 if command -v trace-cmd > /dev/null; then
