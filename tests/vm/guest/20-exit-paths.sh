@@ -45,7 +45,7 @@ check_exit "unknown event: exit 1" 1 $?
 check_grep "unknown event: says which" "unknown event 'sched:nosuch'" err2.txt
 rtlens osnoise top -c 1 -d 2 -r 2000000 > err3.txt 2>&1
 check_exit "runtime over the kernel's period: exit 1" 1 $?
-check_grep "runtime over the kernel's period: says why" 'longer than the period' err3.txt
+check_grep "runtime over the kernel's period: says why" 'runtime 2000000 us is longer than period [0-9]+ us' err3.txt
 rtlens osnoise top -c 1 -d 2 -T 1 -t -e sched:sched_switch --filter 'prev_pid >>> 1' \
 	--json half.json > err4.txt 2>&1
 check_exit "bad filter half-way through setup: exit 1" 1 $?
