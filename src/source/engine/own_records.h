@@ -24,7 +24,7 @@ struct own_records {
 	int			fd;		/* trace_marker_raw; -1: not recording */
 	struct tracefs_instance	*inst;
 	struct page_reader	*reader;
-	bool			failed;		/* a write failed: said once */
+	uint64_t		missed;		/* records the instance refused (full) */
 };
 
 /* Make the instance (recorded in @st) and keep its pages in @rec; -1 with a message. */
