@@ -55,6 +55,7 @@ void source_choose(struct rtl_params *p)
 {
 	const struct engine_ops *ops;
 
+	fell_back = false;
 	if (p->engine == ENGINE_AUTO) {
 		p->engine = kernel_engine.tracer->available(p) ? ENGINE_KERNEL : ENGINE_OWN;
 		fell_back = p->engine == ENGINE_OWN;
