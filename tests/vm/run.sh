@@ -310,7 +310,7 @@ build_initramfs()
 {
 	local bb rtla s a
 
-	ROOT=$CACHE/initramfs.d
+	ROOT=$VM_DIR/initramfs.d
 	rm -rf "$ROOT"
 	mkdir -p "$ROOT"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,run,tmp,root} \
 		 "$ROOT"/vm/{bin,guest}
@@ -391,7 +391,7 @@ build_initramfs()
 	echo "root:x:0:0:root:/root:/bin/sh" > "$ROOT/etc/passwd"
 	echo "root:x:0:" > "$ROOT/etc/group"
 
-	INITRAMFS=$CACHE/initramfs.cpio
+	INITRAMFS=$VM_DIR/initramfs.cpio
 	(cd "$ROOT" && find . | cpio -o -H newc --quiet) > "$INITRAMFS.tmp" &&
 		mv "$INITRAMFS.tmp" "$INITRAMFS" ||
 		fatal "cannot write the initramfs"
@@ -557,7 +557,7 @@ host_checks()
 
 main()
 {
-	local pass fail lock
+	local pass fail
 
 	case "${1:-}" in
 	-h|--help) usage 0 ;;
@@ -566,15 +566,14 @@ main()
 	select_scripts "$@"
 
 	mkdir -p "$CACHE" "$VM_DIR"
-	# one run at a time per cache (kernel, initramfs) and per results
-	# directory; two VMs at once would also share the host's CPUs
-	exec 8> "$CACHE/.lock" 9> "$VM_DIR/.lock"
-	for fd in 8 9; do
-		if ! flock -n $fd; then
-			log "# another VM run uses $CACHE or $VM_DIR: waiting"
-			flock $fd
-		fi
-	done
+	# one run at a time per results directory (its initramfs, its logs);
+	# the cache (the kernel) is held only while it is fetched, so that
+	# runs with their own directories boot side by side (tests/vm/check.sh)
+	exec 9> "$VM_DIR/.lock"
+	if ! flock -n 9; then
+		log "# another VM run uses $VM_DIR: waiting"
+		flock 9
+	fi
 
 	rm -rf "$OUT" "$VM_DIR/done" "$VM_DIR/stalled" "$VM_DIR/stall.log" "$VM_DIR/host-run" \
 	       "$VM_DIR/host-count"
@@ -582,7 +581,10 @@ main()
 	: > "$TAP"
 
 	build_helpers
+	exec 8> "$CACHE/.lock"
+	flock 8
 	fetch_kernel
+	exec 8>&-
 	build_initramfs
 	echo "# booting ${KERNEL##*/} (-smp $SMP, TCG $TCG_THREAD) with: ${SCRIPTS[*]##*/}"
 	boot
