@@ -184,8 +184,12 @@ host-check: rtlens-san
 vm-check: rtlens samples
 	@tests/vm/check.sh
 
-# a sub-make, so that `make test-deps check` finds the freshly installed libraries
+# a sub-make, so that `make test-deps check` finds the freshly installed
+# libraries; everything is built first, on every CPU, then the tests run
+# one after the other (they time things, and share tracefs)
+NPROC		:= $(shell nproc 2>/dev/null || echo 1)
 check:
+	$(MAKE) -j$(NPROC) rtlens rtlens-san samples $(UNIT_BINS) fuzz-build
 	$(MAKE) layers-check unit-check schema-check fuzz-check host-check vm-check
 
 # the userspace instructions per sample of the tracefs path (callgrind)

@@ -416,18 +416,13 @@ int compare_check(const struct report_data *a, const struct report_data *b)
 {
 	char pa[LOG_ARG_BUF], pb[LOG_ARG_BUF];
 
-	if (a->tool == b->tool && a->major == b->major)
+	if (a->tool == b->tool)
 		return 0;
 	log_arg(a->path, pa);
 	log_arg(b->path, pb);
-	if (a->tool != b->tool)
-		err_msg("cannot compare %s, %s report (%s), with %s, %s report (%s): the tools "
-			"measure different things (compare two runs of the same tool)", pa,
-			a->tool->report_name, a->command, pb, b->tool->report_name, b->command);
-	else
-		err_msg("cannot compare %s (schema %s) with %s (schema %s): their schema major "
-			"versions differ (compare reports of one rtlens version)", pa,
-			a->schema_version, pb, b->schema_version);
+	err_msg("cannot compare %s, %s report (%s), with %s, %s report (%s): the tools "
+		"measure different things (compare two runs of the same tool)", pa,
+		a->tool->report_name, a->command, pb, b->tool->report_name, b->command);
 	return -1;
 }
 

@@ -34,20 +34,15 @@ int merge_check(const struct report_data *r, size_t n)
 	size_t i;
 
 	for (i = 1; i < n; i++) {
-		if (r[i].tool == r[0].tool && r[i].major == r[0].major)
+		if (r[i].tool == r[0].tool)
 			continue;
 		log_arg(r[0].path, pa);
 		log_arg(r[i].path, pb);
-		if (r[i].tool != r[0].tool)
-			err_msg("cannot merge %s, %s report (%s), with %s, %s report (%s): the "
-				"tools measure different things (merge the reports of one tool: "
-				"osnoise top/hist and hwnoise, or timerlat top/hist)", pa,
-				r[0].tool->report_name, r[0].command, pb,
-				r[i].tool->report_name, r[i].command);
-		else
-			err_msg("cannot merge %s (schema %s) with %s (schema %s): their schema "
-				"major versions differ (merge reports of one rtlens version)", pa,
-				r[0].schema_version, pb, r[i].schema_version);
+		err_msg("cannot merge %s, %s report (%s), with %s, %s report (%s): the "
+			"tools measure different things (merge the reports of one tool: "
+			"osnoise top/hist and hwnoise, or timerlat top/hist)", pa,
+			r[0].tool->report_name, r[0].command, pb,
+			r[i].tool->report_name, r[i].command);
 		return -1;
 	}
 	return 0;

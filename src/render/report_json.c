@@ -10,7 +10,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"1.10"
+#define SCHEMA_VERSION	"2.0"
 
 static const char *policy_name(enum sched_kind kind)
 {

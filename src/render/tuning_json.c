@@ -5,6 +5,7 @@
  */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "render/json_writer.h"
 #include "render/tuning_render.h"
@@ -31,46 +32,102 @@ static void json_list(struct json_writer *w, const char *key, const char *list)
 	json_string(w, key, list[0] == '?' ? NULL : list);
 }
 
-/* flat: what `rtlens compare` puts side by side */
+/*
+ * The command-line parameters by name, a dot a level of nesting:
+ * "intel_idle.max_cstate" is "max_cstate" in the object "intel_idle", so
+ * that no key holds a dot. No parameter rtlens reads is also the module
+ * of another (tuning_cmdline.c), and none has two dots.
+ */
+static void json_params(struct json_writer *w, const char *key, const struct tuning *t)
+{
+	bool done[TUNING_MAX_PARAMS] = { false };
+	char module[sizeof(t->params[0].name)];
+	int i, j;
+
+	json_begin_object(w, key);
+	for (i = 0; i < t->nr_params; i++) {
+		const char *name = t->params[i].name, *dot = strchr(name, '.');
+		size_t len = dot ? (size_t)(dot - name) : 0;
+
+		if (done[i])
+			continue;
+		if (!dot) {
+			json_string(w, name, t->params[i].value);
+			continue;
+		}
+		snprintf(module, sizeof(module), "%.*s", (int)len, name);
+		json_begin_object(w, module);
+		for (j = i; j < t->nr_params; j++) {
+			if (done[j] || strncmp(t->params[j].name, name, len + 1))
+				continue;
+			json_string(w, t->params[j].name + len + 1, t->params[j].value);
+			done[j] = true;
+		}
+		json_end_object(w);
+	}
+	json_end_object(w);
+}
+
+static void json_settings_config(struct json_writer *w, const struct tuning *t)
+{
+	json_begin_object(w, "config");
+	json_int_known(w, "hz", t->config.hz, 0);
+	json_string(w, "preempt", t->config.preempt);
+	json_tri(w, "no_hz_full", t->config.no_hz_full);
+	json_tri(w, "rcu_nocb_cpu", t->config.rcu_nocb_cpu);
+	json_end_object(w);
+}
+
+/* "sysctl": {"kernel": {...}}, the path of the name under /proc/sys */
+static void json_settings_sysctl(struct json_writer *w, const struct tuning *t)
+{
+	json_begin_object(w, "sysctl");
+	json_begin_object(w, "kernel");
+	json_int_known(w, "nmi_watchdog", t->nmi_watchdog, -1);
+	json_int_known(w, "watchdog", t->watchdog, -1);
+	json_int_known(w, "soft_watchdog", t->soft_watchdog, -1);
+	json_int_known(w, "watchdog_thresh", t->watchdog_thresh, -1);
+	json_int_known(w, "sched_rt_runtime_us", t->rt_runtime_us, LONG_MIN);
+	json_int_known(w, "timer_migration", t->timer_migration, -1);
+	json_end_object(w);
+	json_end_object(w);
+}
+
+static void json_settings_cpu(struct json_writer *w, const struct tuning_cpu *c)
+{
+	const struct idle_state *deep = tuning_deepest_idle(c);
+	char key[32];
+
+	snprintf(key, sizeof(key), "cpu%d", c->cpu);
+	json_begin_object(w, key);
+	json_string(w, "governor", c->governor[0] ? c->governor : NULL);
+	json_string(w, "deepest_idle", deep ? deep->name : NULL);
+	json_tri(w, "tick_stopped", c->tick_stopped);
+	json_end_object(w);
+}
+
+/*
+ * What `rtlens compare` puts side by side, each setting at a path of
+ * objects (sysctl.kernel.watchdog): the compare flattens it again
+ */
 static void json_settings(struct json_writer *w, const struct tuning *t)
 {
-	char key[64];
 	int i;
 
 	json_begin_object(w, "settings");
 	json_string(w, "measured_cpus", t->measured_list);
-	for (i = 0; i < t->nr_params; i++) {
-		snprintf(key, sizeof(key), "cmdline.%s", t->params[i].name);
-		json_string(w, key, t->params[i].value);
-	}
+	json_params(w, "cmdline", t);
 	json_list(w, "isolated", t->isolated);
 	json_list(w, "nohz_full", t->nohz_full);
 	json_list(w, "rcu_nocb", t->rcu_nocb);
 	json_list(w, "workqueue_cpumask", t->wq_cpumask);
 	json_list(w, "watchdog_cpumask", t->watchdog_cpumask);
-	json_int_known(w, "config.hz", t->config.hz, 0);
-	json_string(w, "config.preempt", t->config.preempt);
-	json_tri(w, "config.no_hz_full", t->config.no_hz_full);
-	json_tri(w, "config.rcu_nocb_cpu", t->config.rcu_nocb_cpu);
-	json_int_known(w, "sysctl.kernel.nmi_watchdog", t->nmi_watchdog, -1);
-	json_int_known(w, "sysctl.kernel.watchdog", t->watchdog, -1);
-	json_int_known(w, "sysctl.kernel.soft_watchdog", t->soft_watchdog, -1);
-	json_int_known(w, "sysctl.kernel.watchdog_thresh", t->watchdog_thresh, -1);
+	json_settings_config(w, t);
+	json_settings_sysctl(w, t);
 	json_string(w, "clocksource", t->clocksource[0] ? t->clocksource : NULL);
-	json_int_known(w, "sysctl.kernel.sched_rt_runtime_us", t->rt_runtime_us, LONG_MIN);
-	json_int_known(w, "sysctl.kernel.timer_migration", t->timer_migration, -1);
 	json_string(w, "transparent_hugepage", t->thp[0] == '?' ? NULL : t->thp);
-	for (i = 0; i < t->nr_tuning_cpus; i++) {
-		const struct tuning_cpu *c = &t->cpus[i];
-		const struct idle_state *deep = tuning_deepest_idle(c);
-
-		snprintf(key, sizeof(key), "cpu%d.governor", c->cpu);
-		json_string(w, key, c->governor[0] ? c->governor : NULL);
-		snprintf(key, sizeof(key), "cpu%d.deepest_idle", c->cpu);
-		json_string(w, key, deep ? deep->name : NULL);
-		snprintf(key, sizeof(key), "cpu%d.tick_stopped", c->cpu);
-		json_tri(w, key, c->tick_stopped);
-	}
+	for (i = 0; i < t->nr_tuning_cpus; i++)
+		json_settings_cpu(w, &t->cpus[i]);
 	json_u64(w, "irqs_on_measured", t->nr_irqs + t->irqs_left_out);
 	json_u64(w, "user_tasks_on_measured", t->task_counts[TASK_USER]);
 	json_u64(w, "kthreads_on_measured", t->task_counts[TASK_KTHREAD]);
@@ -93,13 +150,8 @@ static void json_kernel_config(struct json_writer *w, const struct kernel_config
 
 static void json_cmdline(struct json_writer *w, const struct tuning *t)
 {
-	int i;
-
 	json_string(w, "cmdline", t->cmdline);
-	json_begin_object(w, "parameters");
-	for (i = 0; i < t->nr_params; i++)
-		json_string(w, t->params[i].name, t->params[i].value);
-	json_end_object(w);
+	json_params(w, "parameters", t);
 }
 
 static void json_idle(struct json_writer *w, const struct tuning_cpu *c)

@@ -34,7 +34,7 @@ check_tests()
 	expect "check: stray argument" 1 "unexpected argument 'now'" -- $R check now
 	expect "check --json -: JSON only" 2 '^  "command": "check",$' -- $R check --json -
 	expect "check --json FILE" 2 'is not isolated' -- $R check --json "$WORK/check.json"
-	if python3 "$ROOT/tests/schema/validate.py" "$ROOT/Documentation/rtlens-check-v1.schema.json" \
+	if python3 "$ROOT/tests/schema/validate.py" "$ROOT/Documentation/rtlens-check-v2.schema.json" \
 		"$WORK/check.json" > "$WORK/validate.out" 2>&1; then
 		ok "check --json: valid against the check schema"
 	else

@@ -87,7 +87,7 @@ compare_refusal_tests() {
 	mkdir -p "$WORK/cmp-dir"
 	printf 'not json {\n' > "$WORK/cmp-garbage.txt"
 	echo '{"tool": {"name": "rtla"}, "schema_version": "1.0"}' > "$WORK/cmp-other.json"
-	cmp_variant "$WORK/cmp-v2.json" "$CMP_EX/valid-top.json" 'd["schema_version"] = "2.0"'
+	cmp_variant "$WORK/cmp-v3.json" "$CMP_EX/valid-top.json" 'd["schema_version"] = "3.0"'
 	cmp_variant "$WORK/cmp-cut.json" "$CMP_EX/valid-top.json" 'del d["cpus"][1]["noise_us"]'
 	cmp_refused "osnoise vs timerlat" \
 		"cannot compare .*valid-top.json, an osnoise report \\(osnoise top\\), with .*valid-timerlat-top.json, a timerlat report" \
@@ -98,8 +98,8 @@ compare_refusal_tests() {
 		"$WORK/cmp-other.json" "$CMP_EX/valid-top.json"
 	cmp_refused "a missing file" "cannot read the report .*nope.json: No such file or directory" \
 		"$CMP_EX/valid-top.json" "$WORK/nope.json"
-	cmp_refused "schema major 2" "cmp-v2.json has schema_version 2.0: this rtlens \\([0-9.]+\\) reads the reports of schema 1.x only" \
-		"$CMP_EX/valid-top.json" "$WORK/cmp-v2.json"
+	cmp_refused "schema major 3" "cmp-v3.json has schema_version 3.0: this rtlens \\([0-9.]+\\) reads the reports of schemas 1.x to 2.x only" \
+		"$CMP_EX/valid-top.json" "$WORK/cmp-v3.json"
 	cmp_refused "a damaged report" "cmp-cut.json: cpus\\[1\\].noise_us is missing or not a number" \
 		"$CMP_EX/valid-top.json" "$WORK/cmp-cut.json"
 	cmp_refused "a directory" "cannot read the report .*: Is a directory" "$WORK" "$CMP_EX/valid-top.json"
@@ -169,18 +169,21 @@ compare_gate_tests() {
 		$R compare "$tla" "$tlb" --fail-if-worse p99:5km
 }
 
-# two reports of schema 1.7 with system.tuning (the layout of rtlens check)
+# two reports with system.tuning (the layout of rtlens check): A of schema
+# 1.7, whose settings are flat ("cpu2.governor"), B of 2.0, whose settings
+# nest ("cpu2": {"governor"}): compared setting by setting all the same
 compare_tuning_tests() {
 	local tuning='d["schema_version"] = "1.7"; d["system"]["tuning"] = {"measured_cpus": "2-3", "settings": S, "findings": F}'
+	local tuning2=${tuning/1.7/2.0}
 
 	cmp_variant "$WORK/cmp-t1.json" "$CMP_EX/valid-osnoise-analysis.json" \
 		"S = {'cmdline.isolcpus': None, 'config.hz': 250, 'cpu2.governor': 'powersave', 'sysctl.kernel.nmi_watchdog': 1, 'transparent_hugepage': 'always'}
 F = [{'id': 'governor', 'status': 'warn', 'cpus': '2', 'what': 'CPU 2 runs the powersave governor'}, {'id': 'isolcpus', 'status': 'breaks', 'cpus': '2-3', 'what': 'CPUs 2-3 are not isolated'}]
 $tuning"
 	cmp_variant "$WORK/cmp-t2.json" "$CMP_EX/valid-osnoise-analysis.json" \
-		"S = {'cmdline.isolcpus': 'domain,managed_irq,2-3', 'config.hz': 1000, 'cpu2.governor': 'performance', 'sysctl.kernel.nmi_watchdog': 0}
+		"S = {'cmdline': {'isolcpus': 'domain,managed_irq,2-3'}, 'config': {'hz': 1000}, 'cpu2': {'governor': 'performance'}, 'sysctl': {'kernel': {'nmi_watchdog': 0}}}
 F = [{'id': 'governor', 'status': 'ok', 'cpus': '2', 'what': 'performance'}, {'id': 'nmi_watchdog', 'status': 'warn', 'cpus': '', 'what': 'the NMI watchdog fires every 10 s'}]
-$tuning"
+$tuning2"
 	expect "compare tuning: a setting changed" 0 '~ cpu2.governor +powersave -> performance' -- \
 		$R compare "$WORK/cmp-t1.json" "$WORK/cmp-t2.json" --json "$WORK/cmp-t.json"
 	local out="$WORK/cmp-tuning.out"

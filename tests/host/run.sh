@@ -40,7 +40,7 @@ check() {
 
 # json_valid NAME FILE: the report FILE validates against the report schema
 json_valid() {
-	if python3 "$ROOT/tests/schema/validate.py" "$ROOT/Documentation/rtlens-report-v1.schema.json" \
+	if python3 "$ROOT/tests/schema/validate.py" "$ROOT/Documentation/rtlens-report-v2.schema.json" \
 		"$2" > "$WORK/validate.out" 2>&1; then
 		ok "$1"
 	else

@@ -62,7 +62,7 @@ HEADERS = {
                'metrics_parts.h': False, 'svg_panel.h': False, 'svg_writer.h': False},
     'source/system': {'system.h': True, 'state_record.h': False},
     'source/machine': {'machine.h': True, 'tuning_parts.h': False},
-    'source/recording': {'recording.h': True},
+    'source/recording': {'recording.h': True, 'tuning_layout.h': False},
     'source/reports': {'reports.h': True, 'report_load.h': False},
     'source/engine': {'source.h': True, 'engine.h': False, 'bpf_action.h': False,
                       'bpf_counts.h': False, 'bpf_layout.h': False,

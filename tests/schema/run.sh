@@ -11,7 +11,8 @@
 # The examples named valid-check-*.json and invalid-check-*.json, and the
 # ```json examples of Documentation/json-check.md, are documents of `rtlens
 # check`, checked against the check schema; the others are reports, checked
-# against the report schema.
+# against the report schema; each against the schema of its major version
+# (rtlens-report-v1.schema.json for a 1.x report, v2 for 2.x).
 # Those named valid-merge-*, invalid-merge-* and json-merge.md's: `rtlens merge`'s schema;
 # valid-compare-* and invalid-compare-*: `rtlens compare`'s.
 # Then doc-index.sh: Documentation/README.md lists every file of Documentation/.
@@ -19,15 +20,13 @@
 # file did not behave as expected.
 #
 # Environment: PYTHON (default python3) runs validate.py; SCHEMA overrides the
-# report schema file, CHECK_SCHEMA the check schema file. Needs the Python
+# report schema file, CHECK_SCHEMA the check schema file (for every version). Needs the Python
 # module jsonschema (python3-jsonschema).
 
 set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-report_schema=${SCHEMA:-$root/Documentation/rtlens-report-v1.schema.json}
-check_schema=${CHECK_SCHEMA:-$root/Documentation/rtlens-check-v1.schema.json}
 py=${PYTHON:-python3}
 validate="$here/validate.py"
 
@@ -45,18 +44,29 @@ show() {
 	sed "s/^/#   $1: /" "$2"
 }
 
-# schema_of NAME: the schema of an example, by its name
+# major FILE: the major version of a report or check document ("2" of
+# "schema_version": "2.0"); the newest (2) for a file without one or of a
+# major version that has no schema (its schema_version is then refused)
+major() {
+	v=$(sed -n 's/.*"schema_version": *"\([0-9][0-9]*\)\..*/\1/p' "$1" | head -n 1)
+	[ -f "$root/Documentation/rtlens-report-v$v.schema.json" ] || v=2
+	echo "$v"
+}
+
+# schema_of NAME FILE: the schema of an example, by its name, and for
+# reports and check documents by their major version (v1: 1.x, v2: 2.x)
 schema_of() {
 	case $1 in
-	valid-check-*|invalid-check-*|json-check.md*) echo "$check_schema" ;;
+	valid-check-*|invalid-check-*|json-check.md*)
+		echo "${CHECK_SCHEMA:-$root/Documentation/rtlens-check-v$(major "$2").schema.json}" ;;
 	valid-merge-*|invalid-merge-*|json-merge.md*) echo "$root/Documentation/rtlens-merge-v1.schema.json" ;;
 	valid-compare-*|invalid-compare-*) echo "$root/Documentation/rtlens-compare-v1.schema.json" ;;
-	*) echo "$report_schema" ;;
+	*) echo "${SCHEMA:-$root/Documentation/rtlens-report-v$(major "$2").schema.json}" ;;
 	esac
 }
 
 expect_valid() {	# NAME FILE
-	if "$py" "$validate" "$(schema_of "$1")" "$2" >"$tmp/out" 2>"$tmp/err"; then
+	if "$py" "$validate" "$(schema_of "$1" "$2")" "$2" >"$tmp/out" 2>"$tmp/err"; then
 		echo "ok - $1"
 	else
 		echo "not ok - $1: rejected, should be valid"
@@ -67,7 +77,7 @@ expect_valid() {	# NAME FILE
 
 expect_invalid() {	# NAME FILE
 	expect=${2%.json}.expect
-	"$py" "$validate" "$(schema_of "$1")" "$2" >"$tmp/out" 2>"$tmp/err"
+	"$py" "$validate" "$(schema_of "$1" "$2")" "$2" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	why=
 	if [ ! -f "$expect" ]; then

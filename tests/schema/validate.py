@@ -7,13 +7,14 @@ usage: validate.py [--schema-only] SCHEMA FILE...
 Each FILE ('-' is standard input) is parsed strictly (UTF-8, no duplicate
 keys, no NaN or Infinity), validated against SCHEMA, and then checked for the
 cross-field rules a JSON Schema cannot express; --schema-only skips those.
-SCHEMA is the report schema (Documentation/rtlens-report-v1.schema.json) for
+SCHEMA is the report schema (Documentation/rtlens-report-v2.schema.json; v1 for
+the 1.x reports of earlier rtlens versions) for
 the reports of the measuring commands, or the check schema
-(Documentation/rtlens-check-v1.schema.json) for the document of `rtlens
+(Documentation/rtlens-check-v2.schema.json, v1 for 1.x) for the document of `rtlens
 check`; the rules run are those of the document's command (see "Consistency
 rules" in Documentation/json-report.md and json-check.md).
 
-A relative "$ref" of SCHEMA ("rtlens-check-v1.schema.json#/$defs/tuning")
+A relative "$ref" of SCHEMA ("rtlens-check-v2.schema.json#/$defs/tuning")
 names a schema file next to it: it is read from there, strictly too.
 
 Prints "FILE: ok" for each good file. For a bad one, prints one line per

@@ -718,9 +718,10 @@ static void test_gate_timerlat(void **state)
 	report_data_free(&b);
 }
 
-/* ---- tuning (report schema 1.7) ---- */
+/* ---- tuning (report schema 1.7, 2.0) ---- */
 
-static json_object *with_tuning(const char *settings, const char *findings)
+static json_object *with_tuning_of(const char *version, const char *settings,
+				   const char *findings)
 {
 	json_object *doc = example("valid-top.json"), *tuning;
 	char text[2048];
@@ -729,8 +730,13 @@ static json_object *with_tuning(const char *settings, const char *findings)
 	tuning = json_tokener_parse(text);
 	assert_non_null(tuning);
 	json_object_object_add(at(doc, "system"), "tuning", tuning);
-	json_object_object_add(doc, "schema_version", json_object_new_string("1.7"));
+	json_object_object_add(doc, "schema_version", json_object_new_string(version));
 	return doc;
+}
+
+static json_object *with_tuning(const char *settings, const char *findings)
+{
+	return with_tuning_of("1.7", settings, findings);
 }
 
 static const struct cmp_diff *find_diff(const struct cmp_diffs *d, const char *key)
@@ -758,9 +764,11 @@ static void test_tuning(void **state)
 			     "\"what\": \"CPU 1 runs the powersave governor\"},"
 			     "{\"id\": \"nohz_full\", \"status\": \"ok\", \"cpus\": \"\", \"what\": \"ok\"}]"),
 	     "a.json");
-	load(&b, with_tuning("{\"cmdline.isolcpus\": \"2-3\", \"config.hz\": 1000, "
-			     "\"cpu1.governor\": \"performance\", \"sysctl.kernel.nmi_watchdog\": 1.0, "
-			     "\"same\": true, \"new\": \"x\"}",
+	/* B of schema 2.0: the same settings at paths of objects */
+	load(&b, with_tuning_of("2.0", "{\"cmdline\": {\"isolcpus\": \"2-3\"}, \"config\": {\"hz\": 1000}, "
+				"\"cpu1\": {\"governor\": \"performance\"}, "
+				"\"sysctl\": {\"kernel\": {\"nmi_watchdog\": 1.0}}, "
+				"\"same\": true, \"new\": \"x\", \"empty\": {}}",
 			     "[{\"id\": \"nohz_full\", \"status\": \"breaks\", \"cpus\": \"\", "
 			     "\"what\": \"nohz_full is not set\"},"
 			     "{\"id\": \"governor\", \"status\": \"ok\", \"cpus\": \"1\", \"what\": \"ok\"}]"),

@@ -293,6 +293,15 @@ wait_tracer()
 	return 0
 }
 
+# wait_run PID TRACER - wait until the rtlens of PID runs TRACER in its
+# instance, rtlens-PID: its setup is done (a loaded TCG guest takes seconds
+# to get there; a fixed sleep races with it); a diagnostic after 120 s
+wait_run()
+{
+	wait_tracer "rtlens-$1" "$2" 120 ||
+		diag "rtlens $1 did not run $2 in its instance within 120 s"
+}
+
 # run_tool NAME CMD [ARGS...] - run CMD with its output in NAME.txt (in the
 # current directory), send that file to the host; sets RC (exit status)
 # and WALL (seconds)

@@ -11,6 +11,7 @@
 #include "base/log.h"
 #include "base/tuning.h"
 #include "source/recording/recording.h"
+#include "source/recording/tuning_layout.h"
 
 struct meta_reader {
 	const char	*name;
@@ -236,6 +237,7 @@ static void read_system(struct meta_reader *m, json_object *o, struct sys_facts 
 	if (json_object_object_get_ex(o, "tuning", &tuning) &&
 	    json_object_is_type(tuning, json_type_object))
 	{
+		tuning_nest_keys(tuning);
 		f->tuning_json = strdup(json_object_to_json_string_ext(tuning, JSON_C_TO_STRING_PLAIN));
 		f->tuning = read_tuning(tuning, f->nr_cpus);
 	}

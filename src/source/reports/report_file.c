@@ -55,11 +55,12 @@ static int check_schema(struct loader *l, json_object *doc)
 			"can read", l->name, log_arg(r->schema_version, shown));
 		return -1;
 	}
-	if (r->major == REPORT_KNOWN_MAJOR)
+	if (r->major >= REPORT_OLDEST_MAJOR && r->major <= REPORT_NEWEST_MAJOR)
 		return 0;
-	err_msg("%s has schema_version %s: this rtlens (%s) reads the reports of schema %d.x "
-		"only (compare them with an rtlens that knows schema %d)", l->name,
-		log_arg(r->schema_version, shown), RTLENS_VERSION, REPORT_KNOWN_MAJOR, r->major);
+	err_msg("%s has schema_version %s: this rtlens (%s) reads the reports of schemas %d.x "
+		"to %d.x only (compare them with an rtlens that knows schema %d)", l->name,
+		log_arg(r->schema_version, shown), RTLENS_VERSION, REPORT_OLDEST_MAJOR,
+		REPORT_NEWEST_MAJOR, r->major);
 	return -1;
 }
 
@@ -165,6 +166,28 @@ static int load_findings(struct loader *l, json_object *arr)
 	return 0;
 }
 
+/*
+ * The settings by their path, one entry each: 2.x nests them
+ * ("sysctl": {"kernel": {"watchdog": 1}}), 1.x wrote the path as the key
+ * ("sysctl.kernel.watchdog": 1); both give "sysctl.kernel.watchdog".
+ */
+static int add_settings(struct report_entries *e, const char *prefix, json_object *o)
+{
+	char path[256];
+
+	json_object_object_foreach(o, key, v) {
+		snprintf(path, sizeof(path), "%s%s", prefix, key);
+		if (json_object_is_type(v, json_type_object)) {
+			strncat(path, ".", sizeof(path) - strlen(path) - 1);
+			if (add_settings(e, path, v))
+				return -1;
+		} else if (report_add_entry(e, path, v)) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int load_tuning(struct loader *l, json_object *sys)
 {
 	json_object *tuning, *settings, *findings;
@@ -177,11 +200,8 @@ static int load_tuning(struct loader *l, json_object *sys)
 	if (report_get_null(l, tuning, "settings", WANT_OBJ, &settings) ||
 	    report_get_null(l, tuning, "findings", WANT_ARR, &findings))
 		return -1;
-	if (settings) {
-		json_object_object_foreach(settings, key, v)
-			if (report_add_entry(&l->r->settings, key, v))
-				return -1;
-	}
+	if (settings && add_settings(&l->r->settings, "", settings))
+		return -1;
 	return findings ? load_findings(l, findings) : 0;
 }
 

@@ -12,11 +12,13 @@
 /*
  * report_file - an rtlens JSON report read back (json-c) for `rtlens
  * compare`: checked to be a report of rtlens, of a schema major version
- * this rtlens knows (1.x) and of a command it knows, and turned into a
- * struct report_data (analysis/report_data.h)
+ * this rtlens knows (1.x, 2.x) and of a command it knows, and turned into a
+ * struct report_data (analysis/report_data.h), the same for both majors:
+ * a report of 1.x and one of 2.x compare and merge
  */
-/* The schema major version of the reports this rtlens reads. */
-#define REPORT_KNOWN_MAJOR	1
+/* The schema major versions of the reports this rtlens reads. */
+#define REPORT_OLDEST_MAJOR	1
+#define REPORT_NEWEST_MAJOR	2
 
 /*
  * Read the report at @path into @r (zeroed here; @r->path is @path). 0, or

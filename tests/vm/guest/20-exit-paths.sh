@@ -21,7 +21,8 @@ check_restored "restored after a normal end" start.snap
 # ---- SIGINT and SIGTERM: stop, drain, report, restore ----
 for sig in INT TERM; do
 	run_bg osnoise hist -c 1-2 -p 500000 -T 2 --json sig$sig.json
-	sleep 5
+	wait_run $pid osnoise
+	sleep 3
 	kill -$sig $pid
 	wait $pid
 	check_exit "SIG$sig ends the run with status 0" 0 $?
@@ -56,7 +57,7 @@ check_restored "restored after errors" start.snap
 
 # ---- a second session is refused, the first one is not disturbed ----
 run_bg osnoise top -c 1 -d 6 -q
-sleep 3
+wait_run $pid osnoise
 rtlens osnoise hist -c 2 -d 2 > second.txt 2>&1
 check_exit "a second rtlens session is refused" 1 $?
 check_grep "the refusal names the running session" "another rtlens session \(pid $pid\) is running" second.txt
@@ -80,7 +81,7 @@ check_restored "untouched while rtla ran" start.snap
 
 # ---- SIGKILL, then the next run restores ----
 run_bg osnoise top -c 1 -p 600000 -r 500000 -T 4 -q
-sleep 4
+wait_run $pid osnoise
 grep -q 600000 $VM_TRACEFS/osnoise/period_us
 check_exit "the killed run had changed the period" 0 $?
 kill -KILL $pid

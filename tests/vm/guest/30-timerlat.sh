@@ -196,7 +196,8 @@ fi
 # ---- SIGINT: restored, report written ----
 rtlens timerlat hist -c 1-2 --json int.json > int.txt 2>&1 &
 pid=$!
-sleep 5
+wait_run $pid timerlat
+sleep 3
 kill -INT $pid
 wait $pid
 check_exit "SIGINT ends timerlat hist with status 0" 0 $?

@@ -25,8 +25,13 @@ ok "the kernel has timerlat_fd ($(uname -r), $(rtla --version 2>&1 | head -1))"
 # ---- top, and the threads while it runs ----
 rtlens timerlat top -u -c 1-2 -d 6 -q --json u-top.json > u-top.txt 2> u-top.err &
 pid=$!
-sleep 4
-threads=$(for t in /proc/$pid/task/*; do cat "$t/comm"; done | grep -c '^timerlatu/')
+wait_run $pid timerlat
+t0=$(now)
+while :; do
+	threads=$(for t in /proc/$pid/task/*; do cat "$t/comm"; done 2>/dev/null | grep -c '^timerlatu/')
+	[ "$threads" -ge 2 ] || ge "$(elapsed "$t0")" 30 && break
+	sleep 0.2
+done
 check_ge "two timerlatu/N threads run" "$threads" 2
 tid=$(for t in /proc/$pid/task/*; do [ "$(cat "$t/comm")" = timerlatu/1 ] && echo "${t##*/}"; done)
 # fields of stat (the comm has no space here): 40 rt_priority, 41 policy (1: FIFO)

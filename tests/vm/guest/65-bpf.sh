@@ -23,7 +23,7 @@ after_rtla() { check_restored "$1: rtla left tracefs as it was" "$VM_BEFORE" || 
 # ---- hist: counted by BPF, nothing enabled in rtlens's instance ----
 rtlens timerlat hist -c 1-2 -p 1000 -d 6 --json b-hist.json > b-hist.txt 2> b-hist.err &
 pid=$!
-sleep 4
+wait_run $pid timerlat
 events=$(cat "$VM_TRACEFS/instances/rtlens-$pid/events/enable" 2>/dev/null)
 check "rtlens's instance enables no event while BPF counts (events/enable: '$events')" \
 	[ "$events" = 0 ]
@@ -87,7 +87,8 @@ check_grep "the stop is announced as with tracefs" '^rtlens timerlat hit stop tr
 # do not reach, so that the run is still there to look at
 rtlens timerlat top -c 1 -T 500000 -d 6 -q > aa-run.txt 2>&1 &
 pid=$!
-sleep 3
+wait_run $pid timerlat
+wait_tracer "rtlens-$pid-aa" timerlat 120
 events=$(cat "$VM_TRACEFS/instances/rtlens-$pid/events/enable" 2>/dev/null)
 check "with the analysis, the instance read during the run enables no event ('$events')" \
 	[ "$events" = 0 ]

@@ -30,7 +30,8 @@ sample_events() {
 # ---- hist with the analysis: BPF counts, and hands the analysis its samples ----
 rtlens osnoise hist -c 1-2 -d 5 --aa --json b-hist.json > b-hist.txt 2> b-hist.err &
 pid=$!
-sleep 3
+wait_run $pid osnoise
+wait_tracer "rtlens-$pid-aa" osnoise 120
 events=$(sample_events $pid)
 check "no instance of rtlens enables sample_threshold while BPF counts ('$events')" \
 	[ "$events" = "0 " ]

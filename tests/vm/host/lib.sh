@@ -3,13 +3,13 @@
 # Helpers for the host-side checks in tests/vm/host/*.sh (bash), sourced
 # after tests/vm/lib.sh. $dir is the artifact directory of the guest script.
 
-SCHEMA=Documentation/rtlens-report-v1.schema.json
+SCHEMA=Documentation/rtlens-report-v2.schema.json
 
 # schema_of FILE - the schema of an rtlens JSON document, by its command
 schema_of()
 {
 	case $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("command"))' "$1" 2>/dev/null) in
-	check) echo Documentation/rtlens-check-v1.schema.json ;;
+	check) echo Documentation/rtlens-check-v2.schema.json ;;
 	compare) echo Documentation/rtlens-compare-v1.schema.json ;;
 	merge) echo Documentation/rtlens-merge-v1.schema.json ;;
 	*) echo "$SCHEMA" ;;
