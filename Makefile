@@ -5,6 +5,7 @@ VERSION		:= 0.1.0
 PREFIX		?= /usr/local
 BINDIR		?= $(PREFIX)/bin
 MANDIR		?= $(PREFIX)/share/man
+COMPLETIONDIR	?= $(PREFIX)/share/bash-completion/completions
 DESTDIR		?=
 
 CC		?= cc
@@ -36,12 +37,15 @@ ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=undefined
 
-SRCS		:= $(sort $(wildcard src/*/*.c src/*/*/*.c))
+# the completion's writer (src/cli/completion.c) has a main of its own
+COMPL_SRC	:= src/cli/completion.c
+SRCS		:= $(filter-out $(COMPL_SRC),$(sort $(wildcard src/*/*.c src/*/*/*.c)))
 MAIN_SRC	:= src/cli/main.c
 LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(SRCS))
 HDRS		:= $(wildcard src/*/*.h src/*/*/*.h)
 
 OBJS		:= $(SRCS:%.c=build/rel/%.o)
+COMPL_OBJ	:= $(COMPL_SRC:%.c=build/rel/%.o)
 LIB_OBJS	:= $(LIB_SRCS:%.c=build/rel/%.o)
 SAN_LIB_OBJS	:= $(LIB_SRCS:%.c=build/san/%.o)
 
@@ -55,10 +59,10 @@ UNIT_HDRS	:= $(wildcard tests/unit/*.h)
 TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
-.PHONY: all samples clean check layers-check unit-check schema-check host-check vm-check bench install uninstall san \
-	deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc
+.PHONY: all samples completion clean check layers-check unit-check schema-check host-check vm-check bench \
+	install uninstall san deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc
 
-all: rtlens samples
+all: rtlens samples completion
 
 rtlens: $(OBJS)
 	@echo "  LD      $@"
@@ -70,6 +74,19 @@ rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
 
 san: rtlens-san
+
+# bash's completion of rtlens: what src/cli/completion.c writes from the
+# command and option tables, then the logic that uses it
+build/completion/gen: $(COMPL_OBJ) $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+
+build/completion/rtlens.bash: build/completion/gen src/cli/completion.bash
+	@echo "  GEN     $@"
+	@{ build/completion/gen && cat src/cli/completion.bash; } > $@.tmp && mv $@.tmp $@
+
+completion: build/completion/rtlens.bash
 
 # sample/: a workload to measure with rtlens, and a --bpf-action program
 # (with clang and libbpf's headers); built, never installed
@@ -168,7 +185,7 @@ fuzz: fuzz-build
 	@tests/fuzz/run.sh -k build/fuzz/corpus $(or $(FUZZ_SECONDS),600) build/fuzz/run $(FUZZ_TARGETS)
 
 # the layers of src/: includes and calls go down only (Documentation/architecture.md)
-layers-check: rtlens
+layers-check: rtlens $(COMPL_OBJ)
 	@tests/layers/check.py src build/rel/src
 	@tests/layers/tools.py src
 
@@ -206,15 +223,17 @@ bench: rtlens build/bench/record_cost
 	@bench/replay.sh
 	@bench/listen.sh
 
-install: rtlens
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+install: rtlens build/completion/rtlens.bash
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 rtlens $(DESTDIR)$(BINDIR)/rtlens
 	for t in $(TOOLS); do ln -sf rtlens $(DESTDIR)$(BINDIR)/$$t; done
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 build/completion/rtlens.bash $(DESTDIR)$(COMPLETIONDIR)/rtlens
+	for t in $(TOOLS); do ln -sf rtlens $(DESTDIR)$(COMPLETIONDIR)/$$t; done
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rtlens
-	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	rm -f $(DESTDIR)$(BINDIR)/rtlens $(DESTDIR)$(COMPLETIONDIR)/rtlens
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t $(DESTDIR)$(COMPLETIONDIR)/$$t; done
 	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
 
 deps:
