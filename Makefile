@@ -6,6 +6,10 @@ PREFIX		?= /usr/local
 BINDIR		?= $(PREFIX)/bin
 MANDIR		?= $(PREFIX)/share/man
 COMPLETIONDIR	?= $(PREFIX)/share/bash-completion/completions
+# rtla's names (osnoise, timerlat, hwnoise), links to rtlens; the Debian
+# package puts them in /usr/lib/rtlens/bin, as rtla's package has
+# /usr/bin/osnoise and /usr/bin/timerlat (debian/README.Debian)
+TOOLDIR		?= $(BINDIR)
 DESTDIR		?=
 
 CC		?= cc
@@ -33,7 +37,7 @@ PKG_LIBS	:= $(shell pkg-config --libs $(PKGS)) -lcpupower -lm
 WARN		:= -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 CFLAGS		?= -O2 -g
 ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
-		   -DRTLENS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CFLAGS)
+		   -DRTLENS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=undefined
 
@@ -60,7 +64,7 @@ TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
 .PHONY: all samples completion clean check layers-check unit-check schema-check host-check vm-check bench \
-	install uninstall san deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc
+	install uninstall san deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc deb
 
 all: rtlens samples completion
 
@@ -223,18 +227,43 @@ bench: rtlens build/bench/record_cost
 	@bench/replay.sh
 	@bench/listen.sh
 
+# the links: relative beside rtlens, else absolute (dh_link makes the
+# package's relative); the completion of the links' names only beside it
+TOOL_LINK	:= $(if $(filter $(BINDIR),$(TOOLDIR)),rtlens,$(BINDIR)/rtlens)
+
 install: rtlens build/completion/rtlens.bash
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(TOOLDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 rtlens $(DESTDIR)$(BINDIR)/rtlens
-	for t in $(TOOLS); do ln -sf rtlens $(DESTDIR)$(BINDIR)/$$t; done
+	for t in $(TOOLS); do ln -sf $(TOOL_LINK) $(DESTDIR)$(TOOLDIR)/$$t; done
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
 	install -m 0644 build/completion/rtlens.bash $(DESTDIR)$(COMPLETIONDIR)/rtlens
-	for t in $(TOOLS); do ln -sf rtlens $(DESTDIR)$(COMPLETIONDIR)/$$t; done
+	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
+		ln -sf rtlens $(DESTDIR)$(COMPLETIONDIR)/$$t; done)
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rtlens $(DESTDIR)$(COMPLETIONDIR)/rtlens
-	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t $(DESTDIR)$(COMPLETIONDIR)/$$t; done
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(TOOLDIR)/$$t; done
+	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
+		rm -f $(DESTDIR)$(COMPLETIONDIR)/$$t; done)
 	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
+
+# The Debian package (debian/), built from a copy of the tree in build/deb/,
+# where debian/changelog is written from VERSION: build/deb/rtlens_VERSION_ARCH.deb
+DEB_DIR		:= build/deb
+DEB_TREE	:= $(DEB_DIR)/rtlens-$(VERSION)
+
+deb:
+	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || \
+		{ echo "deb: needs dpkg-dev and debhelper (scripts/setup.sh deb installs them)" >&2; \
+		  exit 1; }
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_TREE)
+	tar -c -f $(DEB_DIR)/tree.tar --exclude-vcs --exclude=./build --exclude=./rtlens \
+		--exclude=./rtlens-san --exclude=./.cache --exclude='*.o' --exclude=__pycache__ .
+	tar -x -f $(DEB_DIR)/tree.tar -C $(DEB_TREE) && rm $(DEB_DIR)/tree.tar
+	scripts/deb-changelog.sh $(VERSION) > $(DEB_TREE)/debian/changelog
+	cd $(DEB_TREE) && dpkg-buildpackage -us -uc -b
 
 deps:
 	scripts/setup.sh build
