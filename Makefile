@@ -64,7 +64,7 @@ TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
 .PHONY: all samples completion clean check layers-check unit-check schema-check host-check vm-check bench \
-	install uninstall san deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc deb
+	install uninstall san deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc deb package-check
 
 all: rtlens samples completion
 
@@ -264,6 +264,10 @@ deb:
 	tar -x -f $(DEB_DIR)/tree.tar -C $(DEB_TREE) && rm $(DEB_DIR)/tree.tar
 	scripts/deb-changelog.sh $(VERSION) > $(DEB_TREE)/debian/changelog
 	cd $(DEB_TREE) && dpkg-buildpackage -us -uc -b
+
+# the package installed, run and purged in a fresh Debian chroot (mmdebstrap)
+package-check: deb
+	tests/host/package-chroot.sh $(DEB_DIR)/rtlens_$(VERSION)_$(shell dpkg --print-architecture).deb
 
 deps:
 	scripts/setup.sh build
