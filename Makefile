@@ -5,6 +5,11 @@ VERSION		:= 0.1.0
 PREFIX		?= /usr/local
 BINDIR		?= $(PREFIX)/bin
 MANDIR		?= $(PREFIX)/share/man
+COMPLETIONDIR	?= $(PREFIX)/share/bash-completion/completions
+# rtla's names (osnoise, timerlat, hwnoise), links to rtlens; the Debian
+# package puts them in /usr/lib/rtlens/bin, as rtla's package has
+# /usr/bin/osnoise and /usr/bin/timerlat (debian/README.Debian)
+TOOLDIR		?= $(BINDIR)
 DESTDIR		?=
 
 CC		?= cc
@@ -32,16 +37,19 @@ PKG_LIBS	:= $(shell pkg-config --libs $(PKGS)) -lcpupower -lm
 WARN		:= -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wmissing-prototypes
 CFLAGS		?= -O2 -g
 ALL_CFLAGS	:= -std=gnu11 -D_GNU_SOURCE $(WARN) -Isrc $(BPF_CFLAGS) \
-		   -DRTLENS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CFLAGS)
+		   -DRTLENS_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-omit-frame-pointer \
 		   -fno-sanitize-recover=undefined
 
-SRCS		:= $(sort $(wildcard src/*/*.c src/*/*/*.c))
+# the completion's writer (src/cli/completion.c) has a main of its own
+COMPL_SRC	:= src/cli/completion.c
+SRCS		:= $(filter-out $(COMPL_SRC),$(sort $(wildcard src/*/*.c src/*/*/*.c)))
 MAIN_SRC	:= src/cli/main.c
 LIB_SRCS	:= $(filter-out $(MAIN_SRC),$(SRCS))
 HDRS		:= $(wildcard src/*/*.h src/*/*/*.h)
 
 OBJS		:= $(SRCS:%.c=build/rel/%.o)
+COMPL_OBJ	:= $(COMPL_SRC:%.c=build/rel/%.o)
 LIB_OBJS	:= $(LIB_SRCS:%.c=build/rel/%.o)
 SAN_LIB_OBJS	:= $(LIB_SRCS:%.c=build/san/%.o)
 
@@ -55,10 +63,10 @@ UNIT_HDRS	:= $(wildcard tests/unit/*.h)
 TOOLS		:= osnoise timerlat hwnoise
 MANPAGES	:= $(wildcard Documentation/*.1)
 
-.PHONY: all samples clean check layers-check unit-check schema-check host-check vm-check bench install uninstall san \
-	deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc
+.PHONY: all samples completion clean check layers-check unit-check schema-check host-check vm-check bench \
+	install uninstall san deps test-deps demo fuzz fuzz-check fuzz-build fuzz-cc deb package-check
 
-all: rtlens samples
+all: rtlens samples completion
 
 rtlens: $(OBJS)
 	@echo "  LD      $@"
@@ -70,6 +78,19 @@ rtlens-san: $(SAN_LIB_OBJS) build/san/$(MAIN_SRC:%.c=%.o)
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
 
 san: rtlens-san
+
+# bash's completion of rtlens: what src/cli/completion.c writes from the
+# command and option tables, then the logic that uses it
+build/completion/gen: $(COMPL_OBJ) $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) $(LDFLAGS)
+
+build/completion/rtlens.bash: build/completion/gen src/cli/completion.bash
+	@echo "  GEN     $@"
+	@{ build/completion/gen && cat src/cli/completion.bash; } > $@.tmp && mv $@.tmp $@
+
+completion: build/completion/rtlens.bash
 
 # sample/: a workload to measure with rtlens, and a --bpf-action program
 # (with clang and libbpf's headers); built, never installed
@@ -168,7 +189,7 @@ fuzz: fuzz-build
 	@tests/fuzz/run.sh -k build/fuzz/corpus $(or $(FUZZ_SECONDS),600) build/fuzz/run $(FUZZ_TARGETS)
 
 # the layers of src/: includes and calls go down only (Documentation/architecture.md)
-layers-check: rtlens
+layers-check: rtlens $(COMPL_OBJ)
 	@tests/layers/check.py src build/rel/src
 	@tests/layers/tools.py src
 
@@ -210,16 +231,47 @@ bench: rtlens build/bench/record_cost
 	@bench/replay.sh
 	@bench/listen.sh
 
-install: rtlens
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+# the links: relative beside rtlens, else absolute (dh_link makes the
+# package's relative); the completion of the links' names only beside it
+TOOL_LINK	:= $(if $(filter $(BINDIR),$(TOOLDIR)),rtlens,$(BINDIR)/rtlens)
+
+install: rtlens build/completion/rtlens.bash
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(TOOLDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 0755 rtlens $(DESTDIR)$(BINDIR)/rtlens
-	for t in $(TOOLS); do ln -sf rtlens $(DESTDIR)$(BINDIR)/$$t; done
+	for t in $(TOOLS); do ln -sf $(TOOL_LINK) $(DESTDIR)$(TOOLDIR)/$$t; done
 	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 build/completion/rtlens.bash $(DESTDIR)$(COMPLETIONDIR)/rtlens
+	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
+		ln -sf rtlens $(DESTDIR)$(COMPLETIONDIR)/$$t; done)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rtlens
-	for t in $(TOOLS); do rm -f $(DESTDIR)$(BINDIR)/$$t; done
+	rm -f $(DESTDIR)$(BINDIR)/rtlens $(DESTDIR)$(COMPLETIONDIR)/rtlens
+	for t in $(TOOLS); do rm -f $(DESTDIR)$(TOOLDIR)/$$t; done
+	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
+		rm -f $(DESTDIR)$(COMPLETIONDIR)/$$t; done)
 	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
+
+# The Debian package (debian/), built from a copy of the tree in build/deb/,
+# where debian/changelog is written from VERSION: build/deb/rtlens_VERSION_ARCH.deb
+DEB_DIR		:= build/deb
+DEB_TREE	:= $(DEB_DIR)/rtlens-$(VERSION)
+
+deb:
+	@command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null || \
+		{ echo "deb: needs dpkg-dev and debhelper (scripts/setup.sh deb installs them)" >&2; \
+		  exit 1; }
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_TREE)
+	tar -c -f $(DEB_DIR)/tree.tar --exclude-vcs --exclude=./build --exclude=./rtlens \
+		--exclude=./rtlens-san --exclude=./.cache --exclude='*.o' --exclude=__pycache__ .
+	tar -x -f $(DEB_DIR)/tree.tar -C $(DEB_TREE) && rm $(DEB_DIR)/tree.tar
+	scripts/deb-changelog.sh $(VERSION) > $(DEB_TREE)/debian/changelog
+	cd $(DEB_TREE) && dpkg-buildpackage -us -uc -b
+
+# the package installed, run and purged in a fresh Debian chroot (mmdebstrap)
+package-check: deb
+	tests/host/package-chroot.sh $(DEB_DIR)/rtlens_$(VERSION)_$(shell dpkg --print-architecture).deb
 
 deps:
 	scripts/setup.sh build

@@ -5,17 +5,21 @@
 #   scripts/setup.sh demo    install build deps, build, run osnoise top for 5 s
 #   scripts/setup.sh check   install build and test deps, run `make check`
 #   scripts/setup.sh build   only install what building needs
+#   scripts/setup.sh deb     only install what building the Debian package needs
 #   scripts/setup.sh test    only install what building and testing need
 set -eu
 
 BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev
        libjson-c-dev zlib1g-dev libtracecmd-dev libmicrohttpd-dev
        clang libbpf-dev bpftool"
+# make deb
+DEB="dpkg-dev debhelper"
 TEST="libcmocka-dev trace-cmd qemu-system-x86 busybox-static cpio rtla python3 python3-jsonschema
-      python3-yaml util-linux groff-base prometheus tmux"
+      python3-yaml util-linux groff-base prometheus tmux
+      lintian systemd mmdebstrap"
 
 usage() {
-	echo "usage: $0 demo|check|build|test" >&2
+	echo "usage: $0 demo|check|build|deb|test" >&2
 	exit 1
 }
 
@@ -49,11 +53,12 @@ install_clang_rt() {
 cd "$(dirname "$0")/.."
 case "${1:-}" in
 build)	install_pkgs $BUILD ;;
-test)	install_pkgs $BUILD $TEST
+deb)	install_pkgs $BUILD $DEB ;;
+test)	install_pkgs $BUILD $DEB $TEST
 	install_clang_rt ;;
 demo)	install_pkgs $BUILD
 	make demo ;;
-check)	install_pkgs $BUILD $TEST
+check)	install_pkgs $BUILD $DEB $TEST
 	install_clang_rt
 	make check ;;
 *)	usage ;;

@@ -33,12 +33,12 @@ OPT_DEFINE_FLAG_SETTER(set_quiet, struct check_opts, quiet)
 static const struct opt_desc check_opts[] = {
 	{ "cpus", 'c', ARG_REQUIRED, "CPUS",
 	  "the CPUs to judge (default: the isolated ones, else all)", CHECK, set_cpus },
-	{ "json", 0, ARG_REQUIRED, "FILE",
+	{ "json", 0, ARG_FILE, "FILE",
 	  "also write the findings as JSON (\"-\": stdout, no text)", CHECK, set_json },
 	{ "quiet", 'q', ARG_NONE, NULL, "print only the verdict line", CHECK, set_quiet },
 };
 
-static const struct opt_table check_table = {
+const struct opt_table check_table = {
 	.opts		= check_opts,
 	.nr_opts	= sizeof(check_opts) / sizeof(check_opts[0]),
 	.synopsis	= "[-c CPUS] [--json FILE|-] [-q]",

@@ -59,7 +59,7 @@ static int add_gate(void *ctx, const char *arg, const char **why)
 OPT_DEFINE_STR_SETTER(set_json, struct compare_args, json)
 
 static const struct opt_desc compare_opts[] = {
-	{ "json", 0, ARG_REQUIRED, "file",
+	{ "json", 0, ARG_FILE, "file",
 	  "write the comparison as JSON to file (- for stdout, then no text)",
 	  CMD_BIT(CMD_COMPARE), set_json },
 	{ "fail-if-worse", 0, ARG_REQUIRED, "metric[:margin]",
@@ -69,7 +69,7 @@ static const struct opt_desc compare_opts[] = {
 	  CMD_BIT(CMD_COMPARE), add_gate },
 };
 
-static const struct opt_table compare_table = {
+const struct opt_table compare_table = {
 	.opts		= compare_opts,
 	.nr_opts	= sizeof(compare_opts) / sizeof(compare_opts[0]),
 	.synopsis	= "A.json B.json [--json FILE|-] [--fail-if-worse METRIC[:MARGIN]]...",

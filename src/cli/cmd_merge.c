@@ -118,17 +118,17 @@ OPT_DEFINE_STR_SETTER(set_plot, struct merge_args, plot)
 #define MERGE	CMD_BIT(CMD_MERGE)
 
 static const struct opt_desc merge_opts[] = {
-	{ "json", 0, ARG_REQUIRED, "file",
+	{ "json", 0, ARG_FILE, "file",
 	  "write the merge as JSON to file (- for stdout, then no text)", MERGE, set_json },
 	{ "phase", 0, ARG_REQUIRED, "list",
 	  "the phase lengths of the projected slowdown (osnoise),\n"
 	  "\t\tsuch as 50us,2ms (plain numbers are us; default 100us,1ms,10ms,100ms)",
 	  MERGE, set_phases },
-	{ "plot", 0, ARG_REQUIRED, "file.svg",
+	{ "plot", 0, ARG_FILE, "file.svg",
 	  "draw the nodes side by side in an SVG picture", MERGE, set_plot },
 };
 
-static const struct opt_table merge_table = {
+const struct opt_table merge_table = {
 	.opts		= merge_opts,
 	.nr_opts	= sizeof(merge_opts) / sizeof(merge_opts[0]),
 	.synopsis	= "REPORT.json... [--json FILE|-] [--phase LIST] [--plot FILE.svg]",

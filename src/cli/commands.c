@@ -7,21 +7,21 @@
 #include "cli/commands.h"
 
 const struct command commands[NR_COMMANDS] = {
-	[CMD_OSNOISE_TOP] = { "osnoise top", &tool_osnoise, MODE_TOP, NULL,
+	[CMD_OSNOISE_TOP] = { "osnoise top", &tool_osnoise, MODE_TOP, NULL, &measuring_opts,
 		"a per-cpu summary of the OS noise" },
-	[CMD_OSNOISE_HIST] = { "osnoise hist", &tool_osnoise, MODE_HIST, NULL,
+	[CMD_OSNOISE_HIST] = { "osnoise hist", &tool_osnoise, MODE_HIST, NULL, &measuring_opts,
 		"a per-cpu histogram of the OS noise" },
-	[CMD_TIMERLAT_TOP] = { "timerlat top", &tool_timerlat, MODE_TOP, NULL,
+	[CMD_TIMERLAT_TOP] = { "timerlat top", &tool_timerlat, MODE_TOP, NULL, &measuring_opts,
 		"a per-cpu summary of the timer latency" },
-	[CMD_TIMERLAT_HIST] = { "timerlat hist", &tool_timerlat, MODE_HIST, NULL,
+	[CMD_TIMERLAT_HIST] = { "timerlat hist", &tool_timerlat, MODE_HIST, NULL, &measuring_opts,
 		"a per-cpu histogram of the timer latency" },
-	[CMD_HWNOISE] = { "hwnoise", &tool_hwnoise, MODE_TOP, NULL,
+	[CMD_HWNOISE] = { "hwnoise", &tool_hwnoise, MODE_TOP, NULL, &measuring_opts,
 		"a summary of hardware-related noise (osnoise with IRQs disabled)" },
-	[CMD_CHECK] = { "check", NULL, MODE_TOP, check_main,
+	[CMD_CHECK] = { "check", NULL, MODE_TOP, check_main, &check_table,
 		"is the system set up for low latency? (nothing is measured)" },
-	[CMD_COMPARE] = { "compare", NULL, MODE_TOP, compare_main,
+	[CMD_COMPARE] = { "compare", NULL, MODE_TOP, compare_main, &compare_table,
 		"two JSON reports of one tool side by side" },
-	[CMD_MERGE] = { "merge", NULL, MODE_TOP, merge_main,
+	[CMD_MERGE] = { "merge", NULL, MODE_TOP, merge_main, &merge_table,
 		"many nodes' JSON reports of one tool together" },
 };
 

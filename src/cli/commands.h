@@ -5,7 +5,9 @@
  * measure nothing (check, compare, merge: a main function each, which
  * parses its own arguments, argv[0] the command's name, and returns the
  * exit status). A command's place in the table is its id, and its bit in
- * the commands an option applies to (opt_parse.h).
+ * the commands an option applies to (opt_parse.h); each names its option
+ * table, which the parser, the --help and the shell's completion
+ * (completion.c) are made from.
  */
 #ifndef RTLENS_COMMANDS_H
 #define RTLENS_COMMANDS_H
@@ -27,15 +29,24 @@ enum command_id {
 /* the bit of command @id in an option's set of commands */
 #define CMD_BIT(id)	(1u << (id))
 
+struct opt_table;
+
 struct command {
 	const char		*name;		/* "osnoise top", "hwnoise", "check" */
 	const struct tool_desc	*desc;		/* the tool measured; NULL: none */
 	enum rtl_mode		mode;
 	int			(*main)(int argc, char **argv);	/* when desc is NULL */
+	const struct opt_table	*opts;		/* its options (those of its bit) */
 	const char		*summary;	/* one line, for the help */
 };
 
 extern const struct command commands[NR_COMMANDS];
+
+/*
+ * The option tables (opt_parse.h): the measuring commands' (options.c),
+ * then check's, compare's and merge's (cmd_*.c).
+ */
+extern const struct opt_table measuring_opts, check_table, compare_table, merge_table;
 
 /* The mode of a measuring command as its word: "top", "hist". */
 const char *command_mode_word(const struct command *cmd);

@@ -20,11 +20,26 @@ static bool takes(const struct opt_desc *o, unsigned int bit)
 	return o->cmds & bit;
 }
 
+bool opt_arg_required(const struct opt_desc *o)
+{
+	return o->arg == ARG_REQUIRED || o->arg == ARG_FILE;
+}
+
+bool opt_arg_optional(const struct opt_desc *o)
+{
+	return o->arg == ARG_OPTIONAL || o->arg == ARG_OPTIONAL_FILE;
+}
+
+bool opt_arg_file(const struct opt_desc *o)
+{
+	return o->arg == ARG_FILE || o->arg == ARG_OPTIONAL_FILE;
+}
+
 static void usage_arg(const struct opt_desc *o, FILE *out)
 {
-	if (o->arg == ARG_REQUIRED)
+	if (opt_arg_required(o))
 		fprintf(out, " %s", o->arg_name);
-	else if (o->arg == ARG_OPTIONAL)
+	else if (opt_arg_optional(o))
 		fprintf(out, "[=%s]", o->arg_name);
 }
 
@@ -90,8 +105,8 @@ static int build_getopt(const struct opt_table *t, unsigned int bit, struct opti
 	longs[n++] = (struct option){ "help", no_argument, NULL, OPT_HELP };
 	for (i = 0; i < t->nr_opts; i++) {
 		const struct opt_desc *o = &t->opts[i];
-		int has = o->arg == ARG_NONE ? no_argument :
-			  o->arg == ARG_REQUIRED ? required_argument : optional_argument;
+		int has = opt_arg_required(o) ? required_argument :
+			  opt_arg_optional(o) ? optional_argument : no_argument;
 
 		if (!takes(o, bit))
 			continue;
@@ -102,7 +117,7 @@ static int build_getopt(const struct opt_table *t, unsigned int bit, struct opti
 		*s++ = o->short_name;
 		if (o->arg != ARG_NONE)
 			*s++ = ':';
-		if (o->arg == ARG_OPTIONAL)
+		if (opt_arg_optional(o))
 			*s++ = ':';
 	}
 	*s = '\0';
@@ -160,7 +175,7 @@ static int apply_opt(const struct opt_desc *o, void *ctx, int argc, char **argv)
 	const char *arg = optarg;
 	char name[64], shown[LOG_ARG_BUF];
 
-	if (o->arg == ARG_OPTIONAL)
+	if (opt_arg_optional(o))
 		arg = optional_value(argc, argv);
 	if (!o->set(ctx, arg, &why))
 		return 0;

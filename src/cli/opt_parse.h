@@ -7,6 +7,7 @@
 #ifndef RTLENS_OPT_PARSE_H
 #define RTLENS_OPT_PARSE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -22,6 +23,8 @@ enum arg_kind {
 	ARG_NONE,
 	ARG_REQUIRED,
 	ARG_OPTIONAL,	/* -xVALUE, --name=VALUE, or the next word if it is no option */
+	ARG_FILE,	/* as ARG_REQUIRED, and the value is a file's name */
+	ARG_OPTIONAL_FILE, /* as ARG_OPTIONAL, and the value is a file's name */
 };
 
 struct opt_desc {
@@ -67,6 +70,12 @@ struct opt_table {
 	 */
 	int			(*operand)(void *ctx, const char *arg, const char **why);
 };
+
+/* Does option @o take a value: always (getopt's required_argument), or maybe? */
+bool opt_arg_required(const struct opt_desc *o);
+bool opt_arg_optional(const struct opt_desc *o);
+/* Is @o's value a file's name (the shell completes it: src/cli/completion.c)? */
+bool opt_arg_file(const struct opt_desc *o);
 
 /* The options are at most this many (getopt's tables are built on the stack). */
 #define OPT_MAX		96

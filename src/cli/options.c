@@ -591,9 +591,9 @@ static const struct opt_desc opt_table[] = {
 	  "set cgroup, if no cgroup_name is passed, the rtlens's cgroup will be inherited", ALL, set_cgroup },
 	{ "duration", 'd', ARG_REQUIRED, "time[s|m|h|d]", "duration of the session", ALL, set_duration },
 	{ "debug", 'D', ARG_NONE, NULL, "print debug info", ALL, set_debug },
-	{ "trace", 't', ARG_OPTIONAL, "file",
+	{ "trace", 't', ARG_OPTIONAL_FILE, "file",
 	  "save the stopped trace to [file|osnoise_trace.txt]", OSN, set_trace },
-	{ "trace", 't', ARG_OPTIONAL, "file",
+	{ "trace", 't', ARG_OPTIONAL_FILE, "file",
 	  "save the stopped trace to [file|timerlat_trace.txt]", TL, set_trace },
 	{ "event", 'e', ARG_REQUIRED, "sys[:event]",
 	  "enable the <sys:event> in the trace instance, multiple -e are allowed", ALL, set_event },
@@ -629,19 +629,19 @@ static const struct opt_desc opt_table[] = {
 	  "let the workload run for s seconds before collecting data", ALL, set_warmup },
 	{ "trace-buffer-size", 0, ARG_REQUIRED, "kB",
 	  "set the per-cpu trace buffer size in kB", ALL, set_buffer_size },
-	{ "json", 0, ARG_REQUIRED, "file",
+	{ "json", 0, ARG_FILE, "file",
 	  "write a JSON report of the run to file (- for stdout, then no text tables)", ALL, set_json },
 	{ "listen", 0, ARG_REQUIRED, "addr:port",
 	  "serve the run's metrics for Prometheus at http://addr:port/metrics while it lasts\n"
 	  "\t\t(127.0.0.1:9473 this machine only, 0.0.0.0:9473 every interface)", ALL,
 	  set_listen },
-	{ "plot", 0, ARG_REQUIRED, "file.svg",
+	{ "plot", 0, ARG_FILE, "file.svg",
 	  "draw the histograms into file.svg, a picture for a browser: a panel per cpu,\n"
 	  "\t\tcounts on a log scale, the stop thresholds marked", HISTS, set_plot },
-	{ "record", 0, ARG_REQUIRED, "file",
+	{ "record", 0, ARG_FILE, "file",
 	  "save the run's trace to file in trace-cmd's trace.dat format (trace-cmd report and "
 	  "KernelShark read it; --input replays it)", ALL, set_record },
-	{ "input", 0, ARG_REQUIRED, "file",
+	{ "input", 0, ARG_FILE, "file",
 	  "replay a trace.dat (--record's, or trace-cmd record's with the osnoise or timerlat "
 	  "tracer) instead of measuring: no root, no tracer needed", ALL, set_input },
 	{ "auto", 'a', ARG_REQUIRED, "us",
@@ -667,7 +667,7 @@ static const struct opt_desc opt_table[] = {
 	{ "dump-tasks", 0, ARG_NONE, NULL,
 	  "print the last task seen running on each measured CPU when a threshold is hit "
 	  "(needs the auto-analysis)", TL, set_dump_tasks },
-	{ "bpf-action", 0, ARG_REQUIRED, "program",
+	{ "bpf-action", 0, ARG_FILE, "program",
 	  "load and execute BPF program when latency threshold is exceeded (in the kernel, "
 	  "from the BPF counting: its program in section tp/timerlat_action)",
 	  TL, set_bpf_action },
@@ -710,7 +710,7 @@ static const struct opt_desc opt_table[] = {
 
 _Static_assert(NR_OPTS <= OPT_MAX, "more options than getopt's tables hold");
 
-static const struct opt_table measuring_opts = {
+const struct opt_table measuring_opts = {
 	.opts		= opt_table,
 	.nr_opts	= NR_OPTS,
 	.exit_status	= "0 ok, 1 error, 2 a stop threshold was hit",

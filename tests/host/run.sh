@@ -6,7 +6,7 @@
 # message, session locking, recovery after a killed run, --record and
 # --input (record.sh), that tracefs is exactly as it was after every run,
 # and that every JSON report a run writes validates against the report
-# schema.
+# schema; the Debian package and the bash completion (package.sh).
 #
 # usage: tests/host/run.sh ./rtlens-san
 set -u
@@ -289,6 +289,9 @@ fi
 
 # ---- the fleet samples: Kubernetes, Slurm, Grafana (no root, no cluster) ----
 check "fleet samples (tests/host/samples.py)" python3 "$ROOT/tests/host/samples.py" "$ROOT"
+
+# ---- installed: the Debian package (make deb), the bash completion, make install ----
+. "$(dirname "$0")/package.sh" && package_tests
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
