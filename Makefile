@@ -210,7 +210,7 @@ vm-check: rtlens samples
 # one after the other (they time things, and share tracefs)
 NPROC		:= $(shell nproc 2>/dev/null || echo 1)
 check:
-	$(MAKE) -j$(NPROC) rtlens rtlens-san samples $(UNIT_BINS) fuzz-build
+	$(MAKE) -j$(NPROC) rtlens rtlens-san samples completion $(COMPL_OBJ) $(UNIT_BINS) fuzz-build
 	$(MAKE) layers-check unit-check schema-check fuzz-check host-check vm-check
 
 # the userspace instructions per sample of the tracefs path (callgrind)

@@ -90,7 +90,7 @@ merge_make_nodes() {
 	mrg_node "$WORK/node-c.json" node-c '{"1": 3000, "3": 380, "15": 5}' \
 		'{"1": 3000, "5": 200, "250": 300, "1800": 12}'
 	if python3 "$ROOT/tests/schema/validate.py" \
-		"$ROOT/Documentation/rtlens-report-v2.schema.json" "$WORK"/node-[abc].json \
+		"$ROOT/Documentation/rtlens-report-v1.schema.json" "$WORK"/node-[abc].json \
 		> "$WORK/mrg-validate.out" 2>&1; then
 		ok "merge: the nodes' reports made are valid reports"
 	else
