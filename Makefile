@@ -267,7 +267,9 @@ deb:
 		--exclude=./rtlens-san --exclude=./.cache --exclude='*.o' --exclude=__pycache__ .
 	tar -x -f $(DEB_DIR)/tree.tar -C $(DEB_TREE) && rm $(DEB_DIR)/tree.tar
 	scripts/deb-changelog.sh $(VERSION) > $(DEB_TREE)/debian/changelog
-	cd $(DEB_TREE) && dpkg-buildpackage -us -uc -b
+	cd $(DEB_TREE) && DEB_BUILD_OPTIONS="$(strip $(DEB_BUILD_OPTIONS) \
+		$(if $(findstring parallel=,$(DEB_BUILD_OPTIONS)),,parallel=$(NPROC)))" \
+		dpkg-buildpackage -us -uc -b
 
 # the package installed, run and purged in a fresh Debian chroot (mmdebstrap)
 package-check: deb
