@@ -203,7 +203,7 @@ static void test_refusals(void **state)
 	refuse("null");
 	refuse("[1, 2]");
 	refuse("{\"tool\": {\"name\": \"other\"}}");
-	refuse("{\"tool\": {\"name\": \"rtlens\"}, \"schema_version\": \"2.0\"}");
+	refuse("{\"tool\": {\"name\": \"rtlens\"}, \"schema_version\": \"3.0\"}");
 	refuse("{\"tool\": {\"name\": \"rtlens\"}, \"schema_version\": \"one\"}");
 	refuse("{\"tool\": {\"name\": \"rtlens\"}, \"schema_version\": \"1.0\", "
 	       "\"command\": \"frob\"}");
