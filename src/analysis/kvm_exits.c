@@ -236,7 +236,7 @@ void kvm_exits_feed(struct kvm_exits *k, const struct kvm_edge *e)
 	struct kvm_cpu *c;
 	int name;
 
-	if (!k)
+	if (!k || e->kind != KVM_EDGE_EXIT)
 		return;
 	if (e->pid > 0 && (!k->nr_vcpus || kvm_exits_vcpu(k, e->pid) != e->vcpu_id))
 		note_vcpu(k, e->pid, e->vcpu_id);

@@ -44,6 +44,7 @@ struct kvm_exit_counts {
 /* NULL on error. */
 struct kvm_exits *kvm_exits_new(int nr_cpus);
 void kvm_exits_free(struct kvm_exits *k);
+/* Counts kvm:kvm_exit's edges; the others (KVM_EDGE_ENTRY...) are not exits. */
 void kvm_exits_feed(struct kvm_exits *k, const struct kvm_edge *e);
 
 /* The vCPU id pid ran last, or -1 when no exit of pid was seen. */

@@ -145,17 +145,30 @@ struct hrtimer_edge {
 
 #define KVM_REASON_LEN	40
 
+enum kvm_edge_kind {
+	KVM_EDGE_EXIT,		/* kvm:kvm_exit: the vCPU left guest mode */
+	KVM_EDGE_ENTRY,		/* kvm:kvm_entry: it enters guest mode again */
+	KVM_EDGE_USERSPACE,	/* kvm:kvm_userspace_exit: KVM_RUN returns to the VMM */
+};
+
 /*
- * A KVM vCPU leaving guest mode (kvm:kvm_exit), on a KVM host: the thread
- * that runs it is a vCPU thread, and the exit's reason is the kernel's name
- * for it ("io", "cpuid", "EXTERNAL_INTERRUPT"...).
+ * A KVM vCPU thread's edge, on a KVM host: leaving guest mode (kvm:kvm_exit;
+ * the thread that runs it is a vCPU thread, and the exit's reason is the
+ * kernel's name for it: "io", "cpuid", "EXTERNAL_INTERRUPT"...), entering it
+ * (kvm:kvm_entry), or returning to the VMM in user space to have the exit
+ * handled there (kvm:kvm_userspace_exit: a heavy exit; its reason is the
+ * uapi's, "KVM_EXIT_IO", or "restart" and "error" when KVM_RUN failed).
+ * The members after reason came later: a record without them is an exit.
  */
 struct kvm_edge {
-	int		cpu;
-	uint64_t	ts;
-	int		pid;			/* the vCPU thread */
-	int		vcpu_id;
-	char		reason[KVM_REASON_LEN];
+	int			cpu;
+	uint64_t		ts;
+	int			pid;		/* the vCPU thread */
+	int			vcpu_id;	/* -1: not in the event (userspace exit) */
+	char			reason[KVM_REASON_LEN];	/* exit, userspace exit */
+	enum kvm_edge_kind	kind;
+	int			err;		/* userspace exit: KVM_RUN's -errno, or 0 */
+	bool			immediate_exit;	/* entry: KVM forces an exit at once (not 6.1) */
 };
 
 /*

@@ -30,6 +30,11 @@ enum decode_set {
 	DECODE_STD_EVENTS	= 1 << 4,
 	DECODE_HRTIMER		= 1 << 5,	/* timer:hrtimer_start, hrtimer_expire_entry */
 	DECODE_KVM		= 1 << 6,	/* kvm:kvm_exit (a KVM host) */
+	/*
+	 * kvm:kvm_entry, kvm:kvm_userspace_exit: with DECODE_KVM, a vCPU's
+	 * whole way out of guest mode and back (kvm_vcpu_usable())
+	 */
+	DECODE_KVM_VCPU		= 1 << 7,
 };
 
 /*
@@ -114,6 +119,8 @@ int decode_room(const struct event_decoder *ed, int field, const struct tep_reco
  * inside @rec: libtraceevent may print it (tep_print_event() trusts it to).
  */
 bool decode_record_fits(const struct event_decoder *ed, struct tep_record *rec);
+/* @tep holds the event of @ed (a template) with every field it reads. */
+bool decode_event_usable(struct tep_handle *tep, const struct event_decoder *ed);
 
 /* Templates of the events each module knows, for decoder_new() to copy. */
 extern const struct event_decoder osnoise_decoders[];
@@ -128,8 +135,12 @@ extern const struct event_decoder hrtimer_decoders[];
 extern const int nr_hrtimer_decoders;
 extern const struct event_decoder kvm_decoders[];
 extern const int nr_kvm_decoders;
+extern const struct event_decoder kvm_vcpu_decoders[];
+extern const int nr_kvm_vcpu_decoders;
 /* @tep holds kvm:kvm_exit with every field DECODE_KVM reads (x86's). */
 bool kvm_exit_usable(struct tep_handle *tep);
+/* ... and kvm:kvm_entry and kvm:kvm_userspace_exit with DECODE_KVM_VCPU's. */
+bool kvm_vcpu_usable(struct tep_handle *tep);
 extern const struct event_decoder std_decoders[];
 extern const int nr_std_decoders;
 

@@ -100,6 +100,7 @@ static const struct decode_group {
 	{ DECODE_STD_EVENTS, std_decoders, &nr_std_decoders },
 	{ DECODE_HRTIMER, hrtimer_decoders, &nr_hrtimer_decoders },
 	{ DECODE_KVM, kvm_decoders, &nr_kvm_decoders },
+	{ DECODE_KVM_VCPU, kvm_vcpu_decoders, &nr_kvm_vcpu_decoders },
 };
 
 struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets)
@@ -275,6 +276,17 @@ bool decode_record_fits(const struct event_decoder *ed, struct tep_record *rec)
 
 	return ev && fields_fit(ev->format.common_fields, rec) &&
 	       fields_fit(ev->format.fields, rec);
+}
+
+bool decode_event_usable(struct tep_handle *tep, const struct event_decoder *ed)
+{
+	struct tep_event *ev = tep_find_event_by_name(tep, ed->system, ed->name);
+	int i;
+
+	for (i = 0; ev && i < DECODE_MAX_FIELDS && ed->fields[i]; i++)
+		if (!tep_find_field(ev, ed->fields[i]))
+			return false;
+	return ev != NULL;
 }
 
 /*

@@ -91,6 +91,7 @@ static void decode_exit(const struct event_decoder *ed, struct tep_record *rec,
 			struct rtl_record *out)
 {
 	out->kind = RECORD_KVM;
+	out->kvm.kind = KVM_EDGE_EXIT;
 	out->kvm.pid = decode_pid(ed, rec);
 	out->kvm.vcpu_id = (int)decode_u64(ed, KX_VCPU, rec);
 	reason_name(ed, rec, (uint32_t)decode_u64(ed, KX_ISA, rec),
@@ -109,12 +110,5 @@ const int nr_kvm_decoders = sizeof(kvm_decoders) / sizeof(kvm_decoders[0]);
  */
 bool kvm_exit_usable(struct tep_handle *tep)
 {
-	const struct event_decoder *ed = &kvm_decoders[0];
-	struct tep_event *ev = tep_find_event_by_name(tep, ed->system, ed->name);
-	int i;
-
-	for (i = 0; ev && i < DECODE_MAX_FIELDS && ed->fields[i]; i++)
-		if (!tep_find_field(ev, ed->fields[i]))
-			return false;
-	return ev != NULL;
+	return decode_event_usable(tep, &kvm_decoders[0]);
 }

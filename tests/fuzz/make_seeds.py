@@ -192,12 +192,17 @@ FORMATS = {
         ("unsigned int exit_reason", 8, 4, 0), ("unsigned long guest_rip", 16, 8, 0),
         ("u32 isa", 24, 4, 0), ("unsigned int vcpu_id", 28, 4, 0)],
         1)),
+    "kvm_entry": ("kvm", fmt("kvm_entry", 43, [
+        ("unsigned int vcpu_id", 8, 4, 0), ("unsigned long rip", 16, 8, 0),
+        ("unsigned char immediate_exit", 24, 1, 0)], 0)),
+    "kvm_userspace_exit": ("kvm", fmt("kvm_userspace_exit", 42, [
+        ("u32 reason", 8, 4, 0), ("int errno", 12, 4, 1)], 0)),
 }
 
 ID = {key: f[1] for key, (_, f) in FORMATS.items()}
 
 DECODE_OSNOISE, DECODE_TIMERLAT, DECODE_NOISE_EVENTS, DECODE_STACK = 1, 2, 4, 8
-DECODE_STD_EVENTS, DECODE_HRTIMER, DECODE_KVM = 16, 32, 64
+DECODE_STD_EVENTS, DECODE_HRTIMER, DECODE_KVM, DECODE_KVM_VCPU = 16, 32, 64, 128
 
 
 def record(name, payload, pid=100):
@@ -309,6 +314,22 @@ def kvm_seed():
     return decode_input(DECODE_KVM, ["kvm_exit"], [ring_event(e) for e in events])
 
 
+def kvm_vcpu_seed():
+    """a light exit, then a heavy one: to the VMM, a restart, back"""
+    events = [
+        record("kvm_entry", struct.pack("<IIQB", 1, 0, 0x1000, 0)),
+        record("kvm_exit", struct.pack("<IIQII", 0x72, 0, 0x1000, 2, 1)),
+        record("kvm_entry", struct.pack("<IIQB", 1, 0, 0x1002, 1)),
+        record("kvm_exit", struct.pack("<IIQII", 0x7b, 0, 0x1004, 2, 1)),
+        record("kvm_userspace_exit", struct.pack("<Ii", 2, 0)),
+        record("kvm_userspace_exit", struct.pack("<Ii", 10, -4)),
+        record("kvm_entry", struct.pack("<IIQB", 1, 0, 0x1006, 0)),
+    ]
+    return decode_input(DECODE_KVM | DECODE_KVM_VCPU,
+                        ["kvm_exit", "kvm_entry", "kvm_userspace_exit"],
+                        [ring_event(e) for e in events])
+
+
 def decode_seeds():
     return {
         "osnoise": osnoise_seed(),
@@ -317,6 +338,7 @@ def decode_seeds():
         "std-events": std_seed(),
         "hrtimer": hrtimer_seed(),
         "kvm": kvm_seed(),
+        "kvm-vcpu": kvm_vcpu_seed(),
     }
 
 

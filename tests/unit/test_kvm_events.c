@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the kvm event decoder: kvm:kvm_exit in the 6.1 format
+ * Unit tests for the kvm event decoders: kvm:kvm_exit in the 6.1 format
  * (print fmt shortened to a few reasons of each ISA), raw records built by
- * hand; the reason is named by the event's own table
+ * hand, the reason named by the event's own table; kvm:kvm_entry of 6.1 and
+ * 6.18, kvm:kvm_userspace_exit
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,10 +48,11 @@ static struct tep_handle *make_tep(void)
 	return tep;
 }
 
-static void decode(struct tep_handle *tep, struct decoder *d, unsigned char *data, int id,
-		   int pid, struct rtl_record *out)
+/* a record of @size bytes at @data, its type and pid set */
+static void decode(struct tep_handle *tep, struct decoder *d, unsigned char *data, int size,
+		   int id, int pid, struct rtl_record *out)
 {
-	struct tep_record rec = { .ts = 555, .size = 32, .data = data };
+	struct tep_record rec = { .ts = 555, .size = size, .data = data };
 
 	memcpy(data, &(uint16_t){ id }, 2);
 	memcpy(data + 4, &pid, 4);
@@ -85,7 +87,7 @@ static void test_exit_reasons(void **state)
 	assert_non_null(d);
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		exit_record(buf, cases[i].reason, cases[i].isa, 1);
-		decode(tep, d, buf, 41, 99, &r);
+		decode(tep, d, buf, 32, 41, 99, &r);
 		assert_int_equal(r.kind, RECORD_KVM);
 		assert_int_equal(r.kvm.cpu, 2);
 		assert_int_equal(r.kvm.ts, 555);
@@ -166,6 +168,134 @@ static void test_usable(void **state)
 	tep_free(none);
 }
 
+/* kvm_entry of 6.1: vcpu_id and rip */
+static const char fmt_entry_61[] = "name: kvm_entry\nID: 43\nformat:\n" COMMON
+	"\tfield:unsigned int vcpu_id;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long rip;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"vcpu %u, rip 0x%lx\", REC->vcpu_id, REC->rip\n";
+
+/* kvm_entry of 6.18: immediate_exit (6.9), intr_info and error_code too */
+static const char fmt_entry_618[] = "name: kvm_entry\nID: 43\nformat:\n" COMMON
+	"\tfield:unsigned int vcpu_id;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long rip;\toffset:16;\tsize:8;\tsigned:0;\n"
+	"\tfield:bool immediate_exit;\toffset:24;\tsize:1;\tsigned:0;\n"
+	"\tfield:u32 intr_info;\toffset:28;\tsize:4;\tsigned:0;\n"
+	"\tfield:u32 error_code;\toffset:32;\tsize:4;\tsigned:0;\n\n"
+	"print fmt: \"vcpu %u, rip 0x%lx intr_info 0x%08x error_code 0x%08x%s\", "
+	"REC->vcpu_id, REC->rip, REC->intr_info, REC->error_code, "
+	"REC->immediate_exit ? \"[immediate exit]\" : \"\"\n";
+
+/* arm64's (6.1): no vcpu_id */
+static const char fmt_entry_arm64[] = "name: kvm_entry\nID: 43\nformat:\n" COMMON
+	"\tfield:unsigned long vcpu_pc;\toffset:8;\tsize:8;\tsigned:0;\n\n"
+	"print fmt: \"PC: 0x%016lx\", REC->vcpu_pc\n";
+
+/* the same on 6.1 and 6.18 (print fmt shortened to one reason) */
+static const char fmt_userspace[] = "name: kvm_userspace_exit\nID: 44\nformat:\n" COMMON
+	"\tfield:__u32 reason;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:int errno;\toffset:12;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"reason %s (%d)\", REC->errno < 0 ? (REC->errno == -4 ? \"restart\" : "
+	"\"error\") : __print_symbolic(REC->reason, { 2, \"KVM_EXIT_\" \"IO\" }), "
+	"REC->errno < 0 ? -REC->errno : REC->reason\n";
+
+static struct tep_handle *vcpu_tep(const char *entry, bool userspace)
+{
+	struct tep_handle *tep = make_tep();
+
+	assert_int_equal(tep_parse_event(tep, entry, strlen(entry), "kvm"), 0);
+	if (userspace)
+		assert_int_equal(tep_parse_event(tep, fmt_userspace, strlen(fmt_userspace),
+						 "kvm"), 0);
+	return tep;
+}
+
+/* kvm_entry: the vCPU, and immediate_exit where the kernel has it */
+static void test_entry(void **state)
+{
+	static const struct { const char *fmt; int size; bool immediate; } kernels[] = {
+		{ fmt_entry_61, 24, false }, { fmt_entry_618, 40, true },
+	};
+	unsigned char buf[40];
+	struct rtl_record r;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(kernels) / sizeof(kernels[0]); i++) {
+		struct tep_handle *tep = vcpu_tep(kernels[i].fmt, true);
+		struct decoder *d = decoder_new(tep, DECODE_KVM | DECODE_KVM_VCPU);
+
+		assert_non_null(d);
+		memset(buf, 0, sizeof(buf));
+		memcpy(buf + 8, &(uint32_t){ 3 }, 4);
+		buf[24] = 1;	/* 6.1: not a field (padding) */
+		decode(tep, d, buf, kernels[i].size, 43, 4242, &r);
+		assert_int_equal(r.kind, RECORD_KVM);
+		assert_int_equal(r.kvm.kind, KVM_EDGE_ENTRY);
+		assert_int_equal(r.kvm.cpu, 2);
+		assert_int_equal(r.kvm.ts, 555);
+		assert_int_equal(r.kvm.pid, 4242);
+		assert_int_equal(r.kvm.vcpu_id, 3);
+		assert_int_equal(r.kvm.immediate_exit, kernels[i].immediate);
+		/* kvm_exit, decoded beside it, is still an exit */
+		exit_record(buf, 0x072, 2, 3);
+		decode(tep, d, buf, 32, 41, 4242, &r);
+		assert_int_equal(r.kvm.kind, KVM_EDGE_EXIT);
+		assert_string_equal(r.kvm.reason, "cpuid");
+		decoder_free(d);
+		tep_free(tep);
+	}
+}
+
+/* kvm_userspace_exit: the uapi's reason, or KVM_RUN's failure */
+static void test_userspace(void **state)
+{
+	static const struct { uint32_t reason; int32_t err; const char *name; } cases[] = {
+		{ 2, 0, "KVM_EXIT_IO" }, { 6, 0, "KVM_EXIT_MMIO" }, { 5, 0, "KVM_EXIT_HLT" },
+		{ 40, 0, "KVM_EXIT_TDX" }, { 99, 0, "KVM_EXIT_99" },
+		{ 10, -4, "restart" }, { 0, -14, "error" },
+	};
+	struct tep_handle *tep = vcpu_tep(fmt_entry_61, true);
+	struct decoder *d = decoder_new(tep, DECODE_KVM | DECODE_KVM_VCPU);
+	unsigned char buf[16];
+	struct rtl_record r;
+	size_t i;
+
+	(void)state;
+	assert_non_null(d);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(buf, 0, sizeof(buf));
+		memcpy(buf + 8, &cases[i].reason, 4);
+		memcpy(buf + 12, &cases[i].err, 4);
+		decode(tep, d, buf, 16, 44, 4242, &r);
+		assert_int_equal(r.kind, RECORD_KVM);
+		assert_int_equal(r.kvm.kind, KVM_EDGE_USERSPACE);
+		assert_int_equal(r.kvm.pid, 4242);
+		assert_int_equal(r.kvm.vcpu_id, -1);
+		assert_int_equal(r.kvm.err, cases[i].err);
+		assert_string_equal(r.kvm.reason, cases[i].name);
+	}
+	decoder_free(d);
+	tep_free(tep);
+}
+
+/* the three events, x86's: then DECODE_KVM_VCPU is usable */
+static void test_vcpu_usable(void **state)
+{
+	struct tep_handle *x86 = vcpu_tep(fmt_entry_618, true);
+	struct tep_handle *no_userspace = vcpu_tep(fmt_entry_61, false);
+	struct tep_handle *arm64 = vcpu_tep(fmt_entry_arm64, true);
+
+	(void)state;
+	assert_true(kvm_vcpu_usable(x86));
+	assert_false(kvm_vcpu_usable(no_userspace));
+	assert_false(kvm_vcpu_usable(arm64));
+	assert_null(decoder_new(no_userspace, DECODE_KVM_VCPU));
+	assert_null(decoder_new(arm64, DECODE_KVM_VCPU));
+	tep_free(x86);
+	tep_free(no_userspace);
+	tep_free(arm64);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -173,6 +303,9 @@ int main(void)
 		cmocka_unit_test(test_short_record),
 		cmocka_unit_test(test_missing),
 		cmocka_unit_test(test_usable),
+		cmocka_unit_test(test_entry),
+		cmocka_unit_test(test_userspace),
+		cmocka_unit_test(test_vcpu_usable),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -207,6 +207,30 @@ static void test_ring_bound(void **state)
 	kvm_exits_free(k);
 }
 
+/* kvm_entry's and kvm_userspace_exit's edges are not exits */
+static void test_not_exits(void **state)
+{
+	struct kvm_exits *k = kvm_exits_new(1);
+	struct kvm_edge e = { .cpu = 0, .ts = 20, .pid = 7, .vcpu_id = 0 };
+	struct kvm_exit_counts c;
+
+	(void)state;
+	feed(k, 0, 10, 7, 0, "io");
+	e.kind = KVM_EDGE_USERSPACE;
+	snprintf(e.reason, sizeof(e.reason), "KVM_EXIT_IO");
+	kvm_exits_feed(k, &e);
+	e.kind = KVM_EDGE_ENTRY;
+	e.ts = 30;
+	e.pid = 8;
+	kvm_exits_feed(k, &e);
+	kvm_exits_thread_end(k, 0, 7, 5);
+	kvm_exits_sample(k, 0, 0, 100, &c);
+	assert_int_equal(c.total, 1);
+	assert_reason(&c, 0, "io", 1);
+	assert_int_equal(kvm_exits_nr_vcpus(k), 1);
+	kvm_exits_free(k);
+}
+
 static void test_bad_args(void **state)
 {
 	struct kvm_exit_counts c;
@@ -232,6 +256,7 @@ int main(void)
 		cmocka_unit_test(test_other),
 		cmocka_unit_test(test_long_run),
 		cmocka_unit_test(test_ring_bound),
+		cmocka_unit_test(test_not_exits),
 		cmocka_unit_test(test_bad_args),
 	};
 
