@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vcpu_host - the vCPU threads of a KVM host and what the host did with
+ * them (see vcpu_host.h): the threads, the names and tasks they refer to,
+ * and the queries
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/vcpu_host_parts.h"
+
+struct vcpu_host *vcpu_host_new(int nr_cpus, int ring_len)
+{
+	struct vcpu_host *vh;
+
+	if (nr_cpus <= 0 || ring_len <= 0)
+		return NULL;
+	vh = calloc(1, sizeof(*vh));
+	if (!vh)
+		return NULL;
+	vh->cpus = calloc(nr_cpus, sizeof(*vh->cpus));
+	if (!vh->cpus) {
+		free(vh);
+		return NULL;
+	}
+	vh->nr_cpus = nr_cpus;
+	vh->ring_len = ring_len;
+	return vh;
+}
+
+void vcpu_host_free(struct vcpu_host *vh)
+{
+	int i;
+
+	if (!vh)
+		return;
+	for (i = 0; i < vh->nr_vcpus; i++)
+		free(vh->vcpus[i]);
+	free(vh->cpus);
+	free(vh);
+}
+
+void vcpu_host_feed(struct vcpu_host *vh, const struct rtl_record *rec)
+{
+	if (!vh)
+		return;
+	if (rec->kind == RECORD_KVM)
+		vh_feed_kvm(vh, &rec->kvm);
+	else if (rec->kind == RECORD_CTX)
+		vh_feed_ctx(vh, &rec->edge);
+}
+
+/* ---- names and tasks, numbered once ---- */
+
+/* @name and @id's number in @tab (of @max), VH_OTHER when it is full */
+static uint16_t intern(struct vh_name *tab, int *nr, int max, const char *name, int id)
+{
+	struct vh_name *n;
+	int i;
+
+	for (i = *nr - 1; i >= 0; i--)
+		if (tab[i].id == id && !strncmp(tab[i].name, name, sizeof(tab[i].name)))
+			return i;
+	if (*nr == max)
+		return VH_OTHER;
+	n = &tab[*nr];
+	snprintf(n->name, sizeof(n->name), "%s", name);
+	n->id = id;
+	return (*nr)++;
+}
+
+uint16_t vh_name(struct vcpu_host *vh, const char *name, int vector)
+{
+	return intern(vh->names, &vh->nr_names, VH_MAX_NAMES, name, vector);
+}
+
+uint16_t vh_task(struct vcpu_host *vh, const char *comm, int pid)
+{
+	return intern(vh->tasks, &vh->nr_tasks, VH_MAX_TASKS, comm, pid);
+}
+
+/* ---- the threads ---- */
+
+/* "CPU 3/KVM", "CPU 12/TCG": QEMU's names with -name debug-threads=on */
+bool vh_comm_vcpu(const char *comm, int *index, bool *tcg)
+{
+	char accel[4];
+	int n, end = 0;
+
+	if (sscanf(comm, "CPU %d/%3[A-Z]%n", &n, accel, &end) != 2 || comm[end] || n < 0)
+		return false;
+	if (strcmp(accel, "KVM") && strcmp(accel, "TCG"))
+		return false;
+	*index = n;
+	*tcg = !strcmp(accel, "TCG");
+	return true;
+}
+
+struct vh_vcpu *vh_live(struct vcpu_host *vh, int pid)
+{
+	int i;
+
+	for (i = vh->nr_vcpus - 1; i >= 0; i--)
+		if (vh->vcpus[i]->pid == pid && !vh->vcpus[i]->retired)
+			return vh->vcpus[i];
+	return NULL;
+}
+
+struct vh_vcpu *vh_add(struct vcpu_host *vh, int pid, uint64_t ts)
+{
+	struct vh_vcpu *v;
+
+	if (pid <= 0 || vh->nr_vcpus == VCPU_HOST_MAX_VCPUS)
+		return NULL;
+	v = calloc(1, sizeof(*v) + vh->ring_len * sizeof(v->ring[0]));
+	if (!v)
+		return NULL;
+	v->pid = pid;
+	v->vcpu_id = -1;
+	v->index = -1;
+	v->first_ts = ts;
+	v->last_ts = ts;
+	v->seg_start = ts;
+	v->cpu = -1;
+	v->ring_len = vh->ring_len;
+	vh->vcpus[vh->nr_vcpus++] = v;
+	return v;
+}
+
+/* its pid is another thread's: what it was doing ended with its last event */
+void vh_retire(struct vh_vcpu *v)
+{
+	struct vh_seg g;
+
+	if (vh_open_seg(v, v->last_ts, &g))
+		vh_push(v, &g);
+	v->seg_start = v->last_ts;
+	v->retired = true;
+}
+
+/* ---- queries ---- */
+
+int vcpu_host_nr(const struct vcpu_host *vh)
+{
+	return vh ? vh->nr_vcpus : 0;
+}
+
+int vcpu_host_find(const struct vcpu_host *vh, int pid, uint64_t ts)
+{
+	int i;
+
+	for (i = vh ? vh->nr_vcpus - 1 : -1; i >= 0; i--)
+		if (vh->vcpus[i]->pid == pid && vh->vcpus[i]->first_ts <= ts)
+			return i;
+	return -1;
+}
+
+static const struct vh_vcpu *vcpu_at(const struct vcpu_host *vh, int i)
+{
+	return vh && i >= 0 && i < vh->nr_vcpus ? vh->vcpus[i] : NULL;
+}
+
+int vcpu_host_info(const struct vcpu_host *vh, int i, struct vcpu_host_info *out)
+{
+	const struct vh_vcpu *v = vcpu_at(vh, i);
+
+	memset(out, 0, sizeof(*out));
+	if (!v)
+		return -1;
+	out->pid = v->pid;
+	out->vcpu_id = v->vcpu_id;
+	out->index = v->index;
+	snprintf(out->comm, sizeof(out->comm), "%s", v->comm);
+	out->tcg = v->tcg;
+	out->retired = v->retired;
+	out->first_ns = v->first_ts;
+	out->last_ns = v->last_ts;
+	out->preemptions = v->preemptions;
+	out->immediate_exits = v->immediate_exits;
+	out->dropped = v->dropped;
+	out->out_of_order = v->out_of_order;
+	return 0;
+}
+
+/* the open segment, up to @end, into @s (cut to [t0, t1)) */
+static void sum_open(const struct vh_vcpu *v, uint64_t end, struct vh_sum *s,
+		     uint64_t t0, uint64_t t1)
+{
+	struct vh_seg g;
+
+	if (!v->retired && vh_open_seg(v, end, &g))
+		vh_sum_add(s, &g, t0, t1);
+	vh_sum_end(s);
+}
+
+int vcpu_host_totals(const struct vcpu_host *vh, int i, struct vcpu_host_breakdown *out)
+{
+	const struct vh_vcpu *v = vcpu_at(vh, i);
+	struct vh_sum s;
+	uint64_t end;
+
+	memset(out, 0, sizeof(*out));
+	if (!v)
+		return -1;
+	s = v->sum;
+	end = v->retired || vh->now < v->last_ts ? v->last_ts : vh->now;
+	sum_open(v, end, &s, 0, UINT64_MAX);
+	vh_sum_out(vh, &s, v->first_ts, end, out);
+	out->dropped = v->dropped != 0;
+	return 0;
+}
+
+int vcpu_host_window(const struct vcpu_host *vh, int i, uint64_t t0, uint64_t t1,
+		     struct vcpu_host_breakdown *out)
+{
+	const struct vh_vcpu *v = vcpu_at(vh, i);
+	struct vh_sum s;
+	int k;
+
+	memset(out, 0, sizeof(*out));
+	if (!v || t1 < t0)
+		return -1;
+	memset(&s, 0, sizeof(s));
+	for (k = 0; k < v->nr; k++)
+		vh_sum_add(&s, vh_ring_at(v, k), t0, t1);
+	sum_open(v, vh->now, &s, t0, t1);
+	vh_sum_out(vh, &s, t0, t1, out);
+	out->dropped = v->dropped && t0 < v->dropped_end;
+	return 0;
+}
