@@ -370,6 +370,11 @@ build_initramfs()
 	# the cases of rtla's own tests and rtla's results (guest/80-rtla-suite.sh)
 	mkdir -p "$ROOT/vm/rtla-suite"
 	cp tests/vm/rtla-suite/*.tsv "$ROOT/vm/rtla-suite/"
+	# the exporter's unit (its capabilities) and setpriv, to measure with
+	# them alone (guest/55-fleet.sh)
+	install -m 0644 debian/rtlens.rtlens-exporter.service "$ROOT/vm/rtlens-exporter.service"
+	s=$(real_elf setpriv 2>/dev/null) && copy_elf "$s" /usr/bin/setpriv ||
+		log "# setpriv not found: the guest has none"
 	# the --bpf-action example, when make built it (with clang)
 	for a in build/sample/*.bpf.o; do
 		[ -f "$a" ] && install -m 0644 "$a" "$ROOT/vm/${a##*/}"
