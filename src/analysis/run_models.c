@@ -152,6 +152,8 @@ void run_models_free(struct run_models *m)
 	m->oaa_tables = NULL;
 	m->nr_oaa_table = NULL;
 	self_stop_free(&m->self);
+	vm_join_free(m->join);
+	m->join = NULL;
 	free(m->aa_lost);
 	m->aa_lost = NULL;
 }
@@ -171,6 +173,7 @@ void run_models_add_models(struct run_models *m, const struct rtl_record *rec)
 {
 	self_stop_add(&m->self, rec);
 	m->ops->add(m, rec);
+	vm_join_record(m->join, rec);
 }
 
 void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec)

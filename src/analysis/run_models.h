@@ -15,6 +15,7 @@
 #include "base/params.h"
 #include "model/self_stop.h"
 #include "analysis/timerlat_aa.h"
+#include "analysis/vm_join.h"
 
 struct models_ops;
 
@@ -41,6 +42,9 @@ struct run_models {
 
 	/* the machine: guest or not, and what the hypervisor took */
 	const struct sys_facts	*facts;		/* NULL: nothing known */
+
+	/* --host-input: the guest's samples joined with its host's recording */
+	struct vm_join		*join;
 
 	/* the stops of rtlens's own measuring threads (user engine) */
 	struct self_stop	self;

@@ -211,6 +211,25 @@ int vcpu_host_totals(const struct vcpu_host *vh, int i, struct vcpu_host_breakdo
 	return 0;
 }
 
+/*
+ * The first kept segment that ends after @t: segments are kept as they
+ * close, so in the order of their ends (an IRQ's before the state it is in)
+ */
+static int first_ending_after(const struct vh_vcpu *v, uint64_t t)
+{
+	int lo = 0, hi = v->nr;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (vh_ring_at(v, mid)->end <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 int vcpu_host_window(const struct vcpu_host *vh, int i, uint64_t t0, uint64_t t1,
 		     struct vcpu_host_breakdown *out)
 {
@@ -222,8 +241,14 @@ int vcpu_host_window(const struct vcpu_host *vh, int i, uint64_t t0, uint64_t t1
 	if (!v || t1 < t0)
 		return -1;
 	memset(&s, 0, sizeof(s));
-	for (k = 0; k < v->nr; k++)
-		vh_sum_add(&s, vh_ring_at(v, k), t0, t1);
+	for (k = first_ending_after(v, t0); k < v->nr; k++) {
+		const struct vh_seg *g = vh_ring_at(v, k);
+
+		/* states follow each other: none after this one reaches back */
+		if (g->kind < SEG_STATES && g->start >= t1)
+			break;
+		vh_sum_add(&s, g, t0, t1);
+	}
 	sum_open(v, vh->now, &s, t0, t1);
 	vh_sum_out(vh, &s, t0, t1, out);
 	out->dropped = v->dropped && t0 < v->dropped_end;

@@ -23,6 +23,8 @@ const struct command commands[NR_COMMANDS] = {
 		"two JSON reports of one tool side by side" },
 	[CMD_MERGE] = { "merge", NULL, MODE_TOP, merge_main, &merge_table,
 		"many nodes' JSON reports of one tool together" },
+	[CMD_TIMESYNC] = { "timesync", NULL, MODE_TOP, timesync_main, &timesync_table,
+		"on a VM's host: answer the time round trips of a guest's --host-sync" },
 };
 
 const char *command_mode_word(const struct command *cmd)

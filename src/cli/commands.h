@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * commands - the one table of rtlens's commands: the five that measure (a
- * tool description and a mode, run by the session) and the three that
- * measure nothing (check, compare, merge: a main function each, which
+ * tool description and a mode, run by the session) and the four that
+ * measure nothing (check, compare, merge, timesync: a main function each, which
  * parses its own arguments, argv[0] the command's name, and returns the
  * exit status). A command's place in the table is its id, and its bit in
  * the commands an option applies to (opt_parse.h); each names its option
@@ -23,6 +23,7 @@ enum command_id {
 	CMD_CHECK,
 	CMD_COMPARE,
 	CMD_MERGE,
+	CMD_TIMESYNC,
 	NR_COMMANDS,
 };
 
@@ -46,7 +47,8 @@ extern const struct command commands[NR_COMMANDS];
  * The option tables (opt_parse.h): the measuring commands' (options.c),
  * then check's, compare's and merge's (cmd_*.c).
  */
-extern const struct opt_table measuring_opts, check_table, compare_table, merge_table;
+extern const struct opt_table measuring_opts, check_table, compare_table, merge_table,
+	timesync_table;
 
 /* The mode of a measuring command as its word: "top", "hist". */
 const char *command_mode_word(const struct command *cmd);
@@ -68,5 +70,7 @@ int check_main(int argc, char **argv);
 int compare_main(int argc, char **argv);
 /* rtlens merge REPORT.json...: many nodes' reports together, a BSP projection; 0 or 1 */
 int merge_main(int argc, char **argv);
+/* rtlens timesync CHANNEL: on a host, answer a guest's --host-sync; 0 or 1 */
+int timesync_main(int argc, char **argv);
 
 #endif

@@ -339,6 +339,20 @@ static int set_input(void *ctx, const char *arg, const char **why)
 	return set_path(&p->input_path, arg, "the file name is empty", why);
 }
 
+static int set_host_input(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+
+	return set_path(&p->host_input_path, arg, "the file name is empty", why);
+}
+
+static int set_host_sync(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+
+	return set_path(&p->host_sync_path, arg, "the device name is empty", why);
+}
+
 static int set_bucket_size(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;
@@ -644,6 +658,14 @@ static const struct opt_desc opt_table[] = {
 	{ "input", 0, ARG_FILE, "file",
 	  "replay a trace.dat (--record's, or trace-cmd record's with the osnoise or timerlat "
 	  "tracer) instead of measuring: no root, no tracer needed", ALL, set_input },
+	{ "host-input", 0, ARG_FILE, "file",
+	  "with --input of a guest's recording made with --host-sync: the host's trace.dat of\n"
+	  "\t\tthe same time (trace-cmd record -C mono); each noise sample and latency is\n"
+	  "\t\tjoined with what the host did with its vCPU meanwhile", ALL, set_host_input },
+	{ "host-sync", 0, ARG_FILE, "device",
+	  "in a guest, with --record: time round trips with rtlens timesync on the host over\n"
+	  "\t\tdevice (a serial or virtio port), kept in the recording for --host-input", ALL,
+	  set_host_sync },
 	{ "auto", 'a', ARG_REQUIRED, "us",
 	  "set automatic trace mode, stopping the session if argument in us latency is hit", TL, set_tl_auto },
 	{ "aa-only", 0, ARG_REQUIRED, "us",
@@ -803,6 +825,7 @@ static void live_options(const struct rtl_params *p, char *buf, size_t len)
 		{ "--on-threshold", p->on_threshold },
 		{ "--on-end", p->on_end },
 		{ "--listen", p->listen_addr },
+		{ "--host-sync", p->host_sync_path },
 	};
 	size_t i, used = 0;
 
@@ -818,6 +841,15 @@ static int check_input(const struct rtl_params *p)
 {
 	char live[256];
 
+	if (p->host_input_path && !p->input_path) {
+		err_msg("--host-input joins a guest's recording with its host's: give the guest's "
+			"with --input");
+		return -1;
+	}
+	if (p->host_sync_path && !p->input_path && !p->record_path) {
+		err_msg("--host-sync keeps its round trips in the recording: add --record FILE");
+		return -1;
+	}
 	if (!p->input_path)
 		return 0;
 	if (p->record_path) {

@@ -160,4 +160,5 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 			p->desc->self_tag);
 	if (m->facts && m->facts->virt.guest)
 		guest_note(out, &m->facts->virt);
+	render_vm_join(out, m, p, v);
 }

@@ -84,6 +84,14 @@ void render_progress(char *buf, size_t len, const struct run_models *m,
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v);
 
+/* --host-input: what the host did with the guest's vCPUs in its samples */
+void render_vm_join(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		    const struct run_view *v);
+/* The time guest CPU @cpu measured: what the join's shares of runtime are of. */
+uint64_t vm_join_runtime_ns(const struct run_models *m, const struct rtl_params *p, int cpu,
+			    const struct run_view *v);
+/* A sample's largest host cause in words, into @buf. */
+void vm_join_main_cause(const struct vcpu_host_breakdown *b, char *buf, size_t len);
 /* 0, or -1 when the document could not be written completely. */
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v);
@@ -121,5 +129,8 @@ void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
 			const struct rtl_params *p);
 /* count, min, avg, max, over, buckets of one histogram */
 void json_hist_fields(struct json_writer *w, const struct histogram *h);
+/* --host-input: "host_join" (vm_join_json.c) */
+void json_vm_join(struct json_writer *w, const struct run_models *m, const struct rtl_params *p,
+		  const struct run_view *v);
 
 #endif

@@ -10,7 +10,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"2.0"
+#define SCHEMA_VERSION	"2.1"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -400,6 +400,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
 	json_setup_notes(w, &notes);
 	json_self_stop(w, &m->self, p);
+	json_vm_join(w, m, p, v);
 	json_input(w, p, v);
 	json_config(w, p, v);
 	json_system(w, p->nr_cpus, m->facts);

@@ -27,6 +27,7 @@
 #include "analysis/tuning_judge.h"
 #include "render/metrics.h"
 #include "session/metrics_server.h"
+#include "session/host_join.h"
 #include "session/progress.h"
 #include "session/run.h"
 #include "session/screen_fit.h"
@@ -35,6 +36,7 @@
 
 #define POLL_MS		250
 #define REFRESH_S	1.0
+#define SYNC_EVERY_S	5.0	/* --host-sync: a round of round trips this often */
 
 struct session {
 	struct rtl_params	*p;
@@ -53,6 +55,8 @@ struct session {
 	struct metrics_server	*metrics;	/* --listen, or NULL */
 	struct progress		progress;
 	struct tracefs_instance	*rec_inst;	/* the instance it records */
+	struct host_sync	*hsync;		/* --host-sync, or NULL */
+	double			last_sync;	/* its last round, since t0 */
 	bool			replay;		/* --input */
 	struct recorded_run	run;		/* --input: how the recorded run went */
 	struct replay_view	replay_view;	/* --input: what the reports say of it */
@@ -259,6 +263,8 @@ static int setup_replay(struct session *s)
 		err_msg("out of memory");
 		return -1;
 	}
+	if (host_join_load(p, &s->models))
+		return -1;
 	s->view.started = s->run.started;
 	s->view.recorded_by = s->run.by_rtlens ? "rtlens" : "other";
 	s->view.recorded_version = s->run.version;
@@ -279,6 +285,8 @@ static int setup(struct session *s)
 	if (p->input_path)
 		return setup_replay(s);
 	if (check_system(p))
+		return -1;
+	if (p->host_sync_path && !(s->hsync = source_host_sync_open(p->host_sync_path)))
 		return -1;
 	source_choose(p);
 	if (machine_gather(&s->facts, p->nr_cpus) ||
@@ -344,6 +352,8 @@ static int teardown(struct session *s)
 	outfile_abort(&s->plot);
 	recorder_abort(s->rec);
 	s->rec = NULL;
+	source_host_sync_close(s->hsync);
+	s->hsync = NULL;
 	return ret;
 }
 
@@ -542,6 +552,15 @@ static void refresh(struct session *s)
 	show_progress(s);
 }
 
+/* --host-sync: a round of round trips, noted in the recorded trace */
+static void sync_round(struct session *s)
+{
+	if (!s->hsync)
+		return;
+	source_host_sync_round(s->hsync, s->rec_inst);
+	s->last_sync = seconds_since(&s->t0);
+}
+
 static int main_loop(struct session *s)
 {
 	double last_screen = 0;
@@ -558,6 +577,8 @@ static int main_loop(struct session *s)
 			refresh(s);
 			last_screen = seconds_since(&s->t0);
 		}
+		if (s->hsync && seconds_since(&s->t0) - s->last_sync >= SYNC_EVERY_S)
+			sync_round(s);
 	}
 	return 0;
 }
@@ -591,6 +612,7 @@ static int measure(struct session *s)
 	note_analysis_lost(s, true);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->t_counted = s->t0;
+	sync_round(s);
 	for (;;) {
 		if (main_loop(s))
 			return -1;
@@ -635,6 +657,7 @@ static int finish(struct session *s)
 {
 	debug_msg("stopping");
 	progress_clear(&s->progress);
+	sync_round(s);
 	source_stop(s->src);
 	if (s->replay)	/* up to the sample that stopped it, as a live run */
 		s->view.elapsed_s = s->run.stop.hit ? s->run.stop.at_s : s->run.elapsed_s;

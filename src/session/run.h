@@ -5,9 +5,16 @@
 #ifndef RTLENS_RUN_H
 #define RTLENS_RUN_H
 
+#include <stdbool.h>
+
 #include "base/params.h"
 
 /* Returns the exit status: 0 ok, 1 error, 2 a stop threshold was hit. */
 int run_session(struct rtl_params *p);
+/*
+ * rtlens timesync: answer a guest's --host-sync on @channel until its end
+ * closes, or SIGINT, SIGTERM or SIGHUP; 0, or 1 with a message.
+ */
+int run_timesync(const char *channel, bool quiet);
 
 #endif

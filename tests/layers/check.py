@@ -55,7 +55,8 @@ HEADERS = {
                  'osnoise_aa.h': True, 'report_data.h': True, 'run_models.h': True,
                  'setup_notes.h': True, 'source_table.h': True, 'spmd.h': True,
                  'timerlat_aa.h': True, 'tuning_judge.h': True,
-                 'vcpu_host.h': True, 'tuning_judge_parts.h': False,
+                 'vcpu_host.h': True, 'vm_join.h': True, 'vm_timemap.h': True,
+                 'tuning_judge_parts.h': False,
                  'vcpu_host_parts.h': False},
     'render': {'compare_render.h': True, 'merge_render.h': True, 'metrics.h': True,
                'recording_json.h': True, 'render.h': True, 'svg_plot.h': True,
@@ -73,7 +74,7 @@ HEADERS = {
                       'page_reader.h': False, 'sample_queue.h': False,
                       'own_merge.h': False, 'own_workload.h': False},
     'session': {'metrics_server.h': True, 'progress.h': True, 'run.h': True,
-                'tty.h': True, 'metrics_addr.h': False, 'metrics_http.h': False,
+                'tty.h': True, 'host_join.h': False, 'metrics_addr.h': False, 'metrics_http.h': False,
                 'screen_fit.h': False},
     'cli': {'commands.h': True, 'opt_parse.h': True, 'options.h': True},
 }

@@ -8,7 +8,8 @@
 #   threads): every guest script but 47-record, 55-fleet, 60, 65, 66 and
 #   70 in one boot; guest/70-kvm-host.sh (a nested KVM guest) in a boot on
 #   a CPU with a constant TSC; guest/45-setup.sh in a boot with isolated
-#   CPUs;
+#   CPUs; the guest-host join (tests/vm/join/check.sh: a one-vCPU guest
+#   recorded with its host, a spinner on the vCPU's host CPU);
 # - Debian's newest rt kernel (trixie-backports) with the rtla of its
 #   version (tests/vm/backports.sh): every script but 70-kvm-host.sh in one
 #   boot, the same suite against rtla 7.x, where timerlat counts by BPF and
@@ -92,6 +93,10 @@ lane_61() {
 		export RTLENS_VM_DIR=$VM_DIR-isolated
 		boot tests/vm/guest/45-setup.sh
 	) || status=1
+
+	# the guest-host join: a guest of one TCG vCPU thread, a spinner on
+	# its host CPU, both recorded and joined (tests/vm/join/check.sh)
+	RTLENS_VM_DIR=$VM_DIR tests/vm/join/check.sh || status=1
 	return "$status"
 }
 

@@ -26,6 +26,11 @@
 #   RTLENS_VM_EXTRA   more guest scripts, space separated, run after SCRIPTs
 #   RTLENS_VM_KERNEL  a vmlinuz to boot instead of Debian's rt kernel
 #   RTLENS_VM_APPEND  more kernel command line
+#   RTLENS_VM_QEMU_ARGS  more QEMU arguments (split at spaces)
+#   RTLENS_VM_COMPANION  a host command run beside the guest, from when
+#                     QEMU starts (QEMU_PID, VM_DIR, VM_OUT set) until the
+#                     guest ends (then SIGTERM); its output goes to
+#                     $RTLENS_VM_DIR/companion.log
 #   RTLENS_BIN        the rtlens binary to test (./rtlens)
 #   RTLENS_VM_RTLA    the reference rtla (/usr/bin/rtla)
 #   RTLENS_VM_RTLA_ROOT  instead, an unpacked rtla of another release with
@@ -472,6 +477,25 @@ parse_stream()
 
 # --- boot ------------------------------------------------------------------
 
+# RTLENS_VM_COMPANION beside the guest whose QEMU is $1
+start_companion()
+{
+	COMPANION=
+	[ -n "${RTLENS_VM_COMPANION:-}" ] || return 0
+	QEMU_PID=$1 VM_DIR=$VM_DIR VM_OUT=$OUT \
+		bash -c "$RTLENS_VM_COMPANION" > "$VM_DIR/companion.log" 2>&1 &
+	COMPANION=$!
+}
+
+stop_companion()
+{
+	[ -n "${COMPANION:-}" ] || return 0
+	kill -TERM "$COMPANION" 2>/dev/null
+	wait "$COMPANION"
+	echo "# companion ($RTLENS_VM_COMPANION) exited with status $?; its log:"
+	sed 's/^/#   /' "$VM_DIR/companion.log"
+}
+
 boot()
 {
 	local qpid rc t0 t1
@@ -498,8 +522,10 @@ boot()
 			-device isa-debugcon,iobase=0xe8,chardev=out \
 			-chardev "file,id=res,path=$RESULTS" \
 			-device isa-debugcon,iobase=0xe9,chardev=res \
+			${RTLENS_VM_QEMU_ARGS:-} \
 			< /dev/null > "$VM_DIR/qemu.log" 2>&1 &
 	qpid=$!
+	start_companion "$qpid"
 	# a live guest writes at least every SCRIPT_TIMEOUT s (a script killed
 	# on timeout is reported): silence for longer means it froze
 	(
@@ -518,6 +544,7 @@ boot()
 	tail -n +1 -s 0.5 -f --pid="$qpid" "$RESULTS" | parse_stream
 	wait "$qpid"
 	rc=$?
+	stop_companion
 	t1=$(date +%s)
 	echo "# boot: $((t1 - t0)) s of wall time, qemu exit status $rc"
 	if [ ! -e "$VM_DIR/done" ]; then

@@ -126,4 +126,41 @@ void source_close(struct source *src);
 void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
 			     uint64_t *runtime_us);
 
+/* ---- virtualization: the guest-host join (host_file.c, host_sync.c) ---- */
+
+#define SOURCE_HOST_CLOCK	"mono"		/* the host's answers, its recording */
+#define SOURCE_SYNC_TAG		"rtlens-sync"	/* the guest's trace markers */
+
+typedef void (*sync_trip_fn)(uint64_t guest_send, uint64_t guest_recv, uint64_t host,
+			     void *ctx);
+
+/* The CPUs of the trace.dat @path, -1 with a message. */
+int source_file_cpus(const char *path);
+/*
+ * --host-input: the host's trace.dat @path (its clock SOURCE_HOST_CLOCK),
+ * the records of its vCPU threads (RECORD_KVM, RECORD_CTX) to @fn in time
+ * order. -1 with a message.
+ */
+int source_read_host(const char *path, record_fn fn, void *ctx);
+/* The round trips of --host-sync in the recording @path to @fn; how many, -1. */
+int source_read_sync(const char *path, sync_trip_fn fn, void *ctx);
+
+/*
+ * --host-sync DEVICE in a guest: round trips with "rtlens timesync" on the
+ * host, each noted in @inst's trace (--record keeps it) as trace markers
+ * "rtlens-sync N send" and "rtlens-sync N recv HOST_NS". The device opens
+ * at once (NULL with a message); a host that stops answering is warned of
+ * once, and the run goes on without.
+ */
+struct host_sync;
+struct host_sync *source_host_sync_open(const char *path);
+void source_host_sync_round(struct host_sync *hs, struct tracefs_instance *inst);
+void source_host_sync_close(struct host_sync *hs);
+/*
+ * rtlens timesync: answer a guest's round trips on @path (a unix socket,
+ * QEMU's chardev, or a device) with CLOCK_MONOTONIC until the guest's end
+ * closes it, or a signal; @stop is polled. The trips answered, -1.
+ */
+long source_sync_serve(const char *path, volatile int *stop);
+
 #endif

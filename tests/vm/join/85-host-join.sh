@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The guest's end of the guest-host join (tests/vm/join/check.sh boots it):
+# QEMU runs this guest's one vCPU as the host thread "CPU 0/TCG", which the
+# host's companion (tests/vm/join/companion.py) pins to one host CPU. The
+# guest asks the companion over its control port (/dev/ttyS2) to start the
+# host's recording, then a SCHED_FIFO spinner on that host CPU, records
+# osnoise with --host-sync over /dev/ttyS1 (rtlens timesync answers on the
+# host), asks for the spinner to stop, records again, and ends the host's
+# recording. tests/vm/host/85-host-join.sh joins the recordings.
+
+JOIN_RUN_S=${RTLENS_GUEST_JOIN_RUN_S:-20}
+
+for tty in /dev/ttyS1 /dev/ttyS2; do
+	if [ ! -c "$tty" ]; then
+		not_ok "the guest has the join's ports" "no $tty: booted without the companion?"
+		exit 0
+	fi
+done
+stty -F /dev/ttyS2 raw -echo 2> stty.err || diag "stty: $(cat stty.err)"
+exec 5<> /dev/ttyS2
+
+# ctl WORD: the companion does it and answers ok
+ctl()
+{
+	local reply=
+
+	printf '%s\n' "$1" >&5
+	read -r -t 300 reply <&5
+	reply=$(printf '%s' "$reply" | tr -d '\r')
+	if [ "$reply" = ok ]; then
+		ok "the host's companion did $1"
+		return 0
+	fi
+	not_ok "the host's companion did $1" "its answer: '$reply'"
+	return 1
+}
+
+# run NAME: osnoise on the guest's CPU, recorded, with the time sync
+run()
+{
+	rtlens osnoise top -c 0 -d "$JOIN_RUN_S" -p 1000000 -r 500000 -T 200 -q --aa \
+		--record "$1.dat" --host-sync /dev/ttyS1 > "$1.txt" 2>&1
+	check_exit "osnoise top --record --host-sync ($1) exits 0" 0 $?
+	if grep -q 'no answer from the host' "$1.txt"; then
+		not_ok "the host answered the time sync ($1)" "$(cat "$1.txt")"
+	else
+		ok "the host answered the time sync ($1)"
+	fi
+	emit_file "$1.dat"
+	emit_file "$1.txt"
+}
+
+ctl host-record-start || exit 0
+ctl spin-on && run spin
+ctl spin-off && run quiet
+ctl host-record-stop
