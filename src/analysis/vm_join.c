@@ -49,6 +49,22 @@ uint64_t vm_join_host_ns(const struct vcpu_host_breakdown *b)
 	return b->exit_ns + b->vmm_ns + b->preempted_ns + b->sleep_ns;
 }
 
+void vm_join_split(const struct vcpu_host_breakdown *b, struct vm_split *out)
+{
+	out->steal_ns = b->preempted_ns;
+	out->hypervisor_ns = b->exit_ns + b->vmm_ns + b->sleep_ns;
+	out->hardware_ns = b->guest_ns;
+	out->unknown_ns = b->unknown_ns;
+}
+
+void vm_join_cpu_split(const struct vm_join_cpu *c, struct vm_split *out)
+{
+	out->steal_ns = c->preempted_ns;
+	out->hypervisor_ns = c->exit_ns + c->vmm_ns + c->sleep_ns;
+	out->hardware_ns = c->guest_ns;
+	out->unknown_ns = c->unknown_ns;
+}
+
 /* is thread @i guest CPU @cpu's vCPU at host time @t? */
 static bool thread_is_cpu(const struct vcpu_host_info *in, int cpu, uint64_t t)
 {

@@ -79,4 +79,22 @@ int vm_join_nr_threads(const struct vm_join *j);
 /* What the host took of a sample: out of guest mode, preempted, blocked. */
 uint64_t vm_join_host_ns(const struct vcpu_host_breakdown *b);
 
+/*
+ * The study's split of a guest's noise, from the host's side: steal (the
+ * host ran other tasks while the vCPU waited to run: what a steal-time
+ * clock counts), hypervisor (the host's kernel and VMM working for the
+ * vCPU, or blocking it: exits and the VMM's time, the thread asleep), and
+ * hardware (the vCPU was in guest mode: the hardware's, or the guest's own
+ * and, under TCG, the emulation's); unknown: not in the host recording
+ */
+struct vm_split {
+	uint64_t	steal_ns;
+	uint64_t	hypervisor_ns;
+	uint64_t	hardware_ns;
+	uint64_t	unknown_ns;
+};
+
+void vm_join_split(const struct vcpu_host_breakdown *b, struct vm_split *out);
+void vm_join_cpu_split(const struct vm_join_cpu *c, struct vm_split *out);
+
 #endif

@@ -71,9 +71,20 @@ static void parts(struct json_writer *w, uint64_t host, uint64_t guest, uint64_t
 	json_u64(w, "unknown_ns", unknown);
 }
 
+static void split(struct json_writer *w, const struct vm_split *sp)
+{
+	json_begin_object(w, "split");
+	json_u64(w, "steal_ns", sp->steal_ns);
+	json_u64(w, "hypervisor_ns", sp->hypervisor_ns);
+	json_u64(w, "hardware_ns", sp->hardware_ns);
+	json_u64(w, "unknown_ns", sp->unknown_ns);
+	json_end_object(w);
+}
+
 static void sample(struct json_writer *w, const struct vm_join_sample *s)
 {
 	const struct vcpu_host_breakdown *b = &s->host;
+	struct vm_split sp;
 	char cause[96];
 
 	json_begin_object(w, NULL);
@@ -83,6 +94,8 @@ static void sample(struct json_writer *w, const struct vm_join_sample *s)
 	json_u64(w, "host_start_ns", b->start_ns);
 	vm_join_main_cause(b, cause, sizeof(cause));
 	json_string(w, "main_cause", cause);
+	vm_join_split(b, &sp);
+	split(w, &sp);
 	parts(w, vm_join_host_ns(b), b->guest_ns, b->exit_ns, b->vmm_ns, b->preempted_ns,
 	      b->sleep_ns, b->unknown_ns);
 	row_array(w, "preempted_by", "pid", b->tasks, b->nr_tasks);
@@ -107,6 +120,7 @@ static void vcpu(struct json_writer *w, const struct vm_join_cpu *c)
 
 static void cpu(struct json_writer *w, const struct vm_join_cpu *c, int n, uint64_t run)
 {
+	struct vm_split sp;
 	int i;
 
 	json_begin_object(w, NULL);
@@ -118,6 +132,8 @@ static void cpu(struct json_writer *w, const struct vm_join_cpu *c, int n, uint6
 	json_u64(w, "joined_samples", c->joined);
 	json_u64(w, "joined_ns", c->joined_ns);
 	json_u64(w, "runtime_ns", run);
+	vm_join_cpu_split(c, &sp);
+	split(w, &sp);
 	parts(w, c->exit_ns + c->vmm_ns + c->preempted_ns + c->sleep_ns, c->guest_ns, c->exit_ns,
 	      c->vmm_ns, c->preempted_ns, c->sleep_ns, c->unknown_ns);
 	json_u64(w, "light_ns", c->light_ns);

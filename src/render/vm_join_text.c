@@ -100,14 +100,27 @@ static void longest(FILE *out, const struct vm_join_cpu *c)
 		fprintf(out, "  the longest %s:\n", c->worst[0].latency ? "latencies" : "samples");
 	for (i = 0; i < c->nr_worst; i++) {
 		const struct vm_join_sample *s = &c->worst[i];
-		uint64_t host = vm_join_host_ns(&s->host);
+		struct vm_split sp;
 
+		vm_join_split(&s->host, &sp);
 		vm_join_main_cause(&s->host, cause, sizeof(cause));
-		fprintf(out, "    at %.6f s, %.1f us: the host took %.1f%% (%s); in guest mode "
-			"%.1f%%, unknown %.1f%%\n", (double)s->guest_start / 1e9,
-			(double)s->duration_ns / 1e3, pct(host, s->duration_ns), cause,
-			pct(s->host.guest_ns, s->duration_ns), pct(s->host.unknown_ns, s->duration_ns));
+		fprintf(out, "    at %.6f s, %.1f us: steal %.1f%%, hypervisor %.1f%%, hardware "
+			"%.1f%%, unknown %.1f%%: %s\n", (double)s->guest_start / 1e9,
+			(double)s->duration_ns / 1e3, pct(sp.steal_ns, s->duration_ns),
+			pct(sp.hypervisor_ns, s->duration_ns), pct(sp.hardware_ns, s->duration_ns),
+			pct(sp.unknown_ns, s->duration_ns), cause);
 	}
+}
+
+static void split(FILE *out, const struct vm_join_cpu *c, uint64_t n)
+{
+	struct vm_split sp;
+
+	vm_join_cpu_split(c, &sp);
+	fprintf(out, "  split: steal %.3f ms (%.1f%%), hypervisor %.3f ms (%.1f%%), hardware "
+		"%.3f ms (%.1f%%), unknown %.3f ms (%.1f%%)\n", ms(sp.steal_ns),
+		pct(sp.steal_ns, n), ms(sp.hypervisor_ns), pct(sp.hypervisor_ns, n),
+		ms(sp.hardware_ns), pct(sp.hardware_ns, n), ms(sp.unknown_ns), pct(sp.unknown_ns, n));
 }
 
 static void cpu_join(FILE *out, const struct vm_join_cpu *c, int cpu, uint64_t run)
@@ -124,6 +137,7 @@ static void cpu_join(FILE *out, const struct vm_join_cpu *c, int cpu, uint64_t r
 	fprintf(out, "CPU %d: vCPU thread %s:%d on the host; %" PRIu64 " of %" PRIu64
 		" samples joined, %.3f ms%s\n", cpu, comm[0] ? comm : "?", c->vcpu.pid, c->joined,
 		c->samples, ms(n), c->threads > 1 ? " (several threads matched: the first)" : "");
+	split(out, c, n);
 	line(out, "the host took", c->exit_ns + c->vmm_ns + c->preempted_ns + c->sleep_ns, n, run);
 	line(out, "  preempted by host tasks", c->preempted_ns, n, run);
 	rows(out, "  ", &c->tasks, n, run);

@@ -8,8 +8,7 @@
 #   threads): every guest script but 47-record, 55-fleet, 60, 65, 66 and
 #   70 in one boot; guest/70-kvm-host.sh (a nested KVM guest) in a boot on
 #   a CPU with a constant TSC; guest/45-setup.sh in a boot with isolated
-#   CPUs; the guest-host join (tests/vm/join/check.sh: a one-vCPU guest
-#   recorded with its host, a spinner on the vCPU's host CPU);
+#   CPUs;
 # - Debian's newest rt kernel (trixie-backports) with the rtla of its
 #   version (tests/vm/backports.sh): every script but 70-kvm-host.sh in one
 #   boot, the same suite against rtla 7.x, where timerlat counts by BPF and
@@ -17,6 +16,8 @@
 #   (timerlat -u: timerlat_fd, Linux 6.5+), guest/65-bpf.sh
 #   (osnoise:timerlat_sample) and guest/66-osnoise-bpf.sh (osnoise counted
 #   by BPF).
+# Then, alone, the guest-host join (tests/vm/join/check.sh: a one-vCPU 6.1
+# guest recorded with its host, a spinner on the vCPU's host CPU).
 # Each boot is repeated if the guest froze, up to 3 times.
 #
 # Debian's 6.1-rt kernel under multi-threaded TCG (one host thread per
@@ -93,10 +94,6 @@ lane_61() {
 		export RTLENS_VM_DIR=$VM_DIR-isolated
 		boot tests/vm/guest/45-setup.sh
 	) || status=1
-
-	# the guest-host join: a guest of one TCG vCPU thread, a spinner on
-	# its host CPU, both recorded and joined (tests/vm/join/check.sh)
-	RTLENS_VM_DIR=$VM_DIR tests/vm/join/check.sh || status=1
 	return "$status"
 }
 
@@ -134,4 +131,8 @@ else
 	lane_61 || status=1
 	(lane_bpo) || status=1
 fi
+# the guest-host join, alone: a guest of one TCG vCPU thread beside a
+# spinner on its host CPU, both recorded and joined (tests/vm/join/check.sh);
+# after the lanes, so that no other guest takes that host CPU meanwhile
+RTLENS_VM_DIR=$VM_DIR tests/vm/join/check.sh || status=1
 exit "$status"

@@ -6,8 +6,8 @@
 # guest asks the companion over its control port (/dev/ttyS2) to start the
 # host's recording, then a SCHED_FIFO spinner on that host CPU, records
 # osnoise with --host-sync over /dev/ttyS1 (rtlens timesync answers on the
-# host), asks for the spinner to stop, records again, and ends the host's
-# recording. tests/vm/host/85-host-join.sh joins the recordings.
+# host), and timerlat the same way, asks for the spinner to stop, records
+# osnoise again, and ends the host's recording. tests/vm/host/85-host-join.sh joins the recordings.
 
 JOIN_RUN_S=${RTLENS_GUEST_JOIN_RUN_S:-20}
 
@@ -36,12 +36,16 @@ ctl()
 	return 1
 }
 
-# run NAME: osnoise on the guest's CPU, recorded, with the time sync
+# run NAME TOOL OPTION...: TOOL on the guest's CPU, recorded, with the time sync
 run()
 {
-	rtlens osnoise top -c 0 -d "$JOIN_RUN_S" -p 1000000 -r 500000 -T 200 -q --aa \
-		--record "$1.dat" --host-sync /dev/ttyS1 > "$1.txt" 2>&1
-	check_exit "osnoise top --record --host-sync ($1) exits 0" 0 $?
+	local name=$1 tool=$2
+
+	shift 2
+	rtlens "$tool" top -c 0 -d "$JOIN_RUN_S" -q "$@" --record "$name.dat" \
+		--host-sync /dev/ttyS1 > "$name.txt" 2>&1
+	check_exit "$tool top --record --host-sync ($name) exits 0" 0 $?
+	set -- "$name"
 	if grep -q 'no answer from the host' "$1.txt"; then
 		not_ok "the host answered the time sync ($1)" "$(cat "$1.txt")"
 	else
@@ -52,6 +56,9 @@ run()
 }
 
 ctl host-record-start || exit 0
-ctl spin-on && run spin
-ctl spin-off && run quiet
+if ctl spin-on; then
+	run spin osnoise -p 1000000 -r 500000 -T 200 --aa
+	run tl-spin timerlat
+fi
+ctl spin-off && run quiet osnoise -p 1000000 -r 500000 -T 200 --aa
 ctl host-record-stop
