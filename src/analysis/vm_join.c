@@ -90,6 +90,17 @@ static int find_thread(struct vm_join *j, int cpu, uint64_t t, int *matches)
 	return found;
 }
 
+/* row @i grew: up to its place, the rows kept by time (not "other") */
+static void bubble_up(struct vm_join_table *t, int i)
+{
+	for (; i > 0 && t->row[i - 1].ns < t->row[i].ns; i--) {
+		struct vcpu_host_row r = t->row[i];
+
+		t->row[i] = t->row[i - 1];
+		t->row[i - 1] = r;
+	}
+}
+
 /* @r into @t by name and id; past its rows, into "other" */
 static void table_add(struct vm_join_table *t, const struct vcpu_host_row *r)
 {
@@ -100,11 +111,13 @@ static void table_add(struct vm_join_table *t, const struct vcpu_host_row *r)
 		if (t->row[i].id == r->id && !strcmp(t->row[i].name, r->name)) {
 			t->row[i].count += r->count;
 			t->row[i].ns += r->ns;
+			bubble_up(t, i);
 			return;
 		}
 	}
 	if (r->id >= 0 && t->nr < VM_JOIN_ROWS) {
-		t->row[t->nr++] = *r;
+		t->row[t->nr] = *r;
+		bubble_up(t, t->nr++);
 		return;
 	}
 	strcpy(o->name, "other");
@@ -149,6 +162,12 @@ static void reason_add(struct vm_join_cpu *c, const struct vcpu_exit_time *r)
 	o->sleep_ns += r->sleep_ns;
 	if (r->max_ns > o->max_ns)
 		o->max_ns = r->max_ns;
+	for (; i > 0 && c->reasons[i - 1].total_ns < c->reasons[i].total_ns; i--) {
+		struct vcpu_exit_time t = c->reasons[i];
+
+		c->reasons[i] = c->reasons[i - 1];
+		c->reasons[i - 1] = t;
+	}
 }
 
 static void sum_add(struct vm_join_cpu *c, const struct vcpu_host_breakdown *b)

@@ -36,20 +36,24 @@ static void line(FILE *out, const char *what, uint64_t ns, uint64_t noise, uint6
 	fputc('\n', out);
 }
 
-static void rows(FILE *out, const char *title, const struct vm_join_table *t, uint64_t noise,
-		 uint64_t run)
+/* the largest VCPU_HOST_TOP rows of @t, then the others summed */
+static void rows(FILE *out, const struct vm_join_table *t, uint64_t noise, uint64_t run)
 {
 	char name[64], what[80];
+	uint64_t rest = 0;
 	int i;
 
 	for (i = 0; i < t->nr; i++) {
+		if (i >= VCPU_HOST_TOP || t->row[i].id < 0) {
+			rest += t->row[i].ns;
+			continue;
+		}
 		safe_text(name, sizeof(name), t->row[i].name);
-		if (t->row[i].id >= 0)
-			snprintf(what, sizeof(what), "  %s %s:%d", title, name, t->row[i].id);
-		else
-			snprintf(what, sizeof(what), "  %s %s", title, name);
+		snprintf(what, sizeof(what), "      %s:%d", name, t->row[i].id);
 		line(out, what, t->row[i].ns, noise, run);
 	}
+	if (rest)
+		line(out, "      the others", rest, noise, run);
 }
 
 static void reasons(FILE *out, const struct vm_join_cpu *c)
@@ -140,16 +144,16 @@ static void cpu_join(FILE *out, const struct vm_join_cpu *c, int cpu, uint64_t r
 	split(out, c, n);
 	line(out, "the host took", c->exit_ns + c->vmm_ns + c->preempted_ns + c->sleep_ns, n, run);
 	line(out, "  preempted by host tasks", c->preempted_ns, n, run);
-	rows(out, "  ", &c->tasks, n, run);
+	rows(out, &c->tasks, n, run);
 	line(out, "  blocked in the host (sleeping)", c->sleep_ns, n, run);
 	line(out, "  exits handled by the host kernel (light)", c->light_ns, n, run);
 	line(out, "  exits handled by the VMM (heavy)", c->heavy_ns, n, run);
-	line(out, "in guest mode (the guest's, hardware, emulation)", c->guest_ns, n, run);
+	line(out, "in guest mode (hardware, the guest's own)", c->guest_ns, n, run);
 	line(out, "not in the host recording", c->unknown_ns, n, run);
 	line(out, "host IRQs while it was out", c->irq_ns, n, run);
-	rows(out, "  ", &c->irqs, n, run);
+	rows(out, &c->irqs, n, run);
 	line(out, "host softirqs while it was out", c->softirq_ns, n, run);
-	rows(out, "  ", &c->softirqs, n, run);
+	rows(out, &c->softirqs, n, run);
 	reasons(out, c);
 	longest(out, c);
 }
