@@ -38,6 +38,13 @@ static void add_trip(uint64_t send, uint64_t recv, uint64_t host, void *ctx)
 	};
 }
 
+static int by_send(const void *a, const void *b)
+{
+	const struct vm_sync_trip *x = a, *y = b;
+
+	return x->guest_send < y->guest_send ? -1 : x->guest_send > y->guest_send;
+}
+
 static void feed_host(const struct rtl_record *rec, void *ctx)
 {
 	vcpu_host_feed(ctx, rec);
@@ -51,6 +58,8 @@ static int load_timemap(const struct rtl_params *p, struct vm_timemap *tm)
 		free(tr.t);
 		return -1;
 	}
+	if (tr.nr)	/* the buffers are read one after another */
+		qsort(tr.t, tr.nr, sizeof(*tr.t), by_send);
 	vm_timemap_fit(tm, tr.t, tr.nr);
 	free(tr.t);
 	if (tm->known)

@@ -557,7 +557,7 @@ static void sync_round(struct session *s)
 {
 	if (!s->hsync)
 		return;
-	source_host_sync_round(s->hsync, s->rec_inst);
+	source_host_sync_round(s->hsync, source_marker_instance(s->src));
 	s->last_sync = seconds_since(&s->t0);
 }
 

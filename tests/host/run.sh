@@ -269,6 +269,7 @@ check_tests
 . "$(dirname "$0")/merge.sh" && merge_tests	# rtlens merge (reports made here)
 . "$(dirname "$0")/record.sh" && record_tests	# --record and --input (trace-cmd's recording as root)
 . "$(dirname "$0")/plot.sh" && plot_tests	# --plot FILE.svg (live runs of the user engine as root)
+. "$(dirname "$0")/join.sh" && join_tests	# --host-sync, timesync, --host-input (live as root)
 
 # ---- never clobber a user's file, hold under hostile input and signals ----
 if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then

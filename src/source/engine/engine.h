@@ -109,6 +109,11 @@ struct engine_ops {
 	 * message
 	 */
 	struct tracefs_instance *(*record)(struct engine *e, struct recorder *rec);
+	/*
+	 * After record(): the instance whose trace_marker a thread of rtlens
+	 * on any CPU writes into the recording (--host-sync); NULL: none
+	 */
+	struct tracefs_instance *(*marker_instance)(struct engine *e);
 	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,
 					    uint64_t *runtime_us);
 };

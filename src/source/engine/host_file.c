@@ -198,6 +198,28 @@ static int on_sync_record(struct tracecmd_input *h, struct tep_record *r, int cp
 	return 0;
 }
 
+/* the markers of every buffer: the top one, and the user engine's records' */
+static int sync_buffers(struct tracecmd_input *h, struct sync_read *sr)
+{
+	int i, n = tracecmd_buffer_instances(h);
+
+	if (tracecmd_cpus(h) > 0 && tracecmd_iterate_events(h, NULL, 0, on_sync_record, sr) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct tracecmd_input *b = tracecmd_buffer_instance_handle(h, i);
+		int ret;
+
+		if (!b)
+			continue;
+		sr->nr_open = 0;
+		ret = tracecmd_iterate_events(b, NULL, 0, on_sync_record, sr);
+		tracecmd_close(b);
+		if (ret < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int source_read_sync(const char *path, sync_trip_fn fn, void *ctx)
 {
 	struct sync_read sr = { .fn = fn, .ctx = ctx };
@@ -210,7 +232,7 @@ int source_read_sync(const char *path, sync_trip_fn fn, void *ctx)
 	tep = tracecmd_get_tep(in.h);
 	sr.print = tep_find_event_by_name(tep, "ftrace", "print");
 	sr.buf = sr.print ? tep_find_field(sr.print, "buf") : NULL;
-	if (sr.buf && tracecmd_iterate_events(in.h, NULL, 0, on_sync_record, &sr) < 0)
+	if (sr.buf && sync_buffers(in.h, &sr))
 		err_msg("cannot read the events of %s: it may be damaged", path);
 	else
 		ret = sr.trips;

@@ -978,6 +978,12 @@ static struct tracefs_instance *krecord(struct engine *src, struct recorder *rec
 	return src->ins.inst;
 }
 
+/* the tracer's instance records every CPU: rtlens's markers too */
+static struct tracefs_instance *kmarker_instance(struct engine *src)
+{
+	return src->ins.inst;
+}
+
 static char *ktrace_text(struct engine *src)
 {
 	return instance_trace_text(src->ins.trace_inst);
@@ -1042,5 +1048,6 @@ const struct engine_ops kernel_engine = {
 	.data_path		= kdata_path,
 	.trace_text		= ktrace_text,
 	.record			= krecord,
+	.marker_instance	= kmarker_instance,
 	.effective_period	= keffective_period,
 };

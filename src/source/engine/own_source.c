@@ -499,6 +499,15 @@ static struct tracefs_instance *urecord(struct engine *e, struct recorder *rec)
 	return e->ins.inst;
 }
 
+/*
+ * The instance of the records: it records every CPU (the events' traces
+ * only the measured ones, where rtlens's main thread does not run)
+ */
+static struct tracefs_instance *umarker_instance(struct engine *e)
+{
+	return e->rec.inst;
+}
+
 static const char *udata_path(const struct engine *e, const char **detail)
 {
 	(void)e;
@@ -538,5 +547,6 @@ const struct engine_ops own_engine = {
 	.data_path		= udata_path,
 	.trace_text		= utrace_text,
 	.record			= urecord,
+	.marker_instance	= umarker_instance,
 	.effective_period	= user_period,
 };

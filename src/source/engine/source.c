@@ -277,6 +277,11 @@ struct tracefs_instance *source_record(struct source *src, struct recorder *rec)
 	return src->ops->record(src->e, rec);
 }
 
+struct tracefs_instance *source_marker_instance(struct source *src)
+{
+	return src->ops->marker_instance ? src->ops->marker_instance(src->e) : NULL;
+}
+
 void source_close(struct source *src)
 {
 	if (!src)

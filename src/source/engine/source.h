@@ -119,6 +119,11 @@ char *source_trace_text(struct source *src);
  * when the engine cannot record.
  */
 struct tracefs_instance *source_record(struct source *src, struct recorder *rec);
+/*
+ * After source_record(): the instance whose trace markers, written from any
+ * CPU, go into the recording (--host-sync's); NULL when there is none.
+ */
+struct tracefs_instance *source_marker_instance(struct source *src);
 /* Free memory; the instances are removed by sysstate_restore(). */
 void source_close(struct source *src);
 
