@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "analysis/vcpu_host.h"
+#include "vcpu_feed.h"
 
 #define RUNNABLE	0x0	/* sched_switch's prev_state: R */
 #define PREEMPTED	0x100	/* R+ */
@@ -56,17 +57,7 @@ static void to_vmm(struct vcpu_host *h, int cpu, uint64_t ts, int pid, const cha
 static void sw(struct vcpu_host *h, int cpu, uint64_t ts, int prev_pid, const char *prev_comm,
 	       int64_t prev_state, int next_pid, const char *next_comm)
 {
-	struct rtl_record r = { .kind = RECORD_CTX };
-
-	r.edge.cpu = cpu;
-	r.edge.ts = ts;
-	r.edge.kind = CTX_SWITCH;
-	r.edge.prev_pid = prev_pid;
-	r.edge.prev_state = prev_state;
-	r.edge.next_pid = next_pid;
-	snprintf(r.edge.prev_comm, sizeof(r.edge.prev_comm), "%s", prev_comm);
-	snprintf(r.edge.next_comm, sizeof(r.edge.next_comm), "%s", next_comm);
-	vcpu_host_feed(h, &r);
+	vcpu_feed_switch(h, cpu, ts, prev_pid, prev_comm, prev_state, next_pid, next_comm);
 }
 
 /* an IRQ, system vector or softirq from @t0 to @t1 on @cpu */
