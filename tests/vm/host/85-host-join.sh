@@ -57,18 +57,15 @@ expect_json "without the spinner, the join does not name it" quiet-join.json \
 	'not any(r["name"] == "rtlens-spin" for r in d["host_join"]["cpus"][0]["preempted_by"])'
 
 # timerlat: the guest is mostly halted between its timers, its vCPU thread
-# asleep on the host (the host wakes it for the timer: hypervisor time);
-# the spinner delays it once woken (steal): it must be the host task that
-# preempted the vCPU in the latencies, and the main cause of some of the
-# longest
+# asleep on the host until the host wakes it for the timer (hypervisor
+# time, which under TCG makes the longest latencies); the spinner delays
+# it once woken (steal): it must be the host task that preempted the vCPU
+# most in the latencies
 ./rtlens timerlat top --input "$dir/tl-spin.dat" --host-input "$host" \
 	--json "$dir/tl-spin-join.json" > "$dir/tl-spin-join.txt" 2>&1
 check_exit "the timerlat recording joined with the host's exits 0" 0 $?
 diag "$(sed -n '/^What the host did/,$p' "$dir/tl-spin-join.txt")"
 expect_json "the spinner is the host task that preempted the vCPU most in the timer latencies" \
 	tl-spin-join.json \
-	'd["host_join"]["cpus"][0]["preempted_by"][0]["name"] == "rtlens-spin"'
-expect_json "the spinner is the main cause of one of the longest timer latencies" \
-	tl-spin-join.json \
-	'any(s["latency"] and s["main_cause"].startswith("preempted by rtlens-spin:") and s["split"]["steal_ns"] * 2 > s["duration_ns"] for s in d["host_join"]["cpus"][0]["longest"])'
+	'(lambda c: c["preempted_by"][0]["name"] == "rtlens-spin" and c["split"]["steal_ns"] > 0 and c["joined_samples"] == c["samples"] > 0)(d["host_join"]["cpus"][0])'
 validate_reports
