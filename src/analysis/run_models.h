@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * run_models - everything a session computes from its records: the osnoise
- * summary, the timerlat statistics, the timerlat auto-analysis
+ * summary, the timerlat statistics, the timerlat auto-analysis, a KVM host's
+ * vCPU threads
  */
 #ifndef RTLENS_RUN_MODELS_H
 #define RTLENS_RUN_MODELS_H
@@ -15,6 +16,7 @@
 #include "base/params.h"
 #include "model/self_stop.h"
 #include "analysis/timerlat_aa.h"
+#include "analysis/vcpu_threads.h"
 
 struct models_ops;
 
@@ -51,6 +53,9 @@ struct run_models {
 	 * without an analysis
 	 */
 	uint64_t		*aa_lost;
+
+	/* a KVM host: its vCPU threads (RECORD_KVM, RECORD_CTX of the engines) */
+	struct vcpu_threads	vcpus;
 };
 
 /* @facts (may be NULL) must outlive the models. */

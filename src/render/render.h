@@ -84,6 +84,12 @@ void render_progress(char *buf, size_t len, const struct run_models *m,
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v);
 
+/*
+ * A KVM host's vCPU threads (analysis/vcpu_threads.h), after the tables:
+ * nothing where none were followed (and no --vm)
+ */
+void render_vcpu_threads(FILE *out, const struct run_models *m, const struct rtl_params *p);
+
 /* 0, or -1 when the document could not be written completely. */
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v);
@@ -120,6 +126,9 @@ void json_timerlat_top(struct json_writer *w, const struct run_models *m,
 void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
 			const struct rtl_params *p);
 /* count, min, avg, max, over, buckets of one histogram */
+/* "vcpu_threads": a KVM host's vCPU threads (vcpu_json.c), null where none were followed */
+void json_vcpu_threads(struct json_writer *w, const struct run_models *m,
+		       const struct rtl_params *p);
 void json_hist_fields(struct json_writer *w, const struct histogram *h);
 
 #endif

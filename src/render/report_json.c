@@ -10,7 +10,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"2.0"
+#define SCHEMA_VERSION	"2.1"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -398,6 +398,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_stop(w, p, v);
 	json_u64(w, "lost_events", v->lost_events);
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
+	json_vcpu_threads(w, m, p);
 	json_setup_notes(w, &notes);
 	json_self_stop(w, &m->self, p);
 	json_input(w, p, v);

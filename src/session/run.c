@@ -278,7 +278,7 @@ static int setup(struct session *s)
 
 	if (p->input_path)
 		return setup_replay(s);
-	if (check_system(p))
+	if (check_system(p) || (p->vm_pid && vmm_threads(p->vm_pid, &p->vm_tids, &p->nr_vm_tids)))
 		return -1;
 	source_choose(p);
 	if (machine_gather(&s->facts, p->nr_cpus) ||

@@ -229,7 +229,7 @@ static void test_reconciled(void **state)
 	free(text);
 
 	text = render_to_text(report, r);
-	assert_has(text, "\"schema_version\": \"2.0\"");
+	assert_has(text, "\"schema_version\": \"2.1\"");
 	assert_has(text, "\"pid\": 1000,\n            \"pids\": 200,\n");
 	assert_has(text, "\"noise_us\": 1500,\n        \"sources_us\": 1600,\n"
 		   "        \"not_explained_us\": -100,\n");

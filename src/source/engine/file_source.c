@@ -54,6 +54,20 @@ static int check_events(struct engine *e, const char *name)
 	return 0;
 }
 
+/* the events that follow a KVM host's vCPU threads, all in the file */
+static bool has_vcpu_events(struct tep_handle *tep)
+{
+	const struct std_tracepoint *tp;
+	int i, n = std_events_tracepoints(&tp);
+
+	if (!kvm_vcpu_usable(tep))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!tp[i].optional && !has_event(tep, tp[i].system, tp[i].event))
+			return false;
+	return true;
+}
+
 static unsigned int decode_sets(const struct engine *e)
 {
 	const struct rtl_params *p = e->p;
@@ -65,6 +79,8 @@ static unsigned int decode_sets(const struct engine *e)
 		sets |= DECODE_STACK;
 	if (p->desc->kvm_exits && kvm_exit_usable(e->tep))
 		sets |= DECODE_KVM;
+	if (has_vcpu_events(e->tep))
+		sets |= DECODE_KVM | DECODE_KVM_VCPU | DECODE_STD_EVENTS;
 	return sets;
 }
 

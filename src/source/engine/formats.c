@@ -65,7 +65,14 @@ static int load_kvm_exit(struct tep_handle *tep)
 	return load_event(tep, "kvm", "kvm_exit") || !kvm_exit_usable(tep) ? -1 : 0;
 }
 
-struct tep_handle *formats_load(const char **systems, bool kvm_exit)
+/* kvm:kvm_entry and kvm:kvm_userspace_exit too: -1 when they are not x86's */
+static int load_kvm_vcpu(struct tep_handle *tep)
+{
+	return load_event(tep, "kvm", "kvm_entry") ||
+	       load_event(tep, "kvm", "kvm_userspace_exit") || !kvm_vcpu_usable(tep) ? -1 : 0;
+}
+
+struct tep_handle *formats_load(const char **systems, bool kvm_exit, bool kvm_vcpu)
 {
 	struct tep_handle *tep = tep_alloc();
 	int i;
@@ -81,6 +88,12 @@ struct tep_handle *formats_load(const char **systems, bool kvm_exit)
 	if (kvm_exit && load_kvm_exit(tep)) {
 		err_msg("cannot read the format of kvm:kvm_exit from tracefs: %s",
 			strerror(errno));
+		tep_free(tep);
+		return NULL;
+	}
+	if (kvm_vcpu && load_kvm_vcpu(tep)) {
+		err_msg("cannot read the format of kvm:kvm_entry or kvm:kvm_userspace_exit "
+			"from tracefs: %s", strerror(errno));
 		tep_free(tep);
 		return NULL;
 	}
@@ -105,6 +118,27 @@ bool formats_kvm_exit_decodable(void)
 	if (!usable)
 		debug_msg("kvm:kvm_exit is not x86's (no vcpu_id, exit_reason, isa): "
 			  "KVM exits not traced");
+	return usable;
+}
+
+bool formats_kvm_vcpu_decodable(void)
+{
+	static int usable = -1;
+	struct tep_handle *tep;
+
+	if (usable >= 0)
+		return usable;
+	usable = 0;
+	if (!formats_kvm_exit_decodable() ||
+	    !tracefs_event_file_exists(NULL, "kvm", "kvm_entry", "format") ||
+	    !tracefs_event_file_exists(NULL, "kvm", "kvm_userspace_exit", "format"))
+		return false;
+	tep = tep_alloc();
+	usable = tep && !load_kvm_exit(tep) && !load_kvm_vcpu(tep);
+	tep_free(tep);
+	if (!usable)
+		debug_msg("kvm:kvm_entry or kvm_userspace_exit is not x86's: vCPU threads not "
+			  "followed");
 	return usable;
 }
 

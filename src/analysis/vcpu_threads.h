@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vcpu_threads - a session's vCPU threads on a KVM host: the records of
+ * the engines (RECORD_KVM, RECORD_CTX) fed to a vcpu_host, created at the
+ * first one; the host CPUs each thread ran on; and the threads a report
+ * shows: those of --vm's process (its thread ids, read at the start), or
+ * every one seen, by vCPU (QEMU's "CPU n/KVM"), then pid.
+ */
+#ifndef RTLENS_VCPU_THREADS_H
+#define RTLENS_VCPU_THREADS_H
+
+#include <stdbool.h>
+
+#include "base/cpulist.h"
+#include "base/records.h"
+#include "analysis/vcpu_host.h"
+
+#define VCPU_THREADS_RING	4096	/* segments kept per thread for windows */
+
+struct vcpu_threads {
+	int			nr_cpus;
+	struct vcpu_host	*host;		/* NULL until a record came */
+	bool			failed;		/* out of memory: nothing followed */
+	int			nr_seen;	/* threads with a cpus mask */
+	struct cpu_mask		*cpus;		/* per thread: the CPUs its KVM events came from */
+	int			last_pid;	/* the thread of the last KVM event */
+	int			last_i;
+};
+
+void vcpu_threads_init(struct vcpu_threads *t, int nr_cpus);
+void vcpu_threads_free(struct vcpu_threads *t);
+/* RECORD_KVM and RECORD_CTX, in time order per thread; the rest is ignored. */
+void vcpu_threads_feed(struct vcpu_threads *t, const struct rtl_record *rec);
+/*
+ * The threads to show, sorted (vCPU index, then pid), into @out (of @max):
+ * with @tids (@nr_tids > 0), only those; their number.
+ */
+int vcpu_threads_shown(const struct vcpu_threads *t, const int *tids, int nr_tids,
+		       int *out, int max);
+/* The host CPUs thread @i made KVM events on; NULL when none. */
+const struct cpu_mask *vcpu_threads_cpus(const struct vcpu_threads *t, int i);
+
+#endif
