@@ -77,6 +77,13 @@ const struct cpu_mask *vcpu_threads_cpus(const struct vcpu_threads *t, int i)
 	return &t->cpus[i];
 }
 
+uint64_t vcpu_exit_awake_avg(const struct vcpu_exit_time *r)
+{
+	uint64_t awake = r->total_ns > r->sleep_ns ? r->total_ns - r->sleep_ns : 0;
+
+	return r->count ? awake / r->count : 0;
+}
+
 static bool listed(const int *tids, int nr_tids, int pid)
 {
 	int k;

@@ -10,6 +10,7 @@
 #define RTLENS_VCPU_THREADS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "base/cpulist.h"
 #include "base/records.h"
@@ -37,6 +38,8 @@ void vcpu_threads_feed(struct vcpu_threads *t, const struct rtl_record *rec);
  */
 int vcpu_threads_shown(const struct vcpu_threads *t, const int *tids, int nr_tids,
 		       int *out, int max);
+/* An exit's average, its time sleeping left out (as its max): ns. */
+uint64_t vcpu_exit_awake_avg(const struct vcpu_exit_time *r);
 /* The host CPUs thread @i made KVM events on; NULL when none. */
 const struct cpu_mask *vcpu_threads_cpus(const struct vcpu_threads *t, int i);
 

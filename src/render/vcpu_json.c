@@ -37,7 +37,7 @@ static void json_reasons(struct json_writer *w, const struct vcpu_host_breakdown
 		json_u64(w, "count", r->count);
 		json_u64(w, "heavy", r->heavy);
 		json_us(w, "total_us", r->total_ns);
-		json_us(w, "avg_us", r->count ? r->total_ns / r->count : 0);
+		json_us(w, "avg_us", vcpu_exit_awake_avg(r));
 		json_us(w, "max_us", r->max_ns);
 		json_us(w, "vmm_us", r->vmm_ns);
 		json_us(w, "preempted_us", r->preempted_ns);

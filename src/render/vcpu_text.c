@@ -45,9 +45,12 @@ static void times(FILE *out, const struct vcpu_host_breakdown *b)
 {
 	uint64_t all = b->end_ns - b->start_ns;
 
-	fprintf(out, "    %.3f s followed: in guest %.1f %%; out: in the host kernel %.1f %%, "
-		"in the VMM %.1f %%, preempted %.1f %%, sleeping %.1f %%", all / 1e9,
-		pct(b->guest_ns, all), pct(b->exit_ns, all), pct(b->vmm_ns, all),
+	if (all >= 1000000000ULL)
+		fprintf(out, "    %.3f s", all / 1e9);
+	else
+		fprintf(out, "    %.1f us", us(all));
+	fprintf(out, " followed: in guest %.1f %%; out: in the host kernel %.1f %%, "
+		"in the VMM %.1f %%, preempted %.1f %%, sleeping %.1f %%", pct(b->guest_ns, all), pct(b->exit_ns, all), pct(b->vmm_ns, all),
 		pct(b->preempted_ns, all), pct(b->sleep_ns, all));
 	if (b->unknown_ns)
 		fprintf(out, ", unknown %.1f %%", pct(b->unknown_ns, all));
@@ -63,6 +66,7 @@ static void reasons(FILE *out, const struct vcpu_host_breakdown *b)
 
 	if (!b->nr_reasons)
 		return;
+	/* avg and max: the time sleeping left out (a halted vCPU, a VMM that waits) */
 	fprintf(out, "    %-22s %10s %12s %10s %10s %10s\n", "exit reason", "count", "total us",
 		"avg us", "max us", "heavy");
 	for (k = 0; k < b->nr_reasons; k++) {
@@ -70,7 +74,7 @@ static void reasons(FILE *out, const struct vcpu_host_breakdown *b)
 
 		safe_text(name, sizeof(name), r->reason);
 		fprintf(out, "    %-22s %10" PRIu64 " %12.1f %10.2f %10.2f %10" PRIu64 "\n", name,
-			r->count, us(r->total_ns), r->count ? us(r->total_ns) / r->count : 0.0,
+			r->count, us(r->total_ns), us(vcpu_exit_awake_avg(r)),
 			us(r->max_ns), r->heavy);
 	}
 }
@@ -114,9 +118,8 @@ static void thread(FILE *out, const struct vcpu_threads *t, int i)
 	rows(out, "preempted by", b.tasks, b.nr_tasks);
 	rows(out, "host IRQs while out", b.irqs, b.nr_irqs);
 	rows(out, "host softirqs while out", b.softirqs, b.nr_softirqs);
-	if (info.dropped || info.out_of_order)
-		fprintf(out, "    (%" PRIu64 " segments dropped, %" PRIu64 " events out of order)\n",
-			info.dropped, info.out_of_order);
+	if (info.out_of_order)
+		fprintf(out, "    (%" PRIu64 " events out of order left out)\n", info.out_of_order);
 }
 
 void render_vcpu_threads(FILE *out, const struct run_models *m, const struct rtl_params *p)
