@@ -102,20 +102,24 @@ struct tep_handle *formats_load(const char **systems, bool kvm_exit, bool kvm_vc
 	return tep;
 }
 
+/* kvm:kvm_exit, and with @vcpu its way back: loaded into a tep of their own */
+static bool kvm_loads(bool vcpu)
+{
+	struct tep_handle *tep = tep_alloc();
+	bool usable = tep && !load_kvm_exit(tep) && (!vcpu || !load_kvm_vcpu(tep));
+
+	tep_free(tep);
+	return usable;
+}
+
 bool formats_kvm_exit_decodable(void)
 {
 	static int usable = -1;
-	struct tep_handle *tep;
 
 	if (usable >= 0)
 		return usable;
-	usable = 0;
-	if (!tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format"))
-		return false;
-	tep = tep_alloc();
-	usable = tep && !load_kvm_exit(tep);
-	tep_free(tep);
-	if (!usable)
+	usable = tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format") && kvm_loads(false);
+	if (!usable && tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format"))
 		debug_msg("kvm:kvm_exit is not x86's (no vcpu_id, exit_reason, isa): "
 			  "KVM exits not traced");
 	return usable;
@@ -124,20 +128,15 @@ bool formats_kvm_exit_decodable(void)
 bool formats_kvm_vcpu_decodable(void)
 {
 	static int usable = -1;
-	struct tep_handle *tep;
 
 	if (usable >= 0)
 		return usable;
-	usable = 0;
-	if (!formats_kvm_exit_decodable() ||
-	    !tracefs_event_file_exists(NULL, "kvm", "kvm_entry", "format") ||
-	    !tracefs_event_file_exists(NULL, "kvm", "kvm_userspace_exit", "format"))
-		return false;
-	tep = tep_alloc();
-	usable = tep && !load_kvm_exit(tep) && !load_kvm_vcpu(tep);
-	tep_free(tep);
-	if (!usable)
-		debug_msg("kvm:kvm_entry or kvm_userspace_exit is not x86's: vCPU threads not "
+	usable = formats_kvm_exit_decodable() &&
+		 tracefs_event_file_exists(NULL, "kvm", "kvm_entry", "format") &&
+		 tracefs_event_file_exists(NULL, "kvm", "kvm_userspace_exit", "format") &&
+		 kvm_loads(true);
+	if (!usable && formats_kvm_exit_decodable())
+		debug_msg("no x86 kvm:kvm_entry and kvm_userspace_exit: vCPU threads not "
 			  "followed");
 	return usable;
 }

@@ -369,8 +369,7 @@ static bool kernel_counts(const struct rtl_params *p)
 /*
  * On a KVM host, the osnoise analysis also names vCPU threads and counts
  * exits by reason: kvm:kvm_exit tells both (the thread that exits runs a
- * vCPU); kvm_entry, as frequent, is left off. Not with --kernel-hist,
- * which has no samples to explain.
+ * vCPU). Not with --kernel-hist, which has no samples to explain.
  */
 static bool kvm_traced(const struct rtl_params *p)
 {
