@@ -59,11 +59,22 @@ static void note_cpu(struct vcpu_threads *t, const struct kvm_edge *e)
 	cpu_mask_set(&t->cpus[i], e->cpu);
 }
 
+/*
+ * Followed from the first context edge, entry or return to the VMM: KVM
+ * exits alone (the osnoise analysis' where the kernel has no kvm_entry, a
+ * recording made before) tell nothing of the time out of guest mode
+ */
+static bool follows(const struct rtl_record *rec)
+{
+	return rec->kind == RECORD_CTX ||
+	       (rec->kind == RECORD_KVM && rec->kvm.kind != KVM_EDGE_EXIT);
+}
+
 void vcpu_threads_feed(struct vcpu_threads *t, const struct rtl_record *rec)
 {
 	if (rec->kind != RECORD_KVM && rec->kind != RECORD_CTX)
 		return;
-	if (!start(t))
+	if (!(t->host || follows(rec)) || !start(t))
 		return;
 	vcpu_host_feed(t->host, rec);
 	if (rec->kind == RECORD_KVM)

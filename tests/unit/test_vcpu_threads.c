@@ -238,7 +238,7 @@ static void test_vm_filter(void **state)
 	run_free(r);
 }
 
-/* no KVM record: no section, vcpu_threads null; a reset forgets the threads */
+/* no KVM record, or exits only: no section, vcpu_threads null; a reset forgets the threads */
 static void test_none(void **state)
 {
 	struct run *r = run_new(4, ARGV("osnoise", "-c", "1", "--aa"));
@@ -249,6 +249,10 @@ static void test_none(void **state)
 	rec.noise = (struct noise_event){ .cpu = 1, .kind = NOISE_IRQ, .start_ns = 1,
 					  .duration_ns = 1, .ts = 2 };
 	run_models_add(&r->m, &rec);
+	/* KVM exits alone (no kvm_entry traced): nothing followed */
+	kvm(r, KVM_EDGE_EXIT, 10, VCPU0, 0, "cpuid");
+	kvm(r, KVM_EDGE_EXIT, 20, VCPU0, 0, "io");
+	assert_null(r->m.vcpus.host);
 	text = text_of(r);
 	assert_string_equal(text, "");
 	free(text);
