@@ -127,7 +127,8 @@ int vcpu_threads_shown(const struct vcpu_threads *t, const int *tids, int nr_tid
 	int i, k, n = 0;
 
 	for (i = 0; i < vcpu_host_nr(t->host) && n < max; i++) {
-		if (vcpu_host_info(t->host, i, &a) || (nr_tids > 0 && !listed(tids, nr_tids, a.pid)))
+		if (vcpu_host_info(t->host, i, &a) ||
+		    (nr_tids > 0 && !listed(tids, nr_tids, a.pid)))
 			continue;
 		/* insertion: a few threads */
 		for (k = n; k > 0; k--) {

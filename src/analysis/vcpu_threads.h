@@ -22,8 +22,7 @@ struct vcpu_threads {
 	int			nr_cpus;
 	struct vcpu_host	*host;		/* NULL until a record came */
 	bool			failed;		/* out of memory: nothing followed */
-	int			nr_seen;	/* threads with a cpus mask */
-	struct cpu_mask		*cpus;		/* per thread: the CPUs its KVM events came from */
+	struct cpu_mask		*cpus;		/* per thread: its KVM events' CPUs */
 	int			last_pid;	/* the thread of the last KVM event */
 	int			last_i;
 };
