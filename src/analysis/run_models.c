@@ -205,6 +205,11 @@ uint64_t run_models_analysis_lost(const struct run_models *m, int cpu)
 	return m->aa_lost[cpu];
 }
 
+void run_models_flush(struct run_models *m)
+{
+	vcpu_threads_flush(&m->vcpus);
+}
+
 uint64_t run_models_records(const struct run_models *m)
 {
 	return m->ops->records(m);

@@ -87,6 +87,8 @@ uint64_t run_models_samples_wanted_from(const struct run_models *m, const struct
 void run_models_set_analysis_lost(struct run_models *m, int cpu, uint64_t lost);
 /* 0 when all of @cpu's were seen, or without an analysis. */
 uint64_t run_models_analysis_lost(const struct run_models *m, int cpu);
+/* The end of the records: what the analyses held for order is taken in. */
+void run_models_flush(struct run_models *m);
 /* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
 void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
 

@@ -22,6 +22,7 @@ void vcpu_threads_free(struct vcpu_threads *t)
 		cpu_mask_free(&t->cpus[i]);
 	free(t->cpus);
 	vcpu_host_free(t->host);
+	vcpu_order_free(&t->order);
 	vcpu_threads_init(t, t->nr_cpus);
 }
 
@@ -70,15 +71,40 @@ static bool follows(const struct rtl_record *rec)
 	       (rec->kind == RECORD_KVM && rec->kvm.kind != KVM_EDGE_EXIT);
 }
 
+static void feed(struct vcpu_threads *t, const struct rtl_record *rec)
+{
+	vcpu_host_feed(t->host, rec);
+	if (rec->kind == RECORD_KVM)
+		note_cpu(t, &rec->kvm);
+}
+
+/* the records due, or all of them */
+static void release(struct vcpu_threads *t, bool all)
+{
+	struct rtl_record rec;
+
+	while (vcpu_order_pop(&t->order, all, &rec))
+		feed(t, &rec);
+}
+
 void vcpu_threads_feed(struct vcpu_threads *t, const struct rtl_record *rec)
 {
 	if (rec->kind != RECORD_KVM && rec->kind != RECORD_CTX)
 		return;
 	if (!(t->host || follows(rec)) || !start(t))
 		return;
-	vcpu_host_feed(t->host, rec);
-	if (rec->kind == RECORD_KVM)
-		note_cpu(t, &rec->kvm);
+	if (vcpu_order_push(&t->order, rec)) {
+		release(t, true);	/* out of memory: in the order they came */
+		feed(t, rec);
+		return;
+	}
+	release(t, false);
+}
+
+void vcpu_threads_flush(struct vcpu_threads *t)
+{
+	if (t->host)
+		release(t, true);
 }
 
 const struct cpu_mask *vcpu_threads_cpus(const struct vcpu_threads *t, int i)

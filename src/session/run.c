@@ -655,6 +655,7 @@ static int finish(struct session *s)
 	if (!s->replay)		/* a replay has the recording's */
 		machine_take_steal(&s->facts,
 				   s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
+	run_models_flush(&s->models);
 	run_models_explain_noise(&s->models, s->p,
 				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
 	/* resumed by "continue": the run ended as it was let (0), as rtla 7.3 */

@@ -186,6 +186,7 @@ static void finish(struct run_models *m, const struct rtl_params *p, struct run_
 	bool total;
 	int cpu = run_models_threshold_cpu(m, p, &total);
 
+	run_models_flush(m);
 	v->threshold_cpu = cpu;
 	v->threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
 	if (p->tool == TOOL_OSNOISE)

@@ -150,12 +150,14 @@ static void assert_has(const char *text, const char *needle)
 		fail_msg("\"%s\" not found in:\n%s", needle, text);
 }
 
+/* the end of the run at @ts: the records held for order taken in */
 static void end_at(struct run *r, uint64_t ts)
 {
 	struct rtl_record rec = { .kind = RECORD_CTX };
 
 	rec.edge = (struct ctx_edge){ .cpu = 1, .ts = ts, .kind = CTX_IRQ_EXIT };
 	run_models_add(&r->m, &rec);
+	run_models_flush(&r->m);
 }
 
 /* both threads, by QEMU's index: their time, exits, preemption, IRQ */
@@ -260,6 +262,7 @@ static void test_none(void **state)
 	assert_has(text, "\"vcpu_threads\": null,\n");
 	free(text);
 	feed_host(r);
+	run_models_flush(&r->m);
 	assert_int_equal(vcpu_host_nr(r->m.vcpus.host), 2);
 	run_models_reset(&r->m);
 	assert_null(r->m.vcpus.host);
@@ -285,6 +288,75 @@ static void test_option(void **state)
 	params_free(&p);
 }
 
+/* the heap: whatever the order in, out by (ts, arrival) */
+static void test_order_heap(void **state)
+{
+	struct vcpu_order o = { 0 };
+	struct rtl_record rec = { .kind = RECORD_KVM }, out;
+	uint64_t last = 0, x = 12345;
+	int i, n = 0;
+
+	(void)state;
+	for (i = 0; i < 5000; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		rec.kvm.ts = (x >> 33) % 100000;
+		rec.kvm.pid = i;
+		assert_int_equal(vcpu_order_push(&o, &rec), 0);
+	}
+	assert_false(vcpu_order_pop(&o, false, &out));	/* none is due: 0.1 ms apart */
+	while (vcpu_order_pop(&o, true, &out)) {
+		assert_true(out.kvm.ts >= last);
+		assert_int_equal(out.kind, RECORD_KVM);
+		last = out.kvm.ts;
+		n++;
+	}
+	assert_int_equal(n, 5000);
+	vcpu_order_free(&o);
+}
+
+static void kvm_on(struct run *r, int cpu, enum kvm_edge_kind kind, uint64_t ts, const char *reason)
+{
+	struct rtl_record rec = { .kind = RECORD_KVM };
+
+	rec.kvm = (struct kvm_edge){ .cpu = cpu, .ts = ts, .pid = VCPU0, .vcpu_id = 0,
+				     .kind = kind };
+	snprintf(rec.kvm.reason, sizeof(rec.kvm.reason), "%s", reason);
+	run_models_add(&r->m, &rec);
+}
+
+/*
+ * A vCPU thread that moves from cpu 1 to cpu 2, its events handed out CPU
+ * after CPU (cpu 2's first, as an engine may): in time order all the same,
+ * none out of order; those older than the newest by the hold are fed
+ * before the end
+ */
+static void test_order_across_cpus(void **state)
+{
+	struct run *r = run_new(4, ARGV("osnoise", "-c", "1,2", "--aa"));
+	struct vcpu_host_breakdown b;
+	struct vcpu_host_info info;
+
+	(void)state;
+	kvm_on(r, 2, KVM_EDGE_ENTRY, 3000, "");
+	kvm_on(r, 2, KVM_EDGE_EXIT, 4000, "hlt");
+	kvm_on(r, 1, KVM_EDGE_ENTRY, 1000, "");
+	kvm_on(r, 1, KVM_EDGE_EXIT, 2000, "io");
+	kvm_on(r, 1, KVM_EDGE_USERSPACE, 2100, "KVM_EXIT_IO");
+	assert_int_equal(vcpu_host_nr(r->m.vcpus.host), 0);	/* all held */
+	kvm_on(r, 2, KVM_EDGE_ENTRY, 4000 + VCPU_ORDER_HOLD_NS + 1, "");
+	assert_int_equal(vcpu_host_nr(r->m.vcpus.host), 1);	/* the older ones fed */
+	run_models_flush(&r->m);
+	assert_int_equal(vcpu_host_info(r->m.vcpus.host, 0, &info), 0);
+	assert_int_equal(info.out_of_order, 0);
+	assert_int_equal(vcpu_host_totals(r->m.vcpus.host, 0, &b), 0);
+	assert_int_equal(b.exits, 2);
+	assert_int_equal(b.heavy_exits, 1);
+	assert_int_equal(b.guest_ns, 1000 + 1000);
+	assert_string_equal(cpu_mask_test(vcpu_threads_cpus(&r->m.vcpus, 0), 1) &&
+			    cpu_mask_test(vcpu_threads_cpus(&r->m.vcpus, 0), 2) ? "1,2" : "?", "1,2");
+	run_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +365,8 @@ int main(void)
 		cmocka_unit_test(test_vm_filter),
 		cmocka_unit_test(test_none),
 		cmocka_unit_test(test_option),
+		cmocka_unit_test(test_order_heap),
+		cmocka_unit_test(test_order_across_cpus),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -126,6 +126,7 @@ static struct engine *fopen_engine(struct file_input *in, const struct rtl_param
 	e->decoder = decoder_new(e->tep, decode_sets(e));
 	if (!e->decoder)
 		goto fail;
+	e->merged = has_vcpu_events(e->tep) && cpu_mask_count(&p->cpus) > 1;
 	decoder_set_symbols(e->decoder, no_symbols);
 	if (!file_pages_direct(e, in))
 		debug_msg("%s read through libtracecmd's records", in->name);
@@ -142,6 +143,8 @@ static int read_all(struct engine *e)
 
 	if (e->records)
 		return file_read_records(e);
+	if (e->merged)
+		return file_read_merged(e);
 	/* a CPU's events are in its own buffer: -c's others are not read at all */
 	for (cpu = 0; cpu < tracecmd_cpus(e->h); cpu++)
 		if (cpu_mask_test(&e->p->cpus, cpu))

@@ -29,9 +29,9 @@ events() {
 events > events.before
 
 # ---- sources over a whole run ----
-vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 30 --duty 40 --period-ms 20 > vcpu1.out 2>&1 &
+vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 60 --duty 40 --period-ms 20 > vcpu1.out 2>&1 &
 vcpu1=$!
-vcpu -c 2 -p 95 -n 'CPU 1/KVM' -d 30 --duty 40 --period-ms 20 > vcpu2.out 2>&1 &
+vcpu -c 2 -p 95 -n 'CPU 1/KVM' -d 60 --duty 40 --period-ms 20 > vcpu2.out 2>&1 &
 vcpu2=$!
 sleep 1
 rtlens osnoise top -c 1 -d 8 -q --aa --aa-top 2 --json kvm.json --record kvm.dat > kvm.txt 2>&1
@@ -42,6 +42,14 @@ rtlens osnoise top -c 1 -d 2 -q --aa --vm $vcpu1 > vm1.txt 2>&1
 check_exit "osnoise top --aa --vm (the VMM on cpu 1) exits 0" 0 $?
 rtlens osnoise top -c 1 -d 2 -q --aa --vm $vcpu2 > vm2.txt 2>&1
 check_exit "osnoise top --aa --vm (the VMM on cpu 2) exits 0" 0 $?
+# both vCPUs measured, recorded: the replay reads the CPUs merged in time
+# order, as the live run put their events (host/70-kvm-host.sh)
+rtlens osnoise top -c 1-2 -d 3 -q --aa --json kvm12.json --record kvm12.dat > kvm12.txt 2>&1
+check_exit "osnoise top -c 1-2 --aa --record beside two vCPUs exits 0" 0 $?
+rtlens osnoise top --input kvm12.dat --aa --json kvm12-replay.json > kvm12-replay.txt 2>&1
+check_exit "osnoise top --input of the recording of cpus 1-2 exits 0" 0 $?
+emit_file kvm12.json
+emit_file kvm12-replay.json
 # the recording replayed: the same vCPU threads and exits (host/70-kvm-host.sh)
 rtlens osnoise top --input kvm.dat --aa --aa-top 2 --json kvm-replay.json > kvm-replay.txt 2>&1
 check_exit "osnoise top --input of the KVM host's recording exits 0" 0 $?

@@ -36,3 +36,7 @@ expect_json "kvm-replay.json: the replay has the live run's vCPU threads" kvm-re
 	'd["vcpu_threads"] == json.load(open(sys.argv[1].replace("kvm-replay.json", "kvm.json")))["vcpu_threads"]'
 expect_json "user.json: the user engine's vCPU thread: cpuid light, io heavy and longer" user.json \
 	"$exits_ok"
+expect_json "kvm12.json: both vCPU threads, each on its cpu, by QEMU's index" kvm12.json \
+	'[(v["comm"], v["vcpu_id"], v["host_cpus"]) for v in d["vcpu_threads"]] == [("CPU 0/KVM", 0, "1"), ("CPU 1/KVM", 0, "2")] and all(v["out_of_order"] == 0 for v in d["vcpu_threads"])'
+expect_json "kvm12-replay.json: the replay of cpus 1-2 has the live run's vCPU threads" kvm12-replay.json \
+	'd["vcpu_threads"] == json.load(open(sys.argv[1].replace("kvm12-replay.json", "kvm12.json")))["vcpu_threads"]'
