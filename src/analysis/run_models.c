@@ -128,6 +128,7 @@ int run_models_init(struct run_models *m, const struct rtl_params *p,
 	m->ops = &models_of_tool[p->tool];
 	m->facts = facts;
 	m->nr_cpus = p->nr_cpus;
+	vcpu_threads_init(&m->vcpus, p->nr_cpus);
 	if (self_stop_init(&m->self, p->nr_cpus))
 		return -1;
 	if (params_analysis_on(p) && !(m->aa_lost = calloc(p->nr_cpus, sizeof(*m->aa_lost))))
@@ -156,11 +157,13 @@ void run_models_free(struct run_models *m)
 	m->join = NULL;
 	free(m->aa_lost);
 	m->aa_lost = NULL;
+	vcpu_threads_free(&m->vcpus);
 }
 
 void run_models_reset(struct run_models *m)
 {
 	m->ops->reset(m);
+	vcpu_threads_free(&m->vcpus);
 }
 
 void run_models_add(struct run_models *m, const struct rtl_record *rec)
@@ -174,11 +177,13 @@ void run_models_add_models(struct run_models *m, const struct rtl_record *rec)
 	self_stop_add(&m->self, rec);
 	m->ops->add(m, rec);
 	vm_join_record(m->join, rec);
+	vcpu_threads_feed(&m->vcpus, rec);
 }
 
 void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec)
 {
 	m->ops->analyse(m, rec);
+	vcpu_threads_feed(&m->vcpus, rec);
 }
 
 uint64_t run_models_samples_wanted_from(const struct run_models *m, const struct rtl_params *p)
@@ -201,6 +206,11 @@ uint64_t run_models_analysis_lost(const struct run_models *m, int cpu)
 	if (!m->aa_lost || cpu < 0 || cpu >= m->nr_cpus)
 		return 0;
 	return m->aa_lost[cpu];
+}
+
+void run_models_flush(struct run_models *m)
+{
+	vcpu_threads_flush(&m->vcpus);
 }
 
 uint64_t run_models_records(const struct run_models *m)

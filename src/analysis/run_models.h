@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * run_models - everything a session computes from its records: the osnoise
- * summary, the timerlat statistics, the timerlat auto-analysis
+ * summary, the timerlat statistics, the timerlat auto-analysis, a KVM host's
+ * vCPU threads
  */
 #ifndef RTLENS_RUN_MODELS_H
 #define RTLENS_RUN_MODELS_H
@@ -16,6 +17,7 @@
 #include "model/self_stop.h"
 #include "analysis/timerlat_aa.h"
 #include "analysis/vm_join.h"
+#include "analysis/vcpu_threads.h"
 
 struct models_ops;
 
@@ -55,6 +57,9 @@ struct run_models {
 	 * without an analysis
 	 */
 	uint64_t		*aa_lost;
+
+	/* a KVM host: its vCPU threads (RECORD_KVM, RECORD_CTX of the engines) */
+	struct vcpu_threads	vcpus;
 };
 
 /* @facts (may be NULL) must outlive the models. */
@@ -86,6 +91,8 @@ uint64_t run_models_samples_wanted_from(const struct run_models *m, const struct
 void run_models_set_analysis_lost(struct run_models *m, int cpu, uint64_t lost);
 /* 0 when all of @cpu's were seen, or without an analysis. */
 uint64_t run_models_analysis_lost(const struct run_models *m, int cpu);
+/* The end of the records: what the analyses held for order is taken in. */
+void run_models_flush(struct run_models *m);
 /* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
 void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
 

@@ -93,6 +93,9 @@ void params_free(struct rtl_params *p)
 	}
 	free(p->events);
 	free(p->cgroup_name);
+	free(p->vm_tids);
+	p->vm_tids = NULL;
+	p->nr_vm_tids = 0;
 	action_list_free(p->on_threshold);
 	action_list_free(p->on_end);
 	p->on_threshold = NULL;

@@ -104,6 +104,13 @@ struct rtl_params {
 	bool			dump_tasks;	/* timerlat: --dump-tasks */
 	bool			aa;		/* osnoise: --aa */
 	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
+	/*
+	 * --vm PID: the vCPU threads of that VMM process only (its thread
+	 * ids, read from /proc at the start: vm_tids); 0: every one seen
+	 */
+	int			vm_pid;
+	int			*vm_tids;
+	int			nr_vm_tids;
 	bool			no_bpf;		/* --no-bpf, RTLENS_NO_BPF */
 	bool			no_irq;
 	bool			no_thread;

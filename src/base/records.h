@@ -215,7 +215,7 @@ struct hw_samples {
 	X(TIMERLAT,		timerlat_sample,	timerlat,	1, 1)	\
 	X(NOISE_EVENT,		noise_event,		noise,		1, 1)	\
 	X(STACK,		stack_trace,		stack,		0, 0)	\
-	X(CTX,			ctx_edge,		edge,		1, 0)	\
+	X(CTX,			ctx_edge,		edge,		1, 1)	\
 	X(HRTIMER,		hrtimer_edge,		hrtimer,	1, 0)	\
 	X(KVM,			kvm_edge,		kvm,		1, 1)	\
 	X(OWN_STOP,		own_stop,		stop,		1, 1)	\

@@ -410,6 +410,22 @@ static int set_engine(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
+/* --vm PID: a process id (checked running at the start, session/run.c) */
+static int set_vm(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+	uint64_t v;
+
+	if (parse_u64(arg, &v, why))
+		return -1;
+	if (v < 1 || v > 0x3fffffff) {	/* PID_MAX_LIMIT */
+		*why = "a process id, 1 or more";
+		return -1;
+	}
+	p->vm_pid = (int)v;
+	return 0;
+}
+
 /* ---- timerlat ---- */
 
 static int set_tl_auto(void *ctx, const char *arg, const char **why)
@@ -639,6 +655,10 @@ static const struct opt_desc opt_table[] = {
 	  "where the samples come from: the kernel tracer, or rtlens's own threads with the\n"
 	  "\t\tstandard tracepoints (user, for kernels without the tracer); auto (default):\n"
 	  "\t\tthe tracer if this kernel has it", ALL, set_engine },
+	{ "vm", 0, ARG_REQUIRED, "PID",
+	  "on a KVM host, show only the vCPU threads of the VMM process PID (QEMU's) in the\n"
+	  "\t\tsection of the vCPU threads (default: every one seen on the measured cpus)",
+	  ALL, set_vm },
 	{ "warm-up", 0, ARG_REQUIRED, "s",
 	  "let the workload run for s seconds before collecting data", ALL, set_warmup },
 	{ "trace-buffer-size", 0, ARG_REQUIRED, "kB",
@@ -826,6 +846,7 @@ static void live_options(const struct rtl_params *p, char *buf, size_t len)
 		{ "--on-end", p->on_end },
 		{ "--listen", p->listen_addr },
 		{ "--host-sync", p->host_sync_path },
+		{ "--vm", p->vm_pid },
 	};
 	size_t i, used = 0;
 

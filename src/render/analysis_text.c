@@ -151,6 +151,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
+	render_vcpu_threads(out, m, p);
 	setup_notes_collect(&notes, m, p);
 	render_setup_notes(out, &notes);
 	data_path_note(out, p, v);

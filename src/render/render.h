@@ -92,6 +92,12 @@ uint64_t vm_join_runtime_ns(const struct run_models *m, const struct rtl_params 
 			    const struct run_view *v);
 /* A sample's largest host cause in words, into @buf. */
 void vm_join_main_cause(const struct vcpu_host_breakdown *b, char *buf, size_t len);
+/*
+ * A KVM host's vCPU threads (analysis/vcpu_threads.h), after the tables:
+ * nothing where none were followed (and no --vm)
+ */
+void render_vcpu_threads(FILE *out, const struct run_models *m, const struct rtl_params *p);
+
 /* 0, or -1 when the document could not be written completely. */
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v);
@@ -128,6 +134,9 @@ void json_timerlat_top(struct json_writer *w, const struct run_models *m,
 void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
 			const struct rtl_params *p);
 /* count, min, avg, max, over, buckets of one histogram */
+/* "vcpu_threads": a KVM host's vCPU threads (vcpu_json.c), null where none were followed */
+void json_vcpu_threads(struct json_writer *w, const struct run_models *m,
+		       const struct rtl_params *p);
 void json_hist_fields(struct json_writer *w, const struct histogram *h);
 /* --host-input: "host_join" (vm_join_json.c) */
 void json_vm_join(struct json_writer *w, const struct run_models *m, const struct rtl_params *p,

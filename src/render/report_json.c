@@ -398,6 +398,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_stop(w, p, v);
 	json_u64(w, "lost_events", v->lost_events);
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
+	json_vcpu_threads(w, m, p);
 	json_setup_notes(w, &notes);
 	json_self_stop(w, &m->self, p);
 	json_vm_join(w, m, p, v);

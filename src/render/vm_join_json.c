@@ -162,7 +162,7 @@ void json_vm_join(struct json_writer *w, const struct run_models *m, const struc
 		return;
 	json_begin_object(w, "host_join");
 	json_string(w, "host_input", p->host_input_path);
-	json_u64(w, "vcpu_threads", vm_join_nr_threads(m->join));
+	json_u64(w, "host_vcpu_threads", vm_join_nr_threads(m->join));
 	time_sync(w, vm_join_timemap(m->join));
 	json_begin_array(w, "cpus");
 	for (n = 0; n < p->nr_cpus; n++) {

@@ -284,7 +284,7 @@ static int setup(struct session *s)
 
 	if (p->input_path)
 		return setup_replay(s);
-	if (check_system(p))
+	if (check_system(p) || (p->vm_pid && vmm_threads(p->vm_pid, &p->vm_tids, &p->nr_vm_tids)))
 		return -1;
 	if (p->host_sync_path && !(s->hsync = source_host_sync_open(p->host_sync_path)))
 		return -1;
@@ -678,6 +678,7 @@ static int finish(struct session *s)
 	if (!s->replay)		/* a replay has the recording's */
 		machine_take_steal(&s->facts,
 				   s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
+	run_models_flush(&s->models);
 	run_models_explain_noise(&s->models, s->p,
 				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
 	/* resumed by "continue": the run ended as it was let (0), as rtla 7.3 */

@@ -104,6 +104,19 @@ static void feed_noise(struct noise_event *e, struct fuzz_in *in)
 	fuzz_str(in, e->name, sizeof(e->name));
 }
 
+/* a context edge of a KVM host's CPU: hostile names, any kind */
+static void feed_edge(struct ctx_edge *e, struct fuzz_in *in)
+{
+	e->kind = fuzz_u8(in) % (CTX_WAKEUP + 1);
+	e->vector = fuzz_u8(in);
+	e->prev_pid = fuzz_uint(in, 2);
+	e->next_pid = fuzz_uint(in, 2);
+	e->prev_state = fuzz_u8(in) % 2 ? 0x100 : 0x1;
+	fuzz_str(in, e->name, sizeof(e->name));
+	fuzz_str(in, e->prev_comm, sizeof(e->prev_comm));
+	fuzz_str(in, e->next_comm, sizeof(e->next_comm));
+}
+
 /* One record of a kind the models and the analyses take. */
 static void feed_one(struct rtl_record *r, struct fuzz_in *in, struct fuzz_strings *s)
 {
@@ -134,7 +147,11 @@ static void feed_one(struct rtl_record *r, struct fuzz_in *in, struct fuzz_strin
 	case RECORD_KVM:
 		r->kvm.pid = fuzz_uint(in, 2);
 		r->kvm.vcpu_id = fuzz_u8(in);
+		r->kvm.kind = fuzz_u8(in) % (KVM_EDGE_USERSPACE + 1);
 		fuzz_str(in, r->kvm.reason, sizeof(r->kvm.reason));
+		break;
+	case RECORD_CTX:	/* a KVM host's vCPU threads */
+		feed_edge(&r->edge, in);
 		break;
 	default:
 		break;
@@ -143,7 +160,7 @@ static void feed_one(struct rtl_record *r, struct fuzz_in *in, struct fuzz_strin
 
 static const enum record_kind kinds[] = {
 	RECORD_OSNOISE_PERIOD, RECORD_NOISE_SAMPLE, RECORD_TIMERLAT, RECORD_NOISE_EVENT,
-	RECORD_STACK, RECORD_KVM,
+	RECORD_STACK, RECORD_KVM, RECORD_CTX,
 };
 
 static void feed(struct run_models *m, const struct rtl_params *p, struct fuzz_in *in,
@@ -169,6 +186,7 @@ static void finish(struct run_models *m, const struct rtl_params *p, struct run_
 	bool total;
 	int cpu = run_models_threshold_cpu(m, p, &total);
 
+	run_models_flush(m);
 	v->threshold_cpu = cpu;
 	v->threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
 	if (p->tool == TOOL_OSNOISE)

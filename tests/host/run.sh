@@ -282,6 +282,8 @@ fi
 if [ "$(id -u)" = 0 ] && have_tracefs && [ "$(nproc)" -ge 2 ]; then
 	. "$(dirname "$0")/user-engine.sh"
 	user_engine_tests
+	. "$(dirname "$0")/vcpu.sh"	# a KVM host's vCPU threads (tests/vm/vcpu.c on /dev/kvm)
+	vcpu_tests
 	. "$(dirname "$0")/listen.sh"	# --listen (promtool, Prometheus), the progress line
 	listen_tests
 	. "$(dirname "$0")/screen.sh"	# the live screen in tmux: keys, resizes, Ctrl-C

@@ -706,6 +706,28 @@ def check_setup_notes(doc, measured):
                           _short(fixes[0], 60))
 
 
+VCPU_TIMES = ("guest_us", "host_kernel_us", "vmm_us", "preempted_us",
+              "sleeping_us", "unknown_us")
+
+
+def check_vcpu_threads(threads):
+    """2.1, a KVM host's vCPU threads: each one's times add up to the time
+    it was followed, its exits by reason to its exits."""
+    for i, v in enumerate(threads):
+        base = ["vcpu_threads", i]
+        parts = sum(v[k] for k in VCPU_TIMES)
+        if abs(parts - v["followed_us"]) > 0.01 + v["followed_us"] * 1e-9:
+            yield base + ["followed_us"], \
+                "%s is not the sum of its times (%s)" % (v["followed_us"], parts)
+        counted = sum(r["count"] for r in v["exit_reasons"])
+        if counted != v["exits"]:
+            yield base + ["exits"], \
+                "%d is not the sum of exit_reasons' counts (%d)" % (v["exits"], counted)
+        if v["heavy_exits"] > v["exits"]:
+            yield base + ["heavy_exits"], "%d is above exits %d" % (
+                v["heavy_exits"], v["exits"])
+
+
 def check_consistency(doc):
     """The document of rtlens check."""
     t = doc["system"]["tuning"]
@@ -851,6 +873,9 @@ def consistency(doc):
             for problem in check_setup_notes(doc, measured):
                 yield problem
 
+    if doc.get("vcpu_threads") is not None:
+        for problem in check_vcpu_threads(doc["vcpu_threads"]):
+            yield problem
     aa = doc.get("analysis")
     if doc.get("self_stop") is not None:
         for problem in check_self_stop(doc["self_stop"], aa, check_cpu_entries):

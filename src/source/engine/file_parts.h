@@ -48,6 +48,7 @@ struct engine {
 	uint64_t		lost;
 	uint64_t		samples;	/* of the tool's tracer, handed out */
 	bool			done;
+	bool			merged;		/* CPUs read merged in time order (vCPU events) */
 	char			data_path[16];	/* as recorded */
 	const char		*name;		/* the file, as given (the params') */
 	struct file_stop	stop;
@@ -61,6 +62,8 @@ void file_hand_out(struct engine *e, const struct rtl_record *rec);
 bool file_pages_direct(struct engine *e, const struct file_input *in);
 /* every record of @cpu, in its order, decoded, to e->fn; their number */
 int file_read_cpu(struct engine *e, int cpu);
+/* every record of the measured CPUs, merged in time order (libtracecmd's) */
+int file_read_merged(struct engine *e);
 
 /* ---- file_stop.c ---- */
 /* Is @rec handed out? In the first pass, what it tells is noted instead. */

@@ -102,3 +102,28 @@ int file_read_cpu(struct engine *e, int cpu)
 	}
 	return n;
 }
+
+/*
+ * A KVM host's vCPU threads move between CPUs: their events are read
+ * merged across the CPUs in time order, as the live run's are put
+ * (analysis/vcpu_threads.h)
+ */
+int file_read_merged(struct engine *e)
+{
+	struct event_lookup events;
+	struct tep_record *r;
+	struct tep_event *ev;
+	int cpu, n = 0;
+
+	event_lookup_init(&events, e->tep);
+	while ((r = tracecmd_read_next_data(e->h, &cpu))) {
+		ev = cpu_mask_test(&e->p->cpus, cpu) ? event_lookup(&events, r->data, r->size) :
+		     NULL;
+		if (ev) {
+			on_event(ev, r, cpu, e);
+			n++;
+		}
+		tracecmd_free_record(r);
+	}
+	return n;
+}

@@ -67,6 +67,11 @@ static bool own_record(const struct engine *e, const struct tep_record *r,
 	case RECORD_KVM:
 		out->kvm.reason[KVM_REASON_LEN - 1] = '\0';
 		break;
+	case RECORD_CTX:	/* a KVM host's: the vCPU threads' */
+		out->edge.name[NOISE_NAME_LEN - 1] = '\0';
+		out->edge.prev_comm[CTX_COMM_LEN - 1] = '\0';
+		out->edge.next_comm[CTX_COMM_LEN - 1] = '\0';
+		break;
 	case RECORD_OSNOISE_PERIOD:
 	case RECORD_NOISE_SAMPLE:
 	case RECORD_TIMERLAT:

@@ -54,6 +54,20 @@ static int check_events(struct engine *e, const char *name)
 	return 0;
 }
 
+/* the events that follow a KVM host's vCPU threads, all in the file */
+static bool has_vcpu_events(struct tep_handle *tep)
+{
+	const struct std_tracepoint *tp;
+	int i, n = std_events_tracepoints(&tp);
+
+	if (!kvm_vcpu_usable(tep))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!tp[i].optional && !has_event(tep, tp[i].system, tp[i].event))
+			return false;
+	return true;
+}
+
 static unsigned int decode_sets(const struct engine *e)
 {
 	const struct rtl_params *p = e->p;
@@ -65,6 +79,8 @@ static unsigned int decode_sets(const struct engine *e)
 		sets |= DECODE_STACK;
 	if (p->desc->kvm_exits && kvm_exit_usable(e->tep))
 		sets |= DECODE_KVM;
+	if (has_vcpu_events(e->tep))
+		sets |= DECODE_KVM | DECODE_KVM_VCPU | DECODE_STD_EVENTS;
 	return sets;
 }
 
@@ -110,6 +126,7 @@ static struct engine *fopen_engine(struct file_input *in, const struct rtl_param
 	e->decoder = decoder_new(e->tep, decode_sets(e));
 	if (!e->decoder)
 		goto fail;
+	e->merged = has_vcpu_events(e->tep) && cpu_mask_count(&p->cpus) > 1;
 	decoder_set_symbols(e->decoder, no_symbols);
 	if (!file_pages_direct(e, in))
 		debug_msg("%s read through libtracecmd's records", in->name);
@@ -126,6 +143,8 @@ static int read_all(struct engine *e)
 
 	if (e->records)
 		return file_read_records(e);
+	if (e->merged)
+		return file_read_merged(e);
 	/* a CPU's events are in its own buffer: -c's others are not read at all */
 	for (cpu = 0; cpu < tracecmd_cpus(e->h); cpu++)
 		if (cpu_mask_test(&e->p->cpus, cpu))

@@ -65,7 +65,14 @@ static int load_kvm_exit(struct tep_handle *tep)
 	return load_event(tep, "kvm", "kvm_exit") || !kvm_exit_usable(tep) ? -1 : 0;
 }
 
-struct tep_handle *formats_load(const char **systems, bool kvm_exit)
+/* kvm:kvm_entry and kvm:kvm_userspace_exit too: -1 when they are not x86's */
+static int load_kvm_vcpu(struct tep_handle *tep)
+{
+	return load_event(tep, "kvm", "kvm_entry") ||
+	       load_event(tep, "kvm", "kvm_userspace_exit") || !kvm_vcpu_usable(tep) ? -1 : 0;
+}
+
+struct tep_handle *formats_load(const char **systems, bool kvm_exit, bool kvm_vcpu)
 {
 	struct tep_handle *tep = tep_alloc();
 	int i;
@@ -84,27 +91,53 @@ struct tep_handle *formats_load(const char **systems, bool kvm_exit)
 		tep_free(tep);
 		return NULL;
 	}
+	if (kvm_vcpu && load_kvm_vcpu(tep)) {
+		err_msg("cannot read the format of kvm:kvm_entry or kvm:kvm_userspace_exit "
+			"from tracefs: %s", strerror(errno));
+		tep_free(tep);
+		return NULL;
+	}
 	tep_set_long_size(tep, tep_get_header_page_size(tep));
 	tep_set_cpus(tep, (int)sysconf(_SC_NPROCESSORS_CONF));
 	return tep;
 }
 
+/* kvm:kvm_exit, and with @vcpu its way back: loaded into a tep of their own */
+static bool kvm_loads(bool vcpu)
+{
+	struct tep_handle *tep = tep_alloc();
+	bool usable = tep && !load_kvm_exit(tep) && (!vcpu || !load_kvm_vcpu(tep));
+
+	tep_free(tep);
+	return usable;
+}
+
 bool formats_kvm_exit_decodable(void)
 {
 	static int usable = -1;
-	struct tep_handle *tep;
 
 	if (usable >= 0)
 		return usable;
-	usable = 0;
-	if (!tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format"))
-		return false;
-	tep = tep_alloc();
-	usable = tep && !load_kvm_exit(tep);
-	tep_free(tep);
-	if (!usable)
+	usable = tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format") && kvm_loads(false);
+	if (!usable && tracefs_event_file_exists(NULL, "kvm", "kvm_exit", "format"))
 		debug_msg("kvm:kvm_exit is not x86's (no vcpu_id, exit_reason, isa): "
 			  "KVM exits not traced");
+	return usable;
+}
+
+bool formats_kvm_vcpu_decodable(void)
+{
+	static int usable = -1;
+
+	if (usable >= 0)
+		return usable;
+	usable = formats_kvm_exit_decodable() &&
+		 tracefs_event_file_exists(NULL, "kvm", "kvm_entry", "format") &&
+		 tracefs_event_file_exists(NULL, "kvm", "kvm_userspace_exit", "format") &&
+		 kvm_loads(true);
+	if (!usable && formats_kvm_exit_decodable())
+		debug_msg("no x86 kvm:kvm_entry and kvm_userspace_exit: vCPU threads not "
+			  "followed");
 	return usable;
 }
 

@@ -15,11 +15,14 @@ struct tep_handle;
 
 /*
  * The formats of @systems' events, and kvm:kvm_exit's (that event alone:
- * the kvm system has ~150 more); NULL with a message.
+ * the kvm system has ~150 more), kvm:kvm_entry's and kvm_userspace_exit's
+ * with @kvm_vcpu; NULL with a message.
  */
-struct tep_handle *formats_load(const char **systems, bool kvm_exit);
+struct tep_handle *formats_load(const char **systems, bool kvm_exit, bool kvm_vcpu);
 /* kvm:kvm_exit is there and x86's: probed once, tracefs stays as it is */
 bool formats_kvm_exit_decodable(void);
+/* ... and kvm:kvm_entry and kvm_userspace_exit (a vCPU's way back) */
+bool formats_kvm_vcpu_decodable(void);
 /* /proc/kallsyms into @tep; a warning when it cannot be read */
 void formats_load_kallsyms(struct tep_handle *tep);
 

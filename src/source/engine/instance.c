@@ -164,26 +164,6 @@ int instance_enable_user_events(const struct rtl_params *p, struct tracefs_insta
 	return 0;
 }
 
-bool instance_kvm_wanted(const struct rtl_params *p)
-{
-	return p->desc->kvm_exits && params_analysis_on(p) && formats_kvm_exit_decodable();
-}
-
-void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus)
-{
-	char filter[4096] = "";
-
-	if ((cpus && (cpu_mask_format_filter(cpus, filter, sizeof(filter)) < 0 ||
-		      tracefs_event_file_write(inst, "kvm", "kvm_exit", "filter", filter) < 0)) ||
-	    tracefs_event_enable(inst, "kvm", "kvm_exit")) {
-		warn_msg("KVM exits not traced (filter on the measured cpus or kvm:kvm_exit "
-			 "failed: %s): vCPU threads are not named", strerror(errno));
-		tracefs_event_disable(inst, "kvm", "kvm_exit");
-		return;
-	}
-	debug_msg("KVM host: kvm:kvm_exit traced%s%s", cpus ? ", filter " : "", filter);
-}
-
 static int instance_read(struct instance_reader *r)
 {
 	r->budget_hit = false;
@@ -201,7 +181,7 @@ bool instances_trace_wanted(const struct rtl_params *p)
 
 int instances_load(struct instances *in, const char **systems, unsigned int sets)
 {
-	in->tep = formats_load(systems, sets & DECODE_KVM);
+	in->tep = formats_load(systems, sets & DECODE_KVM, sets & DECODE_KVM_VCPU);
 	if (!in->tep)
 		return -1;
 	in->decoder = decoder_new(in->tep, sets);

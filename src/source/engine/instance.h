@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * instance - rtlens's private tracefs instances, what both engines share:
- * creation (recorded in sysstate first), events, the -e events, bounded
+ * creation (recorded in sysstate first), events, the -e events, the KVM
+ * host's events (instance_vcpu.c), bounded
  * reading of the buffers, lost events, the saved trace; struct instances
  * holds what an engine reads through, from loading to freeing
  */
@@ -43,6 +44,23 @@ bool instance_kvm_wanted(const struct rtl_params *p);
  * analysis goes on blind to KVM, with a warning.
  */
 void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus);
+/*
+ * A KVM host's vCPU threads are followed (analysis/vcpu_host.h) where the
+ * osnoise analysis traces KVM exits, or with --vm, on a kernel with
+ * kvm:kvm_entry and kvm:kvm_userspace_exit (instance_vcpu.c).
+ */
+bool instance_vcpu_wanted(const struct rtl_params *p);
+/* --vm where the engine does not follow them (@followed false): a warning */
+void instance_vcpu_note(const struct rtl_params *p, bool followed);
+/* kvm:kvm_entry and kvm_userspace_exit in @inst; not fatal, as kvm_exit */
+void instance_enable_kvm_vcpu(struct tracefs_instance *inst, const struct cpu_mask *cpus);
+/*
+ * The tracepoints DECODE_STD_EVENTS decodes that @tep has, in @inst (on
+ * @cpus only, when not NULL); -1 with a message when a required one is
+ * missing or cannot be enabled.
+ */
+int instance_enable_std_events(struct tracefs_instance *inst, struct tep_handle *tep,
+			       const struct cpu_mask *cpus);
 
 typedef page_record_fn raw_event_fn;
 

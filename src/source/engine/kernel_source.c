@@ -328,11 +328,13 @@ static int set_tracer(const struct tool_desc *desc, struct tracefs_instance *ins
 /* ---- what each tracer needs ---- */
 
 static bool kvm_traced(const struct rtl_params *p);
+static bool vcpu_traced(const struct rtl_params *p);
 
 static unsigned int osnoise_sets(const struct rtl_params *p)
 {
 	return DECODE_OSNOISE | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
-	       (kvm_traced(p) ? DECODE_KVM : 0);
+	       (kvm_traced(p) ? DECODE_KVM : 0) |
+	       (vcpu_traced(p) ? DECODE_KVM_VCPU | DECODE_STD_EVENTS : 0);
 }
 
 static unsigned int timerlat_sets(const struct rtl_params *p)
@@ -367,8 +369,7 @@ static bool kernel_counts(const struct rtl_params *p)
 /*
  * On a KVM host, the osnoise analysis also names vCPU threads and counts
  * exits by reason: kvm:kvm_exit tells both (the thread that exits runs a
- * vCPU); kvm_entry, as frequent, is left off. Not with --kernel-hist,
- * which has no samples to explain.
+ * vCPU). Not with --kernel-hist, which has no samples to explain.
  */
 static bool kvm_traced(const struct rtl_params *p)
 {
@@ -376,10 +377,21 @@ static bool kvm_traced(const struct rtl_params *p)
 }
 
 /*
+ * With KVM exits, the vCPU threads are followed too: kvm_entry and
+ * kvm_userspace_exit, and the context switches, IRQs and softirqs of the
+ * measured CPUs, with the analysis' events (analysis/vcpu_host.h)
+ */
+static bool vcpu_traced(const struct rtl_params *p)
+{
+	return kvm_traced(p) && instance_vcpu_wanted(p);
+}
+
+/*
  * kvm:kvm_exit on the measured CPUs only (a filter on CPU), on the osnoise
  * tracer's clock (trace_clock_local), as its samples.
  */
-static void kvm_events(const struct rtl_params *p, struct tracefs_instance *inst)
+static void kvm_events(const struct rtl_params *p, struct tep_handle *src_tep,
+		       struct tracefs_instance *inst)
 {
 	if (!kvm_traced(p))
 		return;
@@ -389,6 +401,14 @@ static void kvm_events(const struct rtl_params *p, struct tracefs_instance *inst
 		return;
 	}
 	instance_enable_kvm_exit(inst, &p->cpus);
+	if (!vcpu_traced(p))
+		return;
+	if (instance_enable_std_events(inst, src_tep, &p->cpus)) {
+		warn_msg("vCPU threads not followed: the context switches and IRQs of the "
+			 "measured cpus are not traced");
+		return;
+	}
+	instance_enable_kvm_vcpu(inst, &p->cpus);
 }
 
 static enum aa_feed feed_of(const struct rtl_params *p);
@@ -435,7 +455,7 @@ static int osnoise_analysis_events(const struct engine *src, struct tracefs_inst
 		return -1;
 	if (noise_events(p, inst))
 		return -1;
-	kvm_events(p, inst);
+	kvm_events(p, src->ins.tep, inst);
 	return 0;
 }
 
@@ -616,7 +636,14 @@ static int open_instances(struct engine *src, struct sys_state *st)
 static int load_events(struct engine *src)
 {
 	unsigned int sets = src->desc->decode_sets(src->params);
-	const char *systems[] = { "ftrace", "osnoise", NULL };
+	const char *systems[] = { "ftrace", "osnoise", NULL, NULL, NULL, NULL, NULL };
+
+	if (sets & DECODE_STD_EVENTS) {		/* a KVM host's vCPU threads */
+		systems[2] = "irq";
+		systems[3] = "irq_vectors";
+		systems[4] = "sched";
+		systems[5] = "nmi";
+	}
 
 	return instances_load(&src->ins, systems, sets);
 }
@@ -684,6 +711,7 @@ static struct engine *kopen(const struct rtl_params *p, const struct engine_inpu
 		return NULL;
 	src->params = p;
 	src->desc = tracer_of(p);
+	instance_vcpu_note(p, src->desc->decode_sets(p) & DECODE_KVM_VCPU);
 	if (load_events(src))
 		goto fail;
 	debug_msg("event formats read");

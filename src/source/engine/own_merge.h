@@ -7,7 +7,8 @@
  * thread's records (osnoise periods and samples, timerlat thread
  * latencies) and what the trace gives (the interference events built from
  * the standard tracepoints, KVM exits on a KVM host, and timerlat IRQ
- * latencies). They are
+ * latencies; where a KVM host's vCPU threads are followed, the KVM edges
+ * and the tracepoints' context edges themselves, which go out as they are). They are
  * merged by time (an event at the same time as a sample goes first, as the
  * kernel reports a sample after the events inside it), and completed:
  *

@@ -53,6 +53,7 @@ struct engine {
 	bool			oom;
 	bool			stopped;	/* source_stop() */
 	bool			flushed;	/* ctx_tracker_flush() done */
+	bool			vcpus;		/* a KVM host's vCPU threads followed */
 	uint64_t		events;		/* trace events read */
 	int			behind;		/* polls that left events in the buffers */
 	uint64_t		started_ns;
@@ -110,10 +111,17 @@ static uint64_t now_ns(void)
 
 /* ---- setup ---- */
 
+/* KVM exits for the osnoise analysis; with entries, vCPU threads followed */
+static bool kvm_wanted(const struct rtl_params *p)
+{
+	return instance_kvm_wanted(p) || instance_vcpu_wanted(p);
+}
+
 static unsigned int decode_sets(const struct rtl_params *p)
 {
 	return DECODE_STD_EVENTS | own_tool_of(p)->decode |
-	       (instance_kvm_wanted(p) ? DECODE_KVM : 0);
+	       (kvm_wanted(p) ? DECODE_KVM : 0) |
+	       (instance_vcpu_wanted(p) ? DECODE_KVM_VCPU : 0);
 }
 
 static int load_events(struct engine *e)
@@ -125,19 +133,9 @@ static int load_events(struct engine *e)
 
 static int enable_std_events(struct engine *e, struct tracefs_instance *inst)
 {
-	const struct std_tracepoint *tp;
-	int i, n = std_events_tracepoints(&tp);
-
-	for (i = 0; i < n; i++) {
-		if (!tep_find_event_by_name(e->ins.tep, tp[i].system, tp[i].event)) {
-			if (tp[i].optional)
-				continue;
-			err_msg("this kernel has no %s tracepoint, which the user engine needs",
-				tp[i].name);
-			return -1;
-		}
-		if (instance_enable_event(inst, tp[i].system, tp[i].event))
-			return -1;
+	if (instance_enable_std_events(inst, e->ins.tep, NULL)) {
+		err_msg("the user engine needs the standard tracepoints");
+		return -1;
 	}
 	return 0;
 }
@@ -210,8 +208,10 @@ static int open_instances(struct engine *e, struct sys_state *st)
 	    enable_timer_events(e, ins->inst))
 		return -1;
 	/* the instance traces the measured cpus only: no filter */
-	if (instance_kvm_wanted(p))
+	if (kvm_wanted(p))
 		instance_enable_kvm_exit(ins->inst, NULL);
+	if (instance_vcpu_wanted(p))
+		instance_enable_kvm_vcpu(ins->inst, NULL);
 	if (instances_trace_wanted(p)) {
 		ins->trace_inst = instance_make(st, "-trace", p->buffer_kb);
 		if (!ins->trace_inst || set_instance_scope(p, ins->trace_inst) ||
@@ -284,6 +284,8 @@ static struct engine *uopen(const struct rtl_params *p, const struct engine_inpu
 		goto fail;
 	}
 	e->st = st;
+	e->vcpus = instance_vcpu_wanted(p);
+	instance_vcpu_note(p, e->vcpus);
 	if (load_events(e) || open_instances(e, st) || start_workload(e))
 		goto fail;
 	return e;
@@ -352,6 +354,8 @@ static void on_event(struct tep_event *event, struct tep_record *record, int cpu
 
 	e->events++;
 	decoder_decode(e->ins.decoder, event, record, cpu, &rec);
+	if (rec.kind == RECORD_CTX && e->vcpus)
+		queue(&rec, e);		/* the vCPU threads' too */
 	if (rec.kind == RECORD_CTX)
 		ctx_tracker_feed(e->ctx, &rec, queue, e);
 	else if (rec.kind == RECORD_HRTIMER)

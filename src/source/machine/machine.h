@@ -118,4 +118,11 @@ int machine_gather_tuning(struct sys_facts *f, const struct cpu_mask *cpus, unsi
 void machine_take_steal(struct sys_facts *f, const struct steal_meter *m);
 void machine_free(struct sys_facts *f);
 
+/*
+ * vmm - the threads of a VMM process (--vm PID): the ids under
+ * /proc/PID/task into *tids (malloc'd), their number into *nr; -1 with a
+ * message when @pid is not a running process.
+ */
+int vmm_threads(int pid, int **tids, int *nr);
+
 #endif

@@ -5,7 +5,9 @@
 # vCPU thread loops on CPUID and OUT exits. On cpu 1 it must be named as a
 # vCPU thread among the top sources, with its exits counted by reason inside
 # the noise samples, by the kernel tracer and by the user engine; a second
-# vCPU on cpu 2 (not measured) must not be counted. Needs KVM's modules in
+# vCPU on cpu 2 (not measured) must not be counted. The section of the vCPU
+# threads shows its exits by reason: cpuid light (handled in the kernel),
+# io heavy (to the VMM) and longer (host/70-kvm-host.sh); --vm picks a VMM. Needs KVM's modules in
 # the initramfs and a CPU with a constant TSC (an rt kernel's KVM refuses to
 # load otherwise): tests/vm/check.sh boots this script with
 # RTLENS_VM_CPU=max,+invtsc,x-force-features=on.
@@ -27,13 +29,27 @@ events() {
 events > events.before
 
 # ---- sources over a whole run ----
-vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 14 --duty 40 --period-ms 20 > vcpu1.out 2>&1 &
+vcpu -c 1 -p 95 -n 'CPU 0/KVM' -d 60 --duty 40 --period-ms 20 > vcpu1.out 2>&1 &
 vcpu1=$!
-vcpu -c 2 -p 95 -n 'CPU 1/KVM' -d 14 --duty 40 --period-ms 20 > vcpu2.out 2>&1 &
+vcpu -c 2 -p 95 -n 'CPU 1/KVM' -d 60 --duty 40 --period-ms 20 > vcpu2.out 2>&1 &
 vcpu2=$!
 sleep 1
 rtlens osnoise top -c 1 -d 8 -q --aa --aa-top 2 --json kvm.json --record kvm.dat > kvm.txt 2>&1
 check_exit "osnoise top --aa --record beside a KVM guest exits 0" 0 $?
+# --vm: the vCPU threads of one VMM process only (tests/vm/vcpu.c's own pid),
+# while both run
+rtlens osnoise top -c 1 -d 2 -q --aa --vm $vcpu1 > vm1.txt 2>&1
+check_exit "osnoise top --aa --vm (the VMM on cpu 1) exits 0" 0 $?
+rtlens osnoise top -c 1 -d 2 -q --aa --vm $vcpu2 > vm2.txt 2>&1
+check_exit "osnoise top --aa --vm (the VMM on cpu 2) exits 0" 0 $?
+# both vCPUs measured, recorded: the replay reads the CPUs merged in time
+# order, as the live run put their events (host/70-kvm-host.sh)
+rtlens osnoise top -c 1-2 -d 3 -q --aa --json kvm12.json --record kvm12.dat > kvm12.txt 2>&1
+check_exit "osnoise top -c 1-2 --aa --record beside two vCPUs exits 0" 0 $?
+rtlens osnoise top --input kvm12.dat --aa --json kvm12-replay.json > kvm12-replay.txt 2>&1
+check_exit "osnoise top --input of the recording of cpus 1-2 exits 0" 0 $?
+emit_file kvm12.json
+emit_file kvm12-replay.json
 # the recording replayed: the same vCPU threads and exits (host/70-kvm-host.sh)
 rtlens osnoise top --input kvm.dat --aa --aa-top 2 --json kvm-replay.json > kvm-replay.txt 2>&1
 check_exit "osnoise top --input of the KVM host's recording exits 0" 0 $?
@@ -44,6 +60,42 @@ wait $vcpu2
 diag "$(cat vcpu1.out)" "$(cat vcpu2.out)"
 emit_file kvm.txt
 emit_file kvm.json
+emit_file vm1.txt
+emit_file vm2.txt
+
+# ---- the vCPU threads: time out of guest mode, exits by reason ----
+check_grep "the section of the vCPU threads has the one of cpu 1" \
+	'^vCPU threads on the measured CPUs: 1$' kvm.txt
+check_grep "the vCPU thread of cpu 1 is named, with its vCPU id and host cpu" \
+	"^  CPU 0/KVM, pid $vcpu1, vCPU 0, host cpu 1\$" kvm.txt
+check_grep "its cpuid exits are light (none to the VMM)" \
+	'^    cpuid +[1-9][0-9]* +[0-9.]+ +[0-9.]+ +[0-9.]+ +0$' kvm.txt
+# io: OUT to a port the VMM handles: every one of them heavy
+io_row=$(sed -n 's/^    io \+\([0-9]*\) .* \([0-9]*\)$/\1 \2/p' kvm.txt)
+if [ -n "$io_row" ] && [ "${io_row% *}" -gt 0 ] && [ "${io_row% *}" = "${io_row#* }" ]; then
+	ok "its io exits are all heavy: $io_row"
+else
+	not_ok "its io exits are all heavy (count = heavy)" "row: '$io_row'"
+fi
+vcpu_section() {
+	awk '/^vCPU threads on the measured CPUs/ { on = 1; print; next }
+	     on && /^  / { print; next } { on = 0 }' "$1"
+}
+vcpu_section kvm.txt > vcpu-live.txt
+vcpu_section kvm-replay.txt > vcpu-replay.txt
+if [ -s vcpu-live.txt ] && cmp -s vcpu-live.txt vcpu-replay.txt; then
+	ok "the replay of the recording has the live run's vCPU section"
+else
+	not_ok "the replay of the recording has the live run's vCPU section" \
+		"$(diff vcpu-live.txt vcpu-replay.txt | head -n 20)"
+fi
+check_grep "--vm of the VMM on cpu 1: its vCPU thread" \
+	"^vCPU threads on the measured CPUs \\(of the VMM process $vcpu1\\): 1$" vm1.txt
+check_grep "--vm of the VMM on cpu 2 (not measured): none on cpu 1" \
+	"^vCPU threads on the measured CPUs \\(of the VMM process $vcpu2\\): 0$" vm2.txt
+rtlens osnoise top -c 1 -d 1 -q --aa --vm 4000000 > vmnone.txt 2>&1
+check_exit "--vm of no running process exits 1" 1 $?
+check_grep "--vm of no running process says so" 'no such running process' vmnone.txt
 
 sed -n '/^CPU 1 noise sources/,/^  total/p' kvm.txt | sed -n '3,6p' > top4.txt
 check_grep "the vCPU thread is among cpu 1's top sources, named as a vCPU" \
@@ -85,6 +137,8 @@ wait $uvcpu
 diag "$(cat uvcpu.out)"
 emit_file user.txt
 emit_file user.json
+check_grep "user engine: the vCPU thread's section" \
+	"^  CPU 0/KVM, pid $uvcpu, vCPU 0, host cpu 1\$" user.txt
 sed -n '/^CPU 1 noise sources/,/^  total/p' user.txt | sed -n '3,6p' > utop4.txt
 check_grep "user engine: the vCPU thread is among cpu 1's top sources, named as a vCPU" \
 	'^  thread CPU 0/KVM:[0-9]+ \(vCPU 0\) ' utop4.txt
