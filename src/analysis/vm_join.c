@@ -65,29 +65,39 @@ void vm_join_cpu_split(const struct vm_join_cpu *c, struct vm_split *out)
 	out->unknown_ns = c->unknown_ns;
 }
 
-/* is thread @i guest CPU @cpu's vCPU at host time @t? */
-static bool thread_is_cpu(const struct vcpu_host_info *in, int cpu, uint64_t t)
+static bool thread_of_cpu(const struct vcpu_host_info *in, int cpu)
 {
-	if (in->index != cpu && in->vcpu_id != cpu)
-		return false;
+	return in->index == cpu || in->vcpu_id == cpu;
+}
+
+static bool alive_at(const struct vcpu_host_info *in, uint64_t t)
+{
 	return in->first_ns <= t && (!in->retired || t <= in->last_ns);
 }
 
-/* the vCPU thread of guest @cpu at host time @t, -1: none */
+/*
+ * The vCPU thread of guest @cpu at host time @t: the first alive then; else
+ * (a sample outside the host recording's time) the first of the CPU, whose
+ * window then says unknown. -1: none.
+ */
 static int find_thread(struct vm_join *j, int cpu, uint64_t t, int *matches)
 {
 	struct vcpu_host_info in;
-	int i, found = -1, n = vcpu_host_nr(j->vh);
+	int i, alive = -1, any = -1, n = vcpu_host_nr(j->vh);
 
 	*matches = 0;
 	for (i = 0; i < n; i++) {
-		if (vcpu_host_info(j->vh, i, &in) || !thread_is_cpu(&in, cpu, t))
+		if (vcpu_host_info(j->vh, i, &in) || !thread_of_cpu(&in, cpu))
 			continue;
-		if (found < 0)
-			found = i;
+		if (any < 0)
+			any = i;
+		if (!alive_at(&in, t))
+			continue;
+		if (alive < 0)
+			alive = i;
 		(*matches)++;
 	}
-	return found;
+	return alive >= 0 ? alive : any;
 }
 
 /* row @i grew: up to its place, the rows kept by time (not "other") */

@@ -5,7 +5,8 @@
  * damaged trip skipped), and guest samples joined with a host's vCPU
  * thread preempted by a spinner: the spinner's time in each sample, the
  * rest in guest mode, what the host recording does not cover unknown,
- * the longest samples kept in order, a CPU without a vCPU thread
+ * the longest samples kept in order, a CPU without a vCPU thread, a sample
+ * from before the host recording
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -202,6 +203,30 @@ static void test_join_unknown_and_records(void **state)
 	vm_join_free(j);
 }
 
+/* a sample before the host recording's first event: its thread, unknown */
+static void test_join_before_host(void **state)
+{
+	struct vcpu_host *h = vcpu_host_new(2, 64);
+	struct vm_sync_trip t = trip(0, 0, 100, 10, 10);
+	const struct vm_join_cpu *c;
+	struct vm_timemap m;
+	struct vm_join *j;
+
+	(void)state;
+	sw(h, 0, 5000000, 0, "swapper/0", RUNNABLE, 700, "CPU 0/TCG");
+	sw(h, 0, 5004000, 700, "CPU 0/TCG", PREEMPTED, 0, "swapper/0");
+	vm_timemap_fit(&m, &t, 1);
+	j = vm_join_new(h, &m, 1);
+	vm_join_sample(j, 0, 4998000, 5001000, false);
+	c = vm_join_cpu(j, 0);
+	assert_true(c->has_vcpu);
+	assert_int_equal(c->joined, 1);
+	assert_int_equal(c->threads, 0);	/* none alive at its start */
+	assert_int_equal(c->unknown_ns, 2000);
+	assert_int_equal(c->guest_ns, 1000);
+	vm_join_free(j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -209,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_timemap_one_round_damaged),
 		cmocka_unit_test(test_join_spinner),
 		cmocka_unit_test(test_join_unknown_and_records),
+		cmocka_unit_test(test_join_before_host),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
