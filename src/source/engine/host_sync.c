@@ -29,14 +29,20 @@
 #define SYNC_TRIPS		8	/* per round: the quickest one counts */
 #define SYNC_TIMEOUT_MS		2000
 #define SYNC_LINE		64
+#define SYNC_BAUD		B115200	/* a serial port's fastest: its RX timeout shortest */
+
+/* bytes read and not yet taken as lines */
+struct line_reader {
+	char		buf[4 * SYNC_LINE];
+	int		len;
+};
 
 struct host_sync {
 	int		fd;
 	const char	*path;
 	unsigned int	seq;
 	bool		silent;		/* the host did not answer: given up */
-	char		line[SYNC_LINE];
-	int		len;
+	struct line_reader in;
 };
 
 /* a tty in raw mode, so that the bytes pass as they are; others as they are */
@@ -49,6 +55,13 @@ static int make_raw(int fd, const char *path)
 	if (tcgetattr(fd, &t))
 		goto fail;
 	cfmakeraw(&t);
+	/*
+	 * a UART signals bytes short of its FIFO's trigger after 4 characters'
+	 * time: at the default 9600 baud 4 ms, at 115200 0.35 ms (the answer's
+	 * last bytes wait that long: the round trip's asymmetry)
+	 */
+	cfsetispeed(&t, SYNC_BAUD);
+	cfsetospeed(&t, SYNC_BAUD);
 	t.c_cc[VMIN] = 1;
 	t.c_cc[VTIME] = 0;
 	if (!tcsetattr(fd, TCSANOW, &t) && !tcflush(fd, TCIOFLUSH))
@@ -101,33 +114,45 @@ static int open_channel(const char *path)
 	return fd;
 }
 
-/* a line from @fd into hs->line, within @ms; 1: a line, 0: none in time, -1: closed */
-static int read_line(int fd, char *line, int *len, int ms)
+/*
+ * The next line from @fd, within @ms, into @line: 1, or 0 when none came
+ * in time, -1 when the channel closed. Read as it comes, a buffer at a time
+ * (under emulation a system call costs as much as the bytes' way)
+ */
+static int read_line(int fd, struct line_reader *lr, char *line, int ms)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	char c;
 
 	for (;;) {
-		int r = poll(&pfd, 1, ms);
+		char *nl = memchr(lr->buf, '\n', lr->len);
+		int r;
 
+		if (nl) {
+			int n = nl - lr->buf, m = n < SYNC_LINE ? n : SYNC_LINE - 1;
+
+			memcpy(line, lr->buf, m);
+			if (m && line[m - 1] == '\r')
+				m--;
+			line[m] = '\0';
+			lr->len -= n + 1;
+			memmove(lr->buf, nl + 1, lr->len);
+			if (m)
+				return 1;
+			continue;
+		}
+		if (lr->len == (int)sizeof(lr->buf))
+			lr->len = 0;		/* a line too long: not the protocol's */
+		r = poll(&pfd, 1, ms);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
 			return r;
-		r = read(fd, &c, 1);
+		r = read(fd, lr->buf + lr->len, sizeof(lr->buf) - lr->len);
 		if (r < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (r <= 0)
 			return -1;
-		if (c == '\n' || c == '\r') {
-			line[*len] = '\0';
-			if (!*len)
-				continue;
-			*len = 0;
-			return 1;
-		}
-		if (*len < SYNC_LINE - 1)
-			line[(*len)++] = c;
+		lr->len += r;
 	}
 }
 
@@ -164,11 +189,12 @@ static bool await_answer(struct host_sync *hs, unsigned int seq, uint64_t *host)
 	unsigned int got;
 
 	for (;;) {
-		int r = read_line(hs->fd, hs->line, &hs->len, SYNC_TIMEOUT_MS);
+		char line[SYNC_LINE];
+		int r = read_line(hs->fd, &hs->in, line, SYNC_TIMEOUT_MS);
 
 		if (r <= 0)
 			return false;
-		if (sscanf(hs->line, "%u %" SCNu64, &got, host) == 2 && got == seq)
+		if (sscanf(line, "%u %" SCNu64, &got, host) == 2 && got == seq)
 			return true;
 		/* a late answer to an earlier trip: read on */
 	}
@@ -235,14 +261,15 @@ static int answer(int fd, const char *line, uint64_t t)
 
 long source_sync_serve(const char *path, volatile int *stop)
 {
+	struct line_reader in = { .len = 0 };
 	char line[SYNC_LINE];
 	long trips = 0;
-	int fd = open_channel(path), len = 0;
+	int fd = open_channel(path);
 
 	if (fd < 0)
 		return -1;
 	while (!*stop) {
-		int r = read_line(fd, line, &len, 200);
+		int r = read_line(fd, &in, line, 200);
 		uint64_t t = now_ns();
 
 		if (r < 0)

@@ -9,7 +9,7 @@
 # host), and timerlat the same way, asks for the spinner to stop, records
 # osnoise again, and ends the host's recording. tests/vm/host/85-host-join.sh joins the recordings.
 
-JOIN_RUN_S=${RTLENS_GUEST_JOIN_RUN_S:-20}
+JOIN_RUN_S=${RTLENS_GUEST_JOIN_RUN_S:-12}
 
 for tty in /dev/ttyS1 /dev/ttyS2; do
 	if [ ! -c "$tty" ]; then
