@@ -37,8 +37,15 @@ struct line_reader {
 	int		len;
 };
 
-struct host_sync {
+/* the channel, and a tty's settings as they were: put back when it closes */
+struct channel {
 	int		fd;
+	bool		tty;
+	struct termios	saved;
+};
+
+struct host_sync {
+	struct channel	ch;
 	const char	*path;
 	unsigned int	seq;
 	bool		silent;		/* the host did not answer: given up */
@@ -46,14 +53,16 @@ struct host_sync {
 };
 
 /* a tty in raw mode, so that the bytes pass as they are; others as they are */
-static int make_raw(int fd, const char *path)
+static int make_raw(struct channel *ch, const char *path)
 {
 	struct termios t;
 
-	if (!isatty(fd))
+	if (!isatty(ch->fd))
 		return 0;
-	if (tcgetattr(fd, &t))
+	if (tcgetattr(ch->fd, &t))
 		goto fail;
+	ch->saved = t;
+	ch->tty = true;
 	cfmakeraw(&t);
 	/*
 	 * a UART signals bytes short of its FIFO's trigger after 4 characters'
@@ -64,7 +73,7 @@ static int make_raw(int fd, const char *path)
 	cfsetospeed(&t, SYNC_BAUD);
 	t.c_cc[VMIN] = 1;
 	t.c_cc[VTIME] = 0;
-	if (!tcsetattr(fd, TCSANOW, &t) && !tcflush(fd, TCIOFLUSH))
+	if (!tcsetattr(ch->fd, TCSANOW, &t) && !tcflush(ch->fd, TCIOFLUSH))
 		return 0;
 fail:
 	err_msg("cannot set %s to raw mode: %s", path, strerror(errno));
@@ -89,8 +98,16 @@ static int connect_socket(const char *path)
 	return fd;
 }
 
-/* a unix socket is connected to, anything else opened */
-static int open_channel(const char *path)
+static void close_channel(struct channel *ch)
+{
+	if (ch->tty)
+		tcsetattr(ch->fd, TCSANOW, &ch->saved);
+	close(ch->fd);
+	ch->fd = -1;
+}
+
+/* a unix socket is connected to, anything else opened; -1 with a message */
+static int open_channel(struct channel *ch, const char *path)
 {
 	struct stat st;
 	int fd;
@@ -107,11 +124,12 @@ static int open_channel(const char *path)
 		err_msg("cannot open %s for the time sync: %s", path, strerror(errno));
 		return -1;
 	}
-	if (make_raw(fd, path)) {
-		close(fd);
+	*ch = (struct channel) { .fd = fd };
+	if (make_raw(ch, path)) {
+		close_channel(ch);
 		return -1;
 	}
-	return fd;
+	return 0;
 }
 
 /*
@@ -175,8 +193,7 @@ struct host_sync *source_host_sync_open(const char *path)
 		return NULL;
 	}
 	hs->path = path;
-	hs->fd = open_channel(path);
-	if (hs->fd < 0) {
+	if (open_channel(&hs->ch, path)) {
 		free(hs);
 		return NULL;
 	}
@@ -190,7 +207,7 @@ static bool await_answer(struct host_sync *hs, unsigned int seq, uint64_t *host)
 
 	for (;;) {
 		char line[SYNC_LINE];
-		int r = read_line(hs->fd, &hs->in, line, SYNC_TIMEOUT_MS);
+		int r = read_line(hs->ch.fd, &hs->in, line, SYNC_TIMEOUT_MS);
 
 		if (r <= 0)
 			return false;
@@ -208,7 +225,7 @@ static bool one_trip(struct host_sync *hs, struct tracefs_instance *inst)
 	int n = snprintf(req, sizeof(req), SOURCE_SYNC_TAG " %u\n", seq);
 
 	if (tracefs_printf(inst, SOURCE_SYNC_TAG " %u send\n", seq) < 0 ||
-	    write(hs->fd, req, n) != n || !await_answer(hs, seq, &host))
+	    write(hs->ch.fd, req, n) != n || !await_answer(hs, seq, &host))
 		return false;
 	return tracefs_printf(inst, SOURCE_SYNC_TAG " %u recv %" PRIu64 "\n", seq, host) >= 0;
 }
@@ -241,7 +258,7 @@ void source_host_sync_close(struct host_sync *hs)
 {
 	if (!hs)
 		return;
-	close(hs->fd);
+	close_channel(&hs->ch);
 	free(hs);
 }
 
@@ -262,28 +279,28 @@ static int answer(int fd, const char *line, uint64_t t)
 long source_sync_serve(const char *path, volatile int *stop)
 {
 	struct line_reader in = { .len = 0 };
+	struct channel ch;
 	char line[SYNC_LINE];
 	long trips = 0;
-	int fd = open_channel(path);
 
-	if (fd < 0)
+	if (open_channel(&ch, path))
 		return -1;
 	while (!*stop) {
-		int r = read_line(fd, &in, line, 200);
+		int r = read_line(ch.fd, &in, line, 200);
 		uint64_t t = now_ns();
 
 		if (r < 0)
 			break;
 		if (r == 0)
 			continue;
-		r = answer(fd, line, t);
+		r = answer(ch.fd, line, t);
 		if (r < 0) {
 			err_msg("cannot answer on %s: %s", path, strerror(errno));
-			close(fd);
-			return -1;
+			trips = -1;
+			break;
 		}
 		trips += r;
 	}
-	close(fd);
+	close_channel(&ch);
 	return trips;
 }
