@@ -44,25 +44,35 @@ void vm_join_free(struct vm_join *j)
 	free(j);
 }
 
-uint64_t vm_join_host_ns(const struct vcpu_host_breakdown *b)
+/* the split of a window's states (vcpu_host_breakdown's, or a CPU's sums) */
+static void split_of(uint64_t guest, uint64_t exit, uint64_t vmm, uint64_t preempted,
+		     uint64_t sleep, uint64_t unknown, struct vm_split *out)
 {
-	return b->exit_ns + b->vmm_ns + b->preempted_ns + b->sleep_ns;
+	out->steal_ns = preempted;
+	out->hypervisor_ns = exit + vmm + sleep;
+	out->host_ns = out->steal_ns + out->hypervisor_ns;
+	out->hardware_ns = guest;
+	out->unknown_ns = unknown;
 }
 
 void vm_join_split(const struct vcpu_host_breakdown *b, struct vm_split *out)
 {
-	out->steal_ns = b->preempted_ns;
-	out->hypervisor_ns = b->exit_ns + b->vmm_ns + b->sleep_ns;
-	out->hardware_ns = b->guest_ns;
-	out->unknown_ns = b->unknown_ns;
+	split_of(b->guest_ns, b->exit_ns, b->vmm_ns, b->preempted_ns, b->sleep_ns,
+		 b->unknown_ns, out);
 }
 
 void vm_join_cpu_split(const struct vm_join_cpu *c, struct vm_split *out)
 {
-	out->steal_ns = c->preempted_ns;
-	out->hypervisor_ns = c->exit_ns + c->vmm_ns + c->sleep_ns;
-	out->hardware_ns = c->guest_ns;
-	out->unknown_ns = c->unknown_ns;
+	split_of(c->guest_ns, c->exit_ns, c->vmm_ns, c->preempted_ns, c->sleep_ns,
+		 c->unknown_ns, out);
+}
+
+uint64_t vm_join_host_ns(const struct vcpu_host_breakdown *b)
+{
+	struct vm_split sp;
+
+	vm_join_split(b, &sp);
+	return sp.host_ns;
 }
 
 static bool thread_of_cpu(const struct vcpu_host_info *in, int cpu)

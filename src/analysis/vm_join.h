@@ -88,6 +88,7 @@ uint64_t vm_join_host_ns(const struct vcpu_host_breakdown *b);
  * and, under TCG, the emulation's); unknown: not in the host recording
  */
 struct vm_split {
+	uint64_t	host_ns;	/* steal_ns + hypervisor_ns: what the host took */
 	uint64_t	steal_ns;
 	uint64_t	hypervisor_ns;
 	uint64_t	hardware_ns;

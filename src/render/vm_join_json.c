@@ -96,7 +96,7 @@ static void sample(struct json_writer *w, const struct vm_join_sample *s)
 	json_string(w, "main_cause", cause);
 	vm_join_split(b, &sp);
 	split(w, &sp);
-	parts(w, vm_join_host_ns(b), b->guest_ns, b->exit_ns, b->vmm_ns, b->preempted_ns,
+	parts(w, sp.host_ns, b->guest_ns, b->exit_ns, b->vmm_ns, b->preempted_ns,
 	      b->sleep_ns, b->unknown_ns);
 	row_array(w, "preempted_by", "pid", b->tasks, b->nr_tasks);
 	reason_array(w, b->reasons, b->nr_reasons);
@@ -134,7 +134,7 @@ static void cpu(struct json_writer *w, const struct vm_join_cpu *c, int n, uint6
 	json_u64(w, "runtime_ns", run);
 	vm_join_cpu_split(c, &sp);
 	split(w, &sp);
-	parts(w, c->exit_ns + c->vmm_ns + c->preempted_ns + c->sleep_ns, c->guest_ns, c->exit_ns,
+	parts(w, sp.host_ns, c->guest_ns, c->exit_ns,
 	      c->vmm_ns, c->preempted_ns, c->sleep_ns, c->unknown_ns);
 	json_u64(w, "light_ns", c->light_ns);
 	json_u64(w, "heavy_ns", c->heavy_ns);

@@ -116,19 +116,17 @@ static void longest(FILE *out, const struct vm_join_cpu *c)
 	}
 }
 
-static void split(FILE *out, const struct vm_join_cpu *c, uint64_t n)
+static void split(FILE *out, const struct vm_split *sp, uint64_t n)
 {
-	struct vm_split sp;
-
-	vm_join_cpu_split(c, &sp);
 	fprintf(out, "  split: steal %.3f ms (%.1f%%), hypervisor %.3f ms (%.1f%%), hardware "
-		"%.3f ms (%.1f%%), unknown %.3f ms (%.1f%%)\n", ms(sp.steal_ns),
-		pct(sp.steal_ns, n), ms(sp.hypervisor_ns), pct(sp.hypervisor_ns, n),
-		ms(sp.hardware_ns), pct(sp.hardware_ns, n), ms(sp.unknown_ns), pct(sp.unknown_ns, n));
+		"%.3f ms (%.1f%%), unknown %.3f ms (%.1f%%)\n", ms(sp->steal_ns),
+		pct(sp->steal_ns, n), ms(sp->hypervisor_ns), pct(sp->hypervisor_ns, n),
+		ms(sp->hardware_ns), pct(sp->hardware_ns, n), ms(sp->unknown_ns), pct(sp->unknown_ns, n));
 }
 
 static void cpu_join(FILE *out, const struct vm_join_cpu *c, int cpu, uint64_t run)
 {
+	struct vm_split sp;
 	uint64_t n = c->joined_ns;
 	char comm[64];
 
@@ -141,8 +139,9 @@ static void cpu_join(FILE *out, const struct vm_join_cpu *c, int cpu, uint64_t r
 	fprintf(out, "CPU %d: vCPU thread %s:%d on the host; %" PRIu64 " of %" PRIu64
 		" samples joined, %.3f ms%s\n", cpu, comm[0] ? comm : "?", c->vcpu.pid, c->joined,
 		c->samples, ms(n), c->threads > 1 ? " (several threads matched: the first)" : "");
-	split(out, c, n);
-	line(out, "the host took", c->exit_ns + c->vmm_ns + c->preempted_ns + c->sleep_ns, n, run);
+	vm_join_cpu_split(c, &sp);
+	split(out, &sp, n);
+	line(out, "the host took", sp.host_ns, n, run);
 	line(out, "  preempted by host tasks", c->preempted_ns, n, run);
 	rows(out, &c->tasks, n, run);
 	line(out, "  blocked in the host (sleeping)", c->sleep_ns, n, run);
