@@ -45,9 +45,26 @@ static int by_send(const void *a, const void *b)
 	return x->guest_send < y->guest_send ? -1 : x->guest_send > y->guest_send;
 }
 
+/* the host recording's vCPU threads, followed as it is read */
+struct host_read_ctx {
+	struct vcpu_host	*vh;
+};
+
+static int begin_host(int nr_cpus, void *ctx)
+{
+	struct host_read_ctx *h = ctx;
+
+	h->vh = vcpu_host_new(nr_cpus, HOST_RING_LEN);
+	if (!h->vh)
+		err_msg("out of memory");
+	return h->vh ? 0 : -1;
+}
+
 static void feed_host(const struct rtl_record *rec, void *ctx)
 {
-	vcpu_host_feed(ctx, rec);
+	struct host_read_ctx *h = ctx;
+
+	vcpu_host_feed(h->vh, rec);
 }
 
 static int load_timemap(const struct rtl_params *p, struct vm_timemap *tm)
@@ -72,26 +89,19 @@ static int load_timemap(const struct rtl_params *p, struct vm_timemap *tm)
 
 int host_join_load(const struct rtl_params *p, struct run_models *m)
 {
+	struct host_read_ctx h = { .vh = NULL };
 	struct vm_timemap tm;
 	struct vcpu_host *vh;
-	int cpus;
 
 	if (!p->host_input_path)
 		return 0;
 	if (load_timemap(p, &tm))
 		return -1;
-	cpus = source_file_cpus(p->host_input_path);
-	if (cpus < 0)
-		return -1;
-	vh = vcpu_host_new(cpus, HOST_RING_LEN);
-	if (!vh) {
-		err_msg("out of memory");
+	if (source_read_host(p->host_input_path, begin_host, feed_host, &h)) {
+		vcpu_host_free(h.vh);
 		return -1;
 	}
-	if (source_read_host(p->host_input_path, feed_host, vh)) {
-		vcpu_host_free(vh);
-		return -1;
-	}
+	vh = h.vh;
 	if (!vcpu_host_nr(vh)) {
 		err_msg("%s shows no vCPU thread (no KVM exit, no thread named \"CPU n/KVM\" or "
 			"\"CPU n/TCG\"): was the guest running on this host, and its CPUs traced?",

@@ -115,15 +115,19 @@ static int read_buffers(struct tracecmd_input *h, struct host_read *hr, const ch
 	return 0;
 }
 
-int source_read_host(const char *path, record_fn fn, void *ctx)
+int source_read_host(const char *path, int (*begin)(int nr_cpus, void *ctx), record_fn fn,
+		     void *ctx)
 {
 	struct host_read hr = { .fn = fn, .ctx = ctx };
 	struct file_input in;
-	int ret = -1;
+	int ret = -1, cpus;
 
 	if (file_input_open(&in, path))
 		return -1;
-	if (read_buffers(in.h, &hr, path))
+	cpus = tracecmd_cpus(in.h);
+	if (cpus <= 0)
+		err_msg("%s records no CPU", path);
+	if (cpus <= 0 || begin(cpus, ctx) || read_buffers(in.h, &hr, path))
 		goto out;
 	if (!hr.records)
 		err_msg("%s holds no sched_switch, IRQ or KVM event of the host: record the host "
@@ -238,18 +242,4 @@ int source_read_sync(const char *path, sync_trip_fn fn, void *ctx)
 		ret = sr.trips;
 	file_input_free(&in);
 	return ret;
-}
-
-int source_file_cpus(const char *path)
-{
-	struct file_input in;
-	int cpus;
-
-	if (file_input_open(&in, path))
-		return -1;
-	cpus = tracecmd_cpus(in.h);
-	file_input_free(&in);
-	if (cpus <= 0)
-		err_msg("%s records no CPU", path);
-	return cpus > 0 ? cpus : -1;
 }

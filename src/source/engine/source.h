@@ -139,14 +139,14 @@ void source_effective_period(const struct rtl_params *p, uint64_t *period_us,
 typedef void (*sync_trip_fn)(uint64_t guest_send, uint64_t guest_recv, uint64_t host,
 			     void *ctx);
 
-/* The CPUs of the trace.dat @path, -1 with a message. */
-int source_file_cpus(const char *path);
 /*
- * --host-input: the host's trace.dat @path (its clock SOURCE_HOST_CLOCK),
+ * --host-input: the host's trace.dat @path (its clock SOURCE_HOST_CLOCK):
+ * @begin told its number of CPUs (non-zero: stop, its message said), then
  * the records of its vCPU threads (RECORD_KVM, RECORD_CTX) to @fn in time
  * order. -1 with a message.
  */
-int source_read_host(const char *path, record_fn fn, void *ctx);
+int source_read_host(const char *path, int (*begin)(int nr_cpus, void *ctx), record_fn fn,
+		     void *ctx);
 /* The round trips of --host-sync in the recording @path to @fn; how many, -1. */
 int source_read_sync(const char *path, sync_trip_fn fn, void *ctx);
 
