@@ -198,11 +198,6 @@ static int check_system(struct rtl_params *p)
 			"(run it with sudo, or as root)", p->desc->tracer);
 		return -1;
 	}
-	if (!tracefs_tracing_dir()) {
-		err_msg("tracefs is not mounted and could not be mounted: "
-			"mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
-		return -1;
-	}
 	return p->hk_set ? tasks_set_house_keeping(p) : tasks_auto_house_keeping(p);
 }
 
@@ -288,6 +283,10 @@ static int setup(struct session *s)
 		return -1;
 	if (p->host_sync_path && !(s->hsync = source_host_sync_open(p->host_sync_path)))
 		return -1;
+	/* tracefs is read from here on: mounted first where it is not */
+	s->st = sysstate_new();
+	if (!s->st || sysstate_lock(s->st) || sysstate_mount_tracefs(s->st))
+		return -1;
 	source_choose(p);
 	if (machine_gather(&s->facts, p->nr_cpus) ||
 	    machine_gather_tuning(&s->facts, &p->cpus, TUNING_FOR_RUN) ||
@@ -296,9 +295,8 @@ static int setup(struct session *s)
 		return -1;
 	}
 	tuning_judge(s->facts.tuning);
-	s->st = sysstate_new();
-	if (!s->st || sysstate_lock(s->st) || open_outfiles(s) || open_listen(s) ||
-	    open_recording(s) || sysstate_recover(s->st) || source_check(p))
+	if (open_outfiles(s) || open_listen(s) || open_recording(s) ||
+	    sysstate_recover(s->st) || source_check(p))
 		return -1;
 	debug_msg("setup: checked, locked");
 	s->src = source_open(p, s->st);

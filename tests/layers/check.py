@@ -63,7 +63,7 @@ HEADERS = {
                'recording_json.h': True, 'render.h': True, 'svg_plot.h': True,
                'tuning_render.h': True, 'json_writer.h': False,
                'metrics_parts.h': False, 'svg_panel.h': False, 'svg_writer.h': False},
-    'source/system': {'system.h': True, 'state_record.h': False},
+    'source/system': {'system.h': True, 'state_record.h': False, 'sys_mount.h': False},
     'source/machine': {'machine.h': True, 'tuning_parts.h': False},
     'source/recording': {'recording.h': True, 'tuning_layout.h': False},
     'source/reports': {'reports.h': True, 'report_load.h': False},

@@ -19,6 +19,7 @@
 
 #include "base/log.h"
 #include "source/system/state_record.h"
+#include "source/system/sys_mount.h"
 #include "source/system/system.h"
 
 #define MAX_SAVED	32
@@ -37,13 +38,31 @@ struct sys_state {
 	int			nr_instances;
 	int			lock_fd;
 	bool			locked;		/* this session holds the lock */
-	char			dir[256];
 	bool			dirty;		/* a record is on disk */
+	struct sys_mount	mount_made;	/* tracefs, if rtlens mounted it */
+	/* the run directory and its files, whole however long $RTLENS_RUN_DIR is */
+	char			*dir, *state, *state_tmp, *lock, *mount;
 };
 
-static void state_paths(const struct sys_state *s, const char *leaf, char *buf, size_t len)
+static void free_paths(struct sys_state *s)
 {
-	snprintf(buf, len, "%s/%s", s->dir, leaf);
+	free(s->dir);
+	free(s->state);
+	free(s->state_tmp);
+	free(s->lock);
+	free(s->mount);
+}
+
+static int set_paths(struct sys_state *s, const char *dir)
+{
+	s->dir = strdup(dir);
+	if (!s->dir || asprintf(&s->state, "%s/state", dir) < 0 ||
+	    asprintf(&s->state_tmp, "%s/state.tmp", dir) < 0 ||
+	    asprintf(&s->lock, "%s/lock", dir) < 0 ||
+	    asprintf(&s->mount, "%s/mount", dir) < 0)
+		return -1;
+	s->mount_made.note = s->mount;
+	return 0;
 }
 
 struct sys_state *sysstate_new(void)
@@ -54,7 +73,11 @@ struct sys_state *sysstate_new(void)
 	if (!s)
 		return NULL;
 	s->lock_fd = -1;
-	snprintf(s->dir, sizeof(s->dir), "%s", dir && *dir ? dir : "/run/rtlens");
+	if (set_paths(s, dir && *dir ? dir : "/run/rtlens")) {
+		free_paths(s);
+		free(s);
+		return NULL;
+	}
 	return s;
 }
 
@@ -81,15 +104,12 @@ char *sysstate_read_text(const char *file)
 
 static int write_record(struct sys_state *s)
 {
-	char path[300], tmp[310];
 	FILE *f;
 	int i;
 
-	state_paths(s, "state", path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
+	f = fopen(s->state_tmp, "w");
 	if (!f) {
-		err_msg("cannot write the state record %s: %s", tmp, strerror(errno));
+		err_msg("cannot write the state record %s: %s", s->state_tmp, strerror(errno));
 		return -1;
 	}
 	fprintf(f, "%s\npid %d\n", STATE_MAGIC, (int)getpid());
@@ -100,9 +120,9 @@ static int write_record(struct sys_state *s)
 		state_record_put_hex(f, s->saved[i].content);
 		fputc('\n', f);
 	}
-	if (fclose(f) || rename(tmp, path)) {
-		err_msg("cannot write the state record %s: %s", path, strerror(errno));
-		unlink(tmp);
+	if (fclose(f) || rename(s->state_tmp, s->state)) {
+		err_msg("cannot write the state record %s: %s", s->state, strerror(errno));
+		unlink(s->state_tmp);
 		return -1;
 	}
 	s->dirty = true;
@@ -111,10 +131,7 @@ static int write_record(struct sys_state *s)
 
 static void remove_record(struct sys_state *s)
 {
-	char path[300];
-
-	state_paths(s, "state", path, sizeof(path));
-	unlink(path);
+	unlink(s->state);
 	s->dirty = false;
 }
 
@@ -203,6 +220,8 @@ static int load_record(struct sys_state *s, FILE *f, int *pid, int *line_no, con
 	return 0;
 }
 
+static int restore_changes(struct sys_state *s);
+
 /* ---- lock and recovery ---- */
 
 /*
@@ -262,6 +281,7 @@ void sysstate_free(struct sys_state *s)
 		return;
 	clear_saved(s);
 	lock_release(s);
+	free_paths(s);
 	free(s);
 }
 
@@ -279,16 +299,13 @@ static void refuse_lock(int fd)
 
 int sysstate_lock(struct sys_state *s)
 {
-	char path[300];
-
 	if (mkdir(s->dir, 0700) && errno != EEXIST) {
 		err_msg("cannot create %s: %s", s->dir, strerror(errno));
 		return -1;
 	}
-	state_paths(s, "lock", path, sizeof(path));
-	s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	s->lock_fd = open(s->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (s->lock_fd < 0) {
-		err_msg("cannot open the lock %s: %s", path, strerror(errno));
+		err_msg("cannot open the lock %s: %s", s->lock, strerror(errno));
 		return -1;
 	}
 	if (!flock(s->lock_fd, LOCK_EX | LOCK_NB)) {
@@ -299,7 +316,7 @@ int sysstate_lock(struct sys_state *s)
 	if (errno == EWOULDBLOCK)
 		refuse_lock(s->lock_fd);
 	else
-		err_msg("cannot lock %s: %s", path, strerror(errno));
+		err_msg("cannot lock %s: %s", s->lock, strerror(errno));
 	lock_release(s);
 	return -1;
 }
@@ -308,11 +325,9 @@ int sysstate_recover(struct sys_state *s)
 {
 	const char *why = "cannot be read";
 	int pid = 0, line_no = 0, ret;
-	char path[300];
 	FILE *f;
 
-	state_paths(s, "state", path, sizeof(path));
-	f = fopen(path, "re");
+	f = fopen(s->state, "re");
 	if (!f)
 		return 0;
 	ret = load_record(s, f, &pid, &line_no, &why);
@@ -320,13 +335,18 @@ int sysstate_recover(struct sys_state *s)
 	if (ret) {
 		err_msg("the state record %s is damaged or was not written by rtlens "
 			"(line %d: %s): nothing in it was used; check the osnoise settings "
-			"by hand, then remove it", path, line_no, why);
+			"by hand, then remove it", s->state, line_no, why);
 		clear_saved(s);
 		return -1;
 	}
 	info_msg("restoring the tracefs state left by a killed session (pid %d)", pid);
 	s->dirty = true;
-	return sysstate_restore(s);
+	return restore_changes(s);
+}
+
+int sysstate_mount_tracefs(struct sys_state *s)
+{
+	return sys_mount_begin(&s->mount_made);
 }
 
 /* ---- saving and writing ---- */
@@ -518,12 +538,11 @@ static int restore_files(struct sys_state *s)
 	return left ? -1 : 0;
 }
 
-int sysstate_restore(struct sys_state *s)
+/* the instances and files; the record goes once they are back */
+static int restore_changes(struct sys_state *s)
 {
 	int i, ret;
 
-	if (!s)
-		return 0;
 	for (i = s->nr_instances - 1; i >= 0; i--)
 		destroy_instance(s->instances[i]);
 	ret = restore_files(s);
@@ -534,5 +553,16 @@ int sysstate_restore(struct sys_state *s)
 	clear_saved(s);
 	if (s->dirty)
 		remove_record(s);
+	return 0;
+}
+
+int sysstate_restore(struct sys_state *s)
+{
+	if (!s)
+		return 0;
+	if (restore_changes(s))
+		return -1;
+	/* last: restoring needs tracefs */
+	sys_mount_end(&s->mount_made);
 	return 0;
 }

@@ -2,7 +2,7 @@
 /*
  * system - every change rtlens makes to the system, and its undoing: the
  * shared tracefs (sysstate: saved before the first write, restored at the
- * end or by the next run after a kill), the tracer's threads (tasks: policy,
+ * end or by the next run after a kill; its mount, where rtlens made it), the tracer's threads (tasks: policy,
  * cgroup, rtlens's own CPUs) and the idle states (power). Nothing outside
  * this room writes to tracefs, procfs or sysfs.
  */
@@ -40,6 +40,12 @@ void sysstate_free(struct sys_state *s);
 int sysstate_lock(struct sys_state *s);
 /* Undo what a killed session left (its record); 0 when there was none. */
 int sysstate_recover(struct sys_state *s);
+/*
+ * Mount tracefs if no tracing directory is mounted, before anything reads
+ * tracefs (libtracefs would mount it and leave it): sysstate_restore()
+ * unmounts it at the end, the next run after a kill does. -1 with a message.
+ */
+int sysstate_mount_tracefs(struct sys_state *s);
 
 /* Save @file (relative to the tracing dir) before rtlens writes it. */
 int sysstate_save(struct sys_state *s, const char *file, enum restore_kind kind);
@@ -62,7 +68,10 @@ int sysstate_add_instance(struct sys_state *s, const char *name);
  */
 int sysstate_instance_write(struct tracefs_instance *inst, const char *file, const char *value);
 
-/* Destroy the recorded instances and restore every saved file. Idempotent. */
+/*
+ * Destroy the recorded instances, restore every saved file, then unmount
+ * tracefs if this session mounted it. Idempotent.
+ */
 int sysstate_restore(struct sys_state *s);
 
 /* Read a whole tracefs file (NULL instance = top level); caller frees. */

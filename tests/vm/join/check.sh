@@ -12,8 +12,18 @@ set -uo pipefail
 
 cd "$(dirname "$0")/../../.." || exit 1
 VM_DIR=${RTLENS_VM_DIR:-build/vm}-join
+TRACING=/sys/kernel/tracing
+# the companion records the host through tracefs: where the machine has it
+# unmounted, the test mounts it, and unmounts it at its end
+mounted=
+if [ "$(id -u)" = 0 ] && ! grep -q ' tracefs ' /proc/self/mounts &&
+   mount -t tracefs nodev "$TRACING"; then
+	mounted=1
+	echo "# tracefs was not mounted: mounted for the test, until its end"
+fi
+trap '[ -n "$mounted" ] && umount "$TRACING"' EXIT
 if [ "$(id -u)" != 0 ] || ! command -v trace-cmd > /dev/null ||
-   [ ! -d /sys/kernel/tracing/events/sched ]; then
+   [ ! -d "$TRACING/events/sched" ]; then
 	echo "ok 1 - # SKIP the guest-host join needs root, tracefs and trace-cmd on the host"
 	exit 0
 fi
@@ -24,4 +34,4 @@ export RTLENS_VM_QEMU_ARGS="-name rtlens-join,debug-threads=on \
 -chardev socket,id=sync,path=$VM_DIR/sync.sock,server=on,wait=off -serial chardev:sync \
 -chardev socket,id=ctl,path=$VM_DIR/ctl.sock,server=on,wait=off -serial chardev:ctl"
 export RTLENS_VM_COMPANION="RTLENS_BIN=$PWD/${RTLENS_BIN:-rtlens} tests/vm/join/companion.py"
-exec tests/vm/run.sh tests/vm/join/85-host-join.sh
+tests/vm/run.sh tests/vm/join/85-host-join.sh
