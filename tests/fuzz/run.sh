@@ -32,7 +32,11 @@ work=$2
 shift 2
 jobs_max=${FUZZ_JOBS:-2}
 
-export LSAN_OPTIONS="suppressions=${here}/lsan.supp:print_suppressions=0"
+# the sanitizers split their options at spaces, commas and colons, which a
+# checkout's path may hold: the suppressions are read from a copy in /tmp
+supp=$(mktemp /tmp/rtlens-lsan.XXXXXX) && cp "${here}/lsan.supp" "${supp}" || exit 2
+trap 'rm -f "${supp}"' EXIT
+export LSAN_OPTIONS="suppressions=${supp}:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 corpus_of() {

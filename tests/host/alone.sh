@@ -2,7 +2,7 @@
 #
 # What a group of host tests that needs no tracefs (compare.sh, merge.sh)
 # has from tests/host/run.sh when it runs by itself: $R, $ROOT, $WORK, the
-# sanitizers' options, ok, not_ok and expect (without the tracefs
+# sanitizers' options (tests/host/work.sh), ok, not_ok and expect (without the tracefs
 # snapshots). Sourced with the group's arguments:
 #
 #   if [ "${BASH_SOURCE[0]}" = "$0" ]; then
@@ -12,12 +12,9 @@
 #   fi
 
 set -u
-R=$(readlink -f "${1:?usage: $0 RTLENS_BINARY}")
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+. "$(dirname "${BASH_SOURCE[0]}")/work.sh"
+work_setup "${1:-}"
+R=$BIN
 pass=0
 fail=0
 ok()     { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1"; }

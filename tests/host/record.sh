@@ -171,7 +171,7 @@ record_replay_tests() {
 
 	if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
 		expect "replay as nobody: no root needed" 0 "thread kworker/1:2:412" -- \
-			setpriv --reuid=65534 --regid=65534 --clear-groups $R osnoise top --aa -q \
+			as_nobody $R osnoise top --aa -q \
 			--input "$d/osnoise-aa.dat"
 	fi
 	mkdir -p "$RTLENS_RUN_DIR"
@@ -335,7 +335,7 @@ record_trace_cmd_tests() {
 		chmod 0755 "$d"
 		chmod 0644 "$dat"
 		expect "sched_switch alone, as nobody: the same reason, no root needed" 1 "holds no osnoise samples" -- \
-			setpriv --reuid=65534 --regid=65534 --clear-groups $R osnoise top --input "$dat"
+			as_nobody $R osnoise top --input "$dat"
 	fi
 
 	# a failed replay leaves --json's file as it was, and nothing beside it

@@ -11,17 +11,22 @@
 # usage: tests/host/run.sh ./rtlens-san
 set -u
 
-BIN=$(readlink -f "${1:?usage: $0 RTLENS_BINARY}")
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/work.sh"
+work_setup "${1:-}"
 TRACING=/sys/kernel/tracing
-WORK=$(mktemp -d)
 export RTLENS_RUN_DIR=$WORK/run
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-export LSAN_OPTIONS=suppressions=$ROOT/tests/host/lsan.supp:print_suppressions=0
 pass=0
 fail=0
-trap 'rm -rf "$WORK"' EXIT
+# tracefs, where the suite mounted it (below): unmounted at the end
+suite_mounted=
+work_cleanup_more() {
+	[ -z "$suite_mounted" ] || umount "$TRACING"
+}
+
+# as_nobody CMD...: CMD as user nobody (its files must be readable by all)
+as_nobody() {
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
 
 ok()     { pass=$((pass + 1)); echo "ok $((pass + fail)) - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok $((pass + fail)) - $1"; }
@@ -71,9 +76,11 @@ own_instances() {
 	done
 }
 
-# Everything in tracefs that rtlens may touch, plus its own run directory.
+# Everything in tracefs that rtlens may touch, plus its own run directory
+# and the mounts of tracefs and debugfs.
 snapshot() {
 	{
+		echo "mounts: $(grep -E ' (tracefs|debugfs) ' /proc/self/mounts | tr '\n' ' ')"
 		if have_tracefs; then
 			for f in tracing_thresh current_tracer tracing_on buffer_size_kb \
 				 osnoise/cpus osnoise/period_us osnoise/runtime_us \
@@ -116,6 +123,19 @@ expect() {
 }
 
 R="$BIN"
+
+# ---- tracefs's mount: rtlens mounts it where it is not, and unmounts it ----
+. "$(dirname "$0")/mount.sh" && mount_tests	# each in a mount namespace of its own
+# The checks below look into tracefs: where the machine has it unmounted,
+# the suite mounts it, and unmounts it at the end.
+if [ "$(id -u)" = 0 ] && ! grep -q ' tracefs ' /proc/self/mounts; then
+	if mount -t tracefs nodev "$TRACING"; then
+		suite_mounted=1
+		echo "# tracefs was not mounted: the suite mounts it for its checks, until its end"
+	else
+		echo "# tracefs is not mounted and cannot be: the checks that look into it are skipped"
+	fi
+fi
 
 # ---- help and commands ----
 expect "rtlens --help" 0 'osnoise top' -- $R --help
@@ -203,8 +223,7 @@ expect "--kernel-hist with the analysis" 1 "cannot be used with the analysis" --
 
 # ---- checks that need the system ----
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
-	expect "not root" 1 "needs root" -- \
-		setpriv --reuid=65534 --regid=65534 --clear-groups $R osnoise top -d 1
+	expect "not root" 1 "needs root" -- as_nobody $R osnoise top -d 1
 fi
 
 if [ "$(id -u)" = 0 ] && ! has_osnoise; then
@@ -217,13 +236,6 @@ if [ "$(id -u)" = 0 ] && ! has_osnoise; then
 	expect "missing timerlat tracer, hist" 1 "CONFIG_TIMERLAT_TRACER" -- $R timerlat hist $K -d 1
 	expect "json path unwritable" 1 "cannot write the JSON report to $WORK/nope/x.json" -- \
 		$R osnoise top -d 1 --json "$WORK/nope/x.json"
-
-	# tracefs not mounted: in a private mount namespace, unmount it first
-	if command -v unshare >/dev/null; then
-		# libtracefs mounts it again where it can
-		expect "tracefs not mounted: mounted and used" 0 "Operating System Noise" -- \
-			unshare -m sh -c "umount $TRACING 2>/dev/null; umount /sys/kernel/debug/tracing 2>/dev/null; $R osnoise top -c 1 -d 1 -q"
-	fi
 
 	# a second session is refused while the lock is held
 	mkdir -p "$RTLENS_RUN_DIR"

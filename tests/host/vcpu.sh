@@ -155,7 +155,6 @@ vcpu_tests() {
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then
 	. "$(dirname "$0")/alone.sh" "$@"
-	export LSAN_OPTIONS=suppressions=$ROOT/tests/host/lsan.supp:print_suppressions=0
 	json_valid() {
 		if python3 "$ROOT/tests/schema/validate.py" \
 			"$ROOT/Documentation/rtlens-report-v2.schema.json" "$2" > "$WORK/validate.out" 2>&1; then
