@@ -206,12 +206,15 @@ vm-check: rtlens samples
 	@tests/vm/check.sh
 
 # a sub-make, so that `make test-deps check` finds the freshly installed
-# libraries; everything is built first, on every CPU, then the tests run
-# one after the other (they time things, and share tracefs)
+# libraries; everything is built first, on every CPU (what fails to build
+# fails its ring), then the rings run one after the other (they time
+# things, and share tracefs), every one whatever the one before did, and
+# tests/rings.sh ends with the verdict: a table, the failures by name
 NPROC		:= $(shell nproc 2>/dev/null || echo 1)
+RINGS		:= layers-check unit-check schema-check fuzz-check host-check vm-check
 check:
-	$(MAKE) -j$(NPROC) rtlens rtlens-san samples completion $(COMPL_OBJ) $(UNIT_BINS) fuzz-build
-	$(MAKE) layers-check unit-check schema-check fuzz-check host-check vm-check
+	-$(MAKE) -k -j$(NPROC) rtlens rtlens-san samples completion $(COMPL_OBJ) $(UNIT_BINS) fuzz-build
+	@MAKE="$(MAKE)" tests/rings.sh $(RINGS)
 
 # the userspace instructions per sample of the tracefs path (callgrind)
 build/bench/record_cost: bench/record_cost.c $(LIB_OBJS) $(HDRS)
