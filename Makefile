@@ -239,21 +239,21 @@ bench: rtlens build/bench/record_cost
 TOOL_LINK	:= $(if $(filter $(BINDIR),$(TOOLDIR)),rtlens,$(BINDIR)/rtlens)
 
 install: rtlens build/completion/rtlens.bash
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(TOOLDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(COMPLETIONDIR)
-	install -m 0755 rtlens $(DESTDIR)$(BINDIR)/rtlens
-	for t in $(TOOLS); do ln -sf $(TOOL_LINK) $(DESTDIR)$(TOOLDIR)/$$t; done
-	install -m 0644 $(MANPAGES) $(DESTDIR)$(MANDIR)/man1/
-	install -m 0644 build/completion/rtlens.bash $(DESTDIR)$(COMPLETIONDIR)/rtlens
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(TOOLDIR)" "$(DESTDIR)$(MANDIR)/man1" \
+		"$(DESTDIR)$(COMPLETIONDIR)"
+	install -m 0755 rtlens "$(DESTDIR)$(BINDIR)/rtlens"
+	for t in $(TOOLS); do ln -sf "$(TOOL_LINK)" "$(DESTDIR)$(TOOLDIR)/$$t"; done
+	install -m 0644 $(MANPAGES) "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 0644 build/completion/rtlens.bash "$(DESTDIR)$(COMPLETIONDIR)/rtlens"
 	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
-		ln -sf rtlens $(DESTDIR)$(COMPLETIONDIR)/$$t; done)
+		ln -sf rtlens "$(DESTDIR)$(COMPLETIONDIR)/$$t"; done)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rtlens $(DESTDIR)$(COMPLETIONDIR)/rtlens
-	for t in $(TOOLS); do rm -f $(DESTDIR)$(TOOLDIR)/$$t; done
+	rm -f "$(DESTDIR)$(BINDIR)/rtlens" "$(DESTDIR)$(COMPLETIONDIR)/rtlens"
+	for t in $(TOOLS); do rm -f "$(DESTDIR)$(TOOLDIR)/$$t"; done
 	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
-		rm -f $(DESTDIR)$(COMPLETIONDIR)/$$t; done)
-	for m in $(notdir $(MANPAGES)); do rm -f $(DESTDIR)$(MANDIR)/man1/$$m; done
+		rm -f "$(DESTDIR)$(COMPLETIONDIR)/$$t"; done)
+	for m in $(notdir $(MANPAGES)); do rm -f "$(DESTDIR)$(MANDIR)/man1/$$m"; done
 
 # The Debian package (debian/), built from a copy of the tree in build/deb/,
 # where debian/changelog is written from VERSION: build/deb/rtlens_VERSION_ARCH.deb
