@@ -4,11 +4,9 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "base/log.h"
-#include "base/safe_text.h"
 
 static const char *log_name = "rtlens";
 static bool log_debug;
@@ -41,18 +39,6 @@ void log_set_debug(bool on)
 bool log_debug_on(void)
 {
 	return log_debug;
-}
-
-const char *log_arg(const char *arg, char *buf)
-{
-	char cut[LOG_ARG_MAX + 1];
-	size_t len;
-
-	snprintf(cut, sizeof(cut), "%.*s", LOG_ARG_MAX, arg);
-	len = safe_text(buf, LOG_ARG_BUF - 3, cut);
-	if (strnlen(arg, LOG_ARG_MAX + 1) > LOG_ARG_MAX)
-		strcpy(buf + len, "...");
-	return buf;
 }
 
 __attribute__((format(printf, 2, 0)))

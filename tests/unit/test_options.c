@@ -194,6 +194,28 @@ static void test_hwnoise(void **state)
 
 /* ---- osnoise ---- */
 
+/* a value, an argument, an option of over 200 bytes: refused, named whole */
+static void test_long_words_whole(void **state)
+{
+	struct rtl_params *p = *state;
+	char value[300], word[320], want[400];
+	int i, at = 0;
+
+	(void)state;
+	for (i = 0; i < 25; i++)
+		at += snprintf(value + at, sizeof(value) - at, "%swrong %02d", i ? " " : "", i);
+	snprintf(want, sizeof(want), "invalid -c/--cpus value '%s'", value);
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-c", value), want);
+	snprintf(want, sizeof(want), "unexpected argument '%s'", value);
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-d", "1", value), want);
+	snprintf(word, sizeof(word), "--%s", value);
+	snprintf(want, sizeof(want), "unknown option '%s'", word);
+	expect_refused(p, "osnoise top", ARGV("osnoise", word), want);
+	snprintf(word, sizeof(word), "trigger=%s", value);
+	snprintf(want, sizeof(want), "is written --trigger '%s'", value);
+	expect_refused(p, "hwnoise", ARGV("hwnoise", "-e", "osnoise:irq_noise", word), want);
+}
+
 static void test_osnoise_top(void **state)
 {
 	struct rtl_params *p = *state;
@@ -716,6 +738,7 @@ int main(void)
 		OPT_TEST(test_defaults),
 		OPT_TEST(test_hwnoise),
 		OPT_TEST(test_osnoise_top),
+		OPT_TEST(test_long_words_whole),
 		OPT_TEST(test_osnoise_auto),
 		OPT_TEST(test_trace_file),
 		OPT_TEST(test_events),
