@@ -31,8 +31,9 @@ int cpu_mask_next(const struct cpu_mask *mask, int cpu);
 
 /*
  * Parse "0-3,5" into @mask (already initialised for nr_cpus). Returns 0, or
- * -1 with *why set to a static explanation ("cpu 9 is out of range 0-3",
- * "range 5-2 is reversed", "empty list", "'x' is not a cpu number").
+ * -1 with *why set to an explanation ("cpu 9 is out of range 0-3", "range
+ * 5-2 is reversed", "empty list", "'x' is not a cpu number": the word whole,
+ * escaped), valid until the thread's next call.
  */
 int cpu_mask_parse(struct cpu_mask *mask, const char *str, const char **why);
 

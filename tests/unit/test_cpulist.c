@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -210,6 +211,23 @@ static void test_parse_range_errors(void **state)
 	parse_bad(8, "0,3-1", "range 3-1 is reversed");
 }
 
+/* the word refused is quoted whole however long, a control byte escaped */
+static void test_parse_long_word_whole(void **state)
+{
+	char list[300], word[260], want[300];
+	int i, at = 0;
+
+	(void)state;
+	for (i = 0; i < 25; i++)
+		at += snprintf(word + at, sizeof(word) - at, "%sword %02d", i ? " " : "", i);
+	snprintf(list, sizeof(list), "1,%s\x1b,2", word);
+	snprintf(want, sizeof(want), "'%s\\x1b' is not a cpu number", word);
+	parse_bad(4, list, want);
+	snprintf(list, sizeof(list), "0,0000000000000000000000000000000000000000000000000000004");
+	parse_bad(4, list, "cpu 0000000000000000000000000000000000000000000000000000004 is out of "
+		  "range 0-3");
+}
+
 static void test_parse_null_why(void **state)
 {
 	struct cpu_mask mask;
@@ -293,6 +311,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_init_empty),
+		cmocka_unit_test(test_parse_long_word_whole),
 		cmocka_unit_test(test_init_bad_size),
 		cmocka_unit_test(test_set_test_bounds),
 		cmocka_unit_test(test_fill),
