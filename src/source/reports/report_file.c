@@ -175,17 +175,17 @@ static int load_findings(struct loader *l, json_object *arr)
  */
 static int add_settings(struct report_entries *e, const char *prefix, json_object *o)
 {
-	char path[256];
-
 	json_object_object_foreach(o, key, v) {
-		snprintf(path, sizeof(path), "%s%s", prefix, key);
-		if (json_object_is_type(v, json_type_object)) {
-			strncat(path, ".", sizeof(path) - strlen(path) - 1);
-			if (add_settings(e, path, v))
-				return -1;
-		} else if (report_add_entry(e, path, v)) {
+		bool object = json_object_is_type(v, json_type_object);
+		char *path;
+		int ret;
+
+		if (asprintf(&path, "%s%s%s", prefix, key, object ? "." : "") < 0)
+			return report_oom();
+		ret = object ? add_settings(e, path, v) : report_add_entry(e, path, v);
+		free(path);
+		if (ret)
 			return -1;
-		}
 	}
 	return 0;
 }
