@@ -287,6 +287,16 @@ int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len)
 	return format_ranges(mask, buf, len, append_range);
 }
 
+char *cpu_mask_list(const struct cpu_mask *mask)
+{
+	int len = cpu_mask_format(mask, NULL, 0);
+	char *buf = len < 0 ? NULL : malloc(len + 1);
+
+	if (buf)
+		cpu_mask_format(mask, buf, len + 1);
+	return buf;
+}
+
 /* one range of the filter: "CPU==n" or "(CPU>=a&&CPU<=b)", after "||" */
 static int filter_range(char *buf, size_t len, int pos, int first, int last)
 {

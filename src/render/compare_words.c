@@ -64,7 +64,6 @@ char *compare_cpu_list(const struct cmp_cpus *l)
 	struct cpu_mask mask;
 	char *buf;
 	size_t i;
-	int len;
 
 	if (!l->n)
 		return strdup("");
@@ -72,10 +71,7 @@ char *compare_cpu_list(const struct cmp_cpus *l)
 		return NULL;
 	for (i = 0; i < l->n; i++)
 		cpu_mask_set(&mask, l->cpu[i]);
-	len = cpu_mask_format(&mask, NULL, 0);
-	buf = malloc(len + 1);
-	if (buf)
-		cpu_mask_format(&mask, buf, len + 1);
+	buf = cpu_mask_list(&mask);
 	cpu_mask_free(&mask);
 	return buf;
 }
