@@ -37,14 +37,12 @@ struct sys_state {
 	int			nr_instances;
 	int			lock_fd;
 	bool			locked;		/* this session holds the lock */
-	char			dir[256];
+	char			*dir;		/* $RTLENS_RUN_DIR whole, or /run/rtlens */
+	char			*lock_path;	/* DIR/lock */
+	char			*state_path;	/* DIR/state */
+	char			*tmp_path;	/* DIR/state.tmp */
 	bool			dirty;		/* a record is on disk */
 };
-
-static void state_paths(const struct sys_state *s, const char *leaf, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s/%s", s->dir, leaf);
-}
 
 struct sys_state *sysstate_new(void)
 {
@@ -52,10 +50,18 @@ struct sys_state *sysstate_new(void)
 	const char *dir = getenv("RTLENS_RUN_DIR");
 
 	if (!s)
-		return NULL;
+		goto nomem;
 	s->lock_fd = -1;
-	snprintf(s->dir, sizeof(s->dir), "%s", dir && *dir ? dir : "/run/rtlens");
+	s->dir = strdup(dir && *dir ? dir : "/run/rtlens");
+	if (!s->dir || asprintf(&s->lock_path, "%s/lock", s->dir) < 0 ||
+	    asprintf(&s->state_path, "%s/state", s->dir) < 0 ||
+	    asprintf(&s->tmp_path, "%s/state.tmp", s->dir) < 0)
+		goto nomem;
 	return s;
+nomem:
+	err_msg("out of memory");
+	sysstate_free(s);
+	return NULL;
 }
 
 static void clear_saved(struct sys_state *s)
@@ -81,15 +87,12 @@ char *sysstate_read_text(const char *file)
 
 static int write_record(struct sys_state *s)
 {
-	char path[300], tmp[310];
 	FILE *f;
 	int i;
 
-	state_paths(s, "state", path, sizeof(path));
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
+	f = fopen(s->tmp_path, "w");
 	if (!f) {
-		err_msg("cannot write the state record %s: %s", tmp, strerror(errno));
+		err_msg("cannot write the state record %s: %s", s->tmp_path, strerror(errno));
 		return -1;
 	}
 	fprintf(f, "%s\npid %d\n", STATE_MAGIC, (int)getpid());
@@ -100,9 +103,9 @@ static int write_record(struct sys_state *s)
 		state_record_put_hex(f, s->saved[i].content);
 		fputc('\n', f);
 	}
-	if (fclose(f) || rename(tmp, path)) {
-		err_msg("cannot write the state record %s: %s", path, strerror(errno));
-		unlink(tmp);
+	if (fclose(f) || rename(s->tmp_path, s->state_path)) {
+		err_msg("cannot write the state record %s: %s", s->state_path, strerror(errno));
+		unlink(s->tmp_path);
 		return -1;
 	}
 	s->dirty = true;
@@ -111,10 +114,7 @@ static int write_record(struct sys_state *s)
 
 static void remove_record(struct sys_state *s)
 {
-	char path[300];
-
-	state_paths(s, "state", path, sizeof(path));
-	unlink(path);
+	unlink(s->state_path);
 	s->dirty = false;
 }
 
@@ -262,6 +262,10 @@ void sysstate_free(struct sys_state *s)
 		return;
 	clear_saved(s);
 	lock_release(s);
+	free(s->dir);
+	free(s->lock_path);
+	free(s->state_path);
+	free(s->tmp_path);
 	free(s);
 }
 
@@ -279,16 +283,13 @@ static void refuse_lock(int fd)
 
 int sysstate_lock(struct sys_state *s)
 {
-	char path[300];
-
 	if (mkdir(s->dir, 0700) && errno != EEXIST) {
 		err_msg("cannot create %s: %s", s->dir, strerror(errno));
 		return -1;
 	}
-	state_paths(s, "lock", path, sizeof(path));
-	s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	s->lock_fd = open(s->lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	if (s->lock_fd < 0) {
-		err_msg("cannot open the lock %s: %s", path, strerror(errno));
+		err_msg("cannot open the lock %s: %s", s->lock_path, strerror(errno));
 		return -1;
 	}
 	if (!flock(s->lock_fd, LOCK_EX | LOCK_NB)) {
@@ -299,7 +300,7 @@ int sysstate_lock(struct sys_state *s)
 	if (errno == EWOULDBLOCK)
 		refuse_lock(s->lock_fd);
 	else
-		err_msg("cannot lock %s: %s", path, strerror(errno));
+		err_msg("cannot lock %s: %s", s->lock_path, strerror(errno));
 	lock_release(s);
 	return -1;
 }
@@ -308,11 +309,9 @@ int sysstate_recover(struct sys_state *s)
 {
 	const char *why = "cannot be read";
 	int pid = 0, line_no = 0, ret;
-	char path[300];
 	FILE *f;
 
-	state_paths(s, "state", path, sizeof(path));
-	f = fopen(path, "re");
+	f = fopen(s->state_path, "re");
 	if (!f)
 		return 0;
 	ret = load_record(s, f, &pid, &line_no, &why);
@@ -320,7 +319,7 @@ int sysstate_recover(struct sys_state *s)
 	if (ret) {
 		err_msg("the state record %s is damaged or was not written by rtlens "
 			"(line %d: %s): nothing in it was used; check the osnoise settings "
-			"by hand, then remove it", path, line_no, why);
+			"by hand, then remove it", s->state_path, line_no, why);
 		clear_saved(s);
 		return -1;
 	}
