@@ -54,8 +54,13 @@ void err_msg(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	log_vprint("error: ", fmt, ap);
+	err_vmsg(fmt, ap);
 	va_end(ap);
+}
+
+void err_vmsg(const char *fmt, va_list ap)
+{
+	log_vprint("error: ", fmt, ap);
 }
 
 void warn_msg(const char *fmt, ...)

@@ -5,6 +5,7 @@
 #ifndef RTLENS_LOG_H
 #define RTLENS_LOG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 
 #include "base/safe_text.h"
@@ -27,6 +28,7 @@ static inline char *log_arg(const char *arg)
 }
 
 void err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void err_vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 void warn_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void info_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void debug_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

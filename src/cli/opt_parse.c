@@ -79,13 +79,11 @@ static enum opts_result bad_usage(const struct command *cmd, const struct opt_ta
 enum opts_result opt_usage_error(const struct command *cmd, const struct opt_table *t,
 				 const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	err_vmsg(fmt, ap);
 	va_end(ap);
-	err_msg("%s", msg);
 	return bad_usage(cmd, t);
 }
 

@@ -365,6 +365,23 @@ static void test_cgroup(void **state)
 	expect_refused(p, "osnoise top", ARGV("osnoise", "--cgroup="), "the cgroup name is empty");
 }
 
+/* a usage error's message is printed whole, however long */
+static void test_usage_error_whole(void **state)
+{
+	struct opt_table t = { 0 };
+	char word[700], want[800];
+	struct capture e;
+
+	(void)state;
+	memset(word, 'w', sizeof(word) - 1);
+	word[sizeof(word) - 1] = '\0';
+	snprintf(want, sizeof(want), "no %s: end\nTry 'rtlens compare --help'", word);
+	capture_start(&e, 2);
+	assert_int_equal(opt_usage_error(&commands[CMD_COMPARE], &t, "no %s: %s", word, "end"),
+			 OPTS_ERROR);
+	capture_end_expect(&e, want);
+}
+
 /*
  * A cgroup refused is named whole and escaped: one of over 200 bytes with
  * spaces, then one past PATH_MAX (the kernel's refusal, not "cannot find
@@ -783,6 +800,7 @@ int main(void)
 		OPT_TEST(test_osnoise_top),
 		OPT_TEST(test_long_words_whole),
 		OPT_TEST(test_cgroup_named_whole),
+		OPT_TEST(test_usage_error_whole),
 		OPT_TEST(test_osnoise_auto),
 		OPT_TEST(test_trace_file),
 		OPT_TEST(test_events),
