@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for the JSON report: what the user gave (a CPU list, the
- * events) is in it whole, however long
+ * Unit tests for the JSON report, the recording and the plot: what the
+ * user gave (a CPU list, the events, the command line) is in them whole,
+ * however long
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include "analysis/run_models.h"
 #include "render/recording_json.h"
 #include "render/render.h"
+#include "render/svg_plot.h"
 #include "source/recording/recording.h"
 #include "cmdline.h"
 
@@ -112,11 +114,47 @@ static void test_recording_whole(void **state)
 	params_free(&p);
 }
 
+/* the plot's title is the command line whole; its header line is clipped to the width */
+static void test_plot_title_whole(void **state)
+{
+	char path[700], *text = NULL, *want;
+	char *argv[] = { "rtlens", "osnoise", "hist", "-c", "0", "--plot", path, NULL };
+	struct rtl_params p = { 0 };
+	struct run_models m = { 0 };
+	struct run_view v = { 0 };
+	size_t len = 0;
+	FILE *out;
+	int i, at = 0;
+
+	(void)state;
+	for (i = 0; i < 20; i++)
+		at += snprintf(path + at, sizeof(path) - at, "/a plot at a long path %02d", i);
+	snprintf(path + at, sizeof(path) - at, "/hist.svg");
+	assert_true(strlen(path) > 200);
+	assert_int_equal(cmdline_parse(&p, "osnoise hist", 2, (char *[]){ "osnoise", "-c", "0",
+				       "--plot", path, NULL }), OPTS_OK);
+	p.argv = argv;
+	p.argc = 7;
+	assert_int_equal(run_models_init(&m, &p, NULL), 0);
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	assert_int_equal(svg_plot_hist(out, &m, &p, &v), 0);
+	assert_int_equal(fclose(out), 0);
+	assert_true(asprintf(&want, "<title>rtlens osnoise hist -c 0 --plot %s</title>", path) > 0);
+	assert_non_null(strstr(text, want));
+	free(want);
+	free(text);
+	p.argv = NULL;
+	run_models_free(&m);
+	params_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_whole),
 		cmocka_unit_test(test_recording_whole),
+		cmocka_unit_test(test_plot_title_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
