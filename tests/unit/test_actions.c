@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "base/actions.h"
+#include "long_text.h"
 
 static void test_parse_good(void **state)
 {
@@ -123,12 +124,11 @@ static void test_failed_command_whole(void **state)
 	struct action_list *l = NULL;
 	char spec[512], want[512], *failed = NULL;
 	const char *why;
-	int i, at;
+	int at;
 
 	(void)state;
-	at = snprintf(spec, sizeof(spec), "shell,command=exit 3 #");
-	for (i = 0; i < 25; i++)
-		at += snprintf(spec + at, sizeof(spec) - at, " word %02d", i);
+	at = snprintf(spec, sizeof(spec), "shell,command=exit 3 # ");
+	long_words(spec + at, sizeof(spec) - at, "word", " ", 25);
 	assert_true(strlen(spec + strlen("shell,command=")) > 200);
 	snprintf(want, sizeof(want), "action shell: '%s' failed (status 3)",
 		 spec + strlen("shell,command="));

@@ -18,6 +18,7 @@
 #include "analysis/compare.h"
 #include "render/compare_render.h"
 #include "source/reports/reports.h"
+#include "long_text.h"
 #include "report_doc.h"
 
 /* ---- helpers ---- */
@@ -917,15 +918,14 @@ static void test_long_names_whole(void **state)
 	struct report_data a, b;
 	struct comparison c;
 	json_object *doc, *sources;
+	size_t end;
 	char *text;
-	int i, at_path = 0, at_name = 0, last;
+	int last;
 
 	(void)state;
-	for (i = 0; i < 30; i++) {
-		at_path += snprintf(path + at_path, sizeof(path) - at_path, "/dir %02d", i);
-		at_name += snprintf(name + at_name, sizeof(name) - at_name, "spin %02d ", i);
-	}
-	snprintf(path + at_path, sizeof(path) - at_path, "/b.json");
+	end = long_words(path, sizeof(path), "/dir", "", 30);
+	snprintf(path + end, sizeof(path) - end, "/b.json");
+	long_words(name, sizeof(name), "spin", " ", 30);
 	assert_true(strlen(path) > 200 && strlen(name) > 200);
 	doc = noisier();
 	sources = at(cpu_entry(at(doc, "analysis"), "cpus", 1), "sources");

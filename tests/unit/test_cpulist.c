@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "base/cpulist.h"
+#include "long_text.h"
 
 static void format_is(const struct cpu_mask *mask, const char *expected)
 {
@@ -215,11 +216,9 @@ static void test_parse_range_errors(void **state)
 static void test_parse_long_word_whole(void **state)
 {
 	char list[300], word[260], want[300];
-	int i, at = 0;
 
 	(void)state;
-	for (i = 0; i < 25; i++)
-		at += snprintf(word + at, sizeof(word) - at, "%sword %02d", i ? " " : "", i);
+	long_words(word, sizeof(word), "word", " ", 25);
 	snprintf(list, sizeof(list), "1,%s\x1b,2", word);
 	snprintf(want, sizeof(want), "'%s\\x1b' is not a cpu number", word);
 	parse_bad(4, list, want);

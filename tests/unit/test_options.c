@@ -21,6 +21,7 @@
 #include "base/actions.h"
 #include "capture.h"
 #include "cmdline.h"
+#include "long_text.h"
 #include "base/log.h"
 #include "source/system/system.h"
 
@@ -201,11 +202,9 @@ static void test_long_words_whole(void **state)
 {
 	struct rtl_params *p = *state;
 	char value[300], word[320], want[400];
-	int i, at = 0;
 
 	(void)state;
-	for (i = 0; i < 25; i++)
-		at += snprintf(value + at, sizeof(value) - at, "%swrong %02d", i ? " " : "", i);
+	long_words(value, sizeof(value), "wrong", " ", 25);
 	snprintf(want, sizeof(want), "invalid -c/--cpus value '%s'", value);
 	expect_refused(p, "osnoise top", ARGV("osnoise", "-c", value), want);
 	snprintf(want, sizeof(want), "unexpected argument '%s'", value);
