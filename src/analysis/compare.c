@@ -414,16 +414,9 @@ enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *c
 
 int compare_check(const struct report_data *a, const struct report_data *b)
 {
-	char pa[LOG_ARG_BUF], pb[LOG_ARG_BUF];
-
 	if (a->tool == b->tool)
 		return 0;
-	log_arg(a->path, pa);
-	log_arg(b->path, pb);
-	err_msg("cannot compare %s, %s report (%s), with %s, %s report (%s): the tools "
-		"measure different things (compare two runs of the same tool)", pa,
-		a->tool->report_name, a->command, pb, b->tool->report_name, b->command);
-	return -1;
+	return report_tools_differ("compare", a, b, "compare two runs of the same tool");
 }
 
 int compare_reports(struct comparison *c, const struct report_data *a,

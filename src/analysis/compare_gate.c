@@ -150,11 +150,11 @@ static int find_metric(const struct comparison *c, const char *name)
 
 static int refuse(const struct comparison *c, const struct cmp_gate_rule *rule, const char *why)
 {
-	char shown[LOG_ARG_BUF], list[LIST_BUF] = "";
+	char *shown __shown = log_arg(rule->text), list[LIST_BUF] = "";
 
 	list_metrics(c, list, sizeof(list));
 	err_msg("invalid --fail-if-worse value %s: %s; the metrics of these %s reports: %s",
-		log_arg(rule->text, shown), why, c->tool->tracer, list);
+		shown, why, c->tool->tracer, list);
 	return -1;
 }
 
@@ -218,7 +218,7 @@ static void check_row(struct cmp_gate_result *g, const struct comparison *c,
 
 static int run_rule(struct comparison *c, struct cmp_gate_result *g)
 {
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 	size_t i;
 
 	g->fails = calloc(c->both.n + 1, sizeof(*g->fails));
@@ -231,8 +231,9 @@ static int run_rule(struct comparison *c, struct cmp_gate_result *g)
 		check_row(g, c, &c->rows[i]);
 	if (g->checked)
 		return 0;
+	shown = log_arg(g->rule->text);
 	err_msg("--fail-if-worse %s cannot be judged: the %s is known in neither run's CPUs "
-		"compared", log_arg(g->rule->text, shown), c->metrics[g->metric].label);
+		"compared", shown, c->metrics[g->metric].label);
 	return -1;
 }
 

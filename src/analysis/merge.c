@@ -30,21 +30,13 @@ const double merge_default_phases[4] = { 100, 1000, 10000, 100000 };
 
 int merge_check(const struct report_data *r, size_t n)
 {
-	char pa[LOG_ARG_BUF], pb[LOG_ARG_BUF];
 	size_t i;
 
-	for (i = 1; i < n; i++) {
-		if (r[i].tool == r[0].tool)
-			continue;
-		log_arg(r[0].path, pa);
-		log_arg(r[i].path, pb);
-		err_msg("cannot merge %s, %s report (%s), with %s, %s report (%s): the "
-			"tools measure different things (merge the reports of one tool: "
-			"osnoise top/hist and hwnoise, or timerlat top/hist)", pa,
-			r[0].tool->report_name, r[0].command, pb,
-			r[i].tool->report_name, r[i].command);
-		return -1;
-	}
+	for (i = 1; i < n; i++)
+		if (r[i].tool != r[0].tool)
+			return report_tools_differ("merge", &r[0], &r[i], "merge the reports of "
+						   "one tool: osnoise top/hist and hwnoise, "
+						   "or timerlat top/hist");
 	return 0;
 }
 

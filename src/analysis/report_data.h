@@ -157,4 +157,12 @@ struct report_data {
 /* The entry of @cpu in @r->cpus (ascending), or NULL. */
 struct report_cpu *report_cpu_find(const struct report_data *r, int cpu);
 
+/*
+ * "cannot @verb A, an osnoise report (osnoise top), with B, a timerlat
+ * report (...): the tools measure different things (@advice)", the paths
+ * whole; -1.
+ */
+int report_tools_differ(const char *verb, const struct report_data *a,
+			const struct report_data *b, const char *advice);
+
 #endif

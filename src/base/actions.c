@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,34 +169,57 @@ nomem:
 	return -1;
 }
 
-static int run_signal(const struct action *a, char *failed)
+/* *@failed, as printf would write it: -1 */
+__attribute__((format(printf, 2, 3)))
+static int action_failed(char **failed, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vasprintf(failed, fmt, ap) < 0)
+		*failed = NULL;
+	va_end(ap);
+	return -1;
+}
+
+static int run_signal(const struct action *a, char **failed)
 {
 	pid_t pid = a->parent ? getppid() : a->pid;
 
 	if (!kill(pid, a->signal))
 		return 0;
-	snprintf(failed, ACTION_FAILED_LEN, "action signal: cannot send signal %d to pid %d: %s",
-		 a->signal, (int)pid, strerror(errno));
-	return -1;
+	return action_failed(failed, "action signal: cannot send signal %d to pid %d: %s",
+			     a->signal, (int)pid, strerror(errno));
 }
 
-static int run_shell(const struct action *a, char *failed)
+static int run_shell(const struct action *a, char **failed)
 {
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 	int status;
 
 	fflush(stdout);
 	status = system(a->command);
 	if (status == 0)
 		return 0;
-	snprintf(failed, ACTION_FAILED_LEN, "action shell: '%s' failed (status %d)",
-		 log_arg(a->command, shown), WIFEXITED(status) ? WEXITSTATUS(status) : status);
-	return -1;
+	shown = log_arg(a->command);
+	return action_failed(failed, "action shell: '%s' failed (status %d)", shown,
+			     WIFEXITED(status) ? WEXITSTATUS(status) : status);
+}
+
+static int run_trace(const struct action *a, int (*save_trace)(void *ctx, const char *file),
+		     void *ctx, char **failed)
+{
+	char *shown __shown = log_arg(a->file);
+
+	printf("  Saving trace to %s\n", shown);
+	if (!save_trace(ctx, a->file))
+		return 0;
+	return action_failed(failed, "action trace: the trace was not saved (see above)");
 }
 
 enum actions_result actions_run(const struct action_list *list,
 				int (*save_trace)(void *ctx, const char *file), void *ctx,
-				char failed[ACTION_FAILED_LEN])
+				char **failed)
 {
 	int i;
 
@@ -205,11 +229,7 @@ enum actions_result actions_run(const struct action_list *list,
 
 		switch (a->kind) {
 		case ACTION_TRACE:
-			printf("  Saving trace to %s\n", a->file);
-			ret = save_trace(ctx, a->file);
-			if (ret)
-				snprintf(failed, ACTION_FAILED_LEN, "action trace: the trace was "
-					 "not saved (see above)");
+			ret = run_trace(a, save_trace, ctx, failed);
 			break;
 		case ACTION_SIGNAL:
 			ret = run_signal(a, failed);

@@ -42,16 +42,15 @@ enum actions_result {
 	ACTIONS_FAILED,		/* one failed (see *failed); the rest were skipped */
 };
 
-#define ACTION_FAILED_LEN	512
-
 /*
  * save_trace(ctx, file) writes the trace; 0 on success. On ACTIONS_FAILED,
- * @failed says which action failed and why, for the caller to print when
- * it suits: after the table, so that the output of the actions that ran
- * comes right before it, as with rtla.
+ * *@failed (which must be NULL) says which action failed and why, the
+ * user's command whole, for the caller to print when it suits and free:
+ * after the table, so that the output of the actions that ran comes right
+ * before it, as with rtla. It stays NULL when out of memory.
  */
 enum actions_result actions_run(const struct action_list *list,
 				int (*save_trace)(void *ctx, const char *file), void *ctx,
-				char failed[ACTION_FAILED_LEN]);
+				char **failed);
 
 #endif

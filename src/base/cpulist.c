@@ -4,18 +4,22 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/cpulist.h"
+#include "base/safe_text.h"
 
 #define BITS_PER_LONG	((int)(CHAR_BIT * sizeof(unsigned long)))
-#define MAX_TOKEN_SHOWN	32
 
-/* Messages that quote the input are built here, one buffer per thread. */
-static __thread char why_buf[128];
+/*
+ * The message that quotes the input, the last one made, one per thread:
+ * the input's words whole, escaped (safe_text).
+ */
+static __thread char *why_text;
 
 static size_t nr_words(int nr_cpus)
 {
@@ -128,25 +132,44 @@ static int parse_cpu(const char *s, const char *end, int *cpu)
 	return 0;
 }
 
+/* the @len bytes at @s escaped, to free with safe_text_free() */
+static char *quoted(const char *s, size_t len)
+{
+	char *word = strndup(s, len), *shown = safe_text_dup(word);
+
+	free(word);
+	return shown;
+}
+
+/* as printf would write it, in why_text */
+__attribute__((format(printf, 1, 2)))
+static const char *why_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+
+	va_start(ap, fmt);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = NULL;
+	va_end(ap);
+	free(why_text);
+	why_text = text;
+	return text ? text : "an invalid cpu list (out of memory)";
+}
+
 static const char *why_token(const char *fmt_what, const char *s, size_t len)
 {
-	if (len > MAX_TOKEN_SHOWN)
-		len = MAX_TOKEN_SHOWN;
-	snprintf(why_buf, sizeof(why_buf), "'%.*s' is not a cpu %s",
-		 (int)len, s, fmt_what);
-	return why_buf;
+	char *word __shown = quoted(s, len);
+
+	return why_printf("'%s' is not a cpu %s", word, fmt_what);
 }
 
 static const char *why_range(const struct cpu_mask *mask, const char *s,
 			     const char *end)
 {
-	size_t len = end - s;
+	char *word __shown = quoted(s, end - s);
 
-	if (len > MAX_TOKEN_SHOWN)
-		len = MAX_TOKEN_SHOWN;
-	snprintf(why_buf, sizeof(why_buf), "cpu %.*s is out of range 0-%d",
-		 (int)len, s, mask->nr_cpus - 1);
-	return why_buf;
+	return why_printf("cpu %s is out of range 0-%d", word, mask->nr_cpus - 1);
 }
 
 /* One entry "N" or "N-M" in [s, end); sets the CPUs when @apply. */
@@ -178,9 +201,7 @@ static int parse_entry(struct cpu_mask *mask, const char *s, const char *end,
 		return -1;
 	}
 	if (last < first) {
-		snprintf(why_buf, sizeof(why_buf), "range %d-%d is reversed",
-			 first, last);
-		*why = why_buf;
+		*why = why_printf("range %d-%d is reversed", first, last);
 		return -1;
 	}
 	for (cpu = first; apply && cpu <= last; cpu++)
@@ -264,6 +285,16 @@ int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len)
 	else
 		len = 0;
 	return format_ranges(mask, buf, len, append_range);
+}
+
+char *cpu_mask_list(const struct cpu_mask *mask)
+{
+	int len = cpu_mask_format(mask, NULL, 0);
+	char *buf = len < 0 ? NULL : malloc(len + 1);
+
+	if (buf)
+		cpu_mask_format(mask, buf, len + 1);
+	return buf;
 }
 
 /* one range of the filter: "CPU==n" or "(CPU>=a&&CPU<=b)", after "||" */

@@ -31,13 +31,16 @@ int cpu_mask_next(const struct cpu_mask *mask, int cpu);
 
 /*
  * Parse "0-3,5" into @mask (already initialised for nr_cpus). Returns 0, or
- * -1 with *why set to a static explanation ("cpu 9 is out of range 0-3",
- * "range 5-2 is reversed", "empty list", "'x' is not a cpu number").
+ * -1 with *why set to an explanation ("cpu 9 is out of range 0-3", "range
+ * 5-2 is reversed", "empty list", "'x' is not a cpu number": the word whole,
+ * escaped), valid until the thread's next call.
  */
 int cpu_mask_parse(struct cpu_mask *mask, const char *str, const char **why);
 
 /* Canonical list form ("0-3,5"); returns the length it needs, like snprintf. */
 int cpu_mask_format(const struct cpu_mask *mask, char *buf, size_t len);
+/* The same, whole however many CPUs, allocated (free it); NULL when out of memory. */
+char *cpu_mask_list(const struct cpu_mask *mask);
 /*
  * The kernel's cpumask form (tracing_cpumask): 32-bit words in hex, the
  * highest first, comma-separated ("00000000,0000000e"). Its length, or -1

@@ -4,11 +4,9 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "base/log.h"
-#include "base/safe_text.h"
 
 static const char *log_name = "rtlens";
 static bool log_debug;
@@ -43,18 +41,6 @@ bool log_debug_on(void)
 	return log_debug;
 }
 
-const char *log_arg(const char *arg, char *buf)
-{
-	char cut[LOG_ARG_MAX + 1];
-	size_t len;
-
-	snprintf(cut, sizeof(cut), "%.*s", LOG_ARG_MAX, arg);
-	len = safe_text(buf, LOG_ARG_BUF - 3, cut);
-	if (strnlen(arg, LOG_ARG_MAX + 1) > LOG_ARG_MAX)
-		strcpy(buf + len, "...");
-	return buf;
-}
-
 __attribute__((format(printf, 2, 0)))
 static void log_vprint(const char *kind, const char *fmt, va_list ap)
 {
@@ -68,8 +54,13 @@ void err_msg(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	log_vprint("error: ", fmt, ap);
+	err_vmsg(fmt, ap);
 	va_end(ap);
+}
+
+void err_vmsg(const char *fmt, va_list ap)
+{
+	log_vprint("error: ", fmt, ap);
 }
 
 void warn_msg(const char *fmt, ...)

@@ -5,7 +5,10 @@
 #ifndef RTLENS_LOG_H
 #define RTLENS_LOG_H
 
+#include <stdarg.h>
 #include <stdbool.h>
+
+#include "base/safe_text.h"
 
 /* Prefix of every message, e.g. "rtlens osnoise top". */
 void log_set_prefix(const char *prefix);
@@ -14,15 +17,18 @@ void log_set_debug(bool on);
 bool log_debug_on(void);
 
 /*
- * A user's argument as a message may show it: cut to LOG_ARG_MAX bytes
- * ("..." marks the cut), bytes that are not printable UTF-8 as \xNN
- * (safe_text). Returns @buf, of at least LOG_ARG_BUF bytes.
+ * A user's argument (a path, a command, a value) as a message shows it:
+ * whole, however long, with the bytes that are not printable UTF-8 as
+ * \xNN, so that it cannot drive the terminal (safe_text_dup(): hold it in
+ * a variable declared __shown, freed when it goes out of scope).
  */
-#define LOG_ARG_MAX	64
-#define LOG_ARG_BUF	(4 * LOG_ARG_MAX + 8)
-const char *log_arg(const char *arg, char *buf);
+static inline char *log_arg(const char *arg)
+{
+	return safe_text_dup(arg);
+}
 
 void err_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void err_vmsg(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 void warn_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void info_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void debug_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -27,7 +27,9 @@ void outfile_no_tmpfile(bool on)
 
 static int fail(struct outfile *o, const char *what, const char *why)
 {
-	err_msg("cannot write the %s to %s: %s", what, o->path, why);
+	char *shown __shown = log_arg(o->path);
+
+	err_msg("cannot write the %s to %s: %s", what, shown, why);
 	outfile_abort(o);
 	return -1;
 }
@@ -74,28 +76,27 @@ static int find_target(struct outfile *o, const char *what)
 	return o->target ? 0 : fail_errno(o, what);
 }
 
-static void copy_dir(const char *file, char *dir, size_t len)
+/*
+ * dirname() or basename() of @file, whole however long (a path past
+ * PATH_MAX is the kernel's to refuse, by its name): to free(); NULL with
+ * errno ENOMEM.
+ */
+static char *path_part(const char *file, char *(*part)(char *))
 {
-	char tmp[PATH_MAX];
+	char *tmp = strdup(file), *ret = tmp ? strdup(part(tmp)) : NULL;
 
-	snprintf(tmp, sizeof(tmp), "%s", file);
-	snprintf(dir, len, "%s", dirname(tmp));
-}
-
-static void copy_base(const char *file, char *base, size_t len)
-{
-	char tmp[PATH_MAX];
-
-	snprintf(tmp, sizeof(tmp), "%s", file);
-	snprintf(base, len, "%s", basename(tmp));
+	free(tmp);
+	if (!ret)
+		errno = ENOMEM;
+	return ret;
 }
 
 /* An unnamed file in @dir, or a hidden one when the file system has no O_TMPFILE. */
 static int open_temp(struct outfile *o, const char *dir)
 {
-	char base[NAME_MAX + 1];
+	char *base;
 	mode_t mask;
-	int fd;
+	int fd, n;
 
 	if (no_tmpfile) {
 		errno = EOPNOTSUPP;
@@ -105,8 +106,13 @@ static int open_temp(struct outfile *o, const char *dir)
 	}
 	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
 		return fd;
-	copy_base(o->target, base, sizeof(base));
-	if (asprintf(&o->tmp, "%s/.%.200s" TMP_TAG "XXXXXX", dir, base) < 0) {
+	base = path_part(o->target, basename);
+	if (!base)
+		return -1;
+	/* a name of our own: 200 bytes of the file's keep it under NAME_MAX */
+	n = asprintf(&o->tmp, "%s/.%.200s" TMP_TAG "XXXXXX", dir, base);
+	free(base);
+	if (n < 0) {
 		o->tmp = NULL;
 		errno = ENOMEM;
 		return -1;
@@ -137,7 +143,7 @@ static void keep_mode(int fd, const char *target)
 
 int outfile_open(struct outfile *o, const char *path, const char *what)
 {
-	char dir[PATH_MAX];
+	char *dir;
 	struct stat st;
 	bool exists;
 	int fd;
@@ -156,8 +162,9 @@ int outfile_open(struct outfile *o, const char *path, const char *what)
 		return fail(o, what, "it is a directory (name a file)");
 	if (find_target(o, what))
 		return -1;
-	copy_dir(o->target, dir, sizeof(dir));
-	fd = open_temp(o, dir);
+	dir = path_part(o->target, dirname);
+	fd = dir ? open_temp(o, dir) : -1;
+	free(dir);
 	if (fd < 0)
 		return fail(o, what, errno == ENOENT ? "its directory does not exist" :
 			    strerror(errno));
@@ -171,12 +178,11 @@ int outfile_open(struct outfile *o, const char *path, const char *what)
 }
 
 /* Give the unnamed file a hidden name beside the target, to rename it from. */
-static int link_unnamed(struct outfile *o, const char *dir)
+static int link_unnamed(struct outfile *o, const char *dir, const char *base)
 {
-	char proc[64], base[NAME_MAX + 1];
+	char proc[64];
 	int fd = fileno(o->f), i;
 
-	copy_base(o->target, base, sizeof(base));
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
 	for (i = 0; i < LINK_TRIES; i++) {
 		free(o->tmp);
@@ -198,11 +204,18 @@ static int link_unnamed(struct outfile *o, const char *dir)
 
 static int put_in_place(struct outfile *o)
 {
-	char dir[PATH_MAX];
+	char *dir, *base;
+	int ret = -1;
 
-	copy_dir(o->target, dir, sizeof(dir));
-	if (!o->tmp && link_unnamed(o, dir))
-		return -1;
+	if (!o->tmp) {
+		dir = path_part(o->target, dirname);
+		base = dir ? path_part(o->target, basename) : NULL;
+		ret = base ? link_unnamed(o, dir, base) : -1;
+		free(dir);
+		free(base);
+		if (ret)
+			return -1;
+	}
 	if (!rename(o->tmp, o->target)) {
 		free(o->tmp);
 		o->tmp = NULL;

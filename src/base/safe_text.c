@@ -2,7 +2,9 @@
 /*
  * safe_text - text from outside made safe to print on a terminal
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/safe_text.h"
@@ -85,4 +87,26 @@ size_t safe_text(char *dst, size_t size, const char *src)
 	}
 	dst[len] = '\0';
 	return len;
+}
+
+static char no_memory[] = "(not shown: out of memory)";
+
+char *safe_text_dup(const char *src)
+{
+	size_t size = SAFE_TEXT_SIZE(src ? strlen(src) : 0);
+	int saved = errno;
+	char *dst = malloc(size);
+
+	errno = saved;
+	if (!dst)
+		return no_memory;
+	safe_text(dst, size, src);
+	return dst;
+}
+
+void safe_text_free(char **text)
+{
+	if (*text != no_memory)
+		free(*text);
+	*text = NULL;
 }

@@ -30,6 +30,16 @@
 size_t safe_text(char *dst, size_t size, const char *src);
 
 /*
+ * src (NULL: "") escaped as above, whole however long, in memory of its
+ * own: to give to safe_text_free(), or to hold in a variable declared
+ * __shown, which frees it when it goes out of scope. Never NULL: out of
+ * memory, a fixed text that says so. errno is kept.
+ */
+char *safe_text_dup(const char *src);
+void safe_text_free(char **text);
+#define __shown	__attribute__((cleanup(safe_text_free)))
+
+/*
  * The UTF-8 sequence at s: its length (1 to 4) with its code point in *cp,
  * or 0 when s[0] starts no valid sequence. A NUL is the 1-byte U+0000.
  */

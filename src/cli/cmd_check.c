@@ -47,14 +47,15 @@ const struct opt_table check_table = {
 
 static int parse_cpus(struct cpu_mask *m, const char *cpus, int nr_cpus)
 {
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 	const char *why;
 
 	if (cpu_mask_init(m, nr_cpus))
 		return -1;
 	if (!cpu_mask_parse(m, cpus, &why))
 		return 0;
-	err_msg("invalid -c '%s': %s (this machine has CPUs 0-%d)", log_arg(cpus, shown), why,
+	shown = log_arg(cpus);
+	err_msg("invalid -c '%s': %s (this machine has CPUs 0-%d)", shown, why,
 		nr_cpus - 1);
 	cpu_mask_free(m);
 	return -1;

@@ -98,11 +98,12 @@ static enum opts_result parse_args(struct compare_args *a, int argc, char **argv
 
 static int write_json(struct outfile *json, const char *path, const struct comparison *c)
 {
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 
 	if (!render_compare_json(json->f, c))
 		return outfile_commit(json, JSON_WHAT);
-	err_msg("cannot write the %s to %s: %s", JSON_WHAT, log_arg(path, shown),
+	shown = log_arg(path);
+	err_msg("cannot write the %s to %s: %s", JSON_WHAT, shown,
 		strerror(errno));
 	outfile_abort(json);
 	return -1;

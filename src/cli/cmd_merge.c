@@ -166,13 +166,14 @@ static enum opts_result parse_args(struct merge_args *a, int argc, char **argv)
 
 static int finish(struct outfile *o, const char *path, const char *what, int written)
 {
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 
 	if (!o->f)
 		return 0;
 	if (!written)
 		return outfile_commit(o, what);
-	err_msg("cannot write the %s to %s: %s", what, log_arg(path, shown), strerror(errno));
+	shown = log_arg(path);
+	err_msg("cannot write the %s to %s: %s", what, shown, strerror(errno));
 	outfile_abort(o);
 	return -1;
 }

@@ -82,7 +82,6 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 static int run_tool(const char *tool, int argc, char **argv)
 {
 	const struct command *cmd;
-	char shown[LOG_ARG_BUF];
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) &&
 	    !command_of_tool(tool, "top")) {
@@ -92,8 +91,9 @@ static int run_tool(const char *tool, int argc, char **argv)
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = command_of_tool(tool, argv[1]);
 		if (!cmd) {
-			fprintf(stderr, "rtlens %s: unknown mode '%s'\n\n", tool,
-				log_arg(argv[1], shown));
+			char *shown __shown = log_arg(argv[1]);
+
+			fprintf(stderr, "rtlens %s: unknown mode '%s'\n\n", tool, shown);
 			tool_usage(tool, stderr);
 			return 1;
 		}
@@ -122,7 +122,7 @@ static int open_std_fds(void)
 int main(int argc, char **argv)
 {
 	const struct command *offline;
-	char shown[LOG_ARG_BUF], *self;
+	char prefix[32], *self;
 
 	main_argc = argc;
 	main_argv = argv;
@@ -145,12 +145,14 @@ int main(int argc, char **argv)
 	}
 	offline = command_offline(argv[1]);
 	if (offline) {
-		snprintf(shown, sizeof(shown), "rtlens %s", argv[1]);
-		log_set_prefix(shown);
+		snprintf(prefix, sizeof(prefix), "rtlens %s", offline->name);	/* ours: short */
+		log_set_prefix(prefix);
 		return offline->main(argc - 1, argv + 1);
 	}
 	if (!known_tool(argv[1])) {
-		fprintf(stderr, "rtlens: unknown command '%s'\n\n", log_arg(argv[1], shown));
+		char *shown __shown = log_arg(argv[1]);
+
+		fprintf(stderr, "rtlens: unknown command '%s'\n\n", shown);
 		usage(stderr);
 		return 1;
 	}

@@ -79,13 +79,11 @@ static enum opts_result bad_usage(const struct command *cmd, const struct opt_ta
 enum opts_result opt_usage_error(const struct command *cmd, const struct opt_table *t,
 				 const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	err_vmsg(fmt, ap);
 	va_end(ap);
-	err_msg("%s", msg);
 	return bad_usage(cmd, t);
 }
 
@@ -173,17 +171,19 @@ static int apply_opt(const struct opt_desc *o, void *ctx, int argc, char **argv)
 {
 	const char *why = "invalid value";
 	const char *arg = optarg;
-	char name[64], shown[LOG_ARG_BUF];
+	char name[64], *shown __shown = NULL;
 
 	if (opt_arg_optional(o))
 		arg = optional_value(argc, argv);
 	if (!o->set(ctx, arg, &why))
 		return 0;
 	print_opt_name(o, name, sizeof(name));
-	if (arg)
-		err_msg("invalid %s value '%s': %s", name, log_arg(arg, shown), why);
-	else
+	if (arg) {
+		shown = log_arg(arg);
+		err_msg("invalid %s value '%s': %s", name, shown, why);
+	} else {
 		err_msg("invalid %s: %s", name, why);
+	}
 	return -1;
 }
 
@@ -238,14 +238,14 @@ static int long_candidates(const struct option *longs, const char *word, char *b
  */
 static int abbreviated(const struct option *longs, int index, const char *word)
 {
-	char could[256], shown[LOG_ARG_BUF];
+	char could[256], *shown __shown = NULL;
 
 	if (index < 0 || strncmp(word, "--", 2) ||
 	    long_name_len(word) == strlen(longs[index].name))
 		return 0;
 	long_candidates(longs, word, could, sizeof(could));
-	err_msg("unknown option '%s': long options are written whole (%s?)",
-		log_arg(word, shown), could);
+	shown = log_arg(word);
+	err_msg("unknown option '%s': long options are written whole (%s?)", shown, could);
 	return -1;
 }
 
@@ -254,8 +254,8 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 			   const char *shorts)
 {
 	bool letter = unknown_letter(shorts);
-	char shown[LOG_ARG_BUF], which[128] = "", name[3] = { '-', (char)optopt, '\0' };
-	char could[256];
+	char which[128] = "", name[3] = { '-', (char)optopt, '\0' };
+	char could[256], *shown __shown = NULL;
 	unsigned int cmds = 0, left;
 	size_t i, at = 0;
 
@@ -267,7 +267,7 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 		if (cmds & CMD_BIT(i))
 			at += snprintf(which + at, sizeof(which) - at, "%s%s", commands[i].name,
 				       --left > 1 ? ", " : left ? " and " : "");
-	log_arg(letter ? name : argv[optind - 1], shown);
+	shown = log_arg(letter ? name : argv[optind - 1]);
 	if (cmds)
 		err_msg("unknown option '%s': only %s take%s it", shown, which,
 			__builtin_popcount(cmds) == 1 ? "s" : "");
@@ -278,6 +278,16 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 		err_msg("unknown option '%s'", shown);
 }
 
+/* "trigger=X" for --trigger X */
+static void meant_option(const char *shown, const char *option, const char *value)
+{
+	char *value_shown __shown = log_arg(value);
+
+	err_msg("unexpected argument '%s': an option of the -e event before it is written "
+		"--%s '%s' (rtla ignores the argument; rtlens refuses it)", shown, option,
+		value_shown);
+}
+
 /*
  * A word the command does not take. "trigger=..." and "filter=..." after
  * -e look like --trigger and --filter, as rtla's own hwnoise test writes
@@ -286,7 +296,7 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 static void stray_argument(const struct opt_table *t, unsigned int bit, const char *arg)
 {
 	static const char *const meant[] = { "trigger", "filter" };
-	char shown[LOG_ARG_BUF], value[LOG_ARG_BUF], *eq = strchr(arg, '=');
+	char *shown __shown = log_arg(arg), *eq = strchr(arg, '=');
 	size_t i, j;
 
 	for (i = 0; eq && i < sizeof(meant) / sizeof(meant[0]); i++) {
@@ -294,20 +304,17 @@ static void stray_argument(const struct opt_table *t, unsigned int bit, const ch
 			continue;
 		for (j = 0; j < t->nr_opts; j++)
 			if (takes(&t->opts[j], bit) && !strcmp(t->opts[j].name, meant[i])) {
-				err_msg("unexpected argument '%s': an option of the -e event "
-					"before it is written --%s '%s' (rtla ignores the "
-					"argument; rtlens refuses it)", log_arg(arg, shown),
-					meant[i], log_arg(eq + 1, value));
+				meant_option(shown, meant[i], eq + 1);
 				return;
 			}
 	}
-	err_msg("unexpected argument '%s'", log_arg(arg, shown));
+	err_msg("unexpected argument '%s'", shown);
 }
 
 static int take_operand(const struct opt_table *t, unsigned int bit, void *ctx,
 			const char *arg)
 {
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 	const char *why = NULL;
 
 	if (!t->operand) {
@@ -316,7 +323,8 @@ static int take_operand(const struct opt_table *t, unsigned int bit, void *ctx,
 	}
 	if (!t->operand(ctx, arg, &why))
 		return 0;
-	err_msg("unexpected argument '%s'%s%s", log_arg(arg, shown), why ? ": " : "",
+	shown = log_arg(arg);
+	err_msg("unexpected argument '%s'%s%s", shown, why ? ": " : "",
 		why ? why : "");
 	return -1;
 }
@@ -325,12 +333,14 @@ static int take_operand(const struct opt_table *t, unsigned int bit, void *ctx,
 static void refused(const struct opt_table *t, const struct option *longs, int c, char **argv,
 		    const char *shorts)
 {
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 
-	if (c == ':')
-		err_msg("option '%s' needs a value", log_arg(argv[optind - 1], shown));
-	else
+	if (c == ':') {
+		shown = log_arg(argv[optind - 1]);
+		err_msg("option '%s' needs a value", shown);
+	} else {
 		unknown_option(t, longs, argv, shorts);
+	}
 }
 
 enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t, void *ctx,

@@ -267,7 +267,7 @@ static void json_verdict(struct json_writer *w, const struct comparison *c)
 {
 	const struct cmp_verdict *v = &c->verdict;
 	const struct cmp_cell *cell = &c->overall.v[v->metric];
-	char text[TEXT_MAX];
+	char text[TEXT_MAX], *top;
 	int i;
 
 	json_begin_object(w, "verdict");
@@ -284,8 +284,9 @@ static void json_verdict(struct json_writer *w, const struct comparison *c)
 	json_doubt(w, c);
 	compare_summary(c, text, sizeof(text));
 	json_string(w, "summary", text);
-	compare_top_change(c, text, sizeof(text));
-	json_string(w, "top_change", *text ? text : NULL);
+	top = compare_top_change(c);
+	json_string(w, "top_change", top && *top ? top : NULL);	/* out of memory: none */
+	free(top);
 	json_end_object(w);
 }
 

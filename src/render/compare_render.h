@@ -30,8 +30,11 @@ void compare_summary(const struct comparison *c, char *buf, size_t len);
  */
 void compare_gate_words(const struct comparison *c, const struct cmp_gate_result *g,
 			const struct cmp_gate_fail *f, char *buf, size_t len);
-/* The source that changed most: "thread rtl_spin +180.2 ms/s on CPU 1"; "" if none */
-void compare_top_change(const struct comparison *c, char *buf, size_t len);
+/*
+ * The source that changed most: "thread rtl_spin (+180.2 ms/s on CPU 1)",
+ * its name whole; "" if none. Allocated (free it); NULL when out of memory.
+ */
+char *compare_top_change(const struct comparison *c);
 
 /* ---- for the renderers ---- */
 /* room for any number compare_number() or compare_signed() writes */
@@ -40,8 +43,11 @@ void compare_top_change(const struct comparison *c, char *buf, size_t len);
 void compare_number(double v, int decimals, char *buf, size_t len);
 /* the same with a sign: "+641", "-12.5", "0" */
 void compare_signed(double v, int decimals, char *buf, size_t len);
-/* "thread rtl_spin", "irq local_timer", "hardware", safe to print */
-void compare_source_name(const struct cmp_source *s, char *buf, size_t len);
+/*
+ * "thread rtl_spin", "irq local_timer", "hardware": the name whole, safe to
+ * print. Allocated (free it); NULL when out of memory.
+ */
+char *compare_source_name(const struct cmp_source *s);
 /* "0-3,8"; "" for none. Allocated (free it); NULL when out of memory */
 char *compare_cpu_list(const struct cmp_cpus *l);
 

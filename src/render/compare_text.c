@@ -11,6 +11,12 @@
 #include "base/safe_text.h"
 #include "render/compare_render.h"
 
+/*
+ * A value of a report in a row of the text (a setting, a finding, the
+ * host) is cut to SHOW_MAX bytes: a row stays a row. The JSON comparison
+ * has it whole; the reports' paths, the sources' names and the rules are
+ * shown whole.
+ */
 #define SHOW_MAX	512
 #define SHOW_BUF	(SAFE_TEXT_SIZE(SHOW_MAX) + 4)
 #define TEXT_LINE	(2 * SHOW_BUF)
@@ -41,9 +47,9 @@ static void print_cpus(FILE *out, const char *before, const struct cmp_cpus *l,
 
 static void print_run(FILE *out, const char *side, const struct report_data *r)
 {
-	char b[4][SHOW_BUF];
+	char b[4][SHOW_BUF], *path __shown = safe_text_dup(r->path);
 
-	fprintf(out, "  %s: %s\n", side, show(r->path, b[0]));
+	fprintf(out, "  %s: %s\n", side, path);
 	fprintf(out, "     %s, started %s, %.1f s, %s engine, host %s, schema %s\n",
 		show(r->command, b[0]), show(r->started_at, b[1]), r->duration_s,
 		show(r->engine, b[2]), show(r->hostname, b[3]), r->schema_version);
@@ -209,15 +215,15 @@ static void pids_text(const int *pids, char *buf, size_t len)
 
 static void print_source(FILE *out, const struct cmp_source *s)
 {
-	char name[SHOW_BUF], a[48], b[48], d[48], pa[64], pb[64];
+	char a[48], b[48], d[48], pa[64], pb[64], *name = compare_source_name(s);
 
-	compare_source_name(s, name, sizeof(name));
 	compare_number(s->us.a, 1, a, sizeof(a));
 	compare_number(s->us.b, 1, b, sizeof(b));
 	compare_signed(s->us.b - s->us.a, 1, d, sizeof(d));
 	pids_text(s->pids[0], pa, sizeof(pa));
 	pids_text(s->pids[1], pb, sizeof(pb));
-	fprintf(out, "  %-32s %13s %13s %13s %5d", name, a, b, d, s->cpu_lo);
+	fprintf(out, "  %-32s %13s %13s %13s %5d", name ? name : "?", a, b, d, s->cpu_lo);
+	free(name);
 	if (s->cpu_hi != s->cpu_lo)
 		fprintf(out, "-%d", s->cpu_hi);
 	if (!strcmp(s->kind, "thread") || !strcmp(s->kind, "blocking"))
@@ -359,18 +365,18 @@ static void print_tuning(FILE *out, const struct comparison *c)
 
 static void print_verdict(FILE *out, const struct comparison *c)
 {
-	char line[TEXT_LINE];
+	char line[TEXT_LINE], *top = compare_top_change(c);
 
 	compare_summary(c, line, sizeof(line));
 	fprintf(out, "\nverdict: %s\n", line);
-	compare_top_change(c, line, sizeof(line));
-	if (*line)
-		fprintf(out, "what changed most: %s\n", line);
+	if (top && *top)
+		fprintf(out, "what changed most: %s\n", top);
 	else if (c->a->has_analysis && c->b->has_analysis)
 		fprintf(out, "what changed most: no source of the analysis changed\n");
 	else
 		fprintf(out, "what changed most: not known without the analysis of both runs "
 			"(%s)\n", no_analysis_hint(c));
+	free(top);
 }
 
 /* ---- the gate ---- */
@@ -378,10 +384,9 @@ static void print_verdict(FILE *out, const struct comparison *c)
 static void print_gate_rule(FILE *out, const struct comparison *c,
 			    const struct cmp_gate_result *g)
 {
-	char rule[SHOW_BUF], line[TEXT_LINE];
+	char *rule __shown = safe_text_dup(g->rule->text), line[TEXT_LINE];
 	size_t i;
 
-	show(g->rule->text, rule);
 	if (!g->nr_fails) {
 		fprintf(out, "  %s: passed (%s, overall%s)\n", rule,
 			c->metrics[g->metric].label, g->checked > 1 ? " and each CPU" : "");

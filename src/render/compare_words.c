@@ -12,7 +12,6 @@
 #include "render/compare_render.h"
 #include "render/json_writer.h"
 
-#define NAME_MAX_BYTES	128
 #define UNIT_BUF	(COMPARE_NUM_BUF + 8)
 #define PAIR_BUF	(2 * UNIT_BUF + 64)
 
@@ -45,19 +44,19 @@ static void with_unit(const struct cmp_metric *m, double v, char *buf, size_t le
 	snprintf(buf, len, "%s%s%s", n, strcmp(m->unit, "us") ? "" : " ", m->unit);
 }
 
-void compare_source_name(const struct cmp_source *s, char *buf, size_t len)
+char *compare_source_name(const struct cmp_source *s)
 {
-	char name[SAFE_TEXT_SIZE(NAME_MAX_BYTES)], cut[NAME_MAX_BYTES + 1];
+	char *name __shown = safe_text_dup(s->name), *kind __shown = safe_text_dup(s->kind);
+	char *text;
+	int n;
 
-	snprintf(cut, sizeof(cut), "%s", s->name);
-	safe_text(name, sizeof(name), cut);
 	if (!strcmp(s->kind, s->name) || !strcmp(s->kind, "vm") || !strcmp(s->kind, "part"))
-		snprintf(buf, len, "%s", name);
+		n = asprintf(&text, "%s", name);
 	else if (!strcmp(s->kind, "blocking"))
-		snprintf(buf, len, "blocking thread %s", name);
+		n = asprintf(&text, "blocking thread %s", name);
 	else
-		snprintf(buf, len, "%s %s", !strcmp(s->kind, "rtlens") ? "rtlens" : s->kind,
-			 name);
+		n = asprintf(&text, "%s %s", kind, name);
+	return n < 0 ? NULL : text;
 }
 
 char *compare_cpu_list(const struct cmp_cpus *l)
@@ -65,7 +64,6 @@ char *compare_cpu_list(const struct cmp_cpus *l)
 	struct cpu_mask mask;
 	char *buf;
 	size_t i;
-	int len;
 
 	if (!l->n)
 		return strdup("");
@@ -73,10 +71,7 @@ char *compare_cpu_list(const struct cmp_cpus *l)
 		return NULL;
 	for (i = 0; i < l->n; i++)
 		cpu_mask_set(&mask, l->cpu[i]);
-	len = cpu_mask_format(&mask, NULL, 0);
-	buf = malloc(len + 1);
-	if (buf)
-		cpu_mask_format(&mask, buf, len + 1);
+	buf = cpu_mask_list(&mask);
 	cpu_mask_free(&mask);
 	return buf;
 }
@@ -224,20 +219,24 @@ static void signed_time(double us, char *buf, size_t len)
 	snprintf(buf, len, "%s %s", n, unit);
 }
 
-void compare_top_change(const struct comparison *c, char *buf, size_t len)
+char *compare_top_change(const struct comparison *c)
 {
 	const struct cmp_source *s = c->sources;
-	char name[SAFE_TEXT_SIZE(NAME_MAX_BYTES) + 32], amount[COMPARE_NUM_BUF + 8], where[48];
+	char amount[COMPARE_NUM_BUF + 8], where[48], *name, *text;
+	int n;
 
-	*buf = '\0';
 	if (!c->nr_sources)
-		return;
-	compare_source_name(s, name, sizeof(name));
+		return strdup("");
+	name = compare_source_name(s);
+	if (!name)
+		return NULL;
 	signed_time(s->us.b - s->us.a, amount, sizeof(amount));
 	if (s->cpu_lo == s->cpu_hi)
 		snprintf(where, sizeof(where), "on CPU %d", s->cpu_lo);
 	else
 		snprintf(where, sizeof(where), "on CPUs %d-%d", s->cpu_lo, s->cpu_hi);
-	snprintf(buf, len, "%s (%s%s %s)", name, amount, c->sources_per_s ? "/s" : "",
-		 c->sources_per_s ? where : "in the latency analyzed");
+	n = asprintf(&text, "%s (%s%s %s)", name, amount, c->sources_per_s ? "/s" : "",
+		     c->sources_per_s ? where : "in the latency analyzed");
+	free(name);
+	return n < 0 ? NULL : text;
 }

@@ -24,11 +24,11 @@ static void json_argv(struct json_writer *w, const struct rtl_params *p)
 /* what the tracer ran with: a replay takes them as they were */
 static void json_settings(struct json_writer *w, const struct rtl_params *p)
 {
-	char cpus[4096];
+	char *cpus = cpu_mask_list(&p->cpus);
 
-	cpu_mask_format(&p->cpus, cpus, sizeof(cpus));
 	json_begin_object(w, "settings");
-	json_string(w, "cpus", cpus);
+	json_string(w, "cpus", cpus ? cpus : "");	/* out of memory: a damaged recording */
+	free(cpus);
 	json_u64(w, "nr_cpus", p->nr_cpus);
 	json_u64(w, "period_us", p->period_us);
 	json_u64(w, "runtime_us", p->runtime_us);

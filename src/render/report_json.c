@@ -3,6 +3,8 @@
  * report_json - one JSON document per run (Documentation/json-report.md)
  */
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,14 +43,15 @@ static void json_priority(struct json_writer *w, const struct sched_attr_req *pr
 static void json_cpu_list(struct json_writer *w, const char *key, const struct cpu_mask *m,
 			  bool set)
 {
-	char buf[4096];
+	char *list;
 
 	if (!set) {
 		json_null(w, key);
 		return;
 	}
-	cpu_mask_format(m, buf, sizeof(buf));
-	json_string(w, key, buf);
+	list = cpu_mask_list(m);
+	json_string(w, key, list ? list : "");	/* out of memory: none */
+	free(list);
 }
 
 static void json_events(struct json_writer *w, const struct rtl_params *p)
@@ -58,12 +61,14 @@ static void json_events(struct json_writer *w, const struct rtl_params *p)
 	json_begin_array(w, "events");
 	for (i = 0; i < p->nr_events; i++) {
 		const struct event_spec *ev = &p->events[i];
-		char name[256];
+		char *name;
 
-		snprintf(name, sizeof(name), "%s%s%s", ev->system, ev->event ? ":" : "",
-			 ev->event ? ev->event : "");
+		if (asprintf(&name, "%s%s%s", ev->system, ev->event ? ":" : "",
+			     ev->event ? ev->event : "") < 0)
+			name = NULL;
 		json_begin_object(w, NULL);
-		json_string(w, "event", name);
+		json_string(w, "event", name ? name : ev->system);	/* out of memory */
+		free(name);
 		json_string(w, "filter", ev->filter);
 		json_string(w, "trigger", ev->trigger);
 		json_end_object(w);

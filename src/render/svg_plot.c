@@ -42,6 +42,7 @@ struct hist_plot {
 	const struct run_models	*m;
 	const struct rtl_params	*p;
 	const struct run_view	*v;
+	char			*title;		/* the command line, whole */
 	bool			timerlat;
 	int			nr_ctx;
 	struct plot_ctx		ctx[SVG_MAX_SERIES];
@@ -200,6 +201,7 @@ static void plot_free(struct hist_plot *hp)
 	free(hp->panels);
 	free(hp->titles);
 	free(hp->subtitles);
+	free(hp->title);
 }
 
 /* ---- the scale: the thresholds, in the histogram's unit ---- */
@@ -254,13 +256,24 @@ static void plot_scale(struct hist_plot *hp)
 /* ---- the picture ---- */
 
 /* "rtlens osnoise hist -c 0 ...": the command line, without the binary's path */
-static void command_line(const struct rtl_params *p, char *buf, size_t len)
+/* "rtlens osnoise hist -c 1 ...", the words whole: to free(); NULL when out of memory */
+static char *command_line(const struct rtl_params *p)
 {
-	size_t at = snprintf(buf, len, "rtlens %s", p->argv ? "" : p->command);
+	char *text = NULL;
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
 	int i;
 
-	for (i = 1; p->argv && i < p->argc && at < len; i++)
-		at += snprintf(buf + at, len - at, "%s%s", i > 1 ? " " : "", p->argv[i]);
+	if (!f)
+		return NULL;
+	fprintf(f, "rtlens %s", p->argv ? "" : p->command);
+	for (i = 1; p->argv && i < p->argc; i++)
+		fprintf(f, "%s%s", i > 1 ? " " : "", p->argv[i]);
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
 }
 
 static void header_run(FILE *out, const struct hist_plot *hp, double y)
@@ -309,11 +322,11 @@ static void header_stop(FILE *out, const struct hist_plot *hp, double y)
 static void plot_header(FILE *out, const struct hist_plot *hp)
 {
 	struct svg_series legend[SVG_MAX_SERIES] = { { 0 } };
-	char cmd[512], clipped[512];
+	char clipped[512];
 	int k;
 
-	command_line(hp->p, cmd, sizeof(cmd));
-	svg_clip(clipped, sizeof(clipped), cmd, (size_t)((hp->width - 2 * MARGIN) / 8.4));
+	/* the header's line: the command clipped to the width (the title has it whole) */
+	svg_clip(clipped, sizeof(clipped), hp->title, (size_t)((hp->width - 2 * MARGIN) / 8.4));
 	svg_text(out, MARGIN, 24, "font-size=\"14\" font-weight=\"bold\"", "%s", clipped);
 	header_run(out, hp, 42);
 	header_hist(out, hp, 58);
@@ -352,17 +365,18 @@ int svg_plot_hist(FILE *out, const struct run_models *m, const struct rtl_params
 		  const struct run_view *v)
 {
 	struct hist_plot hp = { .m = m, .p = p, .v = v };
-	char title[512];
 	int ret = -1;
 
+	hp.title = command_line(p);
+	if (!hp.title)
+		goto out;
 	plot_contexts(&hp);
 	if (plot_collect(&hp))
 		goto out;
 	plot_scale(&hp);
 	svg_scale_fit(&hp.scale, hp.panels, hp.nr_panels, p->with_zeros,
 		      svg_panel_plot_width(hp.panel_w - 8));
-	command_line(p, title, sizeof(title));
-	svg_begin(out, hp.width, hp.height, title);
+	svg_begin(out, hp.width, hp.height, hp.title);
 	plot_header(out, &hp);
 	plot_panels(out, &hp);
 	ret = svg_end(out);

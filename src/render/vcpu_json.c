@@ -4,6 +4,8 @@
  * (2.1), an array of the threads shown (analysis/vcpu_threads.h), null
  * where none were followed (Documentation/json-report.md)
  */
+#include <stdlib.h>
+
 #include "render/json_writer.h"
 #include "render/render.h"
 
@@ -70,7 +72,7 @@ static void json_thread(struct json_writer *w, const struct vcpu_threads *t, int
 	const struct cpu_mask *cpus = vcpu_threads_cpus(t, i);
 	struct vcpu_host_breakdown b;
 	struct vcpu_host_info info;
-	char list[4096];
+	char *list;
 
 	if (vcpu_host_info(t->host, i, &info) || vcpu_host_totals(t->host, i, &b))
 		return;
@@ -80,10 +82,12 @@ static void json_thread(struct json_writer *w, const struct vcpu_threads *t, int
 	json_int_or_null(w, "vcpu_id", info.vcpu_id);
 	json_int_or_null(w, "qemu_index", info.index);
 	json_bool(w, "tcg", info.tcg);
-	if (cpus && cpu_mask_format(cpus, list, sizeof(list)) >= 0)
+	list = cpus ? cpu_mask_list(cpus) : NULL;
+	if (list)
 		json_string(w, "host_cpus", list);
 	else
 		json_null(w, "host_cpus");
+	free(list);
 	json_times(w, &b);
 	json_reasons(w, &b);
 	json_u64(w, "preemptions", info.preemptions);

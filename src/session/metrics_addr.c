@@ -153,19 +153,19 @@ static void make_url(int fd, char *url, size_t size)
 int metrics_addr_listen(const char *addr, int backlog, char *url, size_t url_size)
 {
 	struct addrinfo *res;
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = log_arg(addr);
 	const char *why;
 	int fd, err = 0;
 	bool any;
 
 	if (resolve(addr, &res, &any, &why)) {
-		err_msg("--listen %s: %s", log_arg(addr, shown), why);
+		err_msg("--listen %s: %s", shown, why);
 		return -1;
 	}
 	fd = bind_first(res, any, backlog, &err);
 	freeaddrinfo(res);
 	if (fd < 0) {
-		err_msg("cannot listen on %s: %s (%s)", log_arg(addr, shown), strerror(err),
+		err_msg("cannot listen on %s: %s (%s)", shown, strerror(err),
 			err == EADDRINUSE ? "another program has that port: choose another one" :
 			err == EADDRNOTAVAIL ? "no interface of this machine has that address" :
 			err == EACCES ? "ports below 1024 need privileges: choose a higher one" :

@@ -61,7 +61,7 @@ struct session {
 	struct recorded_run	run;		/* --input: how the recorded run went */
 	struct replay_view	replay_view;	/* --input: what the reports say of it */
 	bool			interactive;
-	char			action_failed[ACTION_FAILED_LEN]; /* said after the report */
+	char			*action_failed;	/* said after the report; NULL none */
 	struct timespec		t0;		/* start of the measurement */
 	struct timespec		t_counted;	/* start of what the model holds */
 	uint64_t		*aa_lost_base;	/* per CPU: the analysis' losses before it */
@@ -600,6 +600,14 @@ static int save_trace_action(void *ctx, const char *file)
 	return save_trace(ctx, file);
 }
 
+/* what actions_run() said failed, said and freed */
+static void action_failure(char **failed)
+{
+	err_msg("%s: the actions after it were not run", *failed);
+	free(*failed);
+	*failed = NULL;
+}
+
 /*
  * Measure until a stop; on a threshold, run the --on-threshold actions,
  * and go on measuring when one of them is "continue".
@@ -620,7 +628,7 @@ static int measure(struct session *s)
 			return 0;
 		if (drain_into_model(s) || window_into_analysis(s))
 			return -1;
-		switch (actions_run(s->p->on_threshold, save_trace_action, s, s->action_failed)) {
+		switch (actions_run(s->p->on_threshold, save_trace_action, s, &s->action_failed)) {
 		case ACTIONS_CONTINUE:
 			debug_msg("threshold hit: continuing as the actions say");
 			source_restart(s->src);
@@ -864,15 +872,15 @@ int run_session(struct rtl_params *p)
 	if (!report(&s))
 		status = s.view.exit_status;
 	/* a failed action says so; the status is the run's, as rtla 7.3's */
-	if (s.action_failed[0]) {
+	if (s.action_failed) {
 		fflush(stdout);		/* the table first, as printed */
-		err_msg("%s: the actions after it were not run", s.action_failed);
+		action_failure(&s.action_failed);
 	}
-	s.action_failed[0] = '\0';
-	if (p->on_end && actions_run(p->on_end, save_trace_action, &s, s.action_failed) ==
+	if (p->on_end && actions_run(p->on_end, save_trace_action, &s, &s.action_failed) ==
 			 ACTIONS_FAILED)
-		err_msg("%s: the actions after it were not run", s.action_failed);
+		action_failure(&s.action_failed);
 out:
+	free(s.action_failed);
 	if (teardown(&s))
 		status = 1;
 	if (outfile_check_stdout())

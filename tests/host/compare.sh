@@ -17,6 +17,7 @@
 # schema.
 
 CMP_SCHEMA="Documentation/rtlens-compare-v1.schema.json"
+. "$(dirname "${BASH_SOURCE[0]}")/long_path.sh"
 
 # cmp_valid NAME FILE: FILE validates against the compare schema
 cmp_valid() {
@@ -105,6 +106,24 @@ compare_refusal_tests() {
 	cmp_refused "a directory" "cannot read the report .*: Is a directory" "$WORK" "$CMP_EX/valid-top.json"
 	cmp_refused "the output of check" "valid-check-all.json is the output of rtlens check, not a measurement's report" \
 		"$CMP_EX/valid-top.json" "$CMP_EX/valid-check-all.json"
+}
+
+# reports at a path of over 200 characters: each refusal names them whole
+compare_long_path_tests() {
+	local dir
+
+	dir=$(long_dir "$WORK") || { not_ok "compare: a directory at a long path"; return; }
+	cp "$CMP_EX/valid-top.json" "$CMP_EX/valid-timerlat-top.json" "$dir/"
+	cmp_variant "$dir/cmp-cut.json" "$CMP_EX/valid-top.json" 'del d["cpus"][1]["noise_us"]'
+	cmp_refused "osnoise vs timerlat, at a long path" \
+		"cannot compare $dir/valid-top.json, an osnoise report \\(osnoise top\\), with $dir/valid-timerlat-top.json, a timerlat report" \
+		"$dir/valid-top.json" "$dir/valid-timerlat-top.json"
+	cmp_refused "a missing file, at a long path" \
+		"cannot read the report $dir/nope.json: No such file or directory" \
+		"$dir/valid-top.json" "$dir/nope.json"
+	cmp_refused "a damaged report, at a long path" \
+		"$dir/cmp-cut.json: cpus\\[1\\].noise_us is missing or not a number" \
+		"$dir/valid-top.json" "$dir/cmp-cut.json"
 }
 
 compare_example_tests() {
@@ -245,6 +264,7 @@ compare_tests() {
 	CMP_EX=$ROOT/tests/schema/examples
 	compare_usage_tests
 	compare_refusal_tests
+	compare_long_path_tests
 	compare_example_tests
 	compare_gate_tests
 	compare_tuning_tests

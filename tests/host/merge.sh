@@ -14,6 +14,7 @@
 # --json's file as it was.
 
 MRG_SCHEMA="Documentation/rtlens-merge-v1.schema.json"
+. "$(dirname "${BASH_SOURCE[0]}")/long_path.sh"
 
 # mrg_node OUT HOST CPU2 CPU3: a report of HOST whose CPUs 2 and 3 saw the
 # noises CPU2 and CPU3 ({us: count}, python), over the example's runtime
@@ -149,6 +150,22 @@ merge_refusal_tests() {
 	mrg_refused "too many phases" "too many phases" "$WORK/node-a.json" --phase 1,2,3,4,5,6,7,8,9
 }
 
+# reports at a path of over 200 characters: each refusal names them whole
+merge_long_path_tests() {
+	local dir
+
+	dir=$(long_dir "$WORK") || { not_ok "merge: a directory at a long path"; return; }
+	cp "$WORK/node-a.json" "$ROOT/tests/schema/examples/valid-timerlat-top.json" "$dir/"
+	echo '{"schema_version": "1.0"' > "$dir/mrg-broken.json"
+	mrg_refused "osnoise with timerlat, at a long path" \
+		"cannot merge $dir/node-a.json, an osnoise report \(osnoise hist\), with $dir/valid-timerlat-top.json, a timerlat report \(timerlat top\)" \
+		"$dir/node-a.json" "$dir/valid-timerlat-top.json"
+	mrg_refused "a missing file, at a long path" "cannot read the report $dir/nope.json: No such" \
+		"$dir/node-a.json" "$dir/nope.json"
+	mrg_refused "a damaged file, at a long path" "$dir/mrg-broken.json is not JSON" \
+		"$dir/node-a.json" "$dir/mrg-broken.json"
+}
+
 # the rows of the projection: every column grows with the processes
 mrg_rows_grow() {
 	python3 - "$WORK/expect.out" <<'EOF'
@@ -231,6 +248,7 @@ merge_tests() {
 	merge_make_nodes
 	merge_usage_tests
 	merge_refusal_tests
+	merge_long_path_tests
 	merge_node_tests
 	merge_timerlat_tests
 }

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "base/actions.h"
+#include "long_text.h"
 
 static void test_parse_good(void **state)
 {
@@ -88,7 +89,7 @@ static void test_run_order(void **state)
 {
 	struct action_list *l = NULL;
 	const char *why;
-	char spec[64], failed[ACTION_FAILED_LEN] = "";
+	char spec[64], *failed = NULL;
 
 	(void)state;
 	signal(SIGUSR1, on_usr1);
@@ -98,7 +99,7 @@ static void test_run_order(void **state)
 	assert_int_equal(action_list_add(&l, "continue", "t", &why), 0);
 	assert_int_equal(action_list_add(&l, "trace", "t", &why), 0);
 	saved = 0;
-	assert_int_equal(actions_run(l, fake_save, NULL, failed), ACTIONS_CONTINUE);
+	assert_int_equal(actions_run(l, fake_save, NULL, &failed), ACTIONS_CONTINUE);
 	assert_int_equal(saved, 1);	/* stops at continue */
 	assert_true(got_usr1);
 	action_list_free(l);
@@ -107,17 +108,42 @@ static void test_run_order(void **state)
 	assert_int_equal(action_list_add(&l, "shell,command=exit 3", "t", &why), 0);
 	assert_int_equal(action_list_add(&l, "trace", "t", &why), 0);
 	saved = 0;
-	assert_int_equal(actions_run(l, fake_save, NULL, failed), ACTIONS_FAILED);
+	assert_int_equal(actions_run(l, fake_save, NULL, &failed), ACTIONS_FAILED);
 	assert_int_equal(saved, 0);	/* the first failure stops them */
 	assert_string_equal(failed, "action shell: 'exit 3' failed (status 3)");
+	free(failed);
+	failed = NULL;
 	action_list_free(l);
-	assert_int_equal(actions_run(NULL, fake_save, NULL, failed), ACTIONS_DONE);
+	assert_int_equal(actions_run(NULL, fake_save, NULL, &failed), ACTIONS_DONE);
+	assert_null(failed);
+}
+
+/* a failed shell action names its command whole, however long */
+static void test_failed_command_whole(void **state)
+{
+	struct action_list *l = NULL;
+	char spec[512], want[512], *failed = NULL;
+	const char *why;
+	int at;
+
+	(void)state;
+	at = snprintf(spec, sizeof(spec), "shell,command=exit 3 # ");
+	long_words(spec + at, sizeof(spec) - at, "word", " ", 25);
+	assert_true(strlen(spec + strlen("shell,command=")) > 200);
+	snprintf(want, sizeof(want), "action shell: '%s' failed (status 3)",
+		 spec + strlen("shell,command="));
+	assert_int_equal(action_list_add(&l, spec, "t", &why), 0);
+	assert_int_equal(actions_run(l, fake_save, NULL, &failed), ACTIONS_FAILED);
+	assert_string_equal(failed, want);
+	free(failed);
+	action_list_free(l);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_good),
+		cmocka_unit_test(test_failed_command_whole),
 		cmocka_unit_test(test_parse_bad),
 		cmocka_unit_test(test_run_order),
 	};

@@ -18,6 +18,7 @@
 #include "analysis/compare.h"
 #include "render/compare_render.h"
 #include "source/reports/reports.h"
+#include "long_text.h"
 #include "report_doc.h"
 
 /* ---- helpers ---- */
@@ -46,6 +47,17 @@ static int metric_index(const struct comparison *c, const char *key)
 			return m;
 	fail_msg("no metric %s", key);
 	return -1;
+}
+
+/* compare_top_change() is @want, or holds it when not @whole */
+static void top_change_is(const struct comparison *c, const char *want, bool whole)
+{
+	char *top = compare_top_change(c);
+
+	assert_non_null(top);
+	if (whole ? strcmp(top, want) : !strstr(top, want))
+		fail_msg("what changed most: '%s', want '%s'", top, want);
+	free(top);
 }
 
 static const struct cmp_cell *overall(const struct comparison *c, const char *key)
@@ -263,8 +275,7 @@ static void test_same_report(void **state)
 	assert_int_equal(c.system.n + c.config.n + c.settings.n, 0);
 	compare_summary(&c, line, sizeof(line));
 	assert_non_null(strstr(line, "no significant difference"));
-	compare_top_change(&c, line, sizeof(line));
-	assert_string_equal(line, "");
+	top_change_is(&c, "", true);
 	comparison_free(&c);
 	report_data_free(&a);
 	report_data_free(&b);
@@ -324,9 +335,8 @@ static void test_osnoise_worse(void **state)
 	compare_summary(&c, line, sizeof(line));
 	assert_non_null(strstr(line, "A is better: max single noise"));
 	assert_non_null(strstr(line, "(7x lower)"));
-	compare_top_change(&c, line, sizeof(line));
-	assert_non_null(strstr(line, "thread rtl_spin (+"));
-	assert_non_null(strstr(line, "ms/s on CPU 3)"));
+	top_change_is(&c, "thread rtl_spin (+", false);
+	top_change_is(&c, "ms/s on CPU 3)", false);
 	comparison_free(&c);
 
 	assert_int_equal(compare_reports(&c, &b, &a), 0);	/* the other way round */
@@ -391,7 +401,6 @@ static void test_timerlat(void **state)
 	struct report_data a, b;
 	struct comparison c;
 	const struct cmp_cell *cell;
-	char line[512];
 
 	(void)state;
 	load_example(&a, "valid-timerlat-hist-irq-analysis.json");
@@ -405,8 +414,7 @@ static void test_timerlat(void **state)
 	assert_string_equal(c.metrics[c.verdict.second].key, "thread_avg_us");
 	assert_false(c.sources_per_s);
 	assert_string_equal(c.sources[0].name, "rtl_blocker");	/* 26 us more */
-	compare_top_change(&c, line, sizeof(line));
-	assert_string_equal(line, "blocking thread rtl_blocker (+26 us in the latency analyzed)");
+	top_change_is(&c, "blocking thread rtl_blocker (+26 us in the latency analyzed)", true);
 	comparison_free(&c);
 	report_data_free(&a);
 	report_data_free(&b);
@@ -810,6 +818,34 @@ static void test_tuning(void **state)
 	report_data_free(&b);
 }
 
+/* a setting's path of over 256 bytes is kept whole: 1.x flat, 2.x nested */
+static void test_long_setting_path(void **state)
+{
+	char part[200], flat[600], nested[600], key[420];
+	struct report_data a, b;
+	struct comparison c;
+	const struct cmp_diff *d;
+	int i, at = 0;
+
+	(void)state;
+	for (i = 0; i < 20; i++)
+		at += snprintf(part + at, sizeof(part) - at, "part %02d ", i);
+	snprintf(key, sizeof(key), "sysctl.%s.%s.x", part, part);
+	snprintf(flat, sizeof(flat), "{\"%s\": 1}", key);
+	snprintf(nested, sizeof(nested), "{\"sysctl\": {\"%s\": {\"%s\": {\"x\": 2}}}}",
+		 part, part);
+	load(&a, with_tuning(flat, "[]"), "a.json");
+	load(&b, with_tuning_of("2.0", nested, "[]"), "b.json");
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(c.settings.n, 1);
+	d = find_diff(&c.settings, key);
+	assert_non_null(d);
+	assert_true(d->a && d->b && d->a->num == 1 && d->b->num == 2);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
 static void test_system_config(void **state)
 {
 	json_object *doc = example("valid-top.json");
@@ -875,6 +911,52 @@ static void test_json(void **state)
 	report_data_free(&b);
 }
 
+/* a path and a source's name of over 200 bytes: the text and the JSON hold them whole */
+static void test_long_names_whole(void **state)
+{
+	char path[300], name[300], want[400];
+	struct report_data a, b;
+	struct comparison c;
+	json_object *doc, *sources;
+	size_t end;
+	char *text;
+	int last;
+
+	(void)state;
+	end = long_words(path, sizeof(path), "/dir", "", 30);
+	snprintf(path + end, sizeof(path) - end, "/b.json");
+	long_words(name, sizeof(name), "spin", " ", 30);
+	assert_true(strlen(path) > 200 && strlen(name) > 200);
+	doc = noisier();
+	sources = at(cpu_entry(at(doc, "analysis"), "cpus", 1), "sources");
+	last = json_object_array_length(sources) - 1;
+	json_object_object_add(json_object_array_get_idx(sources, last), "name",
+			       json_object_new_string(name));
+	load_example(&a, "valid-osnoise-analysis.json");
+	load(&b, doc, path);
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	snprintf(want, sizeof(want), "thread %s (+", name);
+	top_change_is(&c, want, false);
+
+	text = render(&c, false);
+	assert_non_null(strstr(text, path));
+	snprintf(want, sizeof(want), "what changed most: thread %s (+", name);
+	assert_non_null(strstr(text, want));
+	free(text);
+
+	text = render(&c, true);
+	doc = json_tokener_parse(text);
+	assert_non_null(doc);
+	assert_string_equal(json_object_get_string(at(at(at(doc, "inputs"), "b"), "path")), path);
+	snprintf(want, sizeof(want), "thread %s (+", name);
+	assert_non_null(strstr(json_object_get_string(at(at(doc, "verdict"), "top_change")), want));
+	json_object_put(doc);
+	free(text);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -898,8 +980,10 @@ int main(void)
 		cmocka_unit_test(test_gate_osnoise),
 		cmocka_unit_test(test_gate_timerlat),
 		cmocka_unit_test(test_tuning),
+		cmocka_unit_test(test_long_setting_path),
 		cmocka_unit_test(test_system_config),
 		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_long_names_whole),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

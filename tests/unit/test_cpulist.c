@@ -6,10 +6,12 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "base/cpulist.h"
+#include "long_text.h"
 
 static void format_is(const struct cpu_mask *mask, const char *expected)
 {
@@ -210,6 +212,21 @@ static void test_parse_range_errors(void **state)
 	parse_bad(8, "0,3-1", "range 3-1 is reversed");
 }
 
+/* the word refused is quoted whole however long, a control byte escaped */
+static void test_parse_long_word_whole(void **state)
+{
+	char list[300], word[260], want[300];
+
+	(void)state;
+	long_words(word, sizeof(word), "word", " ", 25);
+	snprintf(list, sizeof(list), "1,%s\x1b,2", word);
+	snprintf(want, sizeof(want), "'%s\\x1b' is not a cpu number", word);
+	parse_bad(4, list, want);
+	snprintf(list, sizeof(list), "0,0000000000000000000000000000000000000000000000000000004");
+	parse_bad(4, list, "cpu 0000000000000000000000000000000000000000000000000000004 is out of "
+		  "range 0-3");
+}
+
 static void test_parse_null_why(void **state)
 {
 	struct cpu_mask mask;
@@ -293,6 +310,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_init_empty),
+		cmocka_unit_test(test_parse_long_word_whole),
 		cmocka_unit_test(test_init_bad_size),
 		cmocka_unit_test(test_set_test_bounds),
 		cmocka_unit_test(test_fill),

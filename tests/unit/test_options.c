@@ -6,6 +6,7 @@
  * and the combinations refused; repeated parses (getopt's hidden state) and
  * the words its messages name
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -20,7 +21,9 @@
 #include "base/actions.h"
 #include "capture.h"
 #include "cmdline.h"
+#include "long_text.h"
 #include "base/log.h"
+#include "source/system/system.h"
 
 #define NR_CPUS		8
 
@@ -194,6 +197,26 @@ static void test_hwnoise(void **state)
 
 /* ---- osnoise ---- */
 
+/* a value, an argument, an option of over 200 bytes: refused, named whole */
+static void test_long_words_whole(void **state)
+{
+	struct rtl_params *p = *state;
+	char value[300], word[320], want[400];
+
+	(void)state;
+	long_words(value, sizeof(value), "wrong", " ", 25);
+	snprintf(want, sizeof(want), "invalid -c/--cpus value '%s'", value);
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-c", value), want);
+	snprintf(want, sizeof(want), "unexpected argument '%s'", value);
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-d", "1", value), want);
+	snprintf(word, sizeof(word), "--%s", value);
+	snprintf(want, sizeof(want), "unknown option '%s'", word);
+	expect_refused(p, "osnoise top", ARGV("osnoise", word), want);
+	snprintf(word, sizeof(word), "trigger=%s", value);
+	snprintf(want, sizeof(want), "is written --trigger '%s'", value);
+	expect_refused(p, "hwnoise", ARGV("hwnoise", "-e", "osnoise:irq_noise", word), want);
+}
+
 static void test_osnoise_top(void **state)
 {
 	struct rtl_params *p = *state;
@@ -339,6 +362,64 @@ static void test_cgroup(void **state)
 	parse_ok(p, "osnoise hist", ARGV("osnoise", "--cgroup=grp"));
 	assert_string_equal(p->cgroup_name, "grp");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "--cgroup="), "the cgroup name is empty");
+}
+
+/* a usage error's message is printed whole, however long */
+static void test_usage_error_whole(void **state)
+{
+	struct opt_table t = { 0 };
+	char word[700], want[800];
+	struct capture e;
+
+	(void)state;
+	memset(word, 'w', sizeof(word) - 1);
+	word[sizeof(word) - 1] = '\0';
+	snprintf(want, sizeof(want), "no %s: end\nTry 'rtlens compare --help'", word);
+	capture_start(&e, 2);
+	assert_int_equal(opt_usage_error(&commands[CMD_COMPARE], &t, "no %s: %s", word, "end"),
+			 OPTS_ERROR);
+	capture_end_expect(&e, want);
+}
+
+/*
+ * A cgroup refused is named whole and escaped: one of over 200 bytes with
+ * spaces, then one past PATH_MAX (the kernel's refusal, not "cannot find
+ * rtlens's own cgroup")
+ */
+static void test_cgroup_named_whole(void **state)
+{
+	struct rtl_params *p = *state;
+	size_t size = PATH_MAX + 512, at = 0, at_shown = 0;
+	char *name = malloc(size), *shown = malloc(size), *arg = malloc(size + 16);
+	char *want = malloc(3 * size);
+	struct capture e;
+	int i;
+
+	assert_true(name && shown && arg && want);
+	for (i = 0; i < 15; i++) {
+		at += snprintf(name + at, size - at, "%sa long group \x1b", i ? "/" : "");
+		at_shown += snprintf(shown + at_shown, size - at_shown, "%sa long group \\x1b",
+				     i ? "/" : "");
+	}
+	snprintf(arg, size + 16, "--cgroup=%s", name);
+	parse_ok(p, "osnoise top", ARGV("osnoise", arg));
+	snprintf(want, 3 * size, "cgroup '%s' not usable: /sys/fs/cgroup/%s/cgroup.procs: No such "
+		 "file or directory", shown, shown);
+	capture_start(&e, 2);
+	assert_int_equal(tasks_check(p), -1);
+	capture_end_expect(&e, want);
+
+	while (at < PATH_MAX)
+		at += snprintf(name + at, size - at, "/%s", "a group of a long name");
+	snprintf(arg, size + 16, "--cgroup=%s", name);
+	parse_ok(p, "osnoise top", ARGV("osnoise", arg));
+	capture_start(&e, 2);
+	assert_int_equal(tasks_check(p), -1);
+	capture_end_expect(&e, "/cgroup.procs: File name too long");
+	free(name);
+	free(shown);
+	free(arg);
+	free(want);
 }
 
 static void test_osnoise_analysis(void **state)
@@ -716,6 +797,9 @@ int main(void)
 		OPT_TEST(test_defaults),
 		OPT_TEST(test_hwnoise),
 		OPT_TEST(test_osnoise_top),
+		OPT_TEST(test_long_words_whole),
+		OPT_TEST(test_cgroup_named_whole),
+		OPT_TEST(test_usage_error_whole),
 		OPT_TEST(test_osnoise_auto),
 		OPT_TEST(test_trace_file),
 		OPT_TEST(test_events),

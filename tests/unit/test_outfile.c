@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include <cmocka.h>
 
 #include "base/outfile.h"
+#include "capture.h"
 
 static char dir[] = "/tmp/rtlens-outfile-XXXXXX";
 static char path[512];
@@ -224,6 +226,63 @@ static void test_write_text(void **state)
 	assert_string_equal(get("trace.txt"), "another\n");
 }
 
+/* a refusal names the path whole, escaped: directories of over 200 bytes that are missing */
+static void test_refusal_names_the_path_whole(void **state)
+{
+	char missing[300], name[320], want[900];
+	struct capture c;
+	struct outfile o;
+	int i, at = 0;
+
+	(void)state;
+	for (i = 0; i < 25; i++)
+		at += snprintf(missing + at, sizeof(missing) - at, "missing %02d%s", i,
+			       i % 5 == 4 ? "/" : " ");
+	snprintf(name, sizeof(name), "%s\x1b[31m.json", missing);
+	snprintf(want, sizeof(want), "cannot write the report to %s/%s\\x1b[31m.json: its "
+		 "directory does not exist", dir, missing);
+	capture_start(&c, 2);
+	assert_int_equal(outfile_open(&o, in_dir(name), "report"), -1);
+	capture_end_expect(&c, want);
+}
+
+/*
+ * A path past PATH_MAX, in directories that are there: refused by its
+ * name, and nothing written in a directory of a part of it.
+ */
+static void test_path_past_path_max(void **state)
+{
+	char part[201], *deep = malloc(PATH_MAX + 512);
+	struct capture c;
+	struct outfile o;
+	size_t at;
+	int fd = open(dir, O_DIRECTORY), next, i;
+
+	(void)state;
+	assert_non_null(deep);
+	assert_true(fd >= 0);
+	memset(part, 'd', sizeof(part) - 1);
+	part[sizeof(part) - 1] = '\0';
+	at = snprintf(deep, PATH_MAX + 512, "%s", dir);
+	while (at < PATH_MAX) {
+		assert_int_equal(mkdirat(fd, part, 0755), 0);
+		next = openat(fd, part, O_DIRECTORY);
+		assert_true(next >= 0);
+		close(fd);
+		fd = next;
+		at += snprintf(deep + at, PATH_MAX + 512 - at, "/%s", part);
+	}
+	close(fd);
+	snprintf(deep + at, PATH_MAX + 512 - at, "/x.json");
+	for (i = 0; i < 2; i++) {	/* an unnamed file, a hidden one */
+		outfile_no_tmpfile(i);
+		capture_start(&c, 2);
+		assert_int_equal(outfile_open(&o, deep, "report"), -1);
+		capture_end_expect(&c, "/x.json: File name too long");
+	}
+	free(deep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -236,6 +295,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_devices_are_written_in_place, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_write_text, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refusal_names_the_path_whole, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_path_past_path_max, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

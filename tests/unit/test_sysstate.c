@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <tracefs.h>
@@ -413,6 +414,32 @@ static void test_lock_one_holder(void **state)
 	sysstate_free(second);
 }
 
+/* a $RTLENS_RUN_DIR of over 256 bytes with spaces: the lock is in it */
+static void test_long_run_dir(void **state)
+{
+	struct fixture *fx = *state;
+	char dir[512], lock[600];
+	struct sys_state *st;
+	int i, at;
+
+	at = snprintf(dir, sizeof(dir), "%s", fake_tracefs_run_dir(fx->fake));
+	for (i = 0; i < 5; i++) {
+		if (i)		/* its parents; sysstate_lock() makes the directory */
+			assert_int_equal(mkdir(dir, 0700), 0);
+		at += snprintf(dir + at, sizeof(dir) - at, "/a run directory at a long path, "
+			       "part %d of five", i);
+	}
+	assert_true(strlen(dir) > 256);
+	assert_int_equal(setenv("RTLENS_RUN_DIR", dir, 1), 0);
+	st = sysstate_new();
+	assert_non_null(st);
+	assert_int_equal(sysstate_lock(st), 0);
+	snprintf(lock, sizeof(lock), "%s/lock", dir);
+	assert_int_equal(access(lock, F_OK), 0);
+	sysstate_free(st);
+	assert_int_equal(setenv("RTLENS_RUN_DIR", fake_tracefs_run_dir(fx->fake), 1), 0);
+}
+
 #define FAKE_TEST(fn)	cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -430,6 +457,7 @@ int main(void)
 		FAKE_TEST(test_recover_killed_session),
 		FAKE_TEST(test_damaged_or_forged_record),
 		FAKE_TEST(test_lock_one_holder),
+		FAKE_TEST(test_long_run_dir),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -121,20 +121,22 @@ static int check_tool(const struct file_input *in, const struct rtl_params *p)
 static int set_cpus(const struct file_input *in, struct rtl_params *p, const char *recorded)
 {
 	struct cpu_mask user = { 0 }, rec = { 0 };
+	char *asked = cpu_mask_list(&p->cpus);
 	const char *why = NULL;
-	char asked[4096];
 	int cpu, ret = -1;
 
-	cpu_mask_format(&p->cpus, asked, sizeof(asked));
 	cpu_mask_free(&p->cpus);
 	cpu_mask_free(&p->hk_cpus);
-	if (cpu_mask_init(&p->cpus, p->nr_cpus) || cpu_mask_init(&p->hk_cpus, p->nr_cpus) ||
-	    cpu_mask_init(&rec, p->nr_cpus) || cpu_mask_init(&user, p->nr_cpus)) {
+	if (!asked || cpu_mask_init(&p->cpus, p->nr_cpus) ||
+	    cpu_mask_init(&p->hk_cpus, p->nr_cpus) || cpu_mask_init(&rec, p->nr_cpus) ||
+	    cpu_mask_init(&user, p->nr_cpus)) {
 		err_msg("out of memory");
 		goto out;
 	}
 	if (cpu_mask_parse(&rec, recorded, &why)) {
-		err_msg("%s: the recorded CPU list \"%s\" is damaged: %s", in->name, recorded, why);
+		char *shown __shown = log_arg(recorded);
+
+		err_msg("%s: the recorded CPU list \"%s\" is damaged: %s", in->name, shown, why);
 		goto out;
 	}
 	if (p->cpus_set && cpu_mask_parse(&user, asked, &why)) {
@@ -153,6 +155,7 @@ static int set_cpus(const struct file_input *in, struct rtl_params *p, const cha
 out:
 	cpu_mask_free(&user);
 	cpu_mask_free(&rec);
+	free(asked);
 	return ret;
 }
 
@@ -263,8 +266,8 @@ static int scan_cpus(struct file_input *in, struct rtl_params *p, double *elapse
 	unsigned long long first = ~0ULL, last = 0;
 	struct cpu_mask found;
 	struct tep_record *r;
-	char list[4096];
-	int cpu;
+	char *list;
+	int cpu, ret;
 
 	if (cpu_mask_init(&found, p->nr_cpus)) {
 		err_msg("out of memory");
@@ -283,14 +286,20 @@ static int scan_cpus(struct file_input *in, struct rtl_params *p, double *elapse
 		tracecmd_free_record(r);
 	}
 	*elapsed_s = last > first ? (last - first) / 1e9 : 0;
-	cpu_mask_format(&found, list, sizeof(list));
 	if (!cpu_mask_count(&found)) {
 		cpu_mask_free(&found);
 		err_msg("%s holds no events: nothing to replay", in->name);
 		return -1;
 	}
+	list = cpu_mask_list(&found);
 	cpu_mask_free(&found);
-	return set_cpus(in, p, list);	/* -c among them */
+	if (!list) {
+		err_msg("out of memory");
+		return -1;
+	}
+	ret = set_cpus(in, p, list);	/* -c among them */
+	free(list);
+	return ret;
 }
 
 static int apply_other(struct file_input *in, struct rtl_params *p, struct sys_facts *f)

@@ -31,20 +31,21 @@ bool list_has(char **list, const char *word)
 
 static int check_event(char **systems, const struct event_spec *ev)
 {
-	char shown[LOG_ARG_BUF], shown_ev[LOG_ARG_BUF], **events;
+	char *shown __shown = log_arg(ev->system), **events;
 	int ret = 0;
 
 	if (!list_has(systems, ev->system)) {
-		err_msg("unknown event system '%s': see %s/available_events",
-			log_arg(ev->system, shown), tracefs_tracing_dir());
+		err_msg("unknown event system '%s': see %s/available_events", shown,
+			tracefs_tracing_dir());
 		return -1;
 	}
 	if (!ev->event)
 		return 0;
 	events = tracefs_system_events(NULL, ev->system);
 	if (!list_has(events, ev->event)) {
-		err_msg("unknown event '%s:%s': see %s/available_events",
-			log_arg(ev->system, shown), log_arg(ev->event, shown_ev),
+		char *shown_ev __shown = log_arg(ev->event);
+
+		err_msg("unknown event '%s:%s': see %s/available_events", shown, shown_ev,
 			tracefs_tracing_dir());
 		ret = -1;
 	}
@@ -128,7 +129,7 @@ static char *kernel_complaint(struct tracefs_instance *inst, const struct event_
 static int event_attr(struct tracefs_instance *inst, const struct event_spec *ev,
 		      const char *file, const char *value)
 {
-	char shown[LOG_ARG_BUF], *why;
+	char *shown __shown = NULL, *why;
 	int saved;
 
 	if (!value)
@@ -142,8 +143,9 @@ static int event_attr(struct tracefs_instance *inst, const struct event_spec *ev
 	if (!why && saved == ENOENT && !strcmp(file, "filter"))
 		why = strdup("the kernel found no event it fits (a field it names is missing, "
 			     "or its syntax is wrong)");
+	shown = log_arg(value);
 	err_msg("cannot set the %s '%s' on %s%s%s: %s (see the kernel's events documentation)",
-		file, log_arg(value, shown), ev->system, ev->event ? ":" : "",
+		file, shown, ev->system, ev->event ? ":" : "",
 		ev->event ? ev->event : "", why ? why : strerror(saved));
 	free(why);
 	return -1;

@@ -277,11 +277,16 @@ static int set_workload_option(const struct rtl_params *p, struct sys_state *st)
 /* what both tracers share: cpus, stop thresholds, the workload option */
 static int common_globals(const struct rtl_params *p, struct sys_state *st)
 {
-	char cpus[4096];
+	char *cpus = cpu_mask_list(&p->cpus);
+	int ret;
 
-	cpu_mask_format(&p->cpus, cpus, sizeof(cpus));
-	if (sysstate_write(st, "osnoise/cpus", cpus) ||
-	    write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
+	if (!cpus) {
+		err_msg("out of memory");
+		return -1;
+	}
+	ret = sysstate_write(st, "osnoise/cpus", cpus);
+	free(cpus);
+	if (ret || write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
 	    write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
 	    set_workload_option(p, st))
 		return -1;

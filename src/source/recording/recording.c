@@ -42,12 +42,15 @@ static uint64_t get_u64(struct meta_reader *m, json_object *o, const char *key)
 	return n < 0 ? 0 : (uint64_t)n;
 }
 
+/* a word of rtlens's own ("osnoise top"): one too long for @buf is damage */
 static void get_str(struct meta_reader *m, json_object *o, const char *key, char *buf,
 		    size_t len)
 {
 	json_object *v = member(m, o, key, json_type_string);
 
-	snprintf(buf, len, "%s", v ? json_object_get_string(v) : "");
+	if ((size_t)snprintf(buf, len, "%s", v ? json_object_get_string(v) : "") >= len &&
+	    !m->bad)
+		m->bad = key;
 }
 
 static bool get_bool(struct meta_reader *m, json_object *o, const char *key)
@@ -71,9 +74,13 @@ static enum stop_reason reason_of(struct meta_reader *m, const char *name)
 
 static void read_settings(struct meta_reader *m, json_object *o, struct recorded_settings *s)
 {
+	json_object *v;
 	int64_t n;
 
-	get_str(m, o, "cpus", s->cpus, sizeof(s->cpus));
+	v = member(m, o, "cpus", json_type_string);
+	s->cpus = strdup(v ? json_object_get_string(v) : "");	/* whole: a CPU list may be long */
+	if (!s->cpus && !m->bad)
+		m->bad = "cpus (out of memory)";
 	n = get_u64(m, o, "nr_cpus");
 	if ((n <= 0 || n > RECORDING_MAX_CPUS) && !m->bad)
 		m->bad = "nr_cpus";
@@ -309,5 +316,6 @@ void recording_free(struct recording *rec)
 	free(rec->facts.tuning);
 	free(rec->facts.steal_ns);
 	free(rec->facts.tuning_json);
+	free(rec->set.cpus);
 	memset(rec, 0, sizeof(*rec));
 }

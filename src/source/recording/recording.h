@@ -51,7 +51,7 @@ struct recorded_run {
 
 /* what the run was set to, taken over by the replay */
 struct recorded_settings {
-	char		cpus[4096];
+	char		*cpus;		/* the list, whole; NULL until read */
 	int		nr_cpus;
 	uint64_t	period_us, runtime_us, stop_us, stop_total_us, threshold_us;
 	uint64_t	duration_s, stack_us;

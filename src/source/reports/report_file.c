@@ -42,7 +42,7 @@ static int check_tool(struct loader *l, json_object *doc)
 static int check_schema(struct loader *l, json_object *doc)
 {
 	struct report_data *r = l->r;
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 	int end = 0;
 
 	if (report_get_str(l, doc, "schema_version", &r->schema_version))
@@ -51,15 +51,17 @@ static int check_schema(struct loader *l, json_object *doc)
 	if (strspn(r->schema_version, "0123456789.") != strlen(r->schema_version) ||
 	    sscanf(r->schema_version, "%d.%d%n", &r->major, &r->minor, &end) != 2 ||
 	    r->schema_version[end] || r->major < 0 || r->minor < 0) {
+		shown = log_arg(r->schema_version);
 		err_msg("%s: schema_version \"%s\" is not MAJOR.MINOR: not a report this rtlens "
-			"can read", l->name, log_arg(r->schema_version, shown));
+			"can read", l->name, shown);
 		return -1;
 	}
 	if (r->major >= REPORT_OLDEST_MAJOR && r->major <= REPORT_NEWEST_MAJOR)
 		return 0;
+	/* digits and a dot: nothing to escape */
 	err_msg("%s has schema_version %s: this rtlens (%s) reads the reports of schemas %d.x "
 		"to %d.x only (compare them with an rtlens that knows schema %d)", l->name,
-		log_arg(r->schema_version, shown), RTLENS_VERSION, REPORT_OLDEST_MAJOR,
+		r->schema_version, RTLENS_VERSION, REPORT_OLDEST_MAJOR,
 		REPORT_NEWEST_MAJOR, r->major);
 	return -1;
 }
@@ -68,7 +70,7 @@ static int find_family(struct loader *l, json_object *doc)
 {
 	struct report_data *r = l->r;
 	const struct tool_desc *desc;
-	char shown[LOG_ARG_BUF];
+	char *shown __shown = NULL;
 
 	if (report_get_str(l, doc, "command", &r->command))
 		return -1;
@@ -84,9 +86,9 @@ static int find_family(struct loader *l, json_object *doc)
 			l->name, r->command);
 		return -1;
 	}
+	shown = log_arg(r->command);
 	err_msg("%s is a report of \"%s\", a command this rtlens does not know (it reads "
-		"osnoise top/hist, hwnoise and timerlat top/hist reports)", l->name,
-		log_arg(r->command, shown));
+		"osnoise top/hist, hwnoise and timerlat top/hist reports)", l->name, shown);
 	return -1;
 }
 
@@ -173,17 +175,17 @@ static int load_findings(struct loader *l, json_object *arr)
  */
 static int add_settings(struct report_entries *e, const char *prefix, json_object *o)
 {
-	char path[256];
-
 	json_object_object_foreach(o, key, v) {
-		snprintf(path, sizeof(path), "%s%s", prefix, key);
-		if (json_object_is_type(v, json_type_object)) {
-			strncat(path, ".", sizeof(path) - strlen(path) - 1);
-			if (add_settings(e, path, v))
-				return -1;
-		} else if (report_add_entry(e, path, v)) {
+		bool object = json_object_is_type(v, json_type_object);
+		char *path;
+		int ret;
+
+		if (asprintf(&path, "%s%s%s", prefix, key, object ? "." : "") < 0)
+			return report_oom();
+		ret = object ? add_settings(e, path, v) : report_add_entry(e, path, v);
+		free(path);
+		if (ret)
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -274,13 +276,13 @@ static json_object *parse_json(struct loader *l, const char *text, size_t len)
 
 int report_parse(struct report_data *r, const char *text, size_t len, const char *path)
 {
-	struct loader l = { .r = r };
+	char *name __shown = log_arg(path);
+	struct loader l = { .r = r, .name = name };
 	json_object *doc;
 	int ret = -1;
 
 	memset(r, 0, sizeof(*r));
 	r->path = path;
-	log_arg(path, l.name);
 	if (len > INT_MAX) {
 		err_msg("%s is too large for a report", l.name);
 		return -1;
@@ -335,14 +337,15 @@ static char *read_file(const char *path, size_t *len)
 
 int report_file_load(struct report_data *r, const char *path)
 {
-	char shown[LOG_ARG_BUF];
 	size_t len;
 	char *text = read_file(path, &len);
 	int ret;
 
 	if (!text) {
+		char *shown __shown = log_arg(path);
+
 		memset(r, 0, sizeof(*r));
-		err_msg("cannot read the report %s: %s", log_arg(path, shown), strerror(errno));
+		err_msg("cannot read the report %s: %s", shown, strerror(errno));
 		return -1;
 	}
 	ret = report_parse(r, text, len, path);

@@ -21,7 +21,7 @@
 
 struct loader {
 	struct report_data	*r;
-	char			name[LOG_ARG_BUF];	/* the path, safe to print */
+	const char		*name;		/* the path, whole, safe to print */
 	char			where[96];		/* "cpus[3]": what is read */
 	size_t			sources_cap;
 };

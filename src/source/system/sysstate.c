@@ -71,14 +71,15 @@ struct sys_state *sysstate_new(void)
 	const char *dir = getenv("RTLENS_RUN_DIR");
 
 	if (!s)
-		return NULL;
+		goto nomem;
 	s->lock_fd = -1;
-	if (set_paths(s, dir && *dir ? dir : "/run/rtlens")) {
-		free_paths(s);
-		free(s);
-		return NULL;
-	}
+	if (set_paths(s, dir && *dir ? dir : "/run/rtlens"))
+		goto nomem;
 	return s;
+nomem:
+	err_msg("out of memory");
+	sysstate_free(s);
+	return NULL;
 }
 
 static void clear_saved(struct sys_state *s)

@@ -55,36 +55,48 @@ static int own_cgroup(char *buf, size_t len)
 	return ret;
 }
 
-static int cgroup_procs_path(const struct rtl_params *p, char *buf, size_t len)
+/*
+ * CGROUP_ROOT/CGROUP/cgroup.procs, the user's cgroup whole (a path too
+ * long is the kernel's to refuse, by its name), allocated; NULL with a
+ * message.
+ */
+static char *cgroup_procs_path(const struct rtl_params *p)
 {
-	char rel[PATH_MAX];
+	const char *cgroup = p->cgroup_name;
+	char own[PATH_MAX], *path;	/* the kernel's line: a path */
 
-	if (p->cgroup_name)
-		snprintf(rel, sizeof(rel), "%s%s", p->cgroup_name[0] == '/' ? "" : "/",
-			 p->cgroup_name);
-	else if (own_cgroup(rel, sizeof(rel)))
-		return -1;
-	if ((size_t)snprintf(buf, len, "%s%s/cgroup.procs", CGROUP_ROOT, rel) >= len)
-		return -1;
-	return 0;
+	if (!cgroup && own_cgroup(own, sizeof(own))) {
+		err_msg("cannot find rtlens's own cgroup in /proc/self/cgroup (is cgroup v2 mounted?)");
+		return NULL;
+	}
+	if (!cgroup)
+		cgroup = own;
+	if (asprintf(&path, "%s%s%s/cgroup.procs", CGROUP_ROOT, cgroup[0] == '/' ? "" : "/",
+		     cgroup) >= 0)
+		return path;
+	err_msg("out of memory");
+	return NULL;
 }
 
 int tasks_check(const struct rtl_params *p)
 {
-	char path[PATH_MAX];
+	char *path, *shown __shown = NULL, *name __shown = NULL;
 
 	if (!p->cgroup)
 		return 0;
-	if (cgroup_procs_path(p, path, sizeof(path))) {
-		err_msg("cannot find rtlens's own cgroup in /proc/self/cgroup (is cgroup v2 mounted?)");
+	path = cgroup_procs_path(p);
+	if (!path)
 		return -1;
+	if (!access(path, W_OK)) {
+		free(path);
+		return 0;
 	}
-	if (access(path, W_OK)) {
-		err_msg("cgroup '%s' not usable: %s: %s (create it under %s first)",
-			p->cgroup_name ? p->cgroup_name : "(own)", path, strerror(errno), CGROUP_ROOT);
-		return -1;
-	}
-	return 0;
+	shown = log_arg(path);
+	name = log_arg(p->cgroup_name ? p->cgroup_name : "(own)");
+	err_msg("cgroup '%s' not usable: %s: %s (create it under %s first)", name, shown,
+		strerror(errno), CGROUP_ROOT);
+	free(path);
+	return -1;
 }
 
 static void fill_attr(const struct sched_attr_req *req, struct rtl_sched_attr *a)
@@ -182,23 +194,29 @@ static int set_priority(const struct rtl_params *p, int pid, const char *comm)
 
 static int set_cgroup(const struct rtl_params *p, int pid, const char *comm)
 {
-	char path[PATH_MAX];
+	char *path, *shown __shown = NULL;
 	FILE *f;
 	int ret;
 
 	if (!p->cgroup)
 		return 0;
-	if (cgroup_procs_path(p, path, sizeof(path)))
+	path = cgroup_procs_path(p);
+	if (!path)
 		return -1;
 	f = fopen(path, "w");
 	if (!f) {
-		err_msg("cannot open %s: %s", path, strerror(errno));
+		shown = log_arg(path);
+		err_msg("cannot open %s: %s", shown, strerror(errno));
+		free(path);
 		return -1;
 	}
 	fprintf(f, "%d\n", pid);
 	ret = fclose(f);
-	if (ret)
-		err_msg("cannot move %s (pid %d) to %s: %s", comm, pid, path, strerror(errno));
+	if (ret) {
+		shown = log_arg(path);
+		err_msg("cannot move %s (pid %d) to %s: %s", comm, pid, shown, strerror(errno));
+	}
+	free(path);
 	return ret ? -1 : 0;
 }
 
@@ -225,7 +243,7 @@ static int apply_once(const struct rtl_params *p)
 		int pid = PIDS_VAL(0, s_int, stack, info);
 		const char *comm = PIDS_VAL(1, str, stack, info);
 		unsigned long flags = PIDS_VAL(2, ul_int, stack, info);
-		char name[SAFE_TEXT_SIZE(TASK_COMM_LEN)];
+		char name[SAFE_TEXT_SIZE(TASK_COMM_LEN)];	/* comm: the kernel's, bounded */
 
 		if (strncmp(comm, prefix, strlen(prefix)) || !(flags & PF_KTHREAD))
 			continue;
