@@ -4,9 +4,13 @@
 One soak run of bench/soak.sh: starts rtlens (the command after --),
 waits for its --listen URL, starts the PID churn, scrapes the metrics once
 a second and samples the process from /proc the same second, for MINUTES;
-prints a line at each checkpoint (1/30, 10/30 and 30/30 of the run: 1, 10
-and 30 minutes of a 30-minute run), then SIGTERM, and checks the end:
-exit status, and the bounds of the final report (JSON).
+prints a line at each checkpoint (1/30, 10/30, 20/30 and 30/30 of the
+run: 1, 10, 20 and 30 minutes of a 30-minute run), then SIGTERM, and
+checks the end: exit status, and the bounds of the final report (JSON).
+SOAK_STALL=S in the environment stalls the housekeeping CPUs
+(SOAK_STALL_CPUS, 0) for S seconds halfway to the second checkpoint, with
+a SCHED_FIFO spinner: rtlens's main thread falls behind the trace, as on
+a loaded machine, and must give back what it queued meanwhile.
 
   soak.py NAME MINUTES OUTDIR CHURN_CMD -- RTLENS_CMD...
 
@@ -112,7 +116,9 @@ def main():
     cmd = sys.argv[sep + 1:]
     total = float(minutes) * 60
     window = max(5, int(round(float(minutes) * 2)))
-    points = [total / 30, total / 3, total]
+    points = [total / 30, total / 3, total * 2 / 3, total]
+    stall = float(os.environ.get('SOAK_STALL') or 0)
+    stall_at = (points[0] + points[1]) / 2 if stall else None
     os.makedirs(outdir, exist_ok=True)
     out = open(f'{outdir}/{name}.out', 'w')
     err = f'{outdir}/{name}.err'
@@ -137,6 +143,13 @@ def main():
         except OSError:
             break
         t = hist[-1][0]
+        if stall_at is not None and t >= stall_at:
+            stall_at = None
+            subprocess.Popen(['chrt', '-f', '10', 'taskset', '-c',
+                              os.environ.get('SOAK_STALL_CPUS', '0'), 'timeout', str(stall),
+                              'sh', '-c', 'while :; do :; done'])
+            print(f'# {name}: the housekeeping CPUs stalled for {stall:g} s at {t / 60:.1f} min',
+                  flush=True)
         if t >= points[k]:
             old = next(h for h in hist if h[0] >= t - window)
             dt = t - old[0] or 1
@@ -164,10 +177,10 @@ def main():
           f'{"" if alive else " (it had ended before)"}')
     for note in check_report(f'{outdir}/{name}.json'):
         print(f'# {name}: {note}')
-    if len(rows) < 3:
-        print(f'verdict {name} INCOMPLETE: {len(rows)} of 3 checkpoints')
+    if len(rows) < len(points):
+        print(f'verdict {name} INCOMPLETE: {len(rows)} of {len(points)} checkpoints')
         return 1
-    a, b = rows[1], rows[2]
+    a, b = rows[1], rows[-1]
     g = {key: growth(a[key], b[key]) for key in ('rss', 'fds', 'series', 'own')}
     bad = [key for key in ('rss', 'fds', 'series') if g[key] > LIMIT]
     if g['own'] > LIMIT and b['own'] - a['own'] > CPU_SLACK:

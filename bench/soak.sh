@@ -6,8 +6,8 @@
 # `osnoise top --aa --listen`, one after the other, each for SOAK_MINUTES
 # on CPU SOAK_CPU of this machine, under PID churn on that CPU (bench/churn.c:
 # a process forked every millisecond, 100 command names, tens of thousands
-# of pids) and a scrape of the metrics every second. At 1/30, 10/30 and
-# 30/30 of the run (1, 10 and 30 minutes by default) it prints the resident
+# of pids) and a scrape of the metrics every second. At 1/30, 10/30, 20/30
+# and 30/30 of the run (1, 10, 20 and 30 minutes by default) it prints the resident
 # memory (VmRSS), the open fds, the CPU seconds per second of the process
 # and of its own threads (its measuring threads left out: they spin or
 # sleep on the measured CPU by design), and the series and bytes of a
@@ -24,7 +24,9 @@
 # Environment: SOAK_MINUTES (30), SOAK_CPU (1), SOAK_DIR (build/soak),
 # SOAK_TIMERLAT ("-p 100": 10,000 samples a second), SOAK_OSNOISE ("-T 1":
 # a noise sample from 1 us), SOAK_CHURN ("-i 1000 -n 100 -s 20": churn's
-# interval, command names, spin), RTLENS_BIN (./rtlens).
+# interval, command names, spin), SOAK_STALL (0: the seconds of a stall of
+# the housekeeping CPU 0 halfway to the 10-minute mark, see soak.py),
+# RTLENS_BIN (./rtlens).
 
 set -uo pipefail
 
