@@ -145,9 +145,11 @@ def main():
         t = hist[-1][0]
         if stall_at is not None and t >= stall_at:
             stall_at = None
+            # it ends itself: a timeout of the same priority would never run
             subprocess.Popen(['chrt', '-f', '10', 'taskset', '-c',
-                              os.environ.get('SOAK_STALL_CPUS', '0'), 'timeout', str(stall),
-                              'sh', '-c', 'while :; do :; done'])
+                              os.environ.get('SOAK_STALL_CPUS', '0'), sys.executable, '-c',
+                              f'import time\nend = time.monotonic() + {stall}\n'
+                              'while time.monotonic() < end:\n    pass'])
             print(f'# {name}: the housekeeping CPUs stalled for {stall:g} s at {t / 60:.1f} min',
                   flush=True)
         if t >= points[k]:
