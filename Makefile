@@ -233,6 +233,8 @@ bench: rtlens build/bench/record_cost
 	@bench/user-engine.sh
 	@bench/replay.sh
 	@bench/listen.sh
+	@bench/many-cpus.sh
+	@bench/soak.sh
 
 # the links: relative beside rtlens, else absolute (dh_link makes the
 # package's relative); the completion of the links' names only beside it

@@ -262,7 +262,7 @@ static void table_add(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
 {
 	struct source_row *row;
 	struct source_id id;
-	bool new_pid;
+	int new_pid;
 
 	event_id(e, &id);
 	id.by_command = id.kind == OSNOISE_CAUSE_THREAD && kvm_exits_vcpu(kvm, id.pid) < 0;

@@ -54,11 +54,12 @@ void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_
 		row->max_ns = max_ns;
 }
 
-void source_row_add_pid(struct source_row *row, int pid, bool new_pid, uint64_t ns)
+void source_row_add_pid(struct source_row *row, int pid, int new_pid, uint64_t ns)
 {
 	if (!row->count || ns > row->max_ns)
 		row->pid = pid;
-	row->nr_pids += new_pid;
+	row->nr_pids += new_pid > 0;
+	row->pids_over |= new_pid < 0;
 	source_row_add(row, ns);
 }
 
@@ -95,20 +96,22 @@ static bool pids_grow(struct source_pids *set)
 	return true;
 }
 
-bool source_pids_add(struct source_pids *set, int row, int pid)
+int source_pids_add(struct source_pids *set, int row, int pid)
 {
 	uint64_t key = (uint64_t)(row + 1) << 32 | (uint32_t)pid;
 	uint64_t *slot;
 
+	if (set->used >= SOURCE_PIDS_MAX)
+		return *pid_slot(set, key) ? 0 : -1;
 	/* at most half full: the probes stay short */
 	if (2 * (set->used + 1) > set->size && !pids_grow(set))
-		return false;
+		return set->size && *pid_slot(set, key) ? 0 : -1;
 	slot = pid_slot(set, key);
 	if (*slot)
-		return false;
+		return 0;
 	*slot = key;
 	set->used++;
-	return true;
+	return 1;
 }
 
 void source_pids_free(struct source_pids *set)

@@ -9,7 +9,9 @@
  *
  * A thread is a source by its comm and pid, or, by_command, all the threads
  * of one command are one source: one row, which counts its pids (struct
- * source_pids) and names the pid of its longest event (its top pid).
+ * source_pids) and names the pid of its longest event (its top pid). A
+ * table remembers at most SOURCE_PIDS_MAX (row, pid) pairs: past them a
+ * row's new pids are not counted (pids_over), its events and times are.
  */
 #ifndef RTLENS_SOURCE_TABLE_H
 #define RTLENS_SOURCE_TABLE_H
@@ -35,6 +37,7 @@ struct source_row {
 	int		pid;		/* thread, else -1; by_command: the top pid */
 	bool		by_command;	/* the threads of one command */
 	int		nr_pids;	/* the pids it holds: by_command, else 1 for a thread */
+	bool		pids_over;	/* more pids than nr_pids: the table's set was full */
 	int		vcpu;		/* a KVM vCPU thread: its id, else -1 */
 	uint64_t	count;		/* events */
 	uint64_t	total_ns;	/* summed */
@@ -53,12 +56,19 @@ void source_row_add(struct source_row *row, uint64_t ns);
 void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_ns,
 			 uint64_t max_ns);
 /*
- * A by_command row: one more event of ns of thread @pid, @new_pid when the
- * row had none of it (source_pids_add()); its longest event names the top pid.
+ * A by_command row: one more event of ns of thread @pid; @new_pid is
+ * source_pids_add()'s answer (1: a pid the row had not, 0: one it had, -1:
+ * not counted); its longest event names the top pid.
  */
-void source_row_add_pid(struct source_row *row, int pid, bool new_pid, uint64_t ns);
+void source_row_add_pid(struct source_row *row, int pid, int new_pid, uint64_t ns);
 
-/* The (row, pid) pairs a table has seen: a set, grown as needed. */
+/*
+ * The (row, pid) pairs a table has seen: a set, grown as needed up to
+ * SOURCE_PIDS_MAX pairs (2 * SOURCE_PIDS_MAX slots of 8 bytes: 256 KiB),
+ * however many pids come and go (PID churn on a CPU for weeks).
+ */
+#define SOURCE_PIDS_MAX		(1 << 14)
+
 struct source_pids {
 	uint64_t	*slots;		/* (row + 1) << 32 | pid; 0: empty */
 	uint32_t	size;		/* a power of 2, or 0 */
@@ -66,10 +76,10 @@ struct source_pids {
 };
 
 /*
- * Adds (row, pid): true when it is new. Out of memory, false: the pid is
- * not counted again (a row may then count fewer pids than it holds).
+ * Adds (row, pid): 1 when it is new, 0 when it was there; -1 when it is new
+ * but the set is full (SOURCE_PIDS_MAX) or out of memory: not counted.
  */
-bool source_pids_add(struct source_pids *set, int row, int pid);
+int source_pids_add(struct source_pids *set, int row, int pid);
 void source_pids_free(struct source_pids *set);
 
 /*

@@ -144,7 +144,7 @@ void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const
 	print_kvm_exits(out, "inside it", &s->kvm_exits);
 }
 
-/* a command's threads: "thread comm (N PIDs, top P)" */
+/* a command's threads: "thread comm (N PIDs, top P)", "N+ PIDs" past the table's pid cap */
 static void source_label(const struct source_row *src, char *buf, size_t size)
 {
 	char name[NAME_LEN];
@@ -154,7 +154,8 @@ static void source_label(const struct source_row *src, char *buf, size_t size)
 		return;
 	}
 	safe_text(name, sizeof(name), src->name);
-	snprintf(buf, size, "thread %s (%d PIDs, top %d)", name, src->nr_pids, src->pid);
+	snprintf(buf, size, "thread %s (%d%s PIDs, top %d)", name, src->nr_pids,
+		 src->pids_over ? "+" : "", src->pid);
 }
 
 /* The source column: wide enough for every label. */

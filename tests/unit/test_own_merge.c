@@ -165,6 +165,41 @@ static void test_osnoise_completion(void **state)
 	own_merge_free(m);
 }
 
+static void count_events(const struct rtl_record *rec, void *ctx)
+{
+	uint64_t *n = ctx;
+
+	n[rec->kind == RECORD_OSNOISE_PERIOD] += rec->kind == RECORD_OSNOISE_PERIOD ?
+						 rec->period.thread_count : 1;
+}
+
+/*
+ * A backlog far past what a drained queue keeps (the main thread stalled
+ * while the trace kept coming): every event still comes out, in its
+ * period, and the queue, given back, takes the next ones as before.
+ */
+static void test_backlog_drained(void **state)
+{
+	struct own_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 0, 0);
+	uint64_t n[2] = { 0 }, i, big = 20000;
+
+	(void)state;
+	for (i = 0; i < big; i++)
+		event(m, 1, NOISE_THREAD, 10 + 10 * i, 15 + 10 * i);
+	period(m, 1, 10 * big + 100, 1);
+	assert_int_equal(own_merge_flush(m, 20 * big, count_events, n), big + 1);
+	assert_int_equal(n[0], big);
+	assert_int_equal(n[1], big);
+	for (i = 0; i < 3; i++)
+		event(m, 1, NOISE_THREAD, 30 * big + i, 30 * big + i + 1);
+	period(m, 1, 31 * big, 1);
+	memset(n, 0, sizeof(n));
+	assert_int_equal(own_merge_flush(m, 40 * big, count_events, n), 4);
+	assert_int_equal(n[0], 3);
+	assert_int_equal(n[1], 3);
+	own_merge_free(m);
+}
+
 /*
  * KVM exits pass through in the trace's order, before the vCPU thread's
  * noise event that ends their run, whole, and are no interference.
@@ -380,6 +415,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_osnoise_completion),
 		cmocka_unit_test(test_kvm_exits),
+		cmocka_unit_test(test_backlog_drained),
 		cmocka_unit_test(test_until_and_sleep),
 		cmocka_unit_test(test_stop_threshold),
 		cmocka_unit_test(test_timerlat_seqnum),

@@ -114,13 +114,57 @@ static void test_by_command(void **state)
 	assert_int_equal(rows[MAX].nr_pids, 0);
 
 	/* the same pid in another row (it ran exec) counts there too */
-	assert_true(source_pids_add(&pids, 1, 1017));
-	assert_false(source_pids_add(&pids, 1, 1017));
+	assert_int_equal(source_pids_add(&pids, 1, 1017), 1);
+	assert_int_equal(source_pids_add(&pids, 1, 1017), 0);
 	assert_true(pids.used == 61 && pids.size >= 128);
 	source_pids_free(&pids);
 	assert_null(pids.slots);
-	assert_true(source_pids_add(&pids, 0, 0));	/* pid 0 is a key like the others */
-	assert_false(source_pids_add(&pids, 0, 0));
+	assert_int_equal(source_pids_add(&pids, 0, 0), 1);	/* pid 0 is a key like the others */
+	assert_int_equal(source_pids_add(&pids, 0, 0), 0);
+	source_pids_free(&pids);
+}
+
+/*
+ * PID churn for weeks: more pids than the set holds, of more commands than
+ * the table names. The set stops at SOURCE_PIDS_MAX pairs; the rows past
+ * it say so (pids_over) and still count every event and its time, so the
+ * rows, "other" included, add up to what came; a pid already counted is
+ * still known.
+ */
+static void test_pid_cap(void **state)
+{
+	const char *const comm[] = { "sh", "awk", "sed", "grep", "cut" };
+	struct source_pids pids = { 0 };
+	struct source_row rows[MAX + 1];
+	uint64_t count = 0, total = 0;
+	int n = 0, i, nr_pids = 0, events = 3 * SOURCE_PIDS_MAX;
+
+	(void)state;
+	for (i = 0; i < events; i++)
+		add_thread(rows, &n, &pids, comm[i % 5], 100 + i, true, 1 + i % 7);
+	assert_int_equal(n, MAX + 1);
+	assert_int_equal(pids.used, SOURCE_PIDS_MAX);
+	assert_true(pids.size <= 2 * SOURCE_PIDS_MAX);
+	for (i = 0; i < MAX; i++) {
+		assert_true(rows[i].by_command);
+		assert_true(rows[i].pids_over);
+		nr_pids += rows[i].nr_pids;
+	}
+	/* every pid of the named rows until the set was full */
+	assert_int_equal(nr_pids, SOURCE_PIDS_MAX);
+	assert_string_equal(rows[MAX].name, "other");
+	assert_false(rows[MAX].pids_over);
+	for (i = 0; i <= MAX; i++) {
+		count += rows[i].count;
+		total += rows[i].total_ns;
+	}
+	assert_int_equal(count, events);
+	for (i = 0; i < events; i++)
+		total -= 1 + i % 7;
+	assert_int_equal(total, 0);
+	/* the first pid of "sh" is known; a new one is not counted */
+	assert_int_equal(source_pids_add(&pids, 0, 100), 0);
+	assert_int_equal(source_pids_add(&pids, 0, 100 + events), -1);
 	source_pids_free(&pids);
 }
 
@@ -145,6 +189,7 @@ int main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_other),
 		cmocka_unit_test(test_by_command),
+		cmocka_unit_test(test_pid_cap),
 		cmocka_unit_test(test_sort),
 	};
 

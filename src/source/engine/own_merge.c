@@ -113,12 +113,37 @@ void own_merge_free(struct own_merge *m)
 	free(m);
 }
 
+/*
+ * A queue that grew past FIFO_KEEP records (a stall of the main thread,
+ * the trace read ahead of the measuring threads) gives back what it no
+ * longer needs, when it drains or moves its records to the front: a run
+ * of weeks keeps no high-water mark of its worst moment.
+ */
+#define FIFO_KEEP	4096	/* records: 544 KiB */
+
+static void fifo_shrink(struct fifo *f)
+{
+	size_t n = f->alloc / 2;
+	struct pend *v;
+
+	if (f->alloc <= FIFO_KEEP || f->tail > n / 2)
+		return;
+	if (!f->tail || n < FIFO_KEEP)
+		n = FIFO_KEEP;
+	v = realloc(f->v, n * sizeof(*v));
+	if (v) {
+		f->v = v;
+		f->alloc = n;
+	}
+}
+
 static int fifo_push(struct fifo *f, const struct pend *p)
 {
 	if (f->tail == f->alloc && f->head > 0) {
 		memmove(f->v, f->v + f->head, (f->tail - f->head) * sizeof(*f->v));
 		f->tail -= f->head;
 		f->head = 0;
+		fifo_shrink(f);
 	}
 	if (f->tail == f->alloc) {
 		size_t n = f->alloc ? f->alloc * 2 : 256;
@@ -140,8 +165,10 @@ static struct pend *fifo_peek(struct fifo *f)
 
 static void fifo_pop(struct fifo *f)
 {
-	if (++f->head == f->tail)
-		f->head = f->tail = 0;
+	if (++f->head < f->tail)
+		return;
+	f->head = f->tail = 0;
+	fifo_shrink(f);
 }
 
 int own_merge_add(struct own_merge *m, enum own_merge_stream stream, const struct rtl_record *rec)
