@@ -33,5 +33,6 @@ export RTLENS_VM_DIR=$VM_DIR RTLENS_VM_SMP=1 RTLENS_VM_TCG=multi
 export RTLENS_VM_QEMU_ARGS="-name rtlens-join,debug-threads=on \
 -chardev socket,id=sync,path=$VM_DIR/sync.sock,server=on,wait=off -serial chardev:sync \
 -chardev socket,id=ctl,path=$VM_DIR/ctl.sock,server=on,wait=off -serial chardev:ctl"
-export RTLENS_VM_COMPANION="RTLENS_BIN=$PWD/${RTLENS_BIN:-rtlens} tests/vm/join/companion.py"
+# run by bash -c: the checkout's path quoted (it may hold spaces)
+export RTLENS_VM_COMPANION="RTLENS_BIN=$(printf %q "$PWD/${RTLENS_BIN:-rtlens}") tests/vm/join/companion.py"
 tests/vm/run.sh tests/vm/join/85-host-join.sh
