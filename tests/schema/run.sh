@@ -65,37 +65,49 @@ schema_of() {
 	esac
 }
 
-expect_valid() {	# NAME FILE
-	if "$py" "$validate" "$(schema_of "$1" "$2")" "$2" >"$tmp/out" 2>"$tmp/err"; then
+# The files are listed first (want KIND NAME FILE), validated in one
+# python process (validate.py --batch: the schemas are loaded once), then
+# judged in the order listed. $tmp/res/N.err and N.rc: the Nth file's.
+nr_jobs=0
+: > "$tmp/jobs"
+: > "$tmp/wants"
+want() {	# valid|invalid NAME FILE
+	nr_jobs=$((nr_jobs + 1))
+	printf '%s\t%s\n' "$(schema_of "$2" "$3")" "$3" >> "$tmp/jobs"
+	printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$tmp/wants"
+}
+
+expect_valid() {	# NAME FILE N
+	if [ "$(cat "$tmp/res/$3.rc")" = 0 ]; then
 		echo "ok - $1"
 	else
 		echo "not ok - $1: rejected, should be valid"
-		show stderr "$tmp/err"
+		show stderr "$tmp/res/$3.err"
 		failed=1
 	fi
 }
 
-expect_invalid() {	# NAME FILE
+expect_invalid() {	# NAME FILE N
 	expect=${2%.json}.expect
-	"$py" "$validate" "$(schema_of "$1" "$2")" "$2" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
+	err=$tmp/res/$3.err
+	rc=$(cat "$tmp/res/$3.rc")
 	why=
 	if [ ! -f "$expect" ]; then
 		why="no $(basename "$expect") naming the expected problem"
 	elif [ "$rc" -ne 1 ]; then
 		why="validate.py exited with $rc, not 1"
-	elif grep -q '^Traceback' "$tmp/err"; then
+	elif grep -q '^Traceback' "$err"; then
 		why="validate.py crashed"
-	elif [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
-		why="rejected for $(wc -l <"$tmp/err" | tr -d ' ') problems, should break exactly one rule"
-	elif ! grep -qF -- "$(head -n 1 "$expect")" "$tmp/err"; then
+	elif [ "$(wc -l <"$err")" -ne 1 ]; then
+		why="rejected for $(wc -l <"$err" | tr -d ' ') problems, should break exactly one rule"
+	elif ! grep -qF -- "$(head -n 1 "$expect")" "$err"; then
 		why="rejected for another reason than: $(head -n 1 "$expect")"
 	fi
 	if [ -z "$why" ]; then
 		echo "ok - $1"
 	else
 		echo "not ok - $1: $why"
-		show stderr "$tmp/err"
+		show stderr "$err"
 		failed=1
 	fi
 }
@@ -104,12 +116,12 @@ found=0
 for f in "$here"/examples/valid-*.json; do
 	[ -e "$f" ] || continue
 	found=$((found + 1))
-	expect_valid "$(basename "$f")" "$f"
+	want valid "$(basename "$f")" "$f"
 done
 for f in "$here"/examples/invalid-*.json; do
 	[ -e "$f" ] || continue
 	found=$((found + 1))
-	expect_invalid "$(basename "$f")" "$f"
+	want invalid "$(basename "$f")" "$f"
 done
 if [ "$found" -eq 0 ]; then
 	echo "not ok - no examples found in $here/examples"
@@ -119,28 +131,45 @@ fi
 # The example documents of a page: every ```json block.
 doc_examples() {	# PAGE
 	page=$(basename "$1")
-	rm -f "$tmp"/doc-example-*.json
-	awk -v dir="$tmp" '
+	mkdir -p "$tmp/$page"
+	awk -v dir="$tmp/$page" '
 		/^```json$/ { n++; on = 1; next }
 		on && /^```$/ { on = 0; next }
 		on { print > (dir "/doc-example-" n ".json") }
 	' "$1"
-	set -- "$tmp"/doc-example-*.json
-	if [ ! -e "$1" ]; then
+	if [ ! -e "$tmp/$page/doc-example-1.json" ]; then
 		echo "not ok - $page: no \`\`\`json example block found"
 		failed=1
 		return
 	fi
 	n=0
-	while [ -e "$tmp/doc-example-$((n + 1)).json" ]; do
+	while [ -e "$tmp/$page/doc-example-$((n + 1)).json" ]; do
 		n=$((n + 1))
-		expect_valid "$page example $n" "$tmp/doc-example-$n.json"
+		want valid "$page example $n" "$tmp/$page/doc-example-$n.json"
 	done
 }
 
 doc_examples "$root/Documentation/json-report.md"
 doc_examples "$root/Documentation/json-check.md"
 doc_examples "$root/Documentation/json-merge.md"
+
+mkdir -p "$tmp/res"
+if [ "$nr_jobs" -gt 0 ] && ! "$py" "$validate" --batch "$tmp/res" < "$tmp/jobs"; then
+	echo "not ok - validate.py --batch failed"
+	exit 1
+fi
+n=0
+while IFS="$(printf '\t')" read -r kind name file; do
+	n=$((n + 1))
+	if [ ! -f "$tmp/res/$n.rc" ]; then
+		echo "not ok - $name: validate.py left no result"
+		failed=1
+	elif [ "$kind" = valid ]; then
+		expect_valid "$name" "$file" "$n"
+	else
+		expect_invalid "$name" "$file" "$n"
+	fi
+done < "$tmp/wants"
 
 # the index of Documentation/ names every file there
 "$here/doc-index.sh" "$root/Documentation" || failed=1

@@ -3,6 +3,7 @@
 """Validate rtlens JSON documents against their schema.
 
 usage: validate.py [--schema-only] SCHEMA FILE...
+       validate.py --batch OUTDIR < LIST
 
 Each FILE ('-' is standard input) is parsed strictly (UTF-8, no duplicate
 keys, no NaN or Infinity), validated against SCHEMA, and then checked for the
@@ -20,6 +21,10 @@ names a schema file next to it: it is read from there, strictly too.
 Prints "FILE: ok" for each good file. For a bad one, prints one line per
 problem on standard error, "FILE: $.json.path: what is wrong", and the exit
 status is 1. Usage errors and an unusable schema exit with 2.
+
+--batch OUTDIR reads lines "SCHEMA<tab>FILE" and writes the Nth one's
+output, errors and exit status to OUTDIR/N.out, N.err and N.rc: one
+process for many files (tests/schema/run.sh), each schema loaded once.
 
 Needs the jsonschema module (Debian: python3-jsonschema; 4.10 or later).
 """
@@ -891,17 +896,8 @@ def consistency(doc):
 
 # ---------------------------------------------------------------------------
 
-def main(argv):
-    args = argv[1:]
-    schema_only = False
-    if args and args[0] == "--schema-only":
-        schema_only = True
-        args = args[1:]
-    if len(args) < 2 or args[0].startswith("-") and args[0] != "-":
-        sys.stderr.write("usage: validate.py [--schema-only] SCHEMA FILE...\n")
-        return 2
-
-    schema_name = args[0]
+def prepare(schema_name):
+    """(validator, None) for SCHEMA, or (None, why) when it cannot be used"""
     try:
         base, schema, store = load_schemas(schema_name)
         cls = validators.validator_for(schema)
@@ -909,40 +905,82 @@ def main(argv):
             schema_name = url2pathname(urlparse(uri).path)
             validators.validator_for(doc, default=cls).check_schema(doc)
     except (OSError, ParseError) as e:
-        sys.stderr.write("%s: cannot use the schema: %s\n" % (schema_name, e))
-        return 2
+        return None, "%s: cannot use the schema: %s\n" % (schema_name, e)
     except jsonschema.exceptions.SchemaError as e:
-        sys.stderr.write("%s: not a valid JSON Schema: %s: %s\n" % (
-            schema_name, json_path(e.absolute_path), e.message))
-        return 2
+        return None, "%s: not a valid JSON Schema: %s: %s\n" % (
+            schema_name, json_path(e.absolute_path), e.message)
     checker = getattr(cls, "FORMAT_CHECKER", None) or jsonschema.FormatChecker()
-    validator = make_validator(cls, base, schema, store, checker)
+    return make_validator(cls, base, schema, store, checker), None
 
+
+def check_file(validator, name, schema_only, out, err):
+    """validates one file ('-': standard input): 0 good, 1 bad"""
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read()
+            name = "<stdin>"
+        else:
+            with open(name, "rb") as f:
+                data = f.read()
+        doc = load_json(name, data)
+    except (OSError, ParseError) as e:
+        err.write("%s: %s\n" % (name, e))
+        return 1
+
+    problems = sorted((describe(e) for e in validator.iter_errors(doc)),
+                      key=lambda p: p[0])
+    if not problems and not schema_only:
+        problems = [(json_path(p), m) for p, m in consistency(doc)]
+    for path, msg in problems:
+        err.write("%s: %s: %s\n" % (name, path, msg))
+    if problems:
+        return 1
+    out.write("%s: ok\n" % name)
+    return 0
+
+
+def batch(outdir):
+    """--batch OUTDIR: standard input's lines "SCHEMA<tab>FILE", the Nth
+    line's result as OUTDIR/N.out, N.err and N.rc (the exit status it would
+    have alone); each schema loaded once"""
+    validators_of = {}
+    for n, line in enumerate(sys.stdin, 1):
+        schema_name, name = line.rstrip("\n").split("\t", 1)
+        if schema_name not in validators_of:
+            validators_of[schema_name] = prepare(schema_name)
+        validator, why = validators_of[schema_name]
+        with open(os.path.join(outdir, "%d.out" % n), "w") as out, \
+                open(os.path.join(outdir, "%d.err" % n), "w") as err:
+            if validator is None:
+                err.write(why)
+                rc = 2
+            else:
+                rc = check_file(validator, name, False, out, err)
+        with open(os.path.join(outdir, "%d.rc" % n), "w") as f:
+            f.write("%d\n" % rc)
+    return 0
+
+
+def main(argv):
+    args = argv[1:]
+    schema_only = False
+    if len(args) == 2 and args[0] == "--batch":
+        return batch(args[1])
+    if args and args[0] == "--schema-only":
+        schema_only = True
+        args = args[1:]
+    if len(args) < 2 or args[0].startswith("-") and args[0] != "-":
+        sys.stderr.write("usage: validate.py [--schema-only] SCHEMA FILE...\n"
+                         "       validate.py --batch OUTDIR < LIST\n")
+        return 2
+
+    validator, why = prepare(args[0])
+    if validator is None:
+        sys.stderr.write(why)
+        return 2
     status = 0
     for name in args[1:]:
-        try:
-            if name == "-":
-                data = sys.stdin.buffer.read()
-                name = "<stdin>"
-            else:
-                with open(name, "rb") as f:
-                    data = f.read()
-            doc = load_json(name, data)
-        except (OSError, ParseError) as e:
-            sys.stderr.write("%s: %s\n" % (name, e))
-            status = 1
-            continue
-
-        problems = sorted((describe(e) for e in validator.iter_errors(doc)),
-                          key=lambda p: p[0])
-        if not problems and not schema_only:
-            problems = [(json_path(p), m) for p, m in consistency(doc)]
-        for path, msg in problems:
-            sys.stderr.write("%s: %s: %s\n" % (name, path, msg))
-        if problems:
-            status = 1
-        else:
-            print("%s: ok" % name)
+        status |= check_file(validator, name, schema_only, sys.stdout, sys.stderr)
     return status
 
 
