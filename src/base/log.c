@@ -2,8 +2,10 @@
 /*
  * log - messages to the user, on stderr
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "base/log.h"
@@ -41,12 +43,23 @@ bool log_debug_on(void)
 	return log_debug;
 }
 
+/*
+ * One line on stderr: the whole message escaped (safe_text), so that a
+ * path or a name in it, however it came, cannot drive the terminal or
+ * break the line. errno is kept.
+ */
 __attribute__((format(printf, 2, 0)))
 static void log_vprint(const char *kind, const char *fmt, va_list ap)
 {
-	fprintf(stderr, "%s: %s", log_name, kind);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	int saved = errno;
+	char *msg = NULL, *shown __shown = NULL;
+
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	shown = safe_text_dup(msg ? msg : "(out of memory: the message is lost)");
+	fprintf(stderr, "%s: %s%s\n", log_name, kind, shown);
+	free(msg);
+	errno = saved;
 }
 
 void err_msg(const char *fmt, ...)

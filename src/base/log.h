@@ -17,6 +17,9 @@ void log_set_debug(bool on);
 bool log_debug_on(void);
 
 /*
+ * Every message is printed escaped as a whole (safe_text): one line, no
+ * byte that drives the terminal.
+ *
  * A user's argument (a path, a command, a value) as a message shows it:
  * whole, however long, with the bytes that are not printable UTF-8 as
  * \xNN, so that it cannot drive the terminal (safe_text_dup(): hold it in

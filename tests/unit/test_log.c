@@ -72,6 +72,19 @@ static void test_message(void **state)
 	capture_end_expect(&c, path);
 }
 
+/* a path printed raw into a message is escaped all the same, errno kept */
+static void test_message_escaped(void **state)
+{
+	struct capture c;
+
+	(void)state;
+	capture_start(&c, 2);
+	errno = EACCES;
+	err_msg("cannot read %s: %s", "/tmp/a\nb\x1b[2Jc\rd", "why");
+	assert_int_equal(errno, EACCES);
+	capture_end_expect(&c, "error: cannot read /tmp/a\\x0ab\\x1b[2Jc\\x0dd: why\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -79,6 +92,7 @@ int main(void)
 		cmocka_unit_test(test_escaped),
 		cmocka_unit_test(test_errno_kept),
 		cmocka_unit_test(test_message),
+		cmocka_unit_test(test_message_escaped),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
