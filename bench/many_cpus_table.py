@@ -4,7 +4,8 @@
 command, rtla's and rtlens's CPU seconds and peak resident memory per
 measured CPU and their ratio, how long each run lasted past its -d, and
 whether every measured CPU has its row (text, JSON) and its analysis;
-then what the live screen showed in 24 and 50 lines.
+then what the live screen showed in 24 and 50 lines: its first rows, then
+its last after G.
 
   many_cpus_table.py OUTDIR NR_MEASURED END_S
 """
@@ -54,22 +55,37 @@ def json_cpus(cmd, d):
     return {c['cpu'] for c in d.get('cpus') or []}
 
 
-def screen(path, lines):
-    """what the last full frame of the live screen showed"""
+def frame_cpus(frame):
+    """the CPU rows of a frame, and its status line ("rows A-B of N: ...")"""
+    cpus = sorted(int(m.group(1)) for m in re.finditer(r'^\s*(\d+)\s+#\d+', frame, re.M))
+    status = re.search(r'^rows \d+-\d+ of \d+', frame, re.M)
+    shown = f'CPUs {cpus[0]}-{cpus[-1]}' if cpus else 'no CPU'
+    return cpus, shown + (f' ({status.group(0)})' if status else '')
+
+
+def screen(path, lines, nr, bad):
+    """what the first and the last full frames of the live screen showed (G
+    typed between them: the last rows)"""
     text = read(path)
     if text is None:
+        bad.append(f'screen of {lines} lines: no capture')
         return f'{lines} lines: no capture'
-    frames = [f for f in re.split(r'\x1b\[H|\x1b\[2J', text) if f.strip()]
+    frames = [ESC.sub('', f).replace('\r', '')
+              for f in re.split(r'\x1b\[H|\x1b\[2J', text) if f.strip()]
+    # the last piece is the final report, printed whole
+    frames = [f for f in frames[:-1] if frame_cpus(f)[0]]
     if not frames:
+        bad.append(f'screen of {lines} lines: no frame with CPU rows')
         return f'{lines} lines: nothing shown'
-    frame = ESC.sub('', frames[-2] if len(frames) > 1 else frames[-1]).replace('\r', '')
-    rows = frame.rstrip('\n').split('\n')
-    cpus = sorted(int(m.group(1)) for m in re.finditer(r'^\s*(\d+)\s+#\d+', frame, re.M))
-    more = [r.strip() for r in rows if 'more lines' in r]
-    wide = max((len(r) for r in rows), default=0)
-    shown = f'CPUs {cpus[0]}-{cpus[-1]}' if cpus else 'no CPU'
-    return (f'{lines} lines: a frame of {len(rows)} lines, at most {wide} columns, '
-            f'{len(cpus)} CPU rows ({shown}){"; " + more[0] if more else ""}')
+    height = max(len(f.rstrip('\n').split('\n')) for f in frames)
+    wide = max(len(r) for f in frames for r in f.split('\n'))
+    first, last = frame_cpus(frames[0]), frame_cpus(frames[-1])
+    if height > lines - 1 or wide > 80:
+        bad.append(f'screen of {lines} lines: a frame of {height} lines, {wide} columns')
+    if 1 not in first[0] or nr not in last[0]:
+        bad.append(f'screen of {lines} lines: CPU 1 first, CPU {nr} after G: not shown')
+    return (f'{lines} lines: frames of at most {height} lines and {wide} columns; '
+            f'first {first[1]}; after G {last[1]}')
 
 
 def main():
@@ -140,7 +156,7 @@ def main():
                   f'{got["rtlens"][1] / got["rtla"][1]:11.2f}  rtlens/rtla')
     print('\nthe live screen of timerlat top on the measured CPUs, 80 columns:')
     for lines in (24, 50):
-        print('  ' + screen(f'{out}/screen-{lines}.txt', lines))
+        print('  ' + screen(f'{out}/screen-{lines}.txt', lines, nr, bad))
     for b in bad:
         print(f'not ok: {b}')
     return 1 if bad else 0

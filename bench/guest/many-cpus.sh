@@ -4,7 +4,8 @@
 # guest), each command under rtla and under rtlens (rtlens with --json), in
 # turn, under cputime; the tool's peak resident memory (VmHWM, read once a
 # second while it runs) in NAME.hwm. Then the live screen of `timerlat
-# top` on those CPUs in a terminal of 24 and of 50 lines (ptyrun, stty).
+# top` on those CPUs in a terminal of 24 and of 50 lines (ptyrun, stty),
+# with G (the last rows) typed 5 s in.
 #
 #   osnoise-top    osnoise top -q (rtlens: --aa; rtla's top has no analysis)
 #   osnoise-hist   osnoise hist
@@ -90,7 +91,7 @@ done
 case $only in *" screen "*)
 	grep -q ' /dev/pts devpts' /proc/mounts || mount -t devpts devpts /dev/pts
 	for lines in 24 50; do
-		ptyrun -o screen-$lines.txt -- sh -c "stty rows $lines cols 80;
+		ptyrun -o screen-$lines.txt -k G@5 -- sh -c "stty rows $lines cols 80;
 			exec rtlens timerlat top -c $cpus -d 8 $tl" > /dev/null 2>&1
 		check_exit "screen-$lines: exit status" 0 $?
 		emit_file screen-$lines.txt

@@ -55,7 +55,13 @@ struct run_view {
 	const char		*recorded_by;	/* --input: "rtlens" or "other"; else NULL */
 	const char		*recorded_version; /* --input: rtlens's version that recorded */
 	const struct replay_view *replay;	/* --input; NULL: a live run */
+	long			*screen_body;	/* live screen: its rows' [start, end) in out, or NULL */
 };
+
+enum { SCREEN_BODY_START, SCREEN_BODY_END };
+
+/* The live screen's rows start (@which SCREEN_BODY_START) or end at out's position. */
+void render_mark_body(FILE *out, const struct run_view *v, int which);
 
 /* "  0 00:00:10": days, then hh:mm:ss */
 void format_duration(double seconds, char *buf, size_t len);

@@ -62,6 +62,12 @@ bool render_screen_live(const struct rtl_params *p)
 	return live[p->mode];
 }
 
+void render_mark_body(FILE *out, const struct run_view *v, int which)
+{
+	if (v->screen_body)
+		v->screen_body[which] = ftell(out);
+}
+
 void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		   const struct run_view *v)
 {

@@ -109,6 +109,7 @@ void render_timerlat_top(FILE *out, const struct latency_model *m, const struct 
 	int cpu, ctx;
 
 	tl_top_header(out, p, v);
+	render_mark_body(out, v, SCREEN_BODY_START);
 	for_each_cpu_in(cpu, &p->cpus) {
 		const struct cpu_latency *c = &m->cpu[cpu];
 
@@ -118,5 +119,6 @@ void render_timerlat_top(FILE *out, const struct latency_model *m, const struct 
 		for (ctx = 0; ctx < NR_TIMERLAT_CONTEXTS; ctx++)
 			latency_stats_merge(&sum[ctx], &c->stats[ctx]);
 	}
+	render_mark_body(out, v, SCREEN_BODY_END);
 	tl_top_all(out, p, sum);
 }

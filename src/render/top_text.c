@@ -79,6 +79,7 @@ void render_top(FILE *out, const struct noise_model *m, const struct rtl_params 
 	int cpu;
 
 	top_header(out, p, v);
+	render_mark_body(out, v, SCREEN_BODY_START);
 	for_each_cpu_in(cpu, &p->cpus) {
 		const struct cpu_noise *c = &m->cpu[cpu];
 
@@ -86,4 +87,5 @@ void render_top(FILE *out, const struct noise_model *m, const struct rtl_params 
 			continue;
 		top_row(out, cpu, c, v->pretty && over_stop(c, p), p->desc->irqs_off);
 	}
+	render_mark_body(out, v, SCREEN_BODY_END);
 }

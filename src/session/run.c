@@ -4,6 +4,7 @@
  * checks -> setup -> warm-up -> main loop -> drain -> report -> teardown
  */
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -49,6 +50,7 @@ struct session {
 	struct power_hold	power;
 	struct run_view		view;
 	struct tty_keys		keys;
+	struct screen_window	win;		/* the live screen's scroll and page */
 	struct outfile		json;		/* the --json report, when json.f is set */
 	struct outfile		plot;		/* the --plot picture, when plot.f is set */
 	struct recorder		*rec;		/* --record, or NULL */
@@ -413,16 +415,27 @@ static void view_now(struct session *s)
 	s->view.elapsed_s = seconds_since(&s->t_counted);
 }
 
+/* the screen's text in @mem, and where its table's rows are */
+static void render_window(struct session *s, FILE *mem)
+{
+	long body[2] = { 0, 0 };
+
+	s->view.screen_body = body;
+	render_screen(mem, &s->models, s->p, &s->view);
+	s->view.screen_body = NULL;
+	s->win.body_start = body[SCREEN_BODY_START] > 0 ? (size_t)body[SCREEN_BODY_START] : 0;
+	s->win.body_end = body[SCREEN_BODY_END] > 0 ? (size_t)body[SCREEN_BODY_END] : 0;
+}
+
 /* the live screen, fitted to the terminal's size as it is now */
 static void draw_screen(struct session *s)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int rows, cols;
 	FILE *mem = open_memstream(&text, &len);
 
 	fputs("\033[H\033[2J", stdout);
-	if (!mem || !screen_size(STDOUT_FILENO, &rows, &cols)) {
+	if (!mem || !screen_size(STDOUT_FILENO, &s->win.rows, &s->win.cols)) {
 		if (mem)
 			fclose(mem);
 		free(text);
@@ -430,9 +443,9 @@ static void draw_screen(struct session *s)
 		fflush(stdout);
 		return;
 	}
-	render_screen(mem, &s->models, s->p, &s->view);
+	render_window(s, mem);
 	if (!fclose(mem))
-		screen_fit(stdout, text, len, rows, cols);
+		screen_fit(stdout, text, len, &s->win);
 	free(text);
 	fflush(stdout);
 }
@@ -443,8 +456,37 @@ static void show_screen(struct session *s)
 	draw_screen(s);
 }
 
+/* j, k, the arrows, PgUp, PgDn, space, b, g, G, Home, End: the table's rows scroll */
+static bool scroll_key(struct session *s, int key)
+{
+	enum { LINE = 1, PAGE, ALL };
+	static const int moves[][2] = {
+		{ 'j', LINE }, { KEY_DOWN, LINE }, { 'k', -LINE }, { KEY_UP, -LINE },
+		{ ' ', PAGE }, { KEY_PAGE_DOWN, PAGE }, { 'b', -PAGE }, { KEY_PAGE_UP, -PAGE },
+		{ 'G', ALL }, { KEY_END, ALL }, { 'g', -ALL }, { KEY_HOME, -ALL },
+	};
+	int page = s->win.page > 1 ? s->win.page : 1;
+
+	for (size_t i = 0; i < sizeof(moves) / sizeof(moves[0]); i++) {
+		int unit = abs(moves[i][1]), sign = moves[i][1] < 0 ? -1 : 1;
+
+		if (moves[i][0] != key)
+			continue;
+		if (unit == ALL)
+			s->win.scroll = sign > 0 ? INT_MAX / 2 : 0;
+		else
+			s->win.scroll += sign * (unit == PAGE ? page : 1);
+		return true;
+	}
+	return false;
+}
+
 static bool handle_key(struct session *s, int key)
 {
+	if (scroll_key(s, key)) {
+		draw_screen(s);
+		return false;
+	}
 	switch (key) {
 	case 'q':
 	case 'Q':

@@ -2,6 +2,7 @@
 /*
  * screen_fit - fit the live screen to the terminal (screen_fit.h)
  */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
@@ -65,23 +66,99 @@ static int count_lines(const char *text, const char *end)
 	return n;
 }
 
-void screen_fit(FILE *out, const char *text, size_t len, int rows, int cols)
+/* A line of the text: where it starts and where its newline (or the text) ends it. */
+struct line {
+	const char	*p, *end;
+};
+
+static void split_lines(const char *text, const char *end, struct line *l)
 {
-	const char *end = text + len;
-	int total = count_lines(text, end), room = rows > 1 ? rows - 1 : 1, i;
-	char more[96];
-
-	for (i = 0; i < total && text < end; i++) {
+	for (; text < end; l++) {
 		const char *nl = memchr(text, '\n', (size_t)(end - text));
-		const char *stop = nl ? nl : end;
 
-		if (total > room && i == room - 1) {
-			snprintf(more, sizeof(more), "... %d more lines: a larger terminal shows them",
-				 total - i);
-			put_line(out, more, more + strlen(more), cols);
-			return;
-		}
-		put_line(out, text, stop, cols);
+		l->p = text;
+		l->end = nl ? nl : end;
 		text = nl ? nl + 1 : end;
 	}
+}
+
+static void put_lines(FILE *out, const struct line *l, int n, int cols)
+{
+	for (int i = 0; i < n; i++)
+		put_line(out, l[i].p, l[i].end, cols);
+}
+
+/* The parts of the text: @head lines above the body, @body lines, the rest below. */
+static void count_parts(const char *text, const struct line *l, int total,
+			const struct screen_window *w, int *head, int *body)
+{
+	*head = *body = 0;
+	for (int i = 0; i < total; i++) {
+		size_t at = (size_t)(l[i].p - text);
+
+		if (w->body_end && at < w->body_start)
+			(*head)++;
+		else if (!w->body_end || at < w->body_end)
+			(*body)++;
+	}
+}
+
+static int clamp(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/*
+ * Lines past the rows: the header, a page of the body from w->scroll, the
+ * lines below it, and one line that says which rows are shown; in a
+ * terminal too small for that, the lines below go first, then the header.
+ */
+static void fit_page(FILE *out, const struct line *l, int total, int head, int body,
+		     struct screen_window *w, int room)
+{
+	int foot = total - head - body, show_head = head, show_foot = foot, page;
+	char more[96];
+
+	page = room - 1 - head - foot;
+	if (page < 1) {
+		show_foot = 0;
+		page = room - 1 - head;
+	}
+	if (page < 1) {
+		show_head = room > 2 ? room - 2 : 0;
+		page = room - 1 - show_head;
+	}
+	w->scroll = clamp(w->scroll, 0, body - page > 0 ? body - page : 0);
+	w->page = page;
+	put_lines(out, l, show_head, w->cols);
+	put_lines(out, l + head + w->scroll, page < body ? page : body, w->cols);
+	put_lines(out, l + head + body, show_foot, w->cols);
+	if (page > 0)
+		snprintf(more, sizeof(more), "rows %d-%d of %d: j/k, arrows, PgUp/PgDn, g/G scroll",
+			 w->scroll + 1, w->scroll + (page < body ? page : body), body);
+	else
+		snprintf(more, sizeof(more), "%d rows: a larger terminal shows them", body);
+	put_line(out, more, more + strlen(more), w->cols);
+}
+
+void screen_fit(FILE *out, const char *text, size_t len, struct screen_window *w)
+{
+	const char *end = text + len;
+	int total = count_lines(text, end), room = w->rows > 1 ? w->rows - 1 : 1, head, body;
+	struct line *l = calloc(total ? (size_t)total : 1, sizeof(*l));
+
+	if (!l) {
+		fwrite(text, 1, len, out);
+		return;
+	}
+	split_lines(text, end, l);
+	count_parts(text, l, total, w, &head, &body);
+	if (total <= room) {
+		put_lines(out, l, total, w->cols);
+		w->scroll = 0;
+		w->page = body;
+	} else {
+		fit_page(out, l, total, head, body, w, room);
+	}
+	free(l);
 }

@@ -5,6 +5,8 @@
 # tmux pane (the user engine on this kernel); the keys q, p and r, a resize
 # to 80x24 and to 200 columns, Ctrl-C; the screen fits the pane, has no
 # stray escape codes, and the terminal and tracefs are as they were after.
+# In a pane too short for the CPUs' rows, the rows scroll under the header
+# with j/k, the arrows, PgDn/PgUp and g/G.
 
 TMUX_SOCK=rtlens-test-$$
 
@@ -43,11 +45,56 @@ check_pane() {
 	if "$@"; then ok "$name"; else not_ok "$name"; pane | sed 's/^/#   /' | head -30; fi
 }
 
-# screen_run TOOL: start "rtlens TOOL -c 1" in an 80x24 pane, then report its end
+# screen_run TOOL [ROWS [CPUS]]: start "rtlens TOOL -c CPUS" (1) in an
+# 80xROWS pane (24), then report its end
 screen_run() {
 	tmx kill-server 2>/dev/null
-	tmx new-session -d -s screen -x 80 -y 24 \
-		"$R $1 -c 1 -d 120; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\n' ' '; echo; sleep 120"
+	tmx new-session -d -s screen -x 80 -y "${2:-24}" \
+		"$R $1 -c ${3:-1} -d 120; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\n' ' '; echo; sleep 120"
+}
+
+# shows_row CPU: the pane shows that CPU's row and no other CPU's
+shows_row() {
+	pane > "$WORK/pane.txt"
+	grep -qE "^ +$1 #" "$WORK/pane.txt" && [ "$(grep -cE '^ +[0-9]+ #' "$WORK/pane.txt")" = 1 ]
+}
+
+# wait_row CPU: until the pane shows that row alone (2 s: a key redraws at once)
+wait_row() {
+	local i
+
+	for i in $(seq 10); do
+		shows_row "$1" && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# screen_scroll_tests_of TOOL: CPUs 0 and 1 in an 80x6 pane, room for one
+# row under the header: the keys move it, the status line says which
+screen_scroll_tests_of() {
+	local tool=$1 name key want
+
+	screen_run "$tool" 6 0,1
+	name="screen $tool: 6 rows: the header, CPU 0's row, the status line"
+	check_pane wait_pane '^rows 1-1 of 2: j/k' 60
+	check_pane wait_row 0
+	check_pane wait_pane '^CPU ' 1
+	for key in j k Down Up NPage PPage G g End Home; do
+		tmx send-keys -t screen "$key"
+		case $key in
+		j|Down|NPage|G|End) want=1 ;;
+		*) want=0 ;;
+		esac
+		name="screen $tool: $key shows CPU $want's row"
+		check_pane wait_row $want
+	done
+	name="screen $tool: 6 rows: fitted, no stray escape codes"
+	check_pane screen_fits 80
+	tmx send-keys -t screen q
+	name="screen $tool: q after scrolling ends the run, exit 0"
+	check_pane wait_pane '^EXIT=0' 30
+	tmx kill-server 2>/dev/null
 }
 
 screen_tests_of() {
@@ -99,6 +146,8 @@ screen_tests() {
 	fi
 	screen_tests_of "osnoise top"
 	screen_tests_of "timerlat top"
+	screen_scroll_tests_of "osnoise top -r 100000"
+	screen_scroll_tests_of "timerlat top"
 	screen_run "osnoise top"
 	name="screen: q quits, exit 0"
 	wait_pane '^CPU ' 60 && tmx send-keys -t screen q

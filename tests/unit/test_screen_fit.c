@@ -2,7 +2,8 @@
 /*
  * Unit tests for screen_fit: the live screen clipped to the terminal's
  * columns (escape codes kept whole and free, UTF-8 characters counted once)
- * and rows (the rest said in one line)
+ * and rows (a table's rows scroll under its header, above its summary, and
+ * a last line says which are shown)
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,19 +16,39 @@
 
 #include "session/screen_fit.h"
 
-/* @text fitted to @rows x @cols is exactly @want */
-static void assert_fitted(const char *text, int rows, int cols, const char *want)
+/* @text fitted to the window @w is exactly @want */
+static void assert_window(const char *text, struct screen_window *w, const char *want)
 {
 	char *out = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&out, &len);
 
 	assert_non_null(mem);
-	screen_fit(mem, text, strlen(text), rows, cols);
+	screen_fit(mem, text, strlen(text), w);
 	assert_int_equal(fclose(mem), 0);
 	if (strcmp(out, want))
 		fail_msg("fitted \"%s\", want \"%s\"", out, want);
 	free(out);
+}
+
+/* @text, all of it scrolling, fitted to @rows x @cols is exactly @want */
+static void assert_fitted(const char *text, int rows, int cols, const char *want)
+{
+	struct screen_window w = { .rows = rows, .cols = cols };
+
+	assert_window(text, &w, want);
+}
+
+/* A table: a 2-line header, rows "0".."9", a summary line */
+static const char table[] = "title\nCPU\n0\n1\n2\n3\n4\n5\n6\n7\n8\n9\nALL\n";
+
+static struct screen_window table_window(int rows, int scroll)
+{
+	const char *body = strchr(table, '0'), *all = strstr(table, "ALL");
+
+	return (struct screen_window){ .rows = rows, .cols = 80, .scroll = scroll,
+				       .body_start = (size_t)(body - table),
+				       .body_end = (size_t)(all - table) };
 }
 
 static void test_short_lines_pass(void **state)
@@ -51,10 +72,62 @@ static void test_columns(void **state)
 static void test_rows(void **state)
 {
 	(void)state;
-	/* 4 rows: 3 lines, the last says what was left out */
-	assert_fitted("1\n2\n3\n4\n5\n", 4, 80, "1\n2\n... 3 more lines: a larger terminal shows them\n");
+	/* 4 rows: 3 lines, the last says which are shown */
+	assert_fitted("1\n2\n3\n4\n5\n", 4, 80,
+		      "1\n2\nrows 1-2 of 5: j/k, arrows, PgUp/PgDn, g/G scroll\n");
 	assert_fitted("1\n2\n3\n", 4, 80, "1\n2\n3\n");
-	assert_fitted("1\n2\n3\n4\n5\n", 4, 10, "1\n2\n... 3 more\n");
+	assert_fitted("1\n2\n3\n4\n5\n", 4, 10, "1\n2\nrows 1-2 o\n");
+}
+
+static void test_table_fits(void **state)
+{
+	struct screen_window w = table_window(14, 5);
+
+	(void)state;
+	/* 13 lines in 13: all shown, nothing scrolled */
+	assert_window(table, &w, table);
+	assert_int_equal(w.scroll, 0);
+	assert_int_equal(w.page, 10);
+}
+
+static void test_table_scrolls(void **state)
+{
+	struct screen_window w = table_window(8, 0);
+
+	(void)state;
+	/* 7 lines: the header, 3 rows, the summary, the status */
+	assert_window(table, &w, "title\nCPU\n0\n1\n2\nALL\n"
+		      "rows 1-3 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	assert_int_equal(w.page, 3);
+	w.scroll = 4;
+	assert_window(table, &w, "title\nCPU\n4\n5\n6\nALL\n"
+		      "rows 5-7 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	/* past the end: the last page, and the scroll kept there */
+	w.scroll = 1000;
+	assert_window(table, &w, "title\nCPU\n7\n8\n9\nALL\n"
+		      "rows 8-10 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	assert_int_equal(w.scroll, 7);
+	w.scroll = -3;
+	assert_window(table, &w, "title\nCPU\n0\n1\n2\nALL\n"
+		      "rows 1-3 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	assert_int_equal(w.scroll, 0);
+}
+
+static void test_table_tiny(void **state)
+{
+	struct screen_window w = table_window(5, 2);
+
+	(void)state;
+	/* no room for the summary: the header, a row, the status */
+	assert_window(table, &w, "title\nCPU\n2\nrows 3-3 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	/* no room for the header either: its last line goes, a row stays */
+	w = table_window(4, 9);
+	assert_window(table, &w, "title\n9\nrows 10-10 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	w = table_window(3, 0);
+	assert_window(table, &w, "0\nrows 1-1 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	/* one line: the status alone */
+	w = table_window(1, 0);
+	assert_window(table, &w, "10 rows: a larger terminal shows them\n");
 }
 
 int main(void)
@@ -63,6 +136,9 @@ int main(void)
 		cmocka_unit_test(test_short_lines_pass),
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_rows),
+		cmocka_unit_test(test_table_fits),
+		cmocka_unit_test(test_table_scrolls),
+		cmocka_unit_test(test_table_tiny),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -188,6 +188,19 @@ if [ "$screens" -ge 4 ]; then ok "interactive top refreshes ($screens screens)";
 check_grep "interactive top clears the screen" "$(printf '\033')\[H$(printf '\033')\[2J" tty.txt
 check_grep "interactive top shows the pause" 'paused: p resumes' tty.txt
 check_grep "interactive top has colours" "$(printf '\033')\[2;30;47mCPU Period" tty.txt
+# three CPUs' rows in a terminal of 6 lines: one row at a time, G the last
+ptyrun -o tty-scroll.txt -k 'G@7,q@10' -- sh -c "stty rows 6 cols 80;
+	exec rtlens osnoise top -c 1-3 -p 100000 -r 10000 -s 900000000"
+check_exit "interactive top on 3 CPUs in 6 lines quits on q with status 0" 0 $?
+emit_file tty-scroll.txt
+check_grep "6 lines: the first row, and the status line says so" '^rows 1-1 of 3: j/k' tty-scroll.txt
+check_grep "6 lines: G shows the last row" '^rows 3-3 of 3: j/k' tty-scroll.txt
+# in a frame, not the final table: CPU 3's row right above the status line
+if awk '/^  3 #/ { row = NR } /^rows 3-3 of 3/ && row == NR - 1 { f = 1 } END { exit !f }' tty-scroll.txt; then
+	ok "6 lines: CPU 3's row above the status line after G"
+else
+	not_ok "6 lines: CPU 3's row above the status line after G"
+fi
 # q late enough for a period to be shown even when the setup is slow
 ptyrun -o tty-alert.txt -k 'q@10' -- rtlens osnoise top -c 1 -S 1 -d 30 -s 900000000
 emit_file tty-alert.txt
