@@ -362,6 +362,16 @@ void kvm_exits_sample(struct kvm_exits *k, int cpu, uint64_t start_ns, uint64_t 
 	to_counts(k, per_name, out);
 }
 
+void kvm_exits_reset_totals(struct kvm_exits *k)
+{
+	for (int cpu = 0; k && cpu < k->nr_cpus; cpu++) {
+		if (!k->cpu[cpu])
+			continue;
+		memset(k->cpu[cpu]->totals, 0, sizeof(k->cpu[cpu]->totals));
+		k->cpu[cpu]->total_dropped = 0;
+	}
+}
+
 void kvm_exits_cpu_totals(const struct kvm_exits *k, int cpu, struct kvm_exit_counts *out)
 {
 	memset(out, 0, sizeof(*out));

@@ -62,6 +62,8 @@ void kvm_exits_thread_end(struct kvm_exits *k, int cpu, int pid, uint64_t start_
 void kvm_exits_sample(struct kvm_exits *k, int cpu, uint64_t start_ns, uint64_t end_ns,
 		      struct kvm_exit_counts *out);
 /* cpu's exits inside its noise samples over the run. */
+/* The totals start again (the user reset the counts); the vCPU threads stay known. */
+void kvm_exits_reset_totals(struct kvm_exits *k);
 void kvm_exits_cpu_totals(const struct kvm_exits *k, int cpu, struct kvm_exit_counts *out);
 
 #endif

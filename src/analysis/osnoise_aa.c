@@ -537,6 +537,32 @@ void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
 	}
 }
 
+/*
+ * The tables start again where the noise model's counts do (the live
+ * screen's r): the sources, hardware, rtlens's stops, the worst samples,
+ * the threshold's stairs and the KVM exits' totals. The events waiting
+ * for their sample stay: they belong to the next one.
+ */
+void osnoise_aa_reset(struct osnoise_aa *aa)
+{
+	for (int cpu = 0; aa && cpu < aa->nr_cpus; cpu++) {
+		struct osnoise_aa_cpu *c = aa->cpu[cpu];
+
+		if (!c)
+			continue;
+		c->nr_sources = 0;
+		source_pids_free(&c->pids);
+		source_row_init(&c->hardware, OSNOISE_CAUSE_HARDWARE, "hardware", -1, -1);
+		source_row_init(&c->self, OSNOISE_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+		while (c->nr_stairs)
+			stairs_remove(c, c->nr_stairs - 1);
+	}
+	if (aa) {
+		aa->nr_worst = 0;
+		kvm_exits_reset_totals(aa->kvm);
+	}
+}
+
 /* ---- queries ---- */
 
 static const struct osnoise_aa_cpu *cpu_get(const struct osnoise_aa *aa, int cpu)

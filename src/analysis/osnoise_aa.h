@@ -94,6 +94,11 @@ void osnoise_aa_free(struct osnoise_aa *aa);
  */
 void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec);
 /*
+ * Starts the tables over, as the noise model's reset does (the live
+ * screen's r): what the analysis reports is then since that moment.
+ */
+void osnoise_aa_reset(struct osnoise_aa *aa);
+/*
  * The shortest sample without interference that may still change what
  * the analysis reports beyond the hardware sources: one that would enter
  * the top_n longest (UINT64_MAX without top_n). The threshold's sample

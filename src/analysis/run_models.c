@@ -36,9 +36,11 @@ static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 	return 0;
 }
 
+/* the analysis starts over with the table, so that they cover one time */
 static void reset_osnoise(struct run_models *m)
 {
 	model_reset(&m->noise);
+	osnoise_aa_reset(m->oaa);
 }
 
 static void reset_timerlat(struct run_models *m)

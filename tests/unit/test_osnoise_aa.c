@@ -556,6 +556,38 @@ static void test_worst_n(void **state)
 	osnoise_aa_free(none);
 }
 
+/* r on the live screen: the tables start again, the pending events stay */
+static void test_reset(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(2, 3);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample out[3], *s;
+
+	(void)state;
+	add_irq(aa, 1, "virtio0", 30, B + 100, 4000);
+	add_sample(aa, 1, B, 9000, 1);
+	add_sample(aa, 1, 2 * B, 20000, 0);
+	assert_int_equal(osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN), 2);
+	/* an event of the next sample comes before the reset */
+	add_irq(aa, 1, "eth0", 31, 3 * B + 10, 2000);
+	osnoise_aa_reset(aa);
+	assert_int_equal(osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN), 0);
+	assert_int_equal(osnoise_aa_worst(aa, out, 3), 0);
+	assert_int_equal(osnoise_aa_last_over(aa, 1, 0, out), -1);
+	add_sample(aa, 1, 3 * B, 3000, 1);
+	assert_int_equal(osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN), 2);
+	assert_string_equal(t[0].name, "eth0");
+	assert_int_equal(t[0].total_ns, 2000);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_HARDWARE);
+	assert_int_equal(t[1].total_ns, 1000);
+	assert_int_equal(osnoise_aa_worst(aa, out, 3), 1);
+	s = last(aa, 1);
+	assert_int_equal(s->start_ns, 3 * B);
+	free(s);
+	osnoise_aa_reset(NULL);
+	osnoise_aa_free(aa);
+}
+
 static void test_worst_many(void **state)
 {
 	struct osnoise_aa *aa = osnoise_aa_new(1, 100);
@@ -1298,6 +1330,7 @@ int main(void)
 		cmocka_unit_test(test_sample_causes_bound),
 		cmocka_unit_test(test_two_cpus),
 		cmocka_unit_test(test_worst_n),
+		cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_worst_many),
 		cmocka_unit_test(test_last_over),
 		cmocka_unit_test(test_last_over_bound),
