@@ -30,9 +30,17 @@
 
 #include "base/noise_event.h"
 #include "analysis/osnoise_aa.h"
+#include "analysis/source_journal.h"
 #include "decode/softirq.h"
 
 #define OSNOISE_AA_STAIRS	32	/* samples kept per CPU for osnoise_aa_last_over() */
+
+/* The journal's numbering of a CPU's rows: its sources', then these two */
+enum {
+	ROW_HARDWARE = OSNOISE_AA_MAX_SOURCES + 1,
+	ROW_SELF,
+	NR_ROW_IDS,
+};
 
 struct osnoise_aa_cpu {
 	struct noise_event	ev[OSNOISE_AA_MAX_EVENTS];	/* ring, in arrival order */
@@ -46,6 +54,15 @@ struct osnoise_aa_cpu {
 	struct source_pids	pids;		/* of the rows by command */
 	struct source_row	hardware;
 	struct source_row	self;		/* rtlens stopped */
+
+	/*
+	 * What the tool's table counts: the samples from counted_from (the
+	 * end of its last period at a reset) to the end of its last period
+	 * (journal.settled_ns); the journal holds what the samples after that
+	 * changed in the rows above.
+	 */
+	uint64_t		counted_from;
+	struct source_journal	journal;
 
 	/*
 	 * The stairs: samples by time, each one longer than every later one.
@@ -65,6 +82,7 @@ struct osnoise_aa {
 	int			nr_cpus;
 	struct osnoise_aa_cpu	**cpu;		/* allocated on first use */
 	int			top_n;
+	bool			follow_table;	/* osnoise_aa_follow_table() */
 	int			nr_worst;	/* longest first */
 	int			worst_alloc;
 	struct osnoise_aa_sample	*worst;
@@ -121,8 +139,10 @@ void osnoise_aa_free(struct osnoise_aa *aa)
 	if (!aa)
 		return;
 	for (cpu = 0; aa->cpu && cpu < aa->nr_cpus; cpu++) {
-		if (aa->cpu[cpu])
+		if (aa->cpu[cpu]) {
 			source_pids_free(&aa->cpu[cpu]->pids);
+			source_journal_free(&aa->cpu[cpu]->journal);
+		}
 		free(aa->cpu[cpu]);
 	}
 	free(aa->cpu);
@@ -250,30 +270,82 @@ static struct osnoise_aa_cpu *cpu_state(struct osnoise_aa *aa, int cpu)
 		return NULL;
 	source_row_init(&c->hardware, OSNOISE_CAUSE_HARDWARE, "hardware", -1, -1);
 	source_row_init(&c->self, OSNOISE_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+	/* without a table to follow, every sample counts at once */
+	c->journal.settled_ns = aa->follow_table ? 0 : UINT64_MAX;
 	for (c->nr_free = 0; c->nr_free <= OSNOISE_AA_STAIRS; c->nr_free++)
 		c->free_slot[c->nr_free] = c->nr_free;
 	aa->cpu[cpu] = c;
 	return c;
 }
 
-/* A thread's event to its command's row, a vCPU thread's (known so far) to its own. */
+/* The row of the CPU's table that @id's time goes to */
+static struct source_row *table_row(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
+				    struct source_id *id)
+{
+	id->by_command = id->kind == OSNOISE_CAUSE_THREAD && kvm_exits_vcpu(kvm, id->pid) < 0;
+	return source_table_row(c->sources, &c->nr_sources, OSNOISE_AA_MAX_SOURCES, id,
+				OSNOISE_CAUSE_OTHER);
+}
+
+/* The journal's number of a row of @c */
+static int row_number(const struct osnoise_aa_cpu *c, const struct source_row *row)
+{
+	if (row == &c->hardware)
+		return ROW_HARDWARE;
+	if (row == &c->self)
+		return ROW_SELF;
+	return (int)(row - c->sources);
+}
+
+/* @row of @c is about to get @ns more from the sample that started at @start_ns */
+static void row_changes(struct osnoise_aa_cpu *c, const struct source_row *row, uint64_t start_ns,
+			uint64_t ns)
+{
+	source_journal_note(&c->journal, start_ns, row_number(c, row), row, ns);
+}
+
+/*
+ * A thread's event to its command's row, a vCPU thread's (known so far) to
+ * its own; of the sample that started at @start_ns.
+ */
 static void table_add(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
-		      const struct noise_event *e)
+		      const struct noise_event *e, uint64_t start_ns)
 {
 	struct source_row *row;
 	struct source_id id;
 	int new_pid;
 
 	event_id(e, &id);
-	id.by_command = id.kind == OSNOISE_CAUSE_THREAD && kvm_exits_vcpu(kvm, id.pid) < 0;
-	row = source_table_row(c->sources, &c->nr_sources, OSNOISE_AA_MAX_SOURCES, &id,
-			       OSNOISE_CAUSE_OTHER);
+	row = table_row(c, kvm, &id);
+	row_changes(c, row, start_ns, e->duration_ns);
 	if (!row->by_command) {
 		source_row_add(row, e->duration_ns);
 		return;
 	}
 	new_pid = source_pids_add(&c->pids, (int)(row - c->sources), e->pid);
 	source_row_add_pid(row, e->pid, new_pid, e->duration_ns);
+}
+
+/* @ns to a row of its own (hardware, rtlens's stops) */
+static void table_add_to(struct osnoise_aa_cpu *c, struct source_row *row, uint64_t start_ns,
+			 uint64_t ns)
+{
+	row_changes(c, row, start_ns, ns);
+	source_row_add(row, ns);
+}
+
+/* @ns less for the row of a sample's cause: its time counted twice */
+static void table_take(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
+		       const struct osnoise_aa_cause *cause, uint64_t start_ns, uint64_t ns)
+{
+	struct source_id id;
+	struct source_row *row;
+
+	cause_id(cause, &id);
+	row = table_row(c, kvm, &id);	/* the row its events went to */
+	row_changes(c, row, start_ns, 0);
+	row->total_ns -= min_u64(ns, row->total_ns);
+	row->max_ns = min_u64(row->max_ns, row->total_ns);
 }
 
 /* ---- one sample ---- */
@@ -341,11 +413,47 @@ static void label_vcpus(const struct kvm_exits *kvm, struct osnoise_aa_sample *s
 			s->causes[i].vcpu = kvm_exits_vcpu(kvm, s->causes[i].pid);
 }
 
+/* Outer first: a thread's window may hold a softirq, which may hold an IRQ, then an NMI */
+static const enum osnoise_cause_kind outer_first[] = {
+	OSNOISE_CAUSE_THREAD, OSNOISE_CAUSE_SOFTIRQ, OSNOISE_CAUSE_IRQ, OSNOISE_CAUSE_NMI,
+	OSNOISE_CAUSE_OTHER,
+};
+
+/*
+ * The causes' times add up to more than the sample (events that overlap:
+ * a nested one also counted in the one around it): the excess is taken
+ * from the outer causes first, the largest first among those of a kind,
+ * so that each moment counts once, in the innermost, and the parts add up
+ * to the duration with no hardware; in the CPU's table too when @in_table.
+ */
+static void count_once(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
+		       struct osnoise_aa_sample *s, bool in_table)
+{
+	uint64_t excess = (uint64_t)-s->hardware_ns;
+
+	s->overlap_ns = excess;
+	for (size_t k = 0; excess && k < sizeof(outer_first) / sizeof(outer_first[0]); k++) {
+		for (int i = 0; excess && i < s->nr_causes; i++) {
+			struct osnoise_aa_cause *cause = &s->causes[i];
+			uint64_t take = min_u64(excess, cause->ns);
+
+			if (cause->kind != outer_first[k] || !take)
+				continue;
+			cause->ns -= take;
+			excess -= take;
+			if (in_table && cause->kind != OSNOISE_CAUSE_OTHER)
+				table_take(c, kvm, cause, s->start_ns, take);
+		}
+	}
+	s->hardware_ns = 0;
+}
+
 /* Attributes the pending events to the sample, forgets those before its end. */
 static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
 			 const struct noise_sample *ns, struct osnoise_aa_sample *s)
 {
 	uint64_t end = ns->start_ns + ns->duration_ns;
+	bool counted = ns->start_ns >= c->counted_from;	/* not before a reset */
 	int i, kept = 0;
 
 	/* a sample per period on every CPU: not cleared whole, its causes are set as they come */
@@ -353,6 +461,7 @@ static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
 	s->nr_causes = 0;
 	s->vm_ns = 0;
 	s->hardware_ns = 0;
+	s->overlap_ns = 0;
 	s->events_dropped = 0;
 	s->cpu = ns->cpu;
 	s->start_ns = ns->start_ns;
@@ -364,10 +473,12 @@ static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
 		if (in_sample(e, ns)) {
 			sample_add(s, e);
 			/* a sample rtlens stopped is not noise: only the stop counts */
+			if (!counted)
+				continue;
 			if (e->kind == NOISE_SELF)
-				source_row_add(&c->self, e->duration_ns);
+				table_add_to(c, &c->self, ns->start_ns, e->duration_ns);
 			else if (!ns->self_ns)
-				table_add(c, kvm, e);
+				table_add(c, kvm, e, ns->start_ns);
 		} else if (e->start_ns >= end) {
 			if (kept != i)		/* kept < i: compacts in place */
 				*ring_at(c, kept) = *e;
@@ -376,10 +487,14 @@ static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
 	}
 	c->nr_ev = kept;
 	sort_causes(s);
-	kvm_exits_sample(kvm, s->cpu, s->start_ns, end, &s->kvm_exits);
 	s->hardware_ns = (int64_t)s->duration_ns - osnoise_aa_parts_sum(s);
-	if (s->hardware_ns > 0 && !ns->self_ns)
-		source_row_add(&c->hardware, (uint64_t)s->hardware_ns);
+	if (s->hardware_ns < 0) {
+		count_once(c, kvm, s, counted && !ns->self_ns);
+		sort_causes(s);
+	}
+	kvm_exits_sample(kvm, s->cpu, s->start_ns, end, &s->kvm_exits);
+	if (s->hardware_ns > 0 && !ns->self_ns && counted)
+		table_add_to(c, &c->hardware, ns->start_ns, (uint64_t)s->hardware_ns);
 	s->events_dropped = sample_dropped(c, s);
 	c->dropped = 0;
 	c->dropped_max_end = 0;
@@ -487,18 +602,20 @@ uint64_t osnoise_aa_samples_wanted_from(const struct osnoise_aa *aa)
 
 /*
  * Built where it is kept (a sample is large, and one comes every period):
- * on the stairs, or, for a sample rtlens stopped, in the spare slot past
- * them, which the next sample overwrites.
+ * on the stairs, or, for a sample rtlens stopped or one of before a reset,
+ * in the spare slot past them, which the next sample overwrites.
  */
 static void feed_sample(struct osnoise_aa *aa, struct osnoise_aa_cpu *c, const struct noise_sample *ns)
 {
+	/* not kept: a sample rtlens stopped, or one of before a reset */
+	bool spare = ns->self_ns || ns->start_ns < c->counted_from;
 	struct osnoise_aa_sample *s;
 
-	if (!ns->self_ns)
+	if (!spare)
 		stairs_make_room(c, ns->duration_ns);
 	s = stairs_next(c);
 	build_sample(c, aa->kvm, ns, s);
-	if (ns->self_ns)
+	if (spare)
 		return;
 	stairs_push(c, s->duration_ns);
 	worst_add(aa, s);
@@ -541,7 +658,12 @@ void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
  * The tables start again where the noise model's counts do (the live
  * screen's r): the sources, hardware, rtlens's stops, the worst samples,
  * the threshold's stairs and the KVM exits' totals. The events waiting
- * for their sample stay: they belong to the next one.
+ * for their sample stay: they belong to the next one. The samples that
+ * started before the end of the table's last period are left out from
+ * now on: the table counts none of them any more. Those of the period
+ * under way when the reset came, explained before it, are not counted
+ * again (the table will count that period whole): "not explained" holds
+ * them.
  */
 void osnoise_aa_reset(struct osnoise_aa *aa)
 {
@@ -552,6 +674,8 @@ void osnoise_aa_reset(struct osnoise_aa *aa)
 			continue;
 		c->nr_sources = 0;
 		source_pids_free(&c->pids);
+		source_journal_clear(&c->journal);
+		c->counted_from = aa->follow_table ? c->journal.settled_ns : 0;
 		source_row_init(&c->hardware, OSNOISE_CAUSE_HARDWARE, "hardware", -1, -1);
 		source_row_init(&c->self, OSNOISE_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
 		while (c->nr_stairs)
@@ -604,6 +728,52 @@ int osnoise_aa_worst(const struct osnoise_aa *aa, struct osnoise_aa_sample *out,
 	return n;
 }
 
+void osnoise_aa_follow_table(struct osnoise_aa *aa)
+{
+	aa->follow_table = true;
+}
+
+void osnoise_aa_period_end(struct osnoise_aa *aa, int cpu, uint64_t ts)
+{
+	struct osnoise_aa_cpu *c = aa && aa->follow_table ? cpu_state(aa, cpu) : NULL;
+
+	if (c)
+		source_journal_settle(&c->journal, ts);
+}
+
+uint64_t osnoise_aa_unsure_ns(const struct osnoise_aa *aa, int cpu)
+{
+	const struct osnoise_aa_cpu *c = cpu_get(aa, cpu);
+
+	return c ? c->journal.unsure_ns : 0;
+}
+
+/*
+ * @c's rows as the table counts them, into @all (room for
+ * OSNOISE_AA_TABLE_LEN): the changes past its last period undone, the rows
+ * left empty dropped. Returns how many.
+ */
+static int counted_rows(const struct osnoise_aa_cpu *c, struct source_row *all)
+{
+	struct source_row hardware = c->hardware, self = c->self, *by_id[NR_ROW_IDS] = { NULL };
+	int i, n = 0;
+
+	memcpy(all, c->sources, c->nr_sources * sizeof(all[0]));
+	for (i = 0; i < c->nr_sources; i++)
+		by_id[i] = &all[i];
+	by_id[ROW_HARDWARE] = &hardware;
+	by_id[ROW_SELF] = &self;
+	source_journal_undo(&c->journal, by_id, NR_ROW_IDS);
+	for (i = 0; i < c->nr_sources; i++)
+		if (all[i].count)
+			all[n++] = all[i];
+	if (hardware.count)
+		all[n++] = hardware;
+	if (self.count)
+		all[n++] = self;
+	return n;
+}
+
 int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *out, int max)
 {
 	const struct osnoise_aa_cpu *c = cpu_get(aa, cpu);
@@ -612,12 +782,7 @@ int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *
 
 	if (!c || max <= 0)
 		return 0;
-	memcpy(all, c->sources, c->nr_sources * sizeof(all[0]));
-	n = c->nr_sources;
-	if (c->hardware.count)
-		all[n++] = c->hardware;
-	if (c->self.count)
-		all[n++] = c->self;
+	n = counted_rows(c, all);
 	/* a command's row of one thread may be a vCPU's first events */
 	for (i = 0; i < n; i++)
 		if (all[i].kind == OSNOISE_CAUSE_THREAD && all[i].nr_pids == 1)
@@ -630,16 +795,20 @@ int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *
 }
 
 void osnoise_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
-		    struct osnoise_aa_balance *out)
+			uint64_t periods, struct osnoise_aa_balance *out)
 {
+	uint64_t band = periods * 999;
 	int i;
 
+	memset(out, 0, sizeof(*out));
 	out->noise_ns = noise_us * 1000;
-	out->sources_ns = 0;
 	for (i = 0; i < n; i++)
 		if (table[i].kind != OSNOISE_CAUSE_SELF)
 			out->sources_ns += table[i].total_ns;
-	out->not_explained_ns = (int64_t)out->noise_ns - (int64_t)out->sources_ns;
+	if (out->sources_ns > out->noise_ns)
+		out->rounding_ns = min_u64(out->sources_ns - out->noise_ns, band);
+	out->not_explained_ns = (int64_t)(out->noise_ns + out->rounding_ns) -
+				(int64_t)out->sources_ns;
 }
 
 void osnoise_aa_kvm_exits(const struct osnoise_aa *aa, int cpu, struct kvm_exit_counts *out)

@@ -13,8 +13,11 @@
  *   duration = sum(causes) + vm + hardware
  *
  * hardware is what no event explains (rtla's HW noise: an SMI, or on a
- * virtual machine the vCPU not running). It is kept as computed: negative
- * when the events overlap and explain more than the gap.
+ * virtual machine the vCPU not running). When the events overlap and their
+ * times add up to more than the sample (a nested event also counted in the
+ * one around it), the excess (overlap_ns) is taken from the outer causes
+ * first (thread, softirq, IRQ, NMI): each moment counts once, in the
+ * innermost, and hardware is never negative.
  *
  * A sample that includes a stop of rtlens's own measuring thread (self_ns,
  * user engine) is not noise of the machine: its stop (a cause of kind
@@ -72,7 +75,8 @@ struct osnoise_aa_sample {
 	int			nr_causes;		/* largest first, "other" last */
 	struct osnoise_aa_cause	causes[OSNOISE_AA_MAX_CAUSES + 1];
 	uint64_t		vm_ns;			/* 0 until osnoise_aa_sample_split_vm() */
-	int64_t			hardware_ns;		/* duration - causes - vm */
+	int64_t			hardware_ns;		/* duration - causes - vm, >= 0 */
+	uint64_t		overlap_ns;		/* counted twice, taken from the causes */
 	uint64_t		events_dropped;		/* lost to the per-CPU bound */
 	struct kvm_exit_counts	kvm_exits;		/* on a KVM host: exits inside it */
 };
@@ -116,28 +120,58 @@ int osnoise_aa_last_over(const struct osnoise_aa *aa, int cpu, uint64_t threshol
 /* The top_n longest samples of every CPU, longest first; returns how many. */
 int osnoise_aa_worst(const struct osnoise_aa *aa, struct osnoise_aa_sample *out, int max);
 /*
- * cpu's sources over the run by total_ns, largest first; returns how many
- * (at most max: pass OSNOISE_AA_TABLE_LEN to get them all).
+ * The sources follow the tool's table of periods (before the first sample):
+ * they then count the samples of the periods it counted, and only them.
+ * Without it (a unit that has no such table), every sample counts at once.
+ */
+void osnoise_aa_follow_table(struct osnoise_aa *aa);
+/*
+ * The tool's table counted @cpu's period that ended at @ts (its summary,
+ * ftrace:osnoise): the sources count the samples before it.
+ */
+void osnoise_aa_period_end(struct osnoise_aa *aa, int cpu, uint64_t ts);
+/*
+ * cpu's sources by total_ns, largest first; returns how many (at most max:
+ * pass OSNOISE_AA_TABLE_LEN to get them all). Following a table, they
+ * cover the samples of the periods it counts (osnoise_aa_period_end()): not those
+ * of the period a stop cut short, nor those before a reset. The samples
+ * without interference that BPF counts come without their time: they
+ * count when they are read.
  */
 int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *out, int max);
 
 /*
  * A CPU's sources against the noise of the tool's table (the noise model's
- * sum over the periods it summarized): sources + not explained = noise.
- * rtlens's own stops are not noise, nor among the sources. Not explained
- * is positive for noise no analyzed sample held (below the threshold, or
- * lost), negative when the sources hold more than the table: samples
- * outside the periods it summarized (the last one, cut by the stop) or
- * events that overlap (their net times add up to more than their sample).
+ * sum over the periods it summarized): sources + not explained = noise +
+ * rounding. rtlens's own stops are not noise, nor among the sources.
+ *
+ * The table's noise is the tracer's, whole microseconds per period, each
+ * cut down from its nanoseconds: its true noise lies up to 999 ns a period
+ * above it. rounding is what the sources hold of that band (the fractions
+ * the table cut off), so that a run whose every sample was explained has
+ * nothing left unexplained, and nothing below zero. Not explained is the
+ * noise no analyzed sample held (filtered out, lost); below zero only
+ * when the sources hold samples past the table's periods (unsure_ns: the
+ * analysis ran further ahead of the table than the journal holds; the
+ * samples without interference that BPF counts, counted when read).
  */
 struct osnoise_aa_balance {
 	uint64_t	noise_ns;		/* the table's */
+	uint64_t	rounding_ns;		/* of the band above it, the sources hold */
 	uint64_t	sources_ns;		/* the sources, rtlens's stops aside */
-	int64_t		not_explained_ns;	/* noise_ns - sources_ns */
+	int64_t		not_explained_ns;	/* noise_ns + rounding_ns - sources_ns */
+	uint64_t	unsure_ns;		/* of the sources, may lie past the table */
 };
 
+/* @periods: the table's, each of which may have cut up to 999 ns off its noise */
 void osnoise_aa_balance(const struct source_row *table, int n, uint64_t noise_us,
-		    struct osnoise_aa_balance *out);
+			uint64_t periods, struct osnoise_aa_balance *out);
+/*
+ * The time of @cpu's sources that may lie past the table's last period:
+ * changes made final before their period was counted, past the journal's
+ * bound (source_journal.h); 0 when the analysis kept up.
+ */
+uint64_t osnoise_aa_unsure_ns(const struct osnoise_aa *aa, int cpu);
 
 /*
  * On a KVM host (kvm:kvm_exit traced): cpu's KVM exits inside

@@ -16,6 +16,8 @@ static int init_osnoise(struct run_models *m, const struct rtl_params *p)
 	if (!params_analysis_on(p))
 		return 0;
 	m->oaa = osnoise_aa_new(p->nr_cpus, p->aa_top);
+	if (m->oaa)
+		osnoise_aa_follow_table(m->oaa);
 	m->oaa_worst = calloc(p->aa_top ? p->aa_top : 1, sizeof(*m->oaa_worst));
 	m->oaa_tables = calloc(p->nr_cpus, sizeof(*m->oaa_tables));
 	m->nr_oaa_table = calloc(p->nr_cpus, sizeof(*m->nr_oaa_table));
@@ -51,6 +53,9 @@ static void reset_timerlat(struct run_models *m)
 static void add_osnoise(struct run_models *m, const struct rtl_record *rec)
 {
 	model_add(&m->noise, rec);
+	/* the analysis covers what the table does: the periods it counted */
+	if (m->oaa && rec->kind == RECORD_OSNOISE_PERIOD)
+		osnoise_aa_period_end(m->oaa, rec->period.cpu, rec->period.ts);
 }
 
 static void analyse_osnoise(struct run_models *m, const struct rtl_record *rec)
@@ -294,4 +299,13 @@ void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, 
 	for_each_cpu_in(c, &p->cpus)
 		if (c < p->nr_cpus)
 			explain_cpu_sources(m, c);
+}
+
+void run_models_noise_balance(const struct run_models *m, int cpu, struct osnoise_aa_balance *b)
+{
+	const struct cpu_noise *c = cpu < m->noise.nr_cpus ? &m->noise.cpu[cpu] : NULL;
+
+	osnoise_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu], c ? c->sum_noise_us : 0,
+			   c ? c->cycles : 0, b);
+	b->unsure_ns = osnoise_aa_unsure_ns(m->oaa, cpu);
 }

@@ -95,5 +95,7 @@ uint64_t run_models_analysis_lost(const struct run_models *m, int cpu);
 void run_models_flush(struct run_models *m);
 /* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
 void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
+/* osnoise: @cpu's sources (run_models_explain_noise()) against its row of the table. */
+void run_models_noise_balance(const struct run_models *m, int cpu, struct osnoise_aa_balance *b);
 
 #endif

@@ -75,8 +75,7 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 		if (cpu >= p->nr_cpus || m->nr_oaa_table[cpu] <= 0)
 			continue;
 		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);
-		osnoise_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
-			       cpu < m->noise.nr_cpus ? m->noise.cpu[cpu].sum_noise_us : 0, &b);
+		run_models_noise_balance(m, cpu, &b);
 		osnoise_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b,
 				     &exits);
 	}

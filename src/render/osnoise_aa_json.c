@@ -16,8 +16,10 @@
  *   "events_dropped": integer,		lost to the per-CPU bound (time in hardware)
  *   "causes": [ cause, ... ],		largest first, "other" last; at most 17
  *   "vm_us": number,			hardware time matched by steal, else 0
- *   "hardware_us": number,		what no event explains; negative when the
- *					events overlap
+ *   "hardware_us": number,		what no event explains, >= 0
+ *   "overlap_us": number,		(2.2) the events' time counted twice
+ *					(overlapping events), taken from the
+ *					outer causes
  *   "parts_sum_us": number,		== duration_us
  *   "kvm_exits": kvm_exits		(1.3) on a KVM host, the exits inside it
  * }
@@ -57,11 +59,15 @@
  * }
  *
  * balance (1.10), members of a CPU's analysis: sum(sources[].total_us), the
- * rtlens row aside, + not_explained_us == noise_us
+ * rtlens row aside, + not_explained_us == noise_us + rounding_us
  *   "noise_us": number,		the CPU's noise in the table (cpus[].noise_us)
+ *   "rounding_us": number,		(2.2) of the table's rounding (up to 999 ns a
+ *					period, cut off), what the sources hold
  *   "sources_us": number,		what the sources hold, rtlens's stops aside
- *   "not_explained_us": number		noise_us - sources_us; negative when the
- *					sources hold more (osnoise_aa.h)
+ *   "not_explained_us": number,	noise_us + rounding_us - sources_us; below
+ *					zero only past the table (osnoise_aa.h)
+ *   "unsure_us": number		(2.2) of the sources, time that may lie past
+ *					the table's last period
  */
 #include "render/json_writer.h"
 #include "analysis/osnoise_aa.h"
@@ -103,6 +109,7 @@ void osnoise_aa_json_sample(struct json_writer *w, const char *key, const struct
 	json_end_array(w);
 	json_us(w, "vm_us", (int64_t)s->vm_ns);
 	json_us(w, "hardware_us", s->hardware_ns);
+	json_us(w, "overlap_us", (int64_t)s->overlap_ns);
 	json_us(w, "parts_sum_us", osnoise_aa_parts_sum(s));
 	osnoise_aa_json_kvm_exits(w, "kvm_exits", &s->kvm_exits);
 	json_end_object(w);
@@ -134,8 +141,10 @@ void osnoise_aa_json_sources(struct json_writer *w, const char *key,
 void osnoise_aa_json_balance(struct json_writer *w, const struct osnoise_aa_balance *b)
 {
 	json_us(w, "noise_us", (int64_t)b->noise_ns);
+	json_us(w, "rounding_us", (int64_t)b->rounding_ns);
 	json_us(w, "sources_us", (int64_t)b->sources_ns);
 	json_us(w, "not_explained_us", b->not_explained_ns);
+	json_us(w, "unsure_us", (int64_t)b->unsure_ns);
 }
 
 void osnoise_aa_json_kvm_exits(struct json_writer *w, const char *key,

@@ -92,8 +92,10 @@ static void print_cause(FILE *out, const struct osnoise_aa_cause *k, uint64_t to
 
 static void print_notes(FILE *out, const struct osnoise_aa_sample *s)
 {
-	if (s->hardware_ns < 0)
-		fprintf(out, "  Note: the events overlap, they add up to more than the sample\n");
+	if (s->overlap_ns)
+		fprintf(out, "  Note: the events overlap by %.2f us (a nested event also counted in "
+			"the one around it): counted once, in the innermost\n",
+			s->overlap_ns / 1000.0);
 	if (s->events_dropped)
 		fprintf(out, "  Note: %" PRIu64 " events dropped (per-CPU bound of %d), "
 			"counted as hardware\n", s->events_dropped, OSNOISE_AA_MAX_EVENTS);
@@ -216,16 +218,36 @@ static void print_sum_row(FILE *out, const char *label, int width, int64_t ns, u
 	print_share(out, ns, noise_ns);
 }
 
-/* what the sources leave of the measured noise, and why it may be negative */
+/* the measured noise the shares are of: the table's, and the fractions it cut off */
+static uint64_t balance_total(const struct osnoise_aa_balance *b)
+{
+	return b->noise_ns + b->rounding_ns;
+}
+
+/* what the sources leave of the measured noise, and why */
 static void print_not_explained(FILE *out, const struct osnoise_aa_balance *b, int width)
 {
-	print_sum_row(out, "not explained", width, b->not_explained_ns, b->noise_ns);
+	print_sum_row(out, "not explained", width, b->not_explained_ns, balance_total(b));
 	if (b->not_explained_ns < 0)
-		fprintf(out, "  (sources over the table: samples outside its periods, "
-			"or overlapping events)");
+		fprintf(out, "  (sources over the table: samples counted before their period was)");
 	else if (b->not_explained_ns > 0)
-		fprintf(out, "  (noise in no analyzed sample: under the threshold, or lost)");
+		fprintf(out, "  (noise in no analyzed sample: filtered out, or lost)");
 	fprintf(out, "\n");
+}
+
+/* the total, and where it is more than the table's whole microseconds */
+static void print_total(FILE *out, const struct osnoise_aa_balance *b, int width)
+{
+	print_sum_row(out, "total: the measured noise", width, (int64_t)balance_total(b),
+		      balance_total(b));
+	if (b->rounding_ns)
+		fprintf(out, "  (the table's %" PRIu64 " us, whole us per period, and %.2f us "
+			"of the fractions it cut off)", b->noise_ns / 1000, b->rounding_ns / 1000.0);
+	fprintf(out, "\n");
+	if (b->unsure_ns)
+		fprintf(out, "  %.2f us of the sources may lie past the table's last period: the "
+			"analysis ran ahead of the table by more than it keeps\n",
+			b->unsure_ns / 1000.0);
 }
 
 void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
@@ -244,7 +266,7 @@ void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table
 		if (table[i].kind == OSNOISE_CAUSE_SELF)
 			continue;
 		print_source(out, &table[i], width);
-		print_share(out, (int64_t)table[i].total_ns, b->noise_ns);
+		print_share(out, (int64_t)table[i].total_ns, balance_total(b));
 		fprintf(out, "\n");
 	}
 	print_not_explained(out, b, width);
@@ -252,8 +274,7 @@ void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table
 	for (i = 0; i < width + 43; i++)
 		fputc('-', out);
 	fprintf(out, "\n");
-	print_sum_row(out, "total: the measured noise", width, (int64_t)b->noise_ns, b->noise_ns);
-	fprintf(out, "\n");
+	print_total(out, b, width);
 	print_self_rows(out, table, n, width);
 	if (exits)
 		print_kvm_exits(out, "inside the noise samples", exits);

@@ -12,7 +12,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"2.1"
+#define SCHEMA_VERSION	"2.2"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -327,8 +327,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			json_null(w, "steal_us");
 		osnoise_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
 		/* 1.10: the sources reconciled with the table's noise */
-		osnoise_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu],
-			       cpu < m->noise.nr_cpus ? m->noise.cpu[cpu].sum_noise_us : 0, &b);
+		run_models_noise_balance(m, cpu, &b);
 		osnoise_aa_json_balance(w, &b);
 		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);
 		osnoise_aa_json_kvm_exits(w, "kvm_exits", &exits);

@@ -465,7 +465,9 @@ def check_osnoise_analysis(aa, doc, measured, check_cpu_entries):
 def check_osnoise_balance(base, c, doc):
     """1.10: a CPU's sources reconciled with the table: noise_us is the
     CPU's noise in cpus[], sources_us the sum of its sources (rtlens's stops
-    aside), and sources_us + not_explained_us = noise_us."""
+    aside), and sources_us + not_explained_us = noise_us (+ rounding_us,
+    2.2). 2.2: rounding_us within the band the table's periods cut off, and
+    not_explained_us not below zero but for unsure_us."""
     if "noise_us" not in c:
         return
     table = [e["noise_us"] for e in doc["cpus"] if e["cpu"] == c["cpu"]]
@@ -479,10 +481,27 @@ def check_osnoise_balance(base, c, doc):
         yield base + ["sources_us"], \
             "sources_us %s is not the sum of the sources (%s)" % (
                 c["sources_us"], round(total, 6))
-    elif not _near(c["sources_us"] + c["not_explained_us"], c["noise_us"], 3):
+    elif not _near(c["sources_us"] + c["not_explained_us"],
+                   c["noise_us"] + c.get("rounding_us", 0), 4):
         yield base + ["not_explained_us"], \
-            "sources_us %s + not_explained_us %s is not noise_us %s" % (
-                c["sources_us"], c["not_explained_us"], c["noise_us"])
+            "sources_us %s + not_explained_us %s is not noise_us %s + rounding_us %s" % (
+                c["sources_us"], c["not_explained_us"], c["noise_us"],
+                c.get("rounding_us", 0))
+    if "rounding_us" not in c:
+        return
+    # 2.2: the sources cover the table's periods, the fractions it cut off
+    # at most 0.999 us a period; below zero only by what may lie past them
+    cycles = [e.get("cycles", 0) for e in doc["cpus"] if e["cpu"] == c["cpu"]]
+    band = 0.999 * (cycles[0] if cycles else 0)
+    if c["rounding_us"] > band + US_EPSILON:
+        yield base + ["rounding_us"], \
+            "rounding_us %s is more than the table's %s periods can have cut " \
+            "off (%s)" % (c["rounding_us"], cycles[0] if cycles else 0, round(band, 3))
+    if c["not_explained_us"] < -(c["unsure_us"] + 2 * US_EPSILON):
+        yield base + ["not_explained_us"], \
+            "not_explained_us %s is below zero by more than unsure_us %s: the " \
+            "sources hold time the table does not count" % (
+                c["not_explained_us"], c["unsure_us"])
 
 
 def check_osnoise_kvm(aa, base):

@@ -125,11 +125,13 @@ static void test_setup_grouped(void **state)
 	free(s);
 }
 
-/* ---- the analysis against the table ---- */
+/* ---- the analysis against the table, issue #35: it covers the table's time ---- */
 
 #define PERIODS		10
 #define SAMPLES		20	/* per period */
-#define NOISE_US	150	/* per period, as the summary says */
+#define SAMPLE_NS	8001	/* an IRQ of 3 us, a thread of 4 us, 1.001 us of hardware */
+/* per period, as the tracer's summary says: whole us, cut down */
+#define NOISE_US	(SAMPLES * SAMPLE_NS / 1000)
 
 struct run {
 	struct rtl_params	p;
@@ -144,11 +146,12 @@ static void feed(struct run_models *m, const struct rtl_record *rec)
 }
 
 /*
- * CPU 1: every sample 8 us, an IRQ of 3 us and a one-shot process of 4 us
- * in it (a new pid each time), 1 us of it no event explains; the summary
- * counts NOISE_US a period, less than the samples' 160 us.
+ * CPU 1: every sample 8.001 us, an IRQ of 3 us and a one-shot process of
+ * 4 us in it (a new pid each time), 1.001 us of it no event explains; the
+ * summary counts NOISE_US a period (160), the samples' 160.02 us cut down.
+ * Without its summary: the period a stop cut short.
  */
-static void feed_period(struct run *r, int period)
+static void feed_samples(struct run *r, int period)
 {
 	uint64_t base = (uint64_t)period * 1000000000ULL;
 	struct rtl_record rec;
@@ -171,13 +174,18 @@ static void feed_period(struct run *r, int period)
 		memset(&rec, 0, sizeof(rec));
 		rec.kind = RECORD_NOISE_SAMPLE;
 		rec.sample = (struct noise_sample){ .cpu = 1, .start_ns = start,
-						    .duration_ns = 8000, .ts = start + 8100,
+						    .duration_ns = SAMPLE_NS, .ts = start + 8100,
 						    .interference = 2 };
 		feed(&r->m, &rec);
 	}
-	memset(&rec, 0, sizeof(rec));
-	rec.kind = RECORD_OSNOISE_PERIOD;
-	rec.period = (struct osnoise_period){ .cpu = 1, .ts = base + 999000000ULL,
+}
+
+static void feed_summary(struct run *r, int period)
+{
+	struct rtl_record rec = { .kind = RECORD_OSNOISE_PERIOD };
+
+	rec.period = (struct osnoise_period){ .cpu = 1,
+					      .ts = (uint64_t)period * 1000000000ULL + 999000000ULL,
 					      .runtime_us = 1000000, .noise_us = NOISE_US,
 					      .max_sample_us = 8, .irq_count = SAMPLES,
 					      .thread_count = SAMPLES };
@@ -198,45 +206,109 @@ static void report(FILE *out, const void *arg)
 	assert_int_equal(render_json(out, &r->m, &r->p, &r->v), 0);
 }
 
-/*
- * The sources (IRQ 600 us, the script's 200 one-shot pids 800 us in one
- * row, hardware 200 us) hold 1600 us; the table measured 1500 us: not
- * explained is -100 us, and the rows add up to the table's noise.
- */
-static void test_reconciled(void **state)
+static struct run *run_new(void)
 {
 	struct run *r = calloc(1, sizeof(*r));
-	char *text;
-	int period;
 
-	(void)state;
 	assert_non_null(r);
 	assert_int_equal(cmdline_parse(&r->p, "osnoise top", 4, ARGV("osnoise", "-c", "1", "--aa")),
 			 OPTS_OK);
 	assert_int_equal(run_models_init(&r->m, &r->p, NULL), 0);
 	r->v.elapsed_s = PERIODS;
-	for (period = 0; period < PERIODS; period++)
-		feed_period(r, period);
+	return r;
+}
+
+static void run_free(struct run *r)
+{
+	run_models_free(&r->m);
+	params_free(&r->p);
+	free(r);
+}
+
+/*
+ * Ten periods, then one a stop cut short: the sources (IRQ 600 us, the
+ * script's 200 one-shot pids 800 us in one row, hardware 200.2 us) hold
+ * the ten periods' samples, 1600.2 us; the table says 1600 us, each
+ * period's 160.02 us cut down: the sources hold 0.2 us of that rounding,
+ * nothing is left unexplained, and the rows add up to the total.
+ */
+static void test_reconciled(void **state)
+{
+	struct run *r = run_new();
+	char *text;
+	int period;
+
+	(void)state;
+	for (period = 0; period < PERIODS; period++) {
+		feed_samples(r, period);
+		feed_summary(r, period);
+	}
+	feed_samples(r, PERIODS);
 	run_models_explain_noise(&r->m, &r->p, -1);
 	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, PERIODS * NOISE_US);
 
 	text = render_to_text(analysis, r);
-	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200        800.00          4.00   53.33 %\n");
-	assert_has(text, "\n  irq local_timer:236                   200        600.00          3.00   40.00 %\n");
-	assert_has(text, "\n  hardware                              200        200.00          1.00   13.33 %\n");
-	assert_has(text, "\n  not explained                                   -100.00                 -6.67 %  (");
-	assert_has(text, "\n  total: the measured noise                       1500.00                100.00 %\n");
+	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200        800.00          4.00   49.99 %\n");
+	assert_has(text, "\n  irq local_timer:236                   200        600.00          3.00   37.50 %\n");
+	assert_has(text, "\n  hardware                              200        200.20          1.00   12.51 %\n");
+	assert_has(text, "\n  not explained                                      0.00                  0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                       1600.20                100.00 %"
+		   "  (the table's 1600 us, whole us per period, and 0.20 us of the fractions it "
+		   "cut off)\n");
 	free(text);
 
 	text = render_to_text(report, r);
-	assert_has(text, "\"schema_version\": \"2.1\"");
+	assert_has(text, "\"schema_version\": \"2.2\"");
 	assert_has(text, "\"pid\": 1000,\n            \"pids\": 200,\n");
-	assert_has(text, "\"noise_us\": 1500,\n        \"sources_us\": 1600,\n"
-		   "        \"not_explained_us\": -100,\n");
+	assert_has(text, "\"noise_us\": 1600,\n        \"rounding_us\": 0.2,\n"
+		   "        \"sources_us\": 1600.2,\n        \"not_explained_us\": 0,\n"
+		   "        \"unsure_us\": 0,\n");
 	free(text);
-	run_models_free(&r->m);
-	params_free(&r->p);
-	free(r);
+	run_free(r);
+}
+
+/* a stop in the first period: no row in the table, no source either */
+static void test_stop_in_first_period(void **state)
+{
+	struct run *r = run_new();
+	char *text;
+
+	(void)state;
+	feed_samples(r, 0);
+	run_models_explain_noise(&r->m, &r->p, -1);
+	assert_int_equal(r->m.noise.cpu[1].cycles, 0);
+	assert_int_equal(r->m.nr_oaa_table[1], 0);
+	text = render_to_text(analysis, r);
+	assert_null(strstr(text, "CPU 1 noise sources"));
+	free(text);
+	run_free(r);
+}
+
+/* r after 4 periods: the table and the sources both hold the 6 after it */
+static void test_reset(void **state)
+{
+	struct run *r = run_new();
+	char *text;
+	int period;
+
+	(void)state;
+	for (period = 0; period < 4; period++) {
+		feed_samples(r, period);
+		feed_summary(r, period);
+	}
+	run_models_reset(&r->m);
+	for (; period < PERIODS; period++) {
+		feed_samples(r, period);
+		feed_summary(r, period);
+	}
+	run_models_explain_noise(&r->m, &r->p, -1);
+	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, 6 * NOISE_US);
+	text = render_to_text(analysis, r);
+	assert_has(text, "\n  thread run.sh (120 PIDs, top 1080)    120        480.00          4.00   49.99 %\n");
+	assert_has(text, "\n  not explained                                      0.00                  0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                        960.12                100.00 %");
+	free(text);
+	run_free(r);
 }
 
 int main(void)
@@ -244,6 +316,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setup_grouped),
 		cmocka_unit_test(test_reconciled),
+		cmocka_unit_test(test_stop_in_first_period),
+		cmocka_unit_test(test_reset),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

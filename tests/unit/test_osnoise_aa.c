@@ -15,6 +15,7 @@
 
 #include "render/json_writer.h"
 #include "analysis/osnoise_aa.h"
+#include "analysis/source_journal.h"
 #include "utf8_check.h"
 
 #define B	1000000000ULL	/* a time in the run, ns */
@@ -125,9 +126,9 @@ static char *print_sample(const struct osnoise_aa_sample *s, const char *title)
 	return buf;
 }
 
-/* The table of a CPU whose measured noise (the tool's table) was noise_us. */
-static char *print_sources_noise(int cpu, const struct source_row *t, int n, uint64_t noise_us,
-				 const struct kvm_exit_counts *exits)
+/* The table of a CPU whose measured noise (the tool's table) was noise_us over @periods. */
+static char *print_sources_periods(int cpu, const struct source_row *t, int n, uint64_t noise_us,
+				   uint64_t periods, const struct kvm_exit_counts *exits)
 {
 	struct osnoise_aa_balance b;
 	char *buf = NULL;
@@ -135,10 +136,16 @@ static char *print_sources_noise(int cpu, const struct source_row *t, int n, uin
 	FILE *out = open_memstream(&buf, &len);
 
 	assert_non_null(out);
-	osnoise_aa_balance(t, n, noise_us, &b);
+	osnoise_aa_balance(t, n, noise_us, periods, &b);
 	osnoise_aa_print_sources(out, cpu, t, n, &b, exits);
 	assert_int_equal(fclose(out), 0);
 	return buf;
+}
+
+static char *print_sources_noise(int cpu, const struct source_row *t, int n, uint64_t noise_us,
+				 const struct kvm_exit_counts *exits)
+{
+	return print_sources_periods(cpu, t, n, noise_us, 0, exits);
 }
 
 static char *print_sources_exits(int cpu, const struct source_row *t, int n,
@@ -341,8 +348,11 @@ static void test_samples_wanted_from(void **state)
 	osnoise_aa_free(none);
 }
 
-/* Overlapping events explain more than the gap: hardware is negative, kept. */
-static void test_overlap_negative(void **state)
+/*
+ * Overlapping events explain more than the gap: the excess is taken from
+ * the outer causes, each moment counted once; in the table too.
+ */
+static void test_overlap_counted_once(void **state)
 {
 	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
 	struct source_row t[OSNOISE_AA_TABLE_LEN];
@@ -351,24 +361,43 @@ static void test_overlap_negative(void **state)
 	int n;
 
 	(void)state;
+	/* two IRQs of 4 us in 6 us: the larger (a tie: the first by name) gives 2 us */
 	add_irq(aa, 0, "eth0", 40, B + 1000, 4000);
 	add_irq(aa, 0, "eth1", 41, B + 2000, 4000);
 	add_sample(aa, 0, B, 6000, 2);
 	s = last(aa, 0);
-	assert_int_equal(s->hardware_ns, -2000);
+	assert_int_equal(s->hardware_ns, 0);
+	assert_int_equal(s->overlap_ns, 2000);
 	text = print_sample(s, "noise sample over the threshold");
-	assert_line(text, "hardware (no event explains it)", "    -2.00 us (-33.33 %)");
-	assert_has(text, "\n  Note: the events overlap, they add up to more than the sample\n");
-	assert_line(text, "irq eth0:40", "     4.00 us (66.67 %)");
+	assert_line(text, "hardware (no event explains it)", "     0.00 us (0.00 %)");
+	assert_has(text, "\n  Note: the events overlap by 2.00 us (a nested event also counted "
+		   "in the one around it): counted once, in the innermost\n");
 	assert_line(text, "irq eth1:41", "     4.00 us (66.67 %)");
+	assert_line(text, "irq eth0:40", "     2.00 us (33.33 %)");
 	free(text);
 	free(s);
 
-	/* the table holds only positive hardware time */
+	/* a thread's 5 us around an IRQ's 2 us in a gap of 5 us: the thread gives 2 us */
+	add_noise(aa, 0, NOISE_THREAD, "kworker/0:1", 77, 2 * B, 5000, 0);
+	add_irq(aa, 0, "eth0", 40, 2 * B + 1000, 2000);
+	add_sample(aa, 0, 2 * B, 5000, 2);
+	s = last(aa, 0);
+	assert_int_equal(s->overlap_ns, 2000);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_THREAD, "kworker/0:1", -1, 77, 1, 3000);
+	assert_cause(&s->causes[1], OSNOISE_CAUSE_IRQ, "eth0", 40, -1, 1, 2000);
+	free(s);
+
+	/* the table: 11 us of samples, 11 us of sources, no hardware */
 	n = osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN);
-	assert_int_equal(n, 2);
-	assert_int_equal(t[0].kind, OSNOISE_CAUSE_IRQ);
-	assert_int_equal(t[1].kind, OSNOISE_CAUSE_IRQ);
+	assert_int_equal(n, 3);
+	/* 4 us each: a tie, by name */
+	assert_string_equal(t[0].name, "eth0");
+	assert_int_equal(t[0].total_ns, 4000);
+	assert_int_equal(t[0].count, 2);
+	assert_string_equal(t[1].name, "eth1");
+	assert_int_equal(t[1].total_ns, 4000);
+	assert_string_equal(t[2].name, "kworker/0:1");
+	assert_int_equal(t[2].total_ns, 3000);
 	osnoise_aa_free(aa);
 }
 
@@ -588,6 +617,108 @@ static void test_reset(void **state)
 	osnoise_aa_free(aa);
 }
 
+/* the samples of the first period: one of each kind of source, and overlap */
+static void feed_period_one(struct osnoise_aa *aa)
+{
+	add_irq(aa, 1, "virtio0", 30, B + 100, 4000);
+	add_noise(aa, 1, NOISE_THREAD, "kworker/1:0", 90, B + 200, 1000, 0);
+	add_sample(aa, 1, B, 9000, 2);
+	add_sample(aa, 1, B + B / 2, 3000, 0);
+}
+
+/* the sources as a fresh analysis fed the first period alone has them */
+static int sources_of_period_one(struct source_row *t)
+{
+	struct osnoise_aa *one = osnoise_aa_new(2, 0);
+	int n;
+
+	feed_period_one(one);
+	n = osnoise_aa_sources(one, 1, t, OSNOISE_AA_TABLE_LEN);
+	osnoise_aa_free(one);
+	return n;
+}
+
+/*
+ * Following the table: the sources hold the samples of the periods it
+ * counted, not those of the period under way (cut by a stop), whatever
+ * the samples of that period changed (new rows, pids, overlap, maxima).
+ */
+static void test_follow_table(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(2, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN], want[OSNOISE_AA_TABLE_LEN];
+	int n, nwant = sources_of_period_one(want);
+
+	(void)state;
+	osnoise_aa_follow_table(aa);
+	feed_period_one(aa);
+	/* no period counted yet: a stop in the first period, nothing to show */
+	assert_int_equal(osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN), 0);
+	osnoise_aa_period_end(aa, 1, 2 * B);
+	/* the second period: more of the same rows, a new row, a new pid, overlap */
+	add_irq(aa, 1, "virtio0", 30, 2 * B + 100, 9000);
+	add_noise(aa, 1, NOISE_THREAD, "kworker/1:0", 91, 2 * B + 50, 9500, 0);
+	add_irq(aa, 1, "eth0", 31, 2 * B + 200, 500);
+	add_sample(aa, 1, 2 * B, 10000, 3);
+	add_sample(aa, 1, 2 * B + B / 2, 70000, 0);
+	n = osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN);
+	assert_int_equal(n, nwant);
+	assert_memory_equal(t, want, (size_t)n * sizeof(t[0]));
+	assert_int_equal(osnoise_aa_unsure_ns(aa, 1), 0);
+	/* the table counts the second period: all of it */
+	osnoise_aa_period_end(aa, 1, 3 * B);
+	n = osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN);
+	assert_int_equal(n, 4);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
+	assert_int_equal(t[0].total_ns, 4000 + 3000 + 70000);
+	assert_int_equal(t[0].max_ns, 70000);
+	osnoise_aa_free(aa);
+}
+
+/* r while following the table: the samples of periods it counted before stay out */
+static void test_follow_table_reset(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(2, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+
+	(void)state;
+	osnoise_aa_follow_table(aa);
+	feed_period_one(aa);
+	osnoise_aa_period_end(aa, 1, 2 * B);
+	add_sample(aa, 1, 2 * B + 100, 5000, 0);
+	osnoise_aa_reset(aa);
+	/* late: a sample of the period the table counted before the reset */
+	add_sample(aa, 1, B + B / 2 + 100, 6000, 0);
+	add_sample(aa, 1, 2 * B + B / 2, 7000, 0);
+	osnoise_aa_period_end(aa, 1, 3 * B);
+	assert_int_equal(osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN), 1);
+	assert_int_equal(t[0].total_ns, 7000);
+	assert_int_equal(t[0].count, 1);
+	osnoise_aa_free(aa);
+}
+
+/* far ahead of the table: past the journal's bound, the oldest changes count, unsure */
+static void test_follow_table_bound(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	int i;
+
+	(void)state;
+	osnoise_aa_follow_table(aa);
+	for (i = 0; i < SOURCE_JOURNAL_MAX + 10; i++)
+		add_sample(aa, 0, B + (uint64_t)i * 10000, 2000, 0);
+	assert_int_equal(osnoise_aa_unsure_ns(aa, 0), 10 * 2000);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
+	assert_int_equal(t[0].total_ns, 10 * 2000);
+	osnoise_aa_period_end(aa, 0, 2 * B);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
+	assert_int_equal(t[0].count, SOURCE_JOURNAL_MAX + 10);
+	osnoise_aa_reset(aa);
+	assert_int_equal(osnoise_aa_unsure_ns(aa, 0), 0);
+	osnoise_aa_free(aa);
+}
+
 static void test_worst_many(void **state)
 {
 	struct osnoise_aa *aa = osnoise_aa_new(1, 100);
@@ -785,14 +916,14 @@ static void test_vm_split_sample(void **state)
 	free(text);
 	free(s);
 
-	/* negative hardware is not steal */
+	/* overlapping events leave no hardware time to steal */
 	add_irq(aa, 0, "eth0", 40, 2 * B + 100, 5000);
 	add_irq(aa, 0, "eth1", 41, 2 * B + 200, 5000);
 	add_sample(aa, 0, 2 * B, 9000, 2);
 	s = last(aa, 0);
 	osnoise_aa_sample_split_vm(s, 80000);
 	assert_int_equal(s->vm_ns, 0);
-	assert_int_equal(s->hardware_ns, -1000);
+	assert_int_equal(s->hardware_ns, 0);
 	assert_adds_up(s);
 	text = print_sample(s, NULL);
 	assert_null(strstr(text, OSNOISE_AA_VM_NAME));
@@ -926,27 +1057,36 @@ static void test_text_sources(void **state)
 	assert_int_equal(n, 4);
 	/*
 	 * the longest label widens the source column to 41; the table measured
-	 * 23 us: the sources hold 0.2 us more, not explained is negative, and
-	 * the rows above the rule add up to the total, the measured noise
+	 * 23 us in 3 periods: the sources hold 0.2 us more, of the fractions
+	 * of a microsecond it cut off; the rows above the rule add up to the
+	 * total, the measured noise, nothing left unexplained
 	 */
-	text = print_sources(2, t, n, 23);
+	text = print_sources_periods(2, t, n, 23, 3, NULL);
 	assert_string_equal(text,
 		"CPU 2 noise sources (time inside noise samples)\n"
 		"  source                                     count      total us        max us   share\n"
-		"  thread rtl_spinner:412                         2         16.00          8.00   69.57 %\n"
-		"  irq local_timer:236                            2          4.00          2.00   17.39 %\n"
-		"  hardware                                       3          2.20          1.00    9.57 %\n"
-		"  thread kworker/u16:3-events_unbound:12345      1          1.00          1.00    4.35 %\n"
-		"  not explained                                            -0.20                 -0.87 %"
-		"  (sources over the table: samples outside its periods, or overlapping events)\n"
+		"  thread rtl_spinner:412                         2         16.00          8.00   68.97 %\n"
+		"  irq local_timer:236                            2          4.00          2.00   17.24 %\n"
+		"  hardware                                       3          2.20          1.00    9.48 %\n"
+		"  thread kworker/u16:3-events_unbound:12345      1          1.00          1.00    4.31 %\n"
+		"  not explained                                             0.00                  0.00 %\n"
 		"  ------------------------------------------------------------------------------------\n"
-		"  total: the measured noise                                23.00                100.00 %\n");
+		"  total: the measured noise                                23.20                100.00 %"
+		"  (the table's 23 us, whole us per period, and 0.20 us of the fractions it cut off)\n");
+	free(text);
+
+	/* more over the table than its periods can have cut off: below zero, said why */
+	text = print_sources(2, t, n, 23);
+	assert_has(text, "\n  not explained                                            -0.20                 -0.87 %"
+		   "  (sources over the table: samples counted before their period was)\n"
+		   "  ------------------------------------------------------------------------------------\n"
+		   "  total: the measured noise                                23.00                100.00 %\n");
 	free(text);
 
 	/* noise the sources leave: positive; none measured: no share */
 	text = print_sources(2, t, n, 25);
 	assert_has(text, "\n  not explained                                             1.80                  7.20 %"
-		   "  (noise in no analyzed sample: under the threshold, or lost)\n");
+		   "  (noise in no analyzed sample: filtered out, or lost)\n");
 	free(text);
 	text = print_sources(2, t, n, 0);
 	assert_has(text, "\n  thread rtl_spinner:412                         2         16.00          8.00"
@@ -1074,7 +1214,7 @@ static void test_json(void **state)
 		   "\"vcpu\":null,\"count\":1,\"us\":1},"
 		   "{\"kind\":\"nmi\",\"name\":\"nmi\",\"vector\":null,\"pid\":null,"
 		   "\"vcpu\":null,\"count\":1,\"us\":0.1}],"
-		   "\"vm_us\":1,\"hardware_us\":2.666,\"parts_sum_us\":6,"
+		   "\"vm_us\":1,\"hardware_us\":2.666,\"overlap_us\":0,\"parts_sum_us\":6,"
 		   "\"kvm_exits\":{\"total\":0,\"dropped\":0,\"by_reason\":[]}}");
 	assert_has(json, "\"sources\":[{\"kind\":\"thread\",\"name\":\"rtl_spinner\","
 		   "\"vector\":null,\"pid\":412,\"pids\":1,\"vcpu\":null,\"count\":1,\"total_us\":8,"
@@ -1099,12 +1239,13 @@ static void test_json(void **state)
 	s->causes[0].pid = -1;
 	s->causes[0].vcpu = -1;
 	s->causes[0].count = 2;
-	s->causes[0].ns = 7000;
-	s->hardware_ns = -2000;
+	s->causes[0].ns = 5000;
+	s->hardware_ns = 0;
+	s->overlap_ns = 2000;
 	json = to_json(s, t, 0);
 	assert_has(json, "\"causes\":[{\"kind\":\"other\",\"name\":\"other\",\"vector\":null,"
-		   "\"pid\":null,\"vcpu\":null,\"count\":2,\"us\":7}],\"vm_us\":0,"
-		   "\"hardware_us\":-2,\"parts_sum_us\":5,"
+		   "\"pid\":null,\"vcpu\":null,\"count\":2,\"us\":5}],\"vm_us\":0,"
+		   "\"hardware_us\":0,\"overlap_us\":2,\"parts_sum_us\":5,"
 		   "\"kvm_exits\":{\"total\":0,\"dropped\":0,\"by_reason\":[]}}");
 	assert_has(json, "\"sources\":[]}");
 	free(json);
@@ -1324,13 +1465,16 @@ int main(void)
 		cmocka_unit_test(test_hardware_only),
 		cmocka_unit_test(test_hardware_counted),
 		cmocka_unit_test(test_samples_wanted_from),
-		cmocka_unit_test(test_overlap_negative),
+		cmocka_unit_test(test_overlap_counted_once),
 		cmocka_unit_test(test_events_outside_samples),
 		cmocka_unit_test(test_sources_order_and_other),
 		cmocka_unit_test(test_sample_causes_bound),
 		cmocka_unit_test(test_two_cpus),
 		cmocka_unit_test(test_worst_n),
 		cmocka_unit_test(test_reset),
+		cmocka_unit_test(test_follow_table),
+		cmocka_unit_test(test_follow_table_reset),
+		cmocka_unit_test(test_follow_table_bound),
 		cmocka_unit_test(test_worst_many),
 		cmocka_unit_test(test_last_over),
 		cmocka_unit_test(test_last_over_bound),
