@@ -63,6 +63,7 @@ struct osnoise_aa_cpu {
 	 */
 	uint64_t		counted_from;
 	struct source_journal	journal;
+	uint64_t		latest_ns;	/* the latest start of a sample or event seen */
 
 	/*
 	 * The stairs: samples by time, each one longer than every later one.
@@ -159,6 +160,7 @@ static struct noise_event *ring_at(struct osnoise_aa_cpu *c, int i)
 
 static void feed_noise(struct osnoise_aa_cpu *c, const struct noise_event *e)
 {
+	c->latest_ns = max_u64(c->latest_ns, e->start_ns);
 	if (c->nr_ev == OSNOISE_AA_MAX_EVENTS) {
 		c->dropped++;
 		c->dropped_max_end = max_u64(c->dropped_max_end, ev_end(ring_at(c, 0)));
@@ -611,6 +613,7 @@ static void feed_sample(struct osnoise_aa *aa, struct osnoise_aa_cpu *c, const s
 	bool spare = ns->self_ns || ns->start_ns < c->counted_from;
 	struct osnoise_aa_sample *s;
 
+	c->latest_ns = max_u64(c->latest_ns, ns->start_ns);
 	if (!spare)
 		stairs_make_room(c, ns->duration_ns);
 	s = stairs_next(c);
@@ -619,6 +622,18 @@ static void feed_sample(struct osnoise_aa *aa, struct osnoise_aa_cpu *c, const s
 		return;
 	stairs_push(c, s->duration_ns);
 	worst_add(aa, s);
+}
+
+/*
+ * Samples without interference counted in the kernel (BPF), all hardware;
+ * they come without their times, read once a poll: they count as of the
+ * latest time seen on the CPU, so that those read after the table's last
+ * period are taken back with its samples (never more than it counts).
+ */
+static void add_hw_samples(struct osnoise_aa_cpu *c, const struct hw_samples *hw)
+{
+	row_changes(c, &c->hardware, c->latest_ns, hw->total_ns);
+	source_row_add_many(&c->hardware, hw->count, hw->total_ns, hw->max_ns);
 }
 
 void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
@@ -646,8 +661,7 @@ void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
 	case RECORD_HW_SAMPLES:		/* all hardware: what build_sample() makes of them */
 		c = cpu_state(aa, rec->hw.cpu);
 		if (c)
-			source_row_add_many(&c->hardware, rec->hw.count, rec->hw.total_ns,
-					    rec->hw.max_ns);
+			add_hw_samples(c, &rec->hw);
 		break;
 	default:
 		break;

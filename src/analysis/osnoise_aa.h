@@ -133,10 +133,12 @@ void osnoise_aa_period_end(struct osnoise_aa *aa, int cpu, uint64_t ts);
 /*
  * cpu's sources by total_ns, largest first; returns how many (at most max:
  * pass OSNOISE_AA_TABLE_LEN to get them all). Following a table, they
- * cover the samples of the periods it counts (osnoise_aa_period_end()): not those
- * of the period a stop cut short, nor those before a reset. The samples
- * without interference that BPF counts come without their time: they
- * count when they are read.
+ * cover the samples of the periods it counts (osnoise_aa_period_end()):
+ * not those of the period a stop cut short, nor those before a reset. The
+ * samples without interference that BPF counts come without their time:
+ * they count as of the latest sample or event seen on the CPU when they
+ * are read (some of a period the table counts may then be left out with
+ * the cut period: never more than the table).
  */
 int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *out, int max);
 
@@ -152,8 +154,7 @@ int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *
  * nothing left unexplained, and nothing below zero. Not explained is the
  * noise no analyzed sample held (filtered out, lost); below zero only
  * when the sources hold samples past the table's periods (unsure_ns: the
- * analysis ran further ahead of the table than the journal holds; the
- * samples without interference that BPF counts, counted when read).
+ * analysis ran further ahead of the table than the journal holds).
  */
 struct osnoise_aa_balance {
 	uint64_t	noise_ns;		/* the table's */

@@ -45,12 +45,12 @@ check_pane() {
 	if "$@"; then ok "$name"; else not_ok "$name"; pane | sed 's/^/#   /' | head -30; fi
 }
 
-# screen_run TOOL [ROWS [CPUS]]: start "rtlens TOOL -c CPUS" (1) in an
-# 80xROWS pane (24), then report its end
+# screen_run TOOL [ROWS [CPUS [ARGS]]]: start "rtlens TOOL -c CPUS ARGS"
+# (CPU 1) in an 80xROWS pane (24), then report its end
 screen_run() {
 	tmx kill-server 2>/dev/null
 	tmx new-session -d -s screen -x 80 -y "${2:-24}" \
-		"$R $1 -c ${3:-1} -d 120; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\n' ' '; echo; sleep 120"
+		"$R $1 -c ${3:-1} -d 120 ${4:-}; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\n' ' '; echo; sleep 120"
 }
 
 # shows_row CPU: the pane shows that CPU's row and no other CPU's
@@ -97,11 +97,14 @@ screen_scroll_tests_of() {
 	tmx kill-server 2>/dev/null
 }
 
+# screen_tests_of TOOL [ARGS]: with ARGS "--aa --json FILE", the report
+# after r and Ctrl-C validates: the sources cover the table's time
 screen_tests_of() {
-	local tool=$1 name
+	local tool=$1 args=${2:-} name json
 
+	json=$(printf '%s\n' "$args" | sed -n 's/.*--json \([^ ]*\).*/\1/p')
 	snapshot "$WORK/screen-before"
-	screen_run "$tool"
+	screen_run "$tool" 24 1 "$args"
 	name="screen $tool: the table in an 80x24 pane"
 	check_pane wait_pane '^CPU ' 60
 	name="screen $tool: 80 columns: fitted, no stray escape codes"
@@ -127,6 +130,8 @@ screen_tests_of() {
 	check_pane wait_pane '^EXIT=0' 30
 	name="screen $tool: the terminal is as it was (echo, icanon)"
 	check_pane wait_pane '^icanon echo' 5
+	[ -z "$json" ] ||
+		json_valid "screen $tool --aa: after r and Ctrl-C, the sources add up to the table's noise" "$json"
 	tmx kill-server 2>/dev/null
 	snapshot "$WORK/screen-after"
 	if cmp -s "$WORK/screen-before" "$WORK/screen-after"; then
@@ -144,7 +149,7 @@ screen_tests() {
 		not_ok "screen: tmux is missing (scripts/setup.sh test installs it)"
 		return
 	fi
-	screen_tests_of "osnoise top"
+	screen_tests_of "osnoise top" "--aa --json $WORK/screen-osnoise.json"
 	screen_tests_of "timerlat top"
 	screen_scroll_tests_of "osnoise top -r 100000"
 	screen_scroll_tests_of "timerlat top"

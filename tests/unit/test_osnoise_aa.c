@@ -697,6 +697,31 @@ static void test_follow_table_reset(void **state)
 	osnoise_aa_free(aa);
 }
 
+/* BPF's sums of samples without interference count as of the latest time seen */
+static void test_follow_table_hw_sums(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct rtl_record rec = { .kind = RECORD_HW_SAMPLES };
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+
+	(void)state;
+	osnoise_aa_follow_table(aa);
+	add_sample(aa, 0, B, 4000, 0);
+	osnoise_aa_period_end(aa, 0, 2 * B);
+	rec.hw = (struct hw_samples){ .cpu = 0, .count = 3, .total_ns = 9000, .max_ns = 5000 };
+	osnoise_aa_feed(aa, &rec);		/* read before a sample of the next period: final */
+	add_sample(aa, 0, 2 * B + 10, 1000, 0);
+	osnoise_aa_feed(aa, &rec);		/* read after it: taken back with it */
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
+	assert_int_equal(t[0].count, 4);
+	assert_int_equal(t[0].total_ns, 13000);
+	osnoise_aa_period_end(aa, 0, 3 * B);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
+	assert_int_equal(t[0].count, 8);
+	assert_int_equal(t[0].total_ns, 23000);
+	osnoise_aa_free(aa);
+}
+
 /* far ahead of the table: past the journal's bound, the oldest changes count, unsure */
 static void test_follow_table_bound(void **state)
 {
@@ -1475,6 +1500,7 @@ int main(void)
 		cmocka_unit_test(test_follow_table),
 		cmocka_unit_test(test_follow_table_reset),
 		cmocka_unit_test(test_follow_table_bound),
+		cmocka_unit_test(test_follow_table_hw_sums),
 		cmocka_unit_test(test_worst_many),
 		cmocka_unit_test(test_last_over),
 		cmocka_unit_test(test_last_over_bound),
