@@ -106,7 +106,10 @@ def check_report(path):
                      f"other: {'yes' if kinds.get('other') else 'no'}, "
                      f"sources_us + not_explained_us = "
                      f"{c.get('sources_us', 0) + c.get('not_explained_us', 0):.1f}, "
-                     f"noise_us {c.get('noise_us', 0):.1f}")
+                     f"noise_us + rounding_us "
+                     f"{c.get('noise_us', 0) + c.get('rounding_us', 0):.1f}, "
+                     f"not_explained_us {c.get('not_explained_us', 0):.1f}, "
+                     f"unsure_us {c.get('unsure_us', 0):.1f}")
     return notes
 
 

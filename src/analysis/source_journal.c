@@ -19,6 +19,14 @@ static void drop_oldest(struct source_journal *j)
 	j->nr--;
 }
 
+/* A change of @ns of a sample at @start_ns made final before the table counts it */
+static void made_final_early(struct source_journal *j, uint64_t start_ns, uint64_t ns)
+{
+	j->unsure_ns += ns;
+	if (start_ns > j->unsure_until)
+		j->unsure_until = start_ns;
+}
+
 /* Room for one more: twice the ring, or, at the bound, the oldest made final. */
 static bool make_room(struct source_journal *j)
 {
@@ -28,7 +36,7 @@ static bool make_room(struct source_journal *j)
 	if (j->nr < j->alloc)
 		return true;
 	if (j->alloc >= SOURCE_JOURNAL_MAX) {
-		j->unsure_ns += entry_at(j, 0)->ns;
+		made_final_early(j, entry_at(j, 0)->start_ns, entry_at(j, 0)->ns);
 		drop_oldest(j);
 		return true;
 	}
@@ -53,7 +61,7 @@ void source_journal_note(struct source_journal *j, uint64_t start_ns, int id,
 	if (start_ns < j->settled_ns)
 		return;
 	if (!make_room(j)) {
-		j->unsure_ns += ns;
+		made_final_early(j, start_ns, ns);
 		return;
 	}
 	e = entry_at(j, j->nr++);
@@ -70,6 +78,9 @@ void source_journal_settle(struct source_journal *j, uint64_t ns)
 	j->settled_ns = ns;
 	while (j->nr && entry_at(j, 0)->start_ns < ns)
 		drop_oldest(j);
+	/* the table counts past every change made final early: none is unsure */
+	if (j->unsure_until < ns)
+		j->unsure_ns = 0;
 }
 
 void source_journal_undo(const struct source_journal *j, struct source_row **rows, int nr_ids)
@@ -87,6 +98,7 @@ void source_journal_clear(struct source_journal *j)
 	j->first = 0;
 	j->nr = 0;
 	j->unsure_ns = 0;
+	j->unsure_until = 0;
 }
 
 void source_journal_free(struct source_journal *j)

@@ -16,7 +16,8 @@
  *
  * Bounded: at most SOURCE_JOURNAL_MAX changes are kept; past them the
  * oldest is made final before its time, and its time is counted as
- * unsure (it may lie past the table's last period).
+ * unsure until the table counts past it (then it was final anyway): at
+ * the end, what is still unsure may lie past the table's last period.
  */
 #ifndef RTLENS_SOURCE_JOURNAL_H
 #define RTLENS_SOURCE_JOURNAL_H
@@ -39,6 +40,7 @@ struct source_journal {
 	int				first, nr, alloc;
 	uint64_t			settled_ns;	/* the table counts the samples before it */
 	uint64_t			unsure_ns;	/* made final before their time */
+	uint64_t			unsure_until;	/* the latest start among them */
 };
 
 /*

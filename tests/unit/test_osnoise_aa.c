@@ -722,7 +722,10 @@ static void test_follow_table_hw_sums(void **state)
 	osnoise_aa_free(aa);
 }
 
-/* far ahead of the table: past the journal's bound, the oldest changes count, unsure */
+/*
+ * Far ahead of the table: past the journal's bound, the oldest changes
+ * count, unsure until the table counts past them
+ */
 static void test_follow_table_bound(void **state)
 {
 	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
@@ -736,9 +739,19 @@ static void test_follow_table_bound(void **state)
 	assert_int_equal(osnoise_aa_unsure_ns(aa, 0), 10 * 2000);
 	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
 	assert_int_equal(t[0].total_ns, 10 * 2000);
+	/* the table counts up to the 5th of them: still unsure */
+	osnoise_aa_period_end(aa, 0, B + 4 * 10000 + 1);
+	assert_int_equal(osnoise_aa_unsure_ns(aa, 0), 10 * 2000);
+	/* past the 10th: they were final anyway */
+	osnoise_aa_period_end(aa, 0, B + 10 * 10000);
+	assert_int_equal(osnoise_aa_unsure_ns(aa, 0), 0);
 	osnoise_aa_period_end(aa, 0, 2 * B);
 	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
 	assert_int_equal(t[0].count, SOURCE_JOURNAL_MAX + 10);
+	add_sample(aa, 0, 3 * B, 2000, 0);
+	for (i = 0; i < SOURCE_JOURNAL_MAX; i++)
+		add_sample(aa, 0, 3 * B + 100 + (uint64_t)i, 1000, 0);
+	assert_int_equal(osnoise_aa_unsure_ns(aa, 0), 2000);
 	osnoise_aa_reset(aa);
 	assert_int_equal(osnoise_aa_unsure_ns(aa, 0), 0);
 	osnoise_aa_free(aa);
