@@ -626,13 +626,21 @@ static void feed_sample(struct osnoise_aa *aa, struct osnoise_aa_cpu *c, const s
 
 /*
  * Samples without interference counted in the kernel (BPF), all hardware;
- * they come without their times, read once a poll: they count as of the
- * latest time seen on the CPU, so that those read after the table's last
- * period are taken back with its samples (never more than it counts).
+ * they come without their times, read once a poll: they may be of the
+ * period under way, even on a CPU where nothing else happened since the
+ * table's last period. They count as of the latest time seen on the CPU,
+ * or the end of the table's last period if later: taken back with the
+ * period a stop cuts short, they make the sources never more than the
+ * table (the part of the period before read with them is left out).
  */
-static void add_hw_samples(struct osnoise_aa_cpu *c, const struct hw_samples *hw)
+static void add_hw_samples(const struct osnoise_aa *aa, struct osnoise_aa_cpu *c,
+			   const struct hw_samples *hw)
 {
-	row_changes(c, &c->hardware, c->latest_ns, hw->total_ns);
+	uint64_t at = c->latest_ns;
+
+	if (aa->follow_table)
+		at = max_u64(at, c->journal.settled_ns);
+	row_changes(c, &c->hardware, at, hw->total_ns);
 	source_row_add_many(&c->hardware, hw->count, hw->total_ns, hw->max_ns);
 }
 
@@ -661,7 +669,7 @@ void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
 	case RECORD_HW_SAMPLES:		/* all hardware: what build_sample() makes of them */
 		c = cpu_state(aa, rec->hw.cpu);
 		if (c)
-			add_hw_samples(c, &rec->hw);
+			add_hw_samples(aa, c, &rec->hw);
 		break;
 	default:
 		break;

@@ -137,8 +137,9 @@ void osnoise_aa_period_end(struct osnoise_aa *aa, int cpu, uint64_t ts);
  * not those of the period a stop cut short, nor those before a reset. The
  * samples without interference that BPF counts come without their time:
  * they count as of the latest sample or event seen on the CPU when they
- * are read (some of a period the table counts may then be left out with
- * the cut period: never more than the table).
+ * are read, or of the end of the table's last period if later (some of a
+ * period the table counts may then be left out with the cut period:
+ * never more than the table).
  */
 int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *out, int max);
 

@@ -51,6 +51,8 @@ struct session {
 	struct run_view		view;
 	struct tty_keys		keys;
 	struct screen_window	win;		/* the live screen's scroll and page */
+	char			*frame;		/* the live screen's last text, or NULL */
+	size_t			frame_len;
 	struct outfile		json;		/* the --json report, when json.f is set */
 	struct outfile		plot;		/* the --plot picture, when plot.f is set */
 	struct recorder		*rec;		/* --record, or NULL */
@@ -329,6 +331,8 @@ static int teardown(struct session *s)
 
 	debug_msg("teardown");
 	tty_keys_stop(&s->keys);
+	free(s->frame);
+	s->frame = NULL;
 	progress_clear(&s->progress);
 	metrics_server_close(s->metrics);
 	s->metrics = NULL;
@@ -427,27 +431,39 @@ static void render_window(struct session *s, FILE *mem)
 	s->win.body_end = body[SCREEN_BODY_END] > 0 ? (size_t)body[SCREEN_BODY_END] : 0;
 }
 
-/* the live screen, fitted to the terminal's size as it is now */
+/* the last frame again, fitted to the terminal and the scroll as they are now */
+static void fit_frame(struct session *s)
+{
+	fputs("\033[H\033[2J", stdout);
+	if (screen_size(STDOUT_FILENO, &s->win.rows, &s->win.cols))
+		screen_fit(stdout, s->frame, s->frame_len, &s->win);
+	else
+		fwrite(s->frame, 1, s->frame_len, stdout);
+	fflush(stdout);
+}
+
+/* the live screen made anew, fitted to the terminal's size as it is now */
 static void draw_screen(struct session *s)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
-	fputs("\033[H\033[2J", stdout);
-	if (!mem || !screen_size(STDOUT_FILENO, &s->win.rows, &s->win.cols)) {
-		if (mem)
-			fclose(mem);
-		free(text);
+	if (!mem) {
+		fputs("\033[H\033[2J", stdout);
 		render_screen(stdout, &s->models, s->p, &s->view);
 		fflush(stdout);
 		return;
 	}
 	render_window(s, mem);
-	if (!fclose(mem))
-		screen_fit(stdout, text, len, &s->win);
-	free(text);
-	fflush(stdout);
+	if (fclose(mem)) {
+		free(text);
+		return;
+	}
+	free(s->frame);
+	s->frame = text;
+	s->frame_len = len;
+	fit_frame(s);
 }
 
 static void show_screen(struct session *s)
@@ -483,8 +499,10 @@ static bool scroll_key(struct session *s, int key)
 
 static bool handle_key(struct session *s, int key)
 {
+	/* the frame shown scrolls: paused, its values stay as they were */
 	if (scroll_key(s, key)) {
-		draw_screen(s);
+		if (s->frame)
+			fit_frame(s);
 		return false;
 	}
 	switch (key) {

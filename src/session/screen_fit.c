@@ -111,7 +111,8 @@ static int clamp(int v, int lo, int hi)
 /*
  * Lines past the rows: the header, a page of the body from w->scroll, the
  * lines below it, and one line that says which rows are shown; in a
- * terminal too small for that, the lines below go first, then the header.
+ * terminal too small for that, the lines below go first, then the
+ * header's first lines.
  */
 static void fit_page(FILE *out, const struct line *l, int total, int head, int body,
 		     struct screen_window *w, int room)
@@ -130,7 +131,8 @@ static void fit_page(FILE *out, const struct line *l, int total, int head, int b
 	}
 	w->scroll = clamp(w->scroll, 0, body - page > 0 ? body - page : 0);
 	w->page = page;
-	put_lines(out, l, show_head, w->cols);
+	/* a header cut short keeps its last lines: the columns' names */
+	put_lines(out, l + head - show_head, show_head, w->cols);
 	put_lines(out, l + head + w->scroll, page < body ? page : body, w->cols);
 	put_lines(out, l + head + body, show_foot, w->cols);
 	if (page > 0)

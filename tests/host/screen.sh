@@ -5,8 +5,8 @@
 # tmux pane (the user engine on this kernel); the keys q, p and r, a resize
 # to 80x24 and to 200 columns, Ctrl-C; the screen fits the pane, has no
 # stray escape codes, and the terminal and tracefs are as they were after.
-# In a pane too short for the CPUs' rows, the rows scroll under the header
-# with j/k, the arrows, PgDn/PgUp and g/G.
+# In a pane too short for the CPUs' rows, the rows scroll under the
+# columns' header with j/k, the arrows, PgDn/PgUp and g/G.
 
 TMUX_SOCK=rtlens-test-$$
 
@@ -70,13 +70,15 @@ wait_row() {
 	return 1
 }
 
-# screen_scroll_tests_of TOOL: CPUs 0 and 1 in an 80x6 pane, room for one
-# row under the header: the keys move it, the status line says which
+# screen_scroll_tests_of TOOL ROWS: CPUs 0 and 1 in an 80xROWS pane, room
+# for one row under the header (osnoise's: 3 lines; timerlat's: 3, and 2
+# of summary below, left out first): the keys move it, the status line
+# says which
 screen_scroll_tests_of() {
-	local tool=$1 name key want
+	local tool=$1 rows=$2 name key want
 
-	screen_run "$tool" 6 0,1
-	name="screen $tool: 6 rows: the header, CPU 0's row, the status line"
+	screen_run "$tool" "$rows" 0,1
+	name="screen $tool: $rows rows: the columns' header, CPU 0's row, the status line"
 	check_pane wait_pane '^rows 1-1 of 2: j/k' 60
 	check_pane wait_row 0
 	check_pane wait_pane '^CPU ' 1
@@ -89,7 +91,7 @@ screen_scroll_tests_of() {
 		name="screen $tool: $key shows CPU $want's row"
 		check_pane wait_row $want
 	done
-	name="screen $tool: 6 rows: fitted, no stray escape codes"
+	name="screen $tool: $rows rows: fitted, no stray escape codes"
 	check_pane screen_fits 80
 	tmx send-keys -t screen q
 	name="screen $tool: q after scrolling ends the run, exit 0"
@@ -151,8 +153,8 @@ screen_tests() {
 	fi
 	screen_tests_of "osnoise top" "--aa --json $WORK/screen-osnoise.json"
 	screen_tests_of "timerlat top"
-	screen_scroll_tests_of "osnoise top -r 100000"
-	screen_scroll_tests_of "timerlat top"
+	screen_scroll_tests_of "osnoise top -r 100000" 5
+	screen_scroll_tests_of "timerlat top" 6
 	screen_run "osnoise top"
 	name="screen: q quits, exit 0"
 	wait_pane '^CPU ' 60 && tmx send-keys -t screen q

@@ -709,16 +709,18 @@ static void test_follow_table_hw_sums(void **state)
 	add_sample(aa, 0, B, 4000, 0);
 	osnoise_aa_period_end(aa, 0, 2 * B);
 	rec.hw = (struct hw_samples){ .cpu = 0, .count = 3, .total_ns = 9000, .max_ns = 5000 };
-	osnoise_aa_feed(aa, &rec);		/* read before a sample of the next period: final */
+	osnoise_aa_feed(aa, &rec);	/* read before the table's next period: not final yet */
+	osnoise_aa_period_end(aa, 0, 2 * B + 5);
+	osnoise_aa_feed(aa, &rec);	/* read after it: not final until the next */
 	add_sample(aa, 0, 2 * B + 10, 1000, 0);
-	osnoise_aa_feed(aa, &rec);		/* read after it: taken back with it */
+	osnoise_aa_feed(aa, &rec);	/* read after a later sample: as of that sample */
 	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
 	assert_int_equal(t[0].count, 4);
 	assert_int_equal(t[0].total_ns, 13000);
 	osnoise_aa_period_end(aa, 0, 3 * B);
 	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 1);
-	assert_int_equal(t[0].count, 8);
-	assert_int_equal(t[0].total_ns, 23000);
+	assert_int_equal(t[0].count, 11);
+	assert_int_equal(t[0].total_ns, 32000);
 	osnoise_aa_free(aa);
 }
 
