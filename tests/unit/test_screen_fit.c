@@ -128,6 +128,9 @@ static void test_table_tiny(void **state)
 	/* one line: the status alone */
 	w = table_window(1, 0);
 	assert_window(table, &w, "10 rows: a larger terminal shows them\n");
+	/* no row yet, a header and a summary longer than the terminal: no "rows 1-0" */
+	w = (struct screen_window){ .rows = 3, .cols = 80, .body_start = 10, .body_end = 10 };
+	assert_window("title\nCPU\nALL\n", &w, "0 rows: a larger terminal shows them\n");
 }
 
 int main(void)
