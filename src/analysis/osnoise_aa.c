@@ -54,6 +54,8 @@ struct osnoise_aa_cpu {
 	struct source_pids	pids;		/* of the rows by command */
 	struct source_row	hardware;
 	struct source_row	self;		/* rtlens stopped */
+	uint64_t		nr_samples;	/* the samples that changed the rows above */
+	uint64_t		opening;	/* the samples the next change is the first of */
 
 	/*
 	 * What the tool's table counts: the samples from counted_from (the
@@ -259,6 +261,14 @@ static void sample_add(struct osnoise_aa_sample *s, const struct noise_event *e)
 	s->nr_events++;
 }
 
+/* The rows of their own, empty: hardware, rtlens's stops; no sample */
+static void rows_init(struct osnoise_aa_cpu *c)
+{
+	source_row_init(&c->hardware, OSNOISE_CAUSE_HARDWARE, "hardware", -1, -1);
+	source_row_init(&c->self, OSNOISE_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+	c->nr_samples = 0;
+}
+
 static struct osnoise_aa_cpu *cpu_state(struct osnoise_aa *aa, int cpu)
 {
 	struct osnoise_aa_cpu *c;
@@ -270,8 +280,7 @@ static struct osnoise_aa_cpu *cpu_state(struct osnoise_aa *aa, int cpu)
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
-	source_row_init(&c->hardware, OSNOISE_CAUSE_HARDWARE, "hardware", -1, -1);
-	source_row_init(&c->self, OSNOISE_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+	rows_init(c);
 	/* without a table to follow, every sample counts at once */
 	c->journal.settled_ns = aa->follow_table ? 0 : UINT64_MAX;
 	for (c->nr_free = 0; c->nr_free <= OSNOISE_AA_STAIRS; c->nr_free++)
@@ -299,11 +308,16 @@ static int row_number(const struct osnoise_aa_cpu *c, const struct source_row *r
 	return (int)(row - c->sources);
 }
 
-/* @row of @c is about to get @ns more from the sample that started at @start_ns */
+/*
+ * @row of @c is about to get @ns more from the sample that started at
+ * @start_ns; the sample counts when it first changes a row (c->opening)
+ */
 static void row_changes(struct osnoise_aa_cpu *c, const struct source_row *row, uint64_t start_ns,
 			uint64_t ns)
 {
-	source_journal_note(&c->journal, start_ns, row_number(c, row), row, ns);
+	source_journal_note(&c->journal, start_ns, row_number(c, row), row, ns, c->opening);
+	c->nr_samples += c->opening;
+	c->opening = 0;
 }
 
 /*
@@ -320,6 +334,7 @@ static void table_add(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
 	event_id(e, &id);
 	row = table_row(c, kvm, &id);
 	row_changes(c, row, start_ns, e->duration_ns);
+	source_row_in_sample(row, start_ns);
 	if (!row->by_command) {
 		source_row_add(row, e->duration_ns);
 		return;
@@ -334,6 +349,7 @@ static void table_add_to(struct osnoise_aa_cpu *c, struct source_row *row, uint6
 {
 	row_changes(c, row, start_ns, ns);
 	source_row_add(row, ns);
+	source_row_in_sample(row, start_ns);
 }
 
 /* @ns less for the row of a sample's cause: its time counted twice */
@@ -469,6 +485,7 @@ static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
 	s->start_ns = ns->start_ns;
 	s->duration_ns = ns->duration_ns;
 	s->interference = ns->interference;
+	c->opening = counted && !ns->self_ns;	/* rtlens's stops are no noise sample */
 	for (i = 0; i < c->nr_ev; i++) {
 		struct noise_event *e = ring_at(c, i);
 
@@ -498,6 +515,7 @@ static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
 	if (s->hardware_ns > 0 && !ns->self_ns && counted)
 		table_add_to(c, &c->hardware, ns->start_ns, (uint64_t)s->hardware_ns);
 	s->events_dropped = sample_dropped(c, s);
+	c->opening = 0;		/* one that changed no row: not counted */
 	c->dropped = 0;
 	c->dropped_max_end = 0;
 }
@@ -640,8 +658,10 @@ static void add_hw_samples(const struct osnoise_aa *aa, struct osnoise_aa_cpu *c
 
 	if (aa->follow_table)
 		at = max_u64(at, c->journal.settled_ns);
+	c->opening = hw->count;
 	row_changes(c, &c->hardware, at, hw->total_ns);
 	source_row_add_many(&c->hardware, hw->count, hw->total_ns, hw->max_ns);
+	c->hardware.samples += hw->count;
 }
 
 void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
@@ -698,8 +718,7 @@ void osnoise_aa_reset(struct osnoise_aa *aa)
 		source_pids_free(&c->pids);
 		source_journal_clear(&c->journal);
 		c->counted_from = aa->follow_table ? c->journal.settled_ns : 0;
-		source_row_init(&c->hardware, OSNOISE_CAUSE_HARDWARE, "hardware", -1, -1);
-		source_row_init(&c->self, OSNOISE_CAUSE_SELF, NOISE_SELF_NAME, -1, -1);
+		rows_init(c);
 		while (c->nr_stairs)
 			stairs_remove(c, c->nr_stairs - 1);
 	}
@@ -773,9 +792,10 @@ uint64_t osnoise_aa_unsure_ns(const struct osnoise_aa *aa, int cpu)
 /*
  * @c's rows as the table counts them, into @all (room for
  * OSNOISE_AA_TABLE_LEN): the changes past its last period undone, the rows
- * left empty dropped. Returns how many.
+ * left empty dropped. Returns how many; *@samples: the samples they cover.
  */
-static int counted_rows(const struct osnoise_aa_cpu *c, struct source_row *all)
+static int counted_rows(const struct osnoise_aa_cpu *c, struct source_row *all,
+			uint64_t *samples)
 {
 	struct source_row hardware = c->hardware, self = c->self, *by_id[NR_ROW_IDS] = { NULL };
 	int i, n = 0;
@@ -785,7 +805,7 @@ static int counted_rows(const struct osnoise_aa_cpu *c, struct source_row *all)
 		by_id[i] = &all[i];
 	by_id[ROW_HARDWARE] = &hardware;
 	by_id[ROW_SELF] = &self;
-	source_journal_undo(&c->journal, by_id, NR_ROW_IDS);
+	*samples = c->nr_samples - source_journal_undo(&c->journal, by_id, NR_ROW_IDS);
 	for (i = 0; i < c->nr_sources; i++)
 		if (all[i].count)
 			all[n++] = all[i];
@@ -800,11 +820,12 @@ int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *
 {
 	const struct osnoise_aa_cpu *c = cpu_get(aa, cpu);
 	struct source_row all[OSNOISE_AA_TABLE_LEN];
+	uint64_t samples;
 	int i, n;
 
 	if (!c || max <= 0)
 		return 0;
-	n = counted_rows(c, all);
+	n = counted_rows(c, all, &samples);
 	/* a command's row of one thread may be a vCPU's first events */
 	for (i = 0; i < n; i++)
 		if (all[i].kind == OSNOISE_CAUSE_THREAD && all[i].nr_pids == 1)
@@ -814,6 +835,17 @@ int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *
 		n = max;
 	memcpy(out, all, n * sizeof(*out));
 	return n;
+}
+
+uint64_t osnoise_aa_samples(const struct osnoise_aa *aa, int cpu)
+{
+	const struct osnoise_aa_cpu *c = cpu_get(aa, cpu);
+	struct source_row all[OSNOISE_AA_TABLE_LEN];
+	uint64_t samples = 0;
+
+	if (c)
+		counted_rows(c, all, &samples);
+	return samples;
 }
 
 void osnoise_aa_balance(const struct source_row *table, int n, uint64_t noise_us,

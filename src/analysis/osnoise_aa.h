@@ -83,9 +83,13 @@ struct osnoise_aa_sample {
 
 /*
  * A CPU's table holds rows (struct source_row, source_table.h) of an
- * osnoise_cause_kind. For events: count = events, max = longest event. For hardware: count =
- * samples with unexplained time, total and max of that time (its positive
- * part). Only time inside noise samples is counted.
+ * osnoise_cause_kind. For events: count = events, max = longest event,
+ * samples = the samples with one of its events at least. For hardware:
+ * count = samples = the samples with unexplained time, total and max of
+ * that time (its positive part). Only time inside noise samples is
+ * counted. The hardware row is not the tool's table's HW count: that
+ * counts the samples in which the tracer saw no interference at all,
+ * this one every sample with time no event covers, those with events too.
  */
 
 /* top_n: how many worst samples to keep over the run (>= 0). NULL on error. */
@@ -142,6 +146,11 @@ void osnoise_aa_period_end(struct osnoise_aa *aa, int cpu, uint64_t ts);
  * never more than the table).
  */
 int osnoise_aa_sources(const struct osnoise_aa *aa, int cpu, struct source_row *out, int max);
+/*
+ * The noise samples osnoise_aa_sources() covers on @cpu (those of rtlens's
+ * stops aside): what a row's samples are a share of.
+ */
+uint64_t osnoise_aa_samples(const struct osnoise_aa *aa, int cpu);
 
 /*
  * A CPU's sources against the noise of the tool's table (the noise model's

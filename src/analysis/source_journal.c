@@ -54,7 +54,7 @@ static bool make_room(struct source_journal *j)
 }
 
 void source_journal_note(struct source_journal *j, uint64_t start_ns, int id,
-			 const struct source_row *before, uint64_t ns)
+			 const struct source_row *before, uint64_t ns, uint64_t samples)
 {
 	struct source_journal_entry *e;
 
@@ -67,6 +67,7 @@ void source_journal_note(struct source_journal *j, uint64_t start_ns, int id,
 	e = entry_at(j, j->nr++);
 	e->start_ns = start_ns;
 	e->ns = ns;
+	e->samples = samples;
 	e->id = id;
 	e->before = *before;
 }
@@ -83,14 +84,19 @@ void source_journal_settle(struct source_journal *j, uint64_t ns)
 		j->unsure_ns = 0;
 }
 
-void source_journal_undo(const struct source_journal *j, struct source_row **rows, int nr_ids)
+uint64_t source_journal_undo(const struct source_journal *j, struct source_row **rows,
+			     int nr_ids)
 {
+	uint64_t samples = 0;
+
 	for (int i = j->nr - 1; i >= 0; i--) {
 		const struct source_journal_entry *e = entry_at(j, i);
 
 		if (e->id >= 0 && e->id < nr_ids && rows[e->id])
 			*rows[e->id] = e->before;
+		samples += e->samples;
 	}
+	return samples;
 }
 
 void source_journal_clear(struct source_journal *j)

@@ -31,6 +31,7 @@
 struct source_journal_entry {
 	uint64_t		start_ns;	/* the sample's */
 	uint64_t		ns;		/* the time the change added */
+	uint64_t		samples;	/* the samples it was the first change of */
 	int			id;		/* the row's, the caller's numbering */
 	struct source_row	before;
 };
@@ -45,18 +46,21 @@ struct source_journal {
 
 /*
  * Row @id (as it is, before the change) is about to get @ns more from a
- * sample that started at @start_ns: noted unless the table already counts
- * that time. Out of memory: not noted, counted as unsure.
+ * sample that started at @start_ns, the first change of @samples samples
+ * (0: of none, the sample changed rows before): noted unless the table
+ * already counts that time. Out of memory: not noted, counted as unsure.
  */
 void source_journal_note(struct source_journal *j, uint64_t start_ns, int id,
-			 const struct source_row *before, uint64_t ns);
+			 const struct source_row *before, uint64_t ns, uint64_t samples);
 /* The table counts the samples before @ns: the changes they made are final. */
 void source_journal_settle(struct source_journal *j, uint64_t ns);
 /*
  * Every row @rows[id] (@nr_ids of them; NULL: none) as it was before the
- * changes not final, newest undone first.
+ * changes not final, newest undone first. Returns the samples those
+ * changes opened: not counted by the table yet.
  */
-void source_journal_undo(const struct source_journal *j, struct source_row **rows, int nr_ids);
+uint64_t source_journal_undo(const struct source_journal *j, struct source_row **rows,
+			     int nr_ids);
 /* The changes all forgotten, and the unsure time (the tables start over); the settled time kept. */
 void source_journal_clear(struct source_journal *j);
 void source_journal_free(struct source_journal *j);

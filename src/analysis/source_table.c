@@ -54,6 +54,14 @@ void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_
 		row->max_ns = max_ns;
 }
 
+void source_row_in_sample(struct source_row *row, uint64_t start_ns)
+{
+	if (row->sample_mark == start_ns + 1)
+		return;
+	row->sample_mark = start_ns + 1;
+	row->samples++;
+}
+
 void source_row_add_pid(struct source_row *row, int pid, int new_pid, uint64_t ns)
 {
 	if (!row->count || ns > row->max_ns)

@@ -320,9 +320,14 @@ static void test_hardware_counted(void **state)
 	n = osnoise_aa_sources(one, 0, a, OSNOISE_AA_TABLE_LEN);
 	assert_int_equal(n, 1);
 	assert_int_equal(osnoise_aa_sources(counted, 0, b, OSNOISE_AA_TABLE_LEN), n);
+	a[0].sample_mark = b[0].sample_mark;	/* how each counted its samples: its own */
 	assert_memory_equal(a, b, sizeof(a[0]));
 	assert_int_equal(b[0].count, 3);
 	assert_int_equal(b[0].total_ns, 41000);
+	/* three samples, all with time no event covers: in both */
+	assert_int_equal(b[0].samples, 3);
+	assert_int_equal(osnoise_aa_samples(counted, 0), 3);
+	assert_int_equal(osnoise_aa_samples(one, 0), 3);
 	/* no sample one by one: nothing to name as the worst */
 	assert_int_equal(osnoise_aa_last_over(counted, 0, 1, &(struct osnoise_aa_sample){ 0 }), -1);
 	osnoise_aa_free(one);
@@ -665,6 +670,8 @@ static void test_follow_table(void **state)
 	assert_int_equal(n, nwant);
 	assert_memory_equal(t, want, (size_t)n * sizeof(t[0]));
 	assert_int_equal(osnoise_aa_unsure_ns(aa, 1), 0);
+	/* the samples too: those of the first period, not the two after it */
+	assert_int_equal(osnoise_aa_samples(aa, 1), 2);
 	/* the table counts the second period: all of it */
 	osnoise_aa_period_end(aa, 1, 3 * B);
 	n = osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN);
@@ -672,6 +679,15 @@ static void test_follow_table(void **state)
 	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
 	assert_int_equal(t[0].total_ns, 4000 + 3000 + 70000);
 	assert_int_equal(t[0].max_ns, 70000);
+	/* of the four samples, hardware in the three events leave time in; virtio0 in two */
+	assert_int_equal(osnoise_aa_samples(aa, 1), 4);
+	assert_int_equal(t[0].samples, 3);
+	assert_int_equal(t[0].count, 3);
+	for (int i = 0; i < n; i++)
+		if (t[i].kind == OSNOISE_CAUSE_IRQ && !strcmp(t[i].name, "virtio0"))
+			assert_int_equal(t[i].samples, 2);
+	osnoise_aa_reset(aa);
+	assert_int_equal(osnoise_aa_samples(aa, 1), 0);
 	osnoise_aa_free(aa);
 }
 
