@@ -92,6 +92,26 @@ struct osnoise_aa {
 	struct kvm_exits	*kvm;		/* vCPU threads and exits, on a KVM host */
 };
 
+enum osnoise_evidence osnoise_aa_evidence(int kind)
+{
+	if (kind == OSNOISE_CAUSE_HARDWARE)
+		return OSNOISE_INFERRED;
+	if (kind == OSNOISE_CAUSE_VM)
+		return OSNOISE_ESTIMATED;
+	return OSNOISE_TRACED;
+}
+
+const char *osnoise_aa_evidence_name(enum osnoise_evidence e)
+{
+	static const char *const name[] = {
+		[OSNOISE_TRACED] = "traced",
+		[OSNOISE_INFERRED] = "inferred",
+		[OSNOISE_ESTIMATED] = "estimated",
+	};
+
+	return name[e];
+}
+
 const char *osnoise_aa_kind_name(enum osnoise_cause_kind kind)
 {
 	switch (kind) {
@@ -887,6 +907,15 @@ static int find_kind(const struct source_row *table, int n, int kind)
 	return -1;
 }
 
+/* An estimate has no count, no longest, no samples: only its total */
+static void vm_row(struct source_row *row)
+{
+	uint64_t total = row->total_ns;
+
+	source_row_init(row, OSNOISE_CAUSE_VM, OSNOISE_AA_VM_NAME, -1, -1);
+	row->total_ns = total;
+}
+
 int osnoise_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns)
 {
 	int hw = find_kind(table, *n, OSNOISE_CAUSE_HARDWARE);
@@ -894,16 +923,17 @@ int osnoise_aa_split_vm(struct source_row *table, int *n, int max, uint64_t stea
 	struct source_row *h;
 	uint64_t moved;
 
-	if (hw < 0 || !steal_ns || !table[hw].total_ns)
+	if (hw < 0)
 		return 0;
 	h = &table[hw];
 	moved = min_u64(steal_ns, h->total_ns);
+	moved -= moved % OSNOISE_AA_VM_GRAIN_NS;
+	if (!moved)
+		return 0;
 	if (vm < 0 && moved < h->total_ns && *n >= max)
 		return -1;
 	if (vm < 0 && moved == h->total_ns) {
-		/* all of it: the row changes its name */
-		h->kind = OSNOISE_CAUSE_VM;
-		snprintf(h->name, sizeof(h->name), "%s", OSNOISE_AA_VM_NAME);
+		vm_row(h);		/* all of it: the row becomes the estimate */
 		source_table_sort(table, *n);
 		return 0;
 	}
@@ -911,9 +941,7 @@ int osnoise_aa_split_vm(struct source_row *table, int *n, int max, uint64_t stea
 		vm = (*n)++;
 		source_row_init(&table[vm], OSNOISE_CAUSE_VM, OSNOISE_AA_VM_NAME, -1, -1);
 	}
-	table[vm].count = max_u64(table[vm].count, h->count);
 	table[vm].total_ns += moved;
-	table[vm].max_ns = max_u64(table[vm].max_ns, min_u64(h->max_ns, moved));
 	h->total_ns -= moved;
 	h->max_ns = min_u64(h->max_ns, h->total_ns);
 	if (!h->total_ns) {

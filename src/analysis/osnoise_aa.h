@@ -40,6 +40,7 @@
 /* A full table: the named sources, "other", hardware, the VM split, rtlens. */
 #define OSNOISE_AA_TABLE_LEN	(OSNOISE_AA_MAX_SOURCES + 4)
 #define OSNOISE_AA_VM_NAME		"hypervisor (steal)"
+#define OSNOISE_AA_VM_GRAIN_NS		1000000	/* the steal estimate: whole ms */
 
 struct osnoise_aa;
 struct json_writer;
@@ -49,10 +50,22 @@ enum osnoise_cause_kind {
 	OSNOISE_CAUSE_IRQ,
 	OSNOISE_CAUSE_SOFTIRQ,
 	OSNOISE_CAUSE_THREAD,
-	OSNOISE_CAUSE_HARDWARE,	/* no event explains it */
+	OSNOISE_CAUSE_HARDWARE,	/* no event explains it: no OS event seen */
 	OSNOISE_CAUSE_VM,		/* hardware time matched by steal (osnoise_aa_split_vm) */
 	OSNOISE_CAUSE_OTHER,	/* the sources past the bound, of any kind */
 	OSNOISE_CAUSE_SELF,		/* rtlens's own measuring thread stopped (NOISE_SELF) */
+};
+
+/*
+ * What a source of the table rests on: its events, traced inside the
+ * samples; hardware is inferred (by elimination: the time no event
+ * covers); the hypervisor is estimated (from the steal time of
+ * /proc/stat, over the whole run: no count, no longest, no samples).
+ */
+enum osnoise_evidence {
+	OSNOISE_TRACED,
+	OSNOISE_INFERRED,
+	OSNOISE_ESTIMATED,
 };
 
 /* What ran during one noise sample: the events of one source, summed. */
@@ -172,6 +185,10 @@ struct osnoise_aa_balance {
 	uint64_t	sources_ns;		/* the sources, rtlens's stops aside */
 	int64_t		not_explained_ns;	/* noise_ns + rounding_ns - sources_ns */
 	uint64_t	unsure_ns;		/* of the sources, may lie past the table */
+	/* set by the caller, as unsure_ns; 0 by osnoise_aa_balance() */
+	uint64_t	samples;		/* osnoise_aa_samples(): a row's share is of them */
+	uint64_t	hw_count;		/* the table's HW: samples with no interference */
+	uint64_t	steal_tick_ns;		/* the steal estimate's resolution, 0: unknown */
 };
 
 /* @periods: the table's, each of which may have cut up to 999 ns off its noise */
@@ -192,9 +209,12 @@ void osnoise_aa_kvm_exits(const struct osnoise_aa *aa, int cpu, struct kvm_exit_
 int osnoise_aa_nr_vcpus(const struct osnoise_aa *aa);
 
 /*
- * Moves up to steal_ns of the hardware source into a VM source named
- * OSNOISE_AA_VM_NAME; the table stays sorted. Both rows keep the hardware count
- * (which samples the steal hit is unknown), max_ns is capped by each total.
+ * Moves up to steal_ns of the hardware source, in whole
+ * OSNOISE_AA_VM_GRAIN_NS, into a VM source named OSNOISE_AA_VM_NAME: an
+ * estimate (osnoise_aa_evidence()), whose count, max_ns and samples are 0:
+ * not known (which samples the steal hit is unknown). The hardware row
+ * keeps its count and samples, its max_ns capped by its total; it goes
+ * when nothing is left of it. The table stays sorted, its total the same.
  * 0, or -1 when a new row was needed and *n == max (table unchanged).
  */
 int osnoise_aa_split_vm(struct source_row *table, int *n, int max, uint64_t steal_ns);
@@ -205,6 +225,9 @@ void osnoise_aa_sample_split_vm(struct osnoise_aa_sample *s, uint64_t steal_ns);
 int64_t osnoise_aa_parts_sum(const struct osnoise_aa_sample *s);
 /* "nmi", "irq", "softirq", "thread", "hardware", "vm", "other", "rtlens". */
 const char *osnoise_aa_kind_name(enum osnoise_cause_kind kind);
+/* What a row of @kind rests on; "traced", "inferred", "estimated". */
+enum osnoise_evidence osnoise_aa_evidence(int kind);
+const char *osnoise_aa_evidence_name(enum osnoise_evidence e);
 
 /* "## CPU n <title> ##" and one line per part (title NULL: "noise sample"). */
 void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const char *title);
@@ -217,8 +240,8 @@ void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table
 /* See src/render/osnoise_aa_json.c for the shapes. */
 void osnoise_aa_json_sample(struct json_writer *w, const char *key, const struct osnoise_aa_sample *s);
 void osnoise_aa_json_sources(struct json_writer *w, const char *key,
-			 const struct source_row *table, int n);
-/* "noise_us", "sources_us", "not_explained_us" */
+			 const struct source_row *table, int n, const struct osnoise_aa_balance *b);
+/* "noise_us", "rounding_us", "sources_us", "not_explained_us", "unsure_us", "samples" */
 void osnoise_aa_json_balance(struct json_writer *w, const struct osnoise_aa_balance *b);
 /* {"total", "dropped", "by_reason": [{"reason", "count"}]} */
 void osnoise_aa_json_kvm_exits(struct json_writer *w, const char *key,

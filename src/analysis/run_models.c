@@ -308,4 +308,7 @@ void run_models_noise_balance(const struct run_models *m, int cpu, struct osnois
 	osnoise_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu], c ? c->sum_noise_us : 0,
 			   c ? c->cycles : 0, b);
 	b->unsure_ns = osnoise_aa_unsure_ns(m->oaa, cpu);
+	b->samples = osnoise_aa_samples(m->oaa, cpu);
+	b->hw_count = c ? c->hw_count : 0;
+	b->steal_tick_ns = run_models_steal_known(m) ? m->facts->steal_tick_ns : 0;
 }

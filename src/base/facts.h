@@ -29,6 +29,7 @@ struct sys_facts {
 	int			self_pid;	/* rtlens's main thread, 0: unknown */
 	bool			steal_ok;	/* steal_ns holds the measurement's steal time */
 	uint64_t		*steal_ns;	/* per CPU, nr_cpus of them */
+	uint64_t		steal_tick_ns;	/* their resolution, a USER_HZ tick; 0: unknown */
 	struct tuning		*tuning;	/* how the machine is set up; NULL not gathered */
 	char			*tuning_json;	/* --input: the recording's system.tuning, or NULL */
 };

@@ -51,11 +51,19 @@
  *   "pids": integer | null,		(1.10) thread: the pids of the command
  *					folded into the row (a vCPU thread: 1)
  *   "vcpu": integer | null,		(1.3) as in cause
- *   "count": integer,			events; hardware and vm: samples with
- *					unexplained time
- *   "total_us": number,
- *   "max_us": number			longest event; hardware: longest unexplained
- *					time of a sample
+ *   "count": integer | null,		events; hardware: samples with
+ *					unexplained time; (2.3) vm: null, not
+ *					known (before: hardware's count)
+ *   "total_us": number,		(2.3) vm: whole ms, an estimate
+ *   "max_us": number | null		longest event; hardware: longest unexplained
+ *					time of a sample; (2.3) vm: null
+ *   "evidence": "traced" | "inferred" | "estimated",
+ *					(2.3) what it rests on: its events;
+ *					hardware: by elimination; vm: steal time
+ *   "samples": integer | null,		(2.3) the samples it took part in; vm: null
+ *   "samples_pct": number | null,	(2.3) of the CPU's samples; vm, rtlens: null
+ *   "resolution_us": number | null	(2.3) vm: the steal time's tick, null when
+ *					not known; else null
  * }
  *
  * balance (1.10), members of a CPU's analysis: sum(sources[].total_us), the
@@ -66,8 +74,9 @@
  *   "sources_us": number,		what the sources hold, rtlens's stops aside
  *   "not_explained_us": number,	noise_us + rounding_us - sources_us; below
  *					zero only past the table (osnoise_aa.h)
- *   "unsure_us": number		(2.2) of the sources, time that may lie past
+ *   "unsure_us": number,		(2.2) of the sources, time that may lie past
  *					the table's last period
+ *   "samples": integer			(2.3) the noise samples the sources cover
  */
 #include "render/json_writer.h"
 #include "analysis/osnoise_aa.h"
@@ -115,26 +124,58 @@ void osnoise_aa_json_sample(struct json_writer *w, const char *key, const struct
 	json_end_object(w);
 }
 
-static void json_source(struct json_writer *w, const struct source_row *src)
+/* 2.3: what the row rests on, and its share of the CPU's samples */
+static void json_evidence(struct json_writer *w, const struct source_row *src,
+			  const struct osnoise_aa_balance *b)
 {
+	enum osnoise_evidence e = osnoise_aa_evidence(src->kind);
+	bool shared = e != OSNOISE_ESTIMATED && src->kind != OSNOISE_CAUSE_SELF && b->samples;
+
+	json_string(w, "evidence", osnoise_aa_evidence_name(e));
+	if (e == OSNOISE_ESTIMATED)
+		json_null(w, "samples");
+	else
+		json_u64(w, "samples", src->samples);
+	if (shared)
+		json_double(w, "samples_pct", 100.0 * (double)src->samples / (double)b->samples);
+	else
+		json_null(w, "samples_pct");
+	if (e == OSNOISE_ESTIMATED && b->steal_tick_ns)
+		json_us(w, "resolution_us", (int64_t)b->steal_tick_ns);
+	else
+		json_null(w, "resolution_us");
+}
+
+static void json_source(struct json_writer *w, const struct source_row *src,
+			const struct osnoise_aa_balance *b)
+{
+	bool estimate = osnoise_aa_evidence(src->kind) == OSNOISE_ESTIMATED;
+
 	json_begin_object(w, NULL);
 	json_id(w, src->kind, src->name, src->vector, src->pid);
 	json_int_or_null(w, "pids", src->kind == OSNOISE_CAUSE_THREAD ? src->nr_pids : -1);
 	json_int_or_null(w, "vcpu", src->vcpu);
-	json_u64(w, "count", src->count);
+	if (estimate)
+		json_null(w, "count");
+	else
+		json_u64(w, "count", src->count);
 	json_us(w, "total_us", (int64_t)src->total_ns);
-	json_us(w, "max_us", (int64_t)src->max_ns);
+	if (estimate)
+		json_null(w, "max_us");
+	else
+		json_us(w, "max_us", (int64_t)src->max_ns);
+	json_evidence(w, src, b);
 	json_end_object(w);
 }
 
 void osnoise_aa_json_sources(struct json_writer *w, const char *key,
-			 const struct source_row *table, int n)
+			 const struct source_row *table, int n, const struct osnoise_aa_balance *b)
 {
 	int i;
 
 	json_begin_array(w, key);
 	for (i = 0; i < n; i++)
-		json_source(w, &table[i]);
+		json_source(w, &table[i], b);
 	json_end_array(w);
 }
 
@@ -145,6 +186,7 @@ void osnoise_aa_json_balance(struct json_writer *w, const struct osnoise_aa_bala
 	json_us(w, "sources_us", (int64_t)b->sources_ns);
 	json_us(w, "not_explained_us", b->not_explained_ns);
 	json_us(w, "unsure_us", (int64_t)b->unsure_ns);
+	json_u64(w, "samples", b->samples);
 }
 
 void osnoise_aa_json_kvm_exits(struct json_writer *w, const char *key,

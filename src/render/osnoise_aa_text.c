@@ -7,10 +7,20 @@
  * sample's duration and every number starts at the same column; in a table,
  * the share is of the measured noise (the tool's table's) and the columns
  * are right-aligned under their header (the source column widens for a long
- * label). A table ends with what its sources do not explain and the
- * measured noise: the rows above the rule add up to it.
+ * label, up to LABEL_MAX: a longer one has a line of its own, and the lines
+ * stay within 100 columns). A table ends with what its sources do not
+ * explain and the measured noise: the rows above the rule add up to it.
+ *
+ * Each row says what it rests on: its events, the samples it took part in
+ * (and their share of the CPU's), and in a word whether it was traced,
+ * inferred (hardware: the time no event covers) or estimated (the
+ * hypervisor: from the steal time, "~" before its total and share, "-"
+ * for what is not known). Notes under the table say so in words, and how
+ * the hardware row differs from the HW column of the tool's table.
  */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "analysis/osnoise_aa.h"
@@ -19,6 +29,11 @@
 #define AA_COL		48	/* numbers of a sample start at this column */
 #define AA_RULE		"------------------------------------------------------------------------"
 #define TABLE_LABEL	26	/* narrowest source column, past the indent */
+#define LABEL_MAX	34	/* widest: a longer label has a line of its own */
+#define RULE_NUMBERS	53	/* the rule under the rows: the numbers' columns */
+#define LINE_COLS	100	/* a note is wrapped to it */
+#define NOTE_INDENT	8	/* past "  note: " */
+#define HARDWARE_LABEL	"hardware (no OS event seen)"
 #define NAME_LEN	SAFE_TEXT_SIZE(NOISE_NAME_LEN)	/* a name, escaped */
 #define LABEL_LEN	(NAME_LEN + 48)
 
@@ -146,11 +161,18 @@ void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const
 	print_kvm_exits(out, "inside it", &s->kvm_exits);
 }
 
-/* a command's threads: "thread comm (N PIDs, top P)", "N+ PIDs" past the table's pid cap */
+/*
+ * a command's threads: "thread comm (N PIDs, top P)", "N+ PIDs" past the
+ * table's pid cap; the hardware row says it is not the tool's HW count
+ */
 static void source_label(const struct source_row *src, char *buf, size_t size)
 {
 	char name[NAME_LEN];
 
+	if (src->kind == OSNOISE_CAUSE_HARDWARE) {
+		snprintf(buf, size, "%s", HARDWARE_LABEL);
+		return;
+	}
 	if (src->kind != OSNOISE_CAUSE_THREAD || src->nr_pids < 2) {
 		cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
 		return;
@@ -160,7 +182,7 @@ static void source_label(const struct source_row *src, char *buf, size_t size)
 		 src->pids_over ? "+" : "", src->pid);
 }
 
-/* The source column: wide enough for every label. */
+/* The source column: wide enough for every label up to LABEL_MAX. */
 static int label_width(const struct source_row *table, int n)
 {
 	char label[LABEL_LEN];
@@ -169,53 +191,50 @@ static int label_width(const struct source_row *table, int n)
 	for (i = 0; i < n; i++) {
 		source_label(&table[i], label, sizeof(label));
 		len = (int)strlen(label);
-		if (len > width)
+		if (len > width && len <= LABEL_MAX)
 			width = len;
 	}
 	return width;
 }
 
-/* the share of the measured noise, "-" when none was measured (no newline) */
-static void print_share(FILE *out, int64_t ns, uint64_t noise_ns)
+/* "  label" padded to @width; a longer label has a line of its own (no newline) */
+static void print_label(FILE *out, const char *label, int width)
+{
+	if ((int)strlen(label) > width) {
+		fprintf(out, "  %s\n", label);
+		label = "";
+	}
+	fprintf(out, "  %-*s", width, label);
+}
+
+/* A row's numbers as text; "-" where one is not known, "" where none belongs */
+struct cells {
+	char	events[24];
+	char	samples[24];
+	char	samples_pct[16];
+	char	total[32];
+	char	max[32];
+	char	share[24];
+};
+
+static void print_cells(FILE *out, const char *label, int width, const struct cells *c)
+{
+	print_label(out, label, width);
+	fprintf(out, "%7s%7s%7s%12s%10s%10s", c->events, c->samples, c->samples_pct, c->total,
+		c->max, c->share);
+}
+
+/* the share of the measured noise, "-" when none was measured; "~": an estimate's */
+static void share_cell(char *buf, size_t size, int64_t ns, uint64_t noise_ns, bool estimate)
 {
 	double pct = ns_to_pct(ns, noise_ns);
 
 	if (pct > -0.005 && pct < 0.005)	/* not "-0.00" */
 		pct = 0.0;
 	if (noise_ns)
-		fprintf(out, "%8.2f %%", pct);
+		snprintf(buf, size, "%s%.2f %%", estimate ? "~" : "", pct);
 	else
-		fprintf(out, "%8s  ", "-");
-}
-
-/* "  label  count  total  max", then the share or a word (no newline) */
-static void print_source(FILE *out, const struct source_row *src, int width)
-{
-	char label[LABEL_LEN];
-
-	source_label(src, label, sizeof(label));
-	fprintf(out, "  %-*s%7" PRIu64 "%14.2f%14.2f", width, label, src->count,
-		ns_to_us((int64_t)src->total_ns), ns_to_us((int64_t)src->max_ns));
-}
-
-/* rtlens stopped: below the total, not in it */
-static void print_self_rows(FILE *out, const struct source_row *table, int n, int width)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (table[i].kind != OSNOISE_CAUSE_SELF)
-			continue;
-		print_source(out, &table[i], width);
-		fprintf(out, "  (rtlens itself, not in the total)\n");
-	}
-}
-
-/* "  label  <no count>  us  <no max>  share" */
-static void print_sum_row(FILE *out, const char *label, int width, int64_t ns, uint64_t noise_ns)
-{
-	fprintf(out, "  %-*s%7s%14.2f%14s", width, label, "", ns_to_us(ns), "");
-	print_share(out, ns, noise_ns);
+		snprintf(buf, size, "-");
 }
 
 /* the measured noise the shares are of: the table's, and the fractions it cut off */
@@ -224,30 +243,182 @@ static uint64_t balance_total(const struct osnoise_aa_balance *b)
 	return b->noise_ns + b->rounding_ns;
 }
 
-/* what the sources leave of the measured noise, and why */
+/* What a row rests on: its events, the samples it took part in */
+static void evidence_cells(const struct source_row *src, const struct osnoise_aa_balance *b,
+			   struct cells *c)
+{
+	enum osnoise_evidence e = osnoise_aa_evidence(src->kind);
+
+	snprintf(c->events, sizeof(c->events), "-");
+	snprintf(c->samples, sizeof(c->samples), "-");
+	snprintf(c->samples_pct, sizeof(c->samples_pct), "-");
+	if (e == OSNOISE_TRACED)
+		snprintf(c->events, sizeof(c->events), "%" PRIu64, src->count);
+	if (e != OSNOISE_ESTIMATED)
+		snprintf(c->samples, sizeof(c->samples), "%" PRIu64, src->samples);
+	if (e != OSNOISE_ESTIMATED && src->kind != OSNOISE_CAUSE_SELF && b->samples)
+		snprintf(c->samples_pct, sizeof(c->samples_pct), "%.1f%%",
+			 ns_to_pct((int64_t)src->samples, b->samples));
+}
+
+/*
+ * A source's cells. An estimate (the hypervisor's) has its total in the
+ * whole ms it was made of, "~", and no longest.
+ */
+static void source_cells(const struct source_row *src, const struct osnoise_aa_balance *b,
+			 struct cells *c)
+{
+	bool estimate = osnoise_aa_evidence(src->kind) == OSNOISE_ESTIMATED;
+
+	evidence_cells(src, b, c);
+	if (estimate) {
+		snprintf(c->total, sizeof(c->total), "~%" PRIu64, src->total_ns / 1000);
+		snprintf(c->max, sizeof(c->max), "-");
+	} else {
+		snprintf(c->total, sizeof(c->total), "%.2f", ns_to_us((int64_t)src->total_ns));
+		snprintf(c->max, sizeof(c->max), "%.2f", ns_to_us((int64_t)src->max_ns));
+	}
+	share_cell(c->share, sizeof(c->share), (int64_t)src->total_ns, balance_total(b), estimate);
+}
+
+/* "  label  events  samples  %  total  max  share  evidence" */
+static void print_source(FILE *out, const struct source_row *src, int width,
+			 const struct osnoise_aa_balance *b)
+{
+	char label[LABEL_LEN];
+	struct cells c;
+
+	source_label(src, label, sizeof(label));
+	source_cells(src, b, &c);
+	print_cells(out, label, width, &c);
+	fprintf(out, "  %s\n", osnoise_aa_evidence_name(osnoise_aa_evidence(src->kind)));
+}
+
+/* rtlens stopped: below the total, not in it */
+static void print_self_rows(FILE *out, const struct source_row *table, int n, int width,
+			    const struct osnoise_aa_balance *b)
+{
+	char label[LABEL_LEN];
+	struct cells c;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (table[i].kind != OSNOISE_CAUSE_SELF)
+			continue;
+		source_label(&table[i], label, sizeof(label));
+		source_cells(&table[i], b, &c);
+		c.share[0] = '\0';
+		print_cells(out, label, width, &c);
+		fprintf(out, "  %s\n", osnoise_aa_evidence_name(OSNOISE_TRACED));
+	}
+}
+
+/* "  label  <no count>  us  <no max>  share" (no newline) */
+static void print_sum_row(FILE *out, const char *label, int width, int64_t ns, uint64_t noise_ns)
+{
+	struct cells c;
+
+	memset(&c, 0, sizeof(c));
+	snprintf(c.total, sizeof(c.total), "%.2f", ns_to_us(ns));
+	share_cell(c.share, sizeof(c.share), ns, noise_ns, false);
+	print_cells(out, label, width, &c);
+}
+
+/*
+ * "  note: text", wrapped at its spaces to LINE_COLS and at its newlines,
+ * the next lines indented
+ */
+__attribute__((format(printf, 2, 3)))
+static void print_note(FILE *out, const char *fmt, ...)
+{
+	char text[512];
+	const char *p = text;
+	size_t len, col = NOTE_INDENT - 1;
+	bool brk = false;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	fputs("  note:", out);
+	while (*p) {
+		len = strcspn(p, " \n");
+		if (brk || (col > NOTE_INDENT && col + 1 + len > LINE_COLS)) {
+			fprintf(out, "\n%*s", NOTE_INDENT, "");
+			col = NOTE_INDENT;
+		} else {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, len, out);
+		col += len;
+		p += len;
+		brk = *p == '\n';
+		p += strspn(p, " \n");
+	}
+	fputc('\n', out);
+}
+
+/* what the total is made of, why some of it is not explained */
+static void balance_notes(FILE *out, const struct osnoise_aa_balance *b)
+{
+	if (b->rounding_ns)
+		print_note(out, "the total: the table's %" PRIu64 " us (whole us per period), and\n"
+			   "%.2f us of the fractions it cut off", b->noise_ns / 1000,
+			   b->rounding_ns / 1000.0);
+	if (b->not_explained_ns > 0)
+		print_note(out, "not explained: noise in no analyzed sample (filtered out, or lost)");
+	else if (b->not_explained_ns < 0)
+		print_note(out, "not explained is below zero: the sources hold samples counted "
+			   "before their period was");
+	if (b->unsure_ns)
+		print_note(out, "%.2f us of the sources may lie past the table's last period: the "
+			   "analysis ran ahead of the table by more than it keeps",
+			   b->unsure_ns / 1000.0);
+}
+
+/* What the rows not traced rest on, how hardware differs from HW; rtlens's stops */
+static void row_notes(FILE *out, const struct source_row *table, int n,
+		      const struct osnoise_aa_balance *b)
+{
+	bool hardware = false, vm = false, self = false;
+	char tick[32] = "";
+	int i;
+
+	for (i = 0; i < n; i++) {
+		hardware |= table[i].kind == OSNOISE_CAUSE_HARDWARE;
+		vm |= table[i].kind == OSNOISE_CAUSE_VM;
+		self |= table[i].kind == OSNOISE_CAUSE_SELF;
+	}
+	if (hardware)
+		print_note(out, "%s is inferred: the time no traced event covers, in any sample;\n"
+			   "the HW column counts another thing: the %" PRIu64 " samples with no "
+			   "interference at all", HARDWARE_LABEL, b->hw_count);
+	if (b->steal_tick_ns)
+		snprintf(tick, sizeof(tick), ", ticks of %" PRIu64 " ms",
+			 b->steal_tick_ns / 1000000);
+	if (vm)
+		print_note(out, "%s is estimated from the CPU's steal time over the run\n"
+			   "(/proc/stat%s), in whole ms: its events, samples and longest are not known",
+			   OSNOISE_AA_VM_NAME, tick);
+	if (self)
+		print_note(out, "%s (SIGSTOP/SIGTSTP) is rtlens itself, not in the total",
+			   NOISE_SELF_NAME);
+}
+
+/* "  label" and what the sources leave of the measured noise */
 static void print_not_explained(FILE *out, const struct osnoise_aa_balance *b, int width)
 {
 	print_sum_row(out, "not explained", width, b->not_explained_ns, balance_total(b));
-	if (b->not_explained_ns < 0)
-		fprintf(out, "  (sources over the table: samples counted before their period was)");
-	else if (b->not_explained_ns > 0)
-		fprintf(out, "  (noise in no analyzed sample: filtered out, or lost)");
 	fprintf(out, "\n");
 }
 
-/* the total, and where it is more than the table's whole microseconds */
+/* the total, all that the rows above it add up to */
 static void print_total(FILE *out, const struct osnoise_aa_balance *b, int width)
 {
 	print_sum_row(out, "total: the measured noise", width, (int64_t)balance_total(b),
 		      balance_total(b));
-	if (b->rounding_ns)
-		fprintf(out, "  (the table's %" PRIu64 " us, whole us per period, and %.2f us "
-			"of the fractions it cut off)", b->noise_ns / 1000, b->rounding_ns / 1000.0);
 	fprintf(out, "\n");
-	if (b->unsure_ns)
-		fprintf(out, "  %.2f us of the sources may lie past the table's last period: the "
-			"analysis ran ahead of the table by more than it keeps\n",
-			b->unsure_ns / 1000.0);
 }
 
 void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
@@ -256,26 +427,24 @@ void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table
 	int i, width = label_width(table, n);
 
 	fprintf(out, "CPU %d noise sources (time inside noise samples)\n", cpu);
-	fprintf(out, "  %-*s%7s%14s%14s%8s\n", width, "source", "count", "total us", "max us",
-		"share");
+	fprintf(out, "  %-*s%7s%14s%12s%10s%10s  %s\n", width, "source", "events", "in samples",
+		"total us", "max us", "share", "evidence");
 	if (!n) {
 		fprintf(out, "  no noise sample\n");
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		if (table[i].kind == OSNOISE_CAUSE_SELF)
-			continue;
-		print_source(out, &table[i], width);
-		print_share(out, (int64_t)table[i].total_ns, balance_total(b));
-		fprintf(out, "\n");
-	}
+	for (i = 0; i < n; i++)
+		if (table[i].kind != OSNOISE_CAUSE_SELF)
+			print_source(out, &table[i], width, b);
 	print_not_explained(out, b, width);
 	fprintf(out, "  ");
-	for (i = 0; i < width + 43; i++)
+	for (i = 0; i < width + RULE_NUMBERS; i++)
 		fputc('-', out);
 	fprintf(out, "\n");
 	print_total(out, b, width);
-	print_self_rows(out, table, n, width);
+	print_self_rows(out, table, n, width, b);
+	balance_notes(out, b);
+	row_notes(out, table, n, b);
 	if (exits)
 		print_kvm_exits(out, "inside the noise samples", exits);
 }

@@ -325,9 +325,9 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			json_double(w, "steal_us", run_models_steal_ns(m, cpu) / 1000.0);
 		else
 			json_null(w, "steal_us");
-		osnoise_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu]);
-		/* 1.10: the sources reconciled with the table's noise */
 		run_models_noise_balance(m, cpu, &b);
+		osnoise_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b);
+		/* 1.10: the sources reconciled with the table's noise */
 		osnoise_aa_json_balance(w, &b);
 		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);
 		osnoise_aa_json_kvm_exits(w, "kvm_exits", &exits);

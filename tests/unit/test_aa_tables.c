@@ -40,6 +40,20 @@ static void assert_has(const char *text, const char *needle)
 		fail_msg("\"%s\" not found in:\n%s", needle, text);
 }
 
+/* no line of @text is wider than @cols */
+static void assert_lines_within(const char *text, size_t cols)
+{
+	const char *line = text;
+
+	while (*line) {
+		size_t len = strcspn(line, "\n");
+
+		if (len > cols)
+			fail_msg("a line of %zu columns: \"%.*s\"", len, (int)len, line);
+		line += len + (line[len] == '\n');
+	}
+}
+
 /* ---- the setup lines ---- */
 
 static void note(struct setup_notes *s, int cpu, enum noise_kind kind, const char *name,
@@ -206,16 +220,22 @@ static void report(FILE *out, const void *arg)
 	assert_int_equal(render_json(out, &r->m, &r->p, &r->v), 0);
 }
 
-static struct run *run_new(void)
+/* @facts: NULL, or the machine's (its steal time) */
+static struct run *run_of(const struct sys_facts *facts)
 {
 	struct run *r = calloc(1, sizeof(*r));
 
 	assert_non_null(r);
 	assert_int_equal(cmdline_parse(&r->p, "osnoise top", 4, ARGV("osnoise", "-c", "1", "--aa")),
 			 OPTS_OK);
-	assert_int_equal(run_models_init(&r->m, &r->p, NULL), 0);
+	assert_int_equal(run_models_init(&r->m, &r->p, facts), 0);
 	r->v.elapsed_s = PERIODS;
 	return r;
+}
+
+static struct run *run_new(void)
+{
+	return run_of(NULL);
 }
 
 static void run_free(struct run *r)
@@ -248,13 +268,25 @@ static void test_reconciled(void **state)
 	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, PERIODS * NOISE_US);
 
 	text = render_to_text(analysis, r);
-	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200        800.00          4.00   49.99 %\n");
-	assert_has(text, "\n  irq local_timer:236                   200        600.00          3.00   37.50 %\n");
-	assert_has(text, "\n  hardware                              200        200.20          1.00   12.51 %\n");
-	assert_has(text, "\n  not explained                                      0.00                  0.00 %\n");
-	assert_has(text, "\n  total: the measured noise                       1600.20                100.00 %"
-		   "  (the table's 1600 us, whole us per period, and 0.20 us of the fractions it "
-		   "cut off)\n");
+	assert_has(text, "\n  source                             events    in samples    total us    max us"
+		   "     share  evidence\n");
+	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200    200 100.0%      800.00      4.00"
+		   "   49.99 %  traced\n");
+	assert_has(text, "\n  irq local_timer:236                   200    200 100.0%      600.00      3.00"
+		   "   37.50 %  traced\n");
+	assert_has(text, "\n  hardware (no OS event seen)             -    200 100.0%      200.20      1.00"
+		   "   12.51 %  inferred\n");
+	assert_has(text, "\n  not explained                                                  0.00"
+		   "              0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                                   1600.20"
+		   "            100.00 %\n");
+	assert_has(text, "\n  note: the total: the table's 1600 us (whole us per period), and\n"
+		   "        0.20 us of the fractions it cut off\n");
+	/* every sample had time no event covers, none was without interference */
+	assert_has(text, "\n  note: hardware (no OS event seen) is inferred: the time no traced event "
+		   "covers, in any sample;\n        the HW column counts another thing: the 0 samples "
+		   "with no interference at all\n");
+	assert_lines_within(text, 100);
 	free(text);
 
 	text = render_to_text(report, r);
@@ -304,9 +336,107 @@ static void test_reset(void **state)
 	run_models_explain_noise(&r->m, &r->p, -1);
 	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, 6 * NOISE_US);
 	text = render_to_text(analysis, r);
-	assert_has(text, "\n  thread run.sh (120 PIDs, top 1080)    120        480.00          4.00   49.99 %\n");
-	assert_has(text, "\n  not explained                                      0.00                  0.00 %\n");
-	assert_has(text, "\n  total: the measured noise                        960.12                100.00 %");
+	assert_has(text, "\n  thread run.sh (120 PIDs, top 1080)    120    120 100.0%      480.00      4.00"
+		   "   49.99 %  traced\n");
+	assert_has(text, "\n  not explained                                                  0.00"
+		   "              0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                                    960.12"
+		   "            100.00 %\n");
+	free(text);
+	run_free(r);
+}
+
+/* Two samples a period of 6.5 ms without interference, which the tracer counts as HW */
+#define QUIET_NS	6500000
+
+static void feed_quiet(struct run *r, int period)
+{
+	uint64_t base = (uint64_t)period * 1000000000ULL;
+	struct rtl_record rec = { .kind = RECORD_NOISE_SAMPLE };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		uint64_t start = base + 500000000ULL + (uint64_t)i * 100000000ULL;
+
+		rec.sample = (struct noise_sample){ .cpu = 1, .start_ns = start,
+						    .duration_ns = QUIET_NS,
+						    .ts = start + QUIET_NS + 100 };
+		feed(&r->m, &rec);
+	}
+}
+
+static void feed_summary_quiet(struct run *r, int period)
+{
+	struct rtl_record rec = { .kind = RECORD_OSNOISE_PERIOD };
+
+	rec.period = (struct osnoise_period){ .cpu = 1,
+					      .ts = (uint64_t)period * 1000000000ULL + 999000000ULL,
+					      .runtime_us = 1000000,
+					      .noise_us = NOISE_US + 2 * QUIET_NS / 1000,
+					      .max_sample_us = QUIET_NS / 1000, .hw_count = 2,
+					      .irq_count = SAMPLES, .thread_count = SAMPLES };
+	run_models_add_models(&r->m, &rec);
+}
+
+/*
+ * A guest whose CPU 1 had 100 ms of steal (10 ticks of 10 ms) and 130.2 ms
+ * of time no event covers: 200 samples with 1.001 us of it, 20 samples
+ * without interference (the tracer's HW: 20). The hypervisor's row is an
+ * estimate: 100 ms moved from hardware, whole ms, "~", no events, samples
+ * nor longest; the rows still add up to the measured noise. The report says
+ * so: null where nothing is known, evidence, samples and their share.
+ */
+static void test_steal_estimate(void **state)
+{
+	uint64_t steal[2] = { 0, 100000000 };
+	struct sys_facts facts = { .nr_cpus = 2, .steal_ok = true, .steal_ns = steal,
+				   .steal_tick_ns = 10000000 };
+	struct run *r = run_of(&facts);
+	char *text;
+	int period;
+
+	(void)state;
+	for (period = 0; period < PERIODS; period++) {
+		feed_samples(r, period);
+		feed_quiet(r, period);
+		feed_summary_quiet(r, period);
+	}
+	run_models_explain_noise(&r->m, &r->p, -1);
+	text = render_to_text(analysis, r);
+	assert_has(text, "\n  hypervisor (steal)                      -      -      -     ~100000         -"
+		   "  ~75.99 %  estimated\n");
+	assert_has(text, "\n  hardware (no OS event seen)             -    220 100.0%    30200.20   6500.00"
+		   "   22.95 %  inferred\n");
+	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200    200  90.9%      800.00      4.00"
+		   "    0.61 %  traced\n");
+	assert_has(text, "\n  not explained                                                  0.00"
+		   "              0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                                 131600.20"
+		   "            100.00 %\n");
+	assert_has(text, "\n        the HW column counts another thing: the 20 samples with no "
+		   "interference at all\n");
+	assert_has(text, "\n  note: hypervisor (steal) is estimated from the CPU's steal time over the "
+		   "run\n        (/proc/stat, ticks of 10 ms), in whole ms: its events, samples and "
+		   "longest are not known\n");
+	assert_lines_within(text, 100);
+	free(text);
+
+	text = render_to_text(report, r);
+	assert_has(text, "\"kind\": \"vm\",\n            \"name\": \"hypervisor (steal)\",\n"
+		   "            \"vector\": null,\n            \"pid\": null,\n            \"pids\": null,\n"
+		   "            \"vcpu\": null,\n            \"count\": null,\n"
+		   "            \"total_us\": 100000,\n            \"max_us\": null,\n"
+		   "            \"evidence\": \"estimated\",\n            \"samples\": null,\n"
+		   "            \"samples_pct\": null,\n            \"resolution_us\": 10000\n");
+	assert_has(text, "\"count\": 220,\n            \"total_us\": 30200.2,\n"
+		   "            \"max_us\": 6500,\n            \"evidence\": \"inferred\",\n"
+		   "            \"samples\": 220,\n            \"samples_pct\": 100,\n"
+		   "            \"resolution_us\": null\n");
+	assert_has(text, "\"count\": 200,\n            \"total_us\": 800,\n"
+		   "            \"max_us\": 4,\n            \"evidence\": \"traced\",\n"
+		   "            \"samples\": 200,\n            \"samples_pct\": 90.909091,\n");
+	assert_has(text, "\"sources_us\": 131600.2,\n        \"not_explained_us\": 0,\n"
+		   "        \"unsure_us\": 0,\n        \"samples\": 220,\n");
 	free(text);
 	run_free(r);
 }
@@ -318,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_reconciled),
 		cmocka_unit_test(test_stop_in_first_period),
 		cmocka_unit_test(test_reset),
+		cmocka_unit_test(test_steal_estimate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

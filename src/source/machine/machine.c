@@ -30,6 +30,7 @@ void machine_take_steal(struct sys_facts *f, const struct steal_meter *m)
 	int cpu;
 
 	f->steal_ok = m && f->steal_ns;
+	f->steal_tick_ns = m ? steal_ticks_to_ns(1, m->clk_tck) : 0;
 	for (cpu = 0; f->steal_ok && cpu < f->nr_cpus; cpu++)
 		f->steal_ns[cpu] = steal_ns(m, cpu);
 }
