@@ -450,16 +450,56 @@ def check_osnoise_analysis(aa, doc, measured, check_cpu_entries):
         for problem in check_osnoise_balance(base + ["cpus", i], c, doc):
             yield problem
         for j, s in enumerate(c["sources"]):
-            if s["max_us"] > s["total_us"] + US_EPSILON:
+            if s["max_us"] is not None and s["max_us"] > s["total_us"] + US_EPSILON:
                 yield base + ["cpus", i, "sources", j, "max_us"], \
                     "max_us %s is above total_us %s" % (s["max_us"],
                                                          s["total_us"])
+            for problem in check_osnoise_evidence(base + ["cpus", i, "sources", j],
+                                                  s, c):
+                yield problem
         if "kvm_exits" in c:
             for problem in check_kvm_exits(base + ["cpus", i, "kvm_exits"],
                                            c["kvm_exits"]):
                 yield problem
     for problem in check_osnoise_kvm(aa, base):
         yield problem
+
+
+def check_osnoise_evidence(base, s, c):
+    """2.3: what a source rests on. The estimate (vm) is whole milliseconds;
+    a source takes part in no more samples than the CPU has, a traced one
+    in no more than its events (each such sample holds one of them) and in
+    one at least when it has some, hardware in as many as its count;
+    samples_pct is samples in percent of the CPU's."""
+    if "evidence" not in s:
+        return
+    if s["kind"] == "vm":
+        if abs(s["total_us"] / 1000.0 - round(s["total_us"] / 1000.0)) > 1e-9:
+            yield base + ["total_us"], \
+                "total_us %s of an estimate is not whole milliseconds" % s["total_us"]
+        return
+    traced = s["kind"] != "hardware"
+    if s["kind"] != "rtlens" and s["samples"] > c["samples"]:
+        yield base + ["samples"], \
+            "samples %d is above the CPU's samples %d" % (s["samples"], c["samples"])
+    elif not traced and s["samples"] != s["count"]:
+        yield base + ["samples"], \
+            "samples %d is not count %d (hardware counts its samples)" % (
+                s["samples"], s["count"])
+    elif traced and (s["samples"] > s["count"] or (s["count"] and not s["samples"])):
+        yield base + ["samples"], \
+            "samples %d does not fit count %d (a traced source is in at least one " \
+            "sample and in no more samples than its events)" % (s["samples"], s["count"])
+    if s["kind"] == "rtlens" or not c["samples"]:
+        if s["samples_pct"] is not None:
+            yield base + ["samples_pct"], \
+                "samples_pct %s where there is no share (rtlens, or no samples)" % \
+                s["samples_pct"]
+    elif s["samples_pct"] is None or \
+            not _near(s["samples_pct"], 100.0 * s["samples"] / c["samples"]):
+        yield base + ["samples_pct"], \
+            "samples_pct %s is not samples %d of the CPU's %d" % (
+                s["samples_pct"], s["samples"], c["samples"])
 
 
 def check_osnoise_balance(base, c, doc):
@@ -563,7 +603,7 @@ def check_self_stop(ss, aa, check_cpu_entries):
             if src["kind"] != "rtlens" or own is None:
                 continue
             if src["total_us"] > own["stopped_us"] + US_EPSILON or \
-                    src["count"] > own["stops"]:
+                    (src["count"] or 0) > own["stops"]:
                 yield ["analysis", "cpus", i, "sources", j], \
                     "the rtlens source (%d stops, %s us) is more than " \
                     "self_stop.cpus[] counts (%d stops, %s us)" % (
