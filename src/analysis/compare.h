@@ -94,6 +94,8 @@ struct cmp_source {
 	const char	*name;
 	struct cmp_cell	us;		/* osnoise: us per second; timerlat: us */
 	struct cmp_cell	count;		/* osnoise: per second; timerlat: events */
+	bool		count_unknown[2];	/* A's, B's: a report's count was null */
+	bool		estimated;	/* the hypervisor's, from steal: us is an estimate */
 	int		pids[2][CMP_MAX_PIDS];	/* threads: A's, B's, -1 after the last */
 	int		cpu_lo;		/* the CPUs it was seen on, lowest */
 	int		cpu_hi;		/* and highest */

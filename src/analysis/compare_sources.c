@@ -8,7 +8,9 @@
  * osnoise: its time and events inside the noise samples, summed over the
  * CPUs compared, per second of each run (the runs may last differently).
  * timerlat: its share of the latency each auto-analysis explained, in us.
- * Ranked by the absolute change, the first CMP_TOP_SOURCES kept.
+ * Ranked by the absolute change, the first CMP_TOP_SOURCES kept. The
+ * hypervisor's estimate (2.3) has a null count: a run where it had one
+ * has no count of it, not 0.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -91,7 +93,11 @@ static void add_ref(struct cmp_source *out, const struct source_ref *ref, double
 	const struct report_source *s = ref->s;
 
 	add_cell(&out->us, ref->side, s->us * scale);
-	add_cell(&out->count, ref->side, s->count * scale);
+	if (s->count_unknown)
+		out->count_unknown[ref->side] = true;
+	else
+		add_cell(&out->count, ref->side, s->count * scale);
+	out->estimated |= s->estimated;
 	add_pid(out->pids[ref->side], s->pid);
 	if (out->cpu_lo < 0 || s->cpu < out->cpu_lo)
 		out->cpu_lo = s->cpu;
@@ -99,11 +105,12 @@ static void add_ref(struct cmp_source *out, const struct source_ref *ref, double
 		out->cpu_hi = s->cpu;
 }
 
-/* A source missing from one run had none of it there. */
+/* A source missing from one run had none of it there; an unknown count stays unknown. */
 static void complete(struct cmp_source *s)
 {
 	s->us.has_a = s->us.has_b = true;
-	s->count.has_a = s->count.has_b = true;
+	s->count.has_a = !s->count_unknown[0];
+	s->count.has_b = !s->count_unknown[1];
 }
 
 static double change(const struct cmp_source *s)

@@ -117,6 +117,7 @@ static int osnoise_top(struct merge_node *nd)
 	const struct report_data *r = nd->r;
 	const struct report_source **v = calloc(r->nr_sources + 1, sizeof(*v));
 	double total = 0, us = 0;
+	bool estimated = false;
 	size_t i, n = 0;
 
 	if (!v)
@@ -129,11 +130,14 @@ static int osnoise_top(struct merge_node *nd)
 	for (i = 0; i < n; i++) {
 		us += v[i]->us;
 		total += v[i]->us;
+		estimated |= v[i]->estimated;
 		if (i + 1 < n && !source_cmp(&v[i], &v[i + 1]))
 			continue;
 		if (!nd->top.set || us > nd->top.us)
-			nd->top = (struct merge_source){ true, v[i]->kind, v[i]->name, us, 0 };
+			nd->top = (struct merge_source){ true, v[i]->kind, v[i]->name, us, 0,
+							 estimated };
 		us = 0;
+		estimated = false;
 	}
 	if (nd->top.set)
 		nd->top.share_pct = total > 0 ? 100 * nd->top.us / total : 0;
@@ -216,7 +220,7 @@ static void timerlat_top(struct merge_node *nd)
 
 		if (!strcmp(s->kind, "part") || (nd->top.set && s->us <= nd->top.us))
 			continue;
-		nd->top = (struct merge_source){ true, s->kind, s->name, s->us, 0 };
+		nd->top = (struct merge_source){ true, s->kind, s->name, s->us, 0, false };
 	}
 	if (nd->top.set && r->analysis_us > 0)
 		nd->top.share_pct = 100 * nd->top.us / r->analysis_us;

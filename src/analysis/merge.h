@@ -46,6 +46,7 @@ struct merge_source {
 	const char	*name;
 	double		us;		/* osnoise: over the run; timerlat: of it */
 	double		share_pct;	/* of every source's, or of the latency analyzed */
+	bool		estimated;	/* the hypervisor's, from steal: an estimate */
 };
 
 struct merge_node {

@@ -85,7 +85,9 @@ struct report_source {
 	char		*kind;
 	char		*name;
 	int		pid;		/* threads: their pid, else -1 */
-	double		count;
+	double		count;		/* 0 when count_unknown */
+	bool		count_unknown;	/* null: the hypervisor's estimate (2.3) */
+	bool		estimated;	/* osnoise "vm": its us is an estimate, from steal */
 	double		us;
 };
 

@@ -213,13 +213,26 @@ static void pids_text(const int *pids, char *buf, size_t len)
 		n += snprintf(buf + n, len - n, "%s%d", i ? "," : "", pids[i]);
 }
 
+/* "~" before the numbers of an estimate (the hypervisor's, from steal) */
+static void source_number(const struct cmp_source *s, double v, bool sign, char *buf, size_t len)
+{
+	char n[COMPARE_NUM_BUF];
+
+	if (sign)
+		compare_signed(v, 1, n, sizeof(n));
+	else
+		compare_number(v, 1, n, sizeof(n));
+	snprintf(buf, len, "%s%s", s->estimated ? "~" : "", n);
+}
+
 static void print_source(FILE *out, const struct cmp_source *s)
 {
-	char a[48], b[48], d[48], pa[64], pb[64], *name = compare_source_name(s);
+	char a[COMPARE_NUM_BUF + 2], b[COMPARE_NUM_BUF + 2], d[COMPARE_NUM_BUF + 2];
+	char pa[64], pb[64], *name = compare_source_name(s);
 
-	compare_number(s->us.a, 1, a, sizeof(a));
-	compare_number(s->us.b, 1, b, sizeof(b));
-	compare_signed(s->us.b - s->us.a, 1, d, sizeof(d));
+	source_number(s, s->us.a, false, a, sizeof(a));
+	source_number(s, s->us.b, false, b, sizeof(b));
+	source_number(s, s->us.b - s->us.a, true, d, sizeof(d));
 	pids_text(s->pids[0], pa, sizeof(pa));
 	pids_text(s->pids[1], pb, sizeof(pb));
 	fprintf(out, "  %-32s %13s %13s %13s %5d", name ? name : "?", a, b, d, s->cpu_lo);

@@ -201,8 +201,8 @@ void compare_gate_words(const struct comparison *c, const struct cmp_gate_result
 		 rel, *rel ? "%)" : "", room);
 }
 
-/* "+180.2 ms" from microseconds */
-static void signed_time(double us, char *buf, size_t len)
+/* "+180.2 ms" from microseconds; "~+180.2 ms" for an @estimate */
+static void signed_time(double us, bool estimate, char *buf, size_t len)
 {
 	const char *unit = "us";
 	double v = us;
@@ -216,7 +216,7 @@ static void signed_time(double us, char *buf, size_t len)
 		unit = "ms";
 	}
 	compare_signed(v, 1, n, sizeof(n));
-	snprintf(buf, len, "%s %s", n, unit);
+	snprintf(buf, len, "%s%s %s", estimate ? "~" : "", n, unit);
 }
 
 char *compare_top_change(const struct comparison *c)
@@ -230,7 +230,7 @@ char *compare_top_change(const struct comparison *c)
 	name = compare_source_name(s);
 	if (!name)
 		return NULL;
-	signed_time(s->us.b - s->us.a, amount, sizeof(amount));
+	signed_time(s->us.b - s->us.a, s->estimated, amount, sizeof(amount));
 	if (s->cpu_lo == s->cpu_hi)
 		snprintf(where, sizeof(where), "on CPU %d", s->cpu_lo);
 	else

@@ -76,8 +76,8 @@ static const char *source_text(const struct merge_source *s, bool osnoise, char 
 	show(s->name, NAME_MAX_SHOWN, name, sizeof(name));
 	if (!strcmp(s->kind, s->name) || !strcmp(s->kind, "part") || !strcmp(s->kind, "vm"))
 		*kind = '\0';
-	snprintf(buf, SOURCE_BUF, "%s%s%s (%.0f%%%s)", kind, *kind ? " " : "", name,
-		 s->share_pct, osnoise ? "" : " of the latency");
+	snprintf(buf, SOURCE_BUF, "%s%s%s (%s%.0f%%%s)", kind, *kind ? " " : "", name,
+		 s->estimated ? "~" : "", s->share_pct, osnoise ? "" : " of the latency");
 	return buf;
 }
 

@@ -200,6 +200,65 @@ static void test_render(void **state)
 	free_all(r, 2);
 }
 
+/* the source of @kind on CPU @cpu of @doc's analysis */
+static json_object *doc_source(json_object *doc, int cpu, const char *kind)
+{
+	json_object *cpus = at(at(doc, "analysis"), "cpus"), *sources;
+	size_t i, j;
+
+	for (i = 0; i < json_object_array_length(cpus); i++) {
+		if (json_object_get_int(at(json_object_array_get_idx(cpus, i), "cpu")) != cpu)
+			continue;
+		sources = at(json_object_array_get_idx(cpus, i), "sources");
+		for (j = 0; j < json_object_array_length(sources); j++)
+			if (!strcmp(json_object_get_string(at(json_object_array_get_idx(sources, j),
+							      "kind")), kind))
+				return json_object_array_get_idx(sources, j);
+	}
+	fail_msg("no %s source on CPU %d", kind, cpu);
+	return NULL;
+}
+
+/*
+ * A 2.3 report whose worst CPU's top source is the hypervisor's estimate
+ * (null count and max_us): merged, not refused; its share is "~" in the
+ * text, the JSON names it; a source of a null count beside it is not 0.
+ */
+static void test_steal_estimate(void **state)
+{
+	json_object *doc = example("valid-osnoise-top-2.3-steal.json"), *out, *top;
+	struct report_data r[2];
+	struct merge m;
+	char *text;
+
+	(void)state;
+	json_object_object_add(doc_source(doc, 1, "vm"), "total_us",
+			       json_object_new_double(1900000));
+	json_object_object_add(doc_source(doc, 1, "hardware"), "total_us",
+			       json_object_new_double(1415.402));
+	load(&r[0], doc, "guest.json");
+	load(&r[1], example("valid-top.json"), "top.json");
+	assert_int_equal(merge_reports(&m, r, 2, merge_default_phases, 4), 0);
+	assert_int_equal(m.nodes[0].worst_cpu, 1);
+	assert_true(m.nodes[0].top.set);
+	assert_string_equal(m.nodes[0].top.kind, "vm");
+	assert_true(m.nodes[0].top.estimated);
+	assert_true(m.nodes[0].top.us == 1900000);
+	text = render(&m, false);
+	assert_non_null(strstr(text, "hypervisor (steal) (~"));
+	free(text);
+	text = render(&m, true);
+	out = json_tokener_parse(text);
+	assert_non_null(out);
+	top = at(json_object_array_get_idx(at(out, "nodes"), 0), "top_source");
+	assert_string_equal(json_object_get_string(at(top, "kind")), "vm");
+	assert_string_equal(json_object_get_string(at(top, "name")), "hypervisor (steal)");
+	json_object_put(out);
+	free(text);
+	merge_free(&m);
+	free_all(r, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_refused_mix),
 		cmocka_unit_test(test_timerlat),
 		cmocka_unit_test(test_render),
+		cmocka_unit_test(test_steal_estimate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

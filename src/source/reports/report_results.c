@@ -260,6 +260,33 @@ static int add_source(struct loader *l, const struct report_source *s)
 	       report_dup(s->name, &r->sources[r->nr_sources - 1].name);
 }
 
+/* (2.3) evidence "estimated", or before it the kind "vm": the steal estimate */
+static bool estimated(json_object *o, const char *kind)
+{
+	json_object *v;
+
+	if (json_object_object_get_ex(o, "evidence", &v) && json_object_is_type(v, json_type_string))
+		return !strcmp(json_object_get_string(v), "estimated");
+	return !strcmp(kind, "vm");
+}
+
+/*
+ * A source's count: a number; (2.3) the estimate's may be null, its events
+ * not known: not 0
+ */
+static int load_count(struct loader *l, json_object *o, struct report_source *s)
+{
+	json_object *v = NULL;
+
+	if (!s->estimated)
+		return report_get_num(l, o, "count", &s->count);
+	if (!json_object_object_get_ex(o, "count", &v) || (v && !report_is(v, WANT_NUM)))
+		return report_get_num(l, o, "count", &s->count);	/* says what is wrong */
+	s->count_unknown = !v;
+	s->count = v ? json_object_get_double(v) : 0;
+	return 0;
+}
+
 static int load_source(struct loader *l, json_object *o, int cpu)
 {
 	struct report_source s = { .cpu = cpu };
@@ -267,12 +294,14 @@ static int load_source(struct loader *l, json_object *o, int cpu)
 
 	if (!report_is(o, WANT_OBJ))
 		return report_damaged(l, "sources", "holds a source that is not an object");
-	if (report_get(l, o, "kind", WANT_STR, &kind) || report_get(l, o, "name", WANT_STR, &name) ||
-	    report_get_id(l, o, "pid", &s.pid) || report_get_num(l, o, "count", &s.count) ||
-	    report_get_num(l, o, "total_us", &s.us))
+	if (report_get(l, o, "kind", WANT_STR, &kind) || report_get(l, o, "name", WANT_STR, &name))
 		return -1;
 	s.kind = (char *)json_object_get_string(kind);
 	s.name = (char *)json_object_get_string(name);
+	s.estimated = estimated(o, s.kind);
+	if (report_get_id(l, o, "pid", &s.pid) || load_count(l, o, &s) ||
+	    report_get_num(l, o, "total_us", &s.us))
+		return -1;
 	return add_source(l, &s);
 }
 
