@@ -56,6 +56,7 @@ struct osnoise_aa_cpu {
 	struct source_row	self;		/* rtlens stopped */
 	uint64_t		nr_samples;	/* the samples that changed the rows above */
 	uint64_t		opening;	/* the samples the next change is the first of */
+	uint64_t		sample_id;	/* of the sample being built, from 1 */
 
 	/*
 	 * What the tool's table counts: the samples from counted_from (the
@@ -354,7 +355,7 @@ static void table_add(struct osnoise_aa_cpu *c, const struct kvm_exits *kvm,
 	event_id(e, &id);
 	row = table_row(c, kvm, &id);
 	row_changes(c, row, start_ns, e->duration_ns);
-	source_row_in_sample(row, start_ns);
+	source_row_in_sample(row, c->sample_id);
 	if (!row->by_command) {
 		source_row_add(row, e->duration_ns);
 		return;
@@ -369,7 +370,7 @@ static void table_add_to(struct osnoise_aa_cpu *c, struct source_row *row, uint6
 {
 	row_changes(c, row, start_ns, ns);
 	source_row_add(row, ns);
-	source_row_in_sample(row, start_ns);
+	source_row_in_sample(row, c->sample_id);
 }
 
 /* @ns less for the row of a sample's cause: its time counted twice */
@@ -506,6 +507,7 @@ static void build_sample(struct osnoise_aa_cpu *c, struct kvm_exits *kvm,
 	s->duration_ns = ns->duration_ns;
 	s->interference = ns->interference;
 	c->opening = counted && !ns->self_ns;	/* rtlens's stops are no noise sample */
+	c->sample_id++;		/* two samples are two, even of one start */
 	for (i = 0; i < c->nr_ev; i++) {
 		struct noise_event *e = ring_at(c, i);
 

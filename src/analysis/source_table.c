@@ -54,11 +54,11 @@ void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_
 		row->max_ns = max_ns;
 }
 
-void source_row_in_sample(struct source_row *row, uint64_t start_ns)
+void source_row_in_sample(struct source_row *row, uint64_t sample)
 {
-	if (row->sample_mark == start_ns + 1)
+	if (row->sample_mark == sample)
 		return;
-	row->sample_mark = start_ns + 1;
+	row->sample_mark = sample;
 	row->samples++;
 }
 

@@ -43,7 +43,7 @@ struct source_row {
 	uint64_t	total_ns;	/* summed */
 	uint64_t	max_ns;		/* the largest one */
 	uint64_t	samples;	/* the samples it took part in (source_row_in_sample) */
-	uint64_t	sample_mark;	/* the last of them: its start + 1; 0: none */
+	uint64_t	sample_mark;	/* the last of them, the caller's id; 0: none */
 };
 
 bool source_id_equal(const struct source_id *a, const struct source_id *b);
@@ -58,11 +58,11 @@ void source_row_add(struct source_row *row, uint64_t ns);
 void source_row_add_many(struct source_row *row, uint64_t count, uint64_t total_ns,
 			 uint64_t max_ns);
 /*
- * The row took part in the sample that started at @start_ns: counted once
- * however many of its events the sample holds (they come one sample after
- * another).
+ * The row took part in the sample @sample (the caller's id of it, not 0,
+ * a new one for each sample): counted once however many of its events the
+ * sample holds (they come one sample after another).
  */
-void source_row_in_sample(struct source_row *row, uint64_t start_ns);
+void source_row_in_sample(struct source_row *row, uint64_t sample);
 /*
  * A by_command row: one more event of ns of thread @pid; @new_pid is
  * source_pids_add()'s answer (1: a pid the row had not, 0: one it had, -1:

@@ -339,6 +339,33 @@ static void test_hardware_counted(void **state)
 	osnoise_aa_free(counted);
 }
 
+/*
+ * A row counts each sample it took part in once, however many of its
+ * events the sample holds; two samples of one start (a recording that
+ * repeats one) are two.
+ */
+static void test_samples_of_a_row(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+
+	(void)state;
+	add_irq(aa, 0, "eth0", 40, B + 100, 1000);
+	add_irq(aa, 0, "eth0", 40, B + 2000, 1000);
+	add_sample(aa, 0, B, 3000, 2);
+	add_irq(aa, 0, "eth0", 40, B + 100, 1000);
+	add_sample(aa, 0, B, 3000, 1);
+	add_sample(aa, 0, 2 * B, 5000, 0);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 2);
+	assert_int_equal(osnoise_aa_samples(aa, 0), 3);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_HARDWARE);
+	assert_int_equal(t[0].samples, 3);
+	assert_int_equal(t[1].kind, OSNOISE_CAUSE_IRQ);
+	assert_int_equal(t[1].count, 3);
+	assert_int_equal(t[1].samples, 2);
+	osnoise_aa_free(aa);
+}
+
 /* what the analysis still needs one by one: what may enter the top_n list */
 static void test_samples_wanted_from(void **state)
 {
@@ -1652,6 +1679,7 @@ int main(void)
 		cmocka_unit_test(test_softirq_after_irq),
 		cmocka_unit_test(test_hardware_only),
 		cmocka_unit_test(test_hardware_counted),
+		cmocka_unit_test(test_samples_of_a_row),
 		cmocka_unit_test(test_samples_wanted_from),
 		cmocka_unit_test(test_overlap_counted_once),
 		cmocka_unit_test(test_events_outside_samples),
