@@ -392,7 +392,7 @@ static void row_notes(FILE *out, const struct source_row *table, int n,
 	}
 	if (hardware)
 		print_note(out, "%s is inferred: the time no traced event covers, in any sample;\n"
-			   "the HW column counts another thing: the %" PRIu64 " samples with no "
+			   "the tracer's HW count is another thing: the %" PRIu64 " samples with no "
 			   "interference at all", HARDWARE_LABEL, b->hw_count);
 	if (b->steal_tick_ns)
 		snprintf(tick, sizeof(tick), ", ticks of %" PRIu64 " ms",

@@ -284,7 +284,7 @@ static void test_reconciled(void **state)
 		   "        0.20 us of the fractions it cut off\n");
 	/* every sample had time no event covers, none was without interference */
 	assert_has(text, "\n  note: hardware (no OS event seen) is inferred: the time no traced event "
-		   "covers, in any sample;\n        the HW column counts another thing: the 0 samples "
+		   "covers, in any sample;\n        the tracer's HW count is another thing: the 0 samples "
 		   "with no interference at all\n");
 	assert_lines_within(text, 100);
 	free(text);
@@ -413,7 +413,7 @@ static void test_steal_estimate(void **state)
 		   "              0.00 %\n");
 	assert_has(text, "\n  total: the measured noise                                 131600.20"
 		   "            100.00 %\n");
-	assert_has(text, "\n        the HW column counts another thing: the 20 samples with no "
+	assert_has(text, "\n        the tracer's HW count is another thing: the 20 samples with no "
 		   "interference at all\n");
 	assert_has(text, "\n  note: hypervisor (steal) is estimated from the CPU's steal time over the "
 		   "run\n        (/proc/stat, ticks of 10 ms), in whole ms: its events, samples and "

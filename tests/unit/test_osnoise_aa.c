@@ -1215,7 +1215,7 @@ static void test_text_sources(void **state)
 		"        0.20 us of the fractions it cut off\n"
 		"  note: hardware (no OS event seen) is inferred: the time no traced event covers, "
 		"in any sample;\n"
-		"        the HW column counts another thing: the 0 samples with no interference at "
+		"        the tracer's HW count is another thing: the 0 samples with no interference at "
 		"all\n");
 	free(text);
 
@@ -1321,7 +1321,7 @@ static void test_own_stop(void **state)
 		"  traced\n"
 		"  note: hardware (no OS event seen) is inferred: the time no traced event covers, in any "
 		"sample;\n"
-		"        the HW column counts another thing: the 0 samples with no interference at all\n"
+		"        the tracer's HW count is another thing: the 0 samples with no interference at all\n"
 		"  note: rtlens stopped (SIGSTOP/SIGTSTP) is rtlens itself, not in the total\n");
 	free(text);
 	osnoise_aa_free(aa);
