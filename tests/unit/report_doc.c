@@ -44,3 +44,24 @@ void load(struct report_data *r, json_object *doc, const char *name)
 	assert_int_equal(parse_doc(r, doc, name), 0);
 	json_object_put(doc);
 }
+
+json_object *doc_source(json_object *doc, int cpu, const char *kind)
+{
+	json_object *cpus = at(at(doc, "analysis"), "cpus"), *cpu_entry, *sources;
+	size_t i, j;
+
+	for (i = 0; i < json_object_array_length(cpus); i++) {
+		cpu_entry = json_object_array_get_idx(cpus, i);
+		if (json_object_get_int(at(cpu_entry, "cpu")) != cpu)
+			continue;
+		sources = at(cpu_entry, "sources");
+		for (j = 0; j < json_object_array_length(sources); j++) {
+			json_object *s = json_object_array_get_idx(sources, j);
+
+			if (!strcmp(json_object_get_string(at(s, "kind")), kind))
+				return s;
+		}
+	}
+	fail_msg("no %s source on CPU %d", kind, cpu);
+	return NULL;
+}

@@ -17,6 +17,8 @@
 json_object *example(const char *name);
 /* the member @key of @o, which must be there */
 json_object *at(json_object *o, const char *key);
+/* the source of @kind on CPU @cpu of @doc's osnoise analysis, which must be there */
+json_object *doc_source(json_object *doc, int cpu, const char *kind);
 /* report_parse() of @doc's text; @doc is kept */
 int parse_doc(struct report_data *r, json_object *doc, const char *name);
 /* @doc into @r, which must parse; @doc is released */

@@ -982,25 +982,6 @@ static const struct cmp_source *changed(const struct comparison *c, const char *
 	return NULL;
 }
 
-/* the source of @kind on CPU @cpu of @doc's analysis */
-static json_object *doc_source(json_object *doc, int cpu, const char *kind)
-{
-	json_object *cpus = at(at(doc, "analysis"), "cpus"), *sources;
-	size_t i, j;
-
-	for (i = 0; i < json_object_array_length(cpus); i++) {
-		if (json_object_get_int(at(json_object_array_get_idx(cpus, i), "cpu")) != cpu)
-			continue;
-		sources = at(json_object_array_get_idx(cpus, i), "sources");
-		for (j = 0; j < json_object_array_length(sources); j++)
-			if (!strcmp(json_object_get_string(at(json_object_array_get_idx(sources, j),
-							      "kind")), kind))
-				return json_object_array_get_idx(sources, j);
-	}
-	fail_msg("no %s source on CPU %d", kind, cpu);
-	return NULL;
-}
-
 /*
  * B: 2.3, 40 ms more of CPU 1's hardware time put down to steal. The
  * loader keeps the estimate's null count unknown (2.2's vm count known),

@@ -200,25 +200,6 @@ static void test_render(void **state)
 	free_all(r, 2);
 }
 
-/* the source of @kind on CPU @cpu of @doc's analysis */
-static json_object *doc_source(json_object *doc, int cpu, const char *kind)
-{
-	json_object *cpus = at(at(doc, "analysis"), "cpus"), *sources;
-	size_t i, j;
-
-	for (i = 0; i < json_object_array_length(cpus); i++) {
-		if (json_object_get_int(at(json_object_array_get_idx(cpus, i), "cpu")) != cpu)
-			continue;
-		sources = at(json_object_array_get_idx(cpus, i), "sources");
-		for (j = 0; j < json_object_array_length(sources); j++)
-			if (!strcmp(json_object_get_string(at(json_object_array_get_idx(sources, j),
-							      "kind")), kind))
-				return json_object_array_get_idx(sources, j);
-	}
-	fail_msg("no %s source on CPU %d", kind, cpu);
-	return NULL;
-}
-
 /*
  * A 2.3 report whose worst CPU's top source is the hypervisor's estimate
  * (null count and max_us): merged, not refused; its share is "~" in the
