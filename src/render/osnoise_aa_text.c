@@ -220,8 +220,9 @@ struct cells {
 static void print_cells(FILE *out, const char *label, int width, const struct cells *c)
 {
 	print_label(out, label, width);
-	fprintf(out, "%7s%7s%7s%12s%10s%10s", c->events, c->samples, c->samples_pct, c->total,
-		c->max, c->share);
+	/* a space before each: a number wider than its column still stands apart */
+	fprintf(out, " %6s %6s %5s %11s %10s %9s", c->events, c->samples, c->samples_pct,
+		c->total, c->max, c->share);
 }
 
 /* the share of the measured noise, "-" when none was measured; "~": an estimate's */
@@ -243,6 +244,17 @@ static uint64_t balance_total(const struct osnoise_aa_balance *b)
 	return b->noise_ns + b->rounding_ns;
 }
 
+/* a share of the samples, to what it tells: "100%", "15%", "8.8%", "<0.1%" */
+static void pct_cell(char *buf, size_t size, double pct)
+{
+	if (pct >= 9.95)
+		snprintf(buf, size, "%.0f%%", pct);
+	else if (pct >= 0.05 || pct <= 0)
+		snprintf(buf, size, "%.1f%%", pct);
+	else
+		snprintf(buf, size, "<0.1%%");
+}
+
 /* What a row rests on: its events, the samples it took part in */
 static void evidence_cells(const struct source_row *src, const struct osnoise_aa_balance *b,
 			   struct cells *c)
@@ -257,7 +269,7 @@ static void evidence_cells(const struct source_row *src, const struct osnoise_aa
 	if (e != OSNOISE_ESTIMATED)
 		snprintf(c->samples, sizeof(c->samples), "%" PRIu64, src->samples);
 	if (e != OSNOISE_ESTIMATED && src->kind != OSNOISE_CAUSE_SELF && b->samples)
-		snprintf(c->samples_pct, sizeof(c->samples_pct), "%.1f%%",
+		pct_cell(c->samples_pct, sizeof(c->samples_pct),
 			 ns_to_pct((int64_t)src->samples, b->samples));
 }
 
@@ -427,7 +439,7 @@ void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table
 	int i, width = label_width(table, n);
 
 	fprintf(out, "CPU %d noise sources (time inside noise samples)\n", cpu);
-	fprintf(out, "  %-*s%7s%14s%12s%10s%10s  %s\n", width, "source", "events", "in samples",
+	fprintf(out, "  %-*s %6s %12s %11s %10s %9s  %s\n", width, "source", "events", "in samples",
 		"total us", "max us", "share", "evidence");
 	if (!n) {
 		fprintf(out, "  no noise sample\n");

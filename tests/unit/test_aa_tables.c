@@ -268,18 +268,18 @@ static void test_reconciled(void **state)
 	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, PERIODS * NOISE_US);
 
 	text = render_to_text(analysis, r);
-	assert_has(text, "\n  source                             events    in samples    total us    max us"
-		   "     share  evidence\n");
-	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200    200 100.0%      800.00      4.00"
-		   "   49.99 %  traced\n");
-	assert_has(text, "\n  irq local_timer:236                   200    200 100.0%      600.00      3.00"
-		   "   37.50 %  traced\n");
-	assert_has(text, "\n  hardware (no OS event seen)             -    200 100.0%      200.20      1.00"
-		   "   12.51 %  inferred\n");
-	assert_has(text, "\n  not explained                                                  0.00"
-		   "              0.00 %\n");
-	assert_has(text, "\n  total: the measured noise                                   1600.20"
-		   "            100.00 %\n");
+	assert_has(text, "\n  source                             events   in samples    total us     max "
+		   "us     share  evidence\n");
+	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200    200  100%      800.00       "
+		   "4.00   49.99 %  traced\n");
+	assert_has(text, "\n  irq local_timer:236                   200    200  100%      600.00       "
+		   "3.00   37.50 %  traced\n");
+	assert_has(text, "\n  hardware (no OS event seen)             -    200  100%      200.20       "
+		   "1.00   12.51 %  inferred\n");
+	assert_has(text, "\n  not explained                                                 0.00          "
+		   "     0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                                  1600.20          "
+		   "   100.00 %\n");
 	assert_has(text, "\n  note: the total: the table's 1600 us (whole us per period), and\n"
 		   "        0.20 us of the fractions it cut off\n");
 	/* every sample had time no event covers, none was without interference */
@@ -336,12 +336,12 @@ static void test_reset(void **state)
 	run_models_explain_noise(&r->m, &r->p, -1);
 	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, 6 * NOISE_US);
 	text = render_to_text(analysis, r);
-	assert_has(text, "\n  thread run.sh (120 PIDs, top 1080)    120    120 100.0%      480.00      4.00"
-		   "   49.99 %  traced\n");
-	assert_has(text, "\n  not explained                                                  0.00"
-		   "              0.00 %\n");
-	assert_has(text, "\n  total: the measured noise                                    960.12"
-		   "            100.00 %\n");
+	assert_has(text, "\n  thread run.sh (120 PIDs, top 1080)    120    120  100%      480.00       "
+		   "4.00   49.99 %  traced\n");
+	assert_has(text, "\n  not explained                                                 0.00          "
+		   "     0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                                   960.12          "
+		   "   100.00 %\n");
 	free(text);
 	run_free(r);
 }
@@ -403,16 +403,16 @@ static void test_steal_estimate(void **state)
 	}
 	run_models_explain_noise(&r->m, &r->p, -1);
 	text = render_to_text(analysis, r);
-	assert_has(text, "\n  hypervisor (steal)                      -      -      -     ~100000         -"
-		   "  ~75.99 %  estimated\n");
-	assert_has(text, "\n  hardware (no OS event seen)             -    220 100.0%    30200.20   6500.00"
-		   "   22.95 %  inferred\n");
-	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200    200  90.9%      800.00      4.00"
-		   "    0.61 %  traced\n");
-	assert_has(text, "\n  not explained                                                  0.00"
-		   "              0.00 %\n");
-	assert_has(text, "\n  total: the measured noise                                 131600.20"
-		   "            100.00 %\n");
+	assert_has(text, "\n  hypervisor (steal)                      -      -     -     ~100000          "
+		   "-  ~75.99 %  estimated\n");
+	assert_has(text, "\n  hardware (no OS event seen)             -    220  100%    30200.20    "
+		   "6500.00   22.95 %  inferred\n");
+	assert_has(text, "\n  thread run.sh (200 PIDs, top 1000)    200    200   91%      800.00       "
+		   "4.00    0.61 %  traced\n");
+	assert_has(text, "\n  not explained                                                 0.00          "
+		   "     0.00 %\n");
+	assert_has(text, "\n  total: the measured noise                                131600.20          "
+		   "   100.00 %\n");
 	assert_has(text, "\n        the tracer's HW count is another thing: the 20 samples with no "
 		   "interference at all\n");
 	assert_has(text, "\n  note: hypervisor (steal) is estimated from the CPU's steal time over the "

@@ -1197,47 +1197,49 @@ static void test_text_sources(void **state)
 	text = print_sources_periods(2, t, n, 23, 3, osnoise_aa_samples(aa, 2), NULL);
 	assert_string_equal(text,
 		"CPU 2 noise sources (time inside noise samples)\n"
-		"  source                      events    in samples    total us    max us     share"
-		"  evidence\n"
-		"  thread rtl_spinner:412           2      2  66.7%       16.00      8.00   68.97 %"
-		"  traced\n"
-		"  irq local_timer:236              2      2  66.7%        4.00      2.00   17.24 %"
-		"  traced\n"
-		"  hardware (no OS event seen)      -      3 100.0%        2.20      1.00    9.48 %"
-		"  inferred\n"
+		"  source                      events   in samples    total us     max us     "
+		"share  evidence\n"
+		"  thread rtl_spinner:412           2      2   67%       16.00       8.00   "
+		"68.97 %  traced\n"
+		"  irq local_timer:236              2      2   67%        4.00       2.00   "
+		"17.24 %  traced\n"
+		"  hardware (no OS event seen)      -      3  100%        2.20       1.00    "
+		"9.48 %  inferred\n"
 		"  thread kworker/u16:3-events_unbound:12345\n"
-		"                                   1      1  33.3%        1.00      1.00    4.31 %"
-		"  traced\n"
-		"  not explained                                           0.00              0.00 %\n"
+		"                                   1      1   33%        1.00       1.00    "
+		"4.31 %  traced\n"
+		"  not explained                                          0.00               0.00 %\n"
 		"  --------------------------------------------------------------------------------\n"
-		"  total: the measured noise                              23.20            100.00 %\n"
+		"  total: the measured noise                             23.20             100.00 %\n"
 		"  note: the total: the table's 23 us (whole us per period), and\n"
 		"        0.20 us of the fractions it cut off\n"
-		"  note: hardware (no OS event seen) is inferred: the time no traced event covers, "
-		"in any sample;\n"
-		"        the tracer's HW count is another thing: the 0 samples with no interference at "
-		"all\n");
+		"  note: hardware (no OS event seen) is inferred: the time no traced event "
+		"covers, in any sample;\n"
+		"        the tracer's HW count is another thing: the 0 samples with no "
+		"interference at all\n");
 	free(text);
 
 	/* more over the table than its periods can have cut off: below zero, said why */
 	text = print_sources(2, t, n, 23);
-	assert_has(text, "\n  not explained                                          -0.20             -0.87 %\n"
+	assert_has(text, "\n"
+		   "  not explained                                         -0.20              -0.87 %\n"
 		   "  --------------------------------------------------------------------------------\n"
-		   "  total: the measured noise                              23.00            100.00 %\n");
+		   "  total: the measured noise                             23.00             100.00 %\n");
 	assert_has(text, "\n  note: not explained is below zero: the sources hold samples counted "
 		   "before their period was\n");
 	free(text);
 
 	/* noise the sources leave: positive; none measured: no share; no samples: no share of them */
 	text = print_sources(2, t, n, 25);
-	assert_has(text, "\n  not explained                                           1.80              7.20 %\n");
+	assert_has(text, "\n  not explained                                          1.80               "
+		   "7.20 %\n");
 	assert_has(text, "\n  note: not explained: noise in no analyzed sample (filtered out, or lost)\n");
 	free(text);
 	text = print_sources(2, t, n, 0);
-	assert_has(text, "\n  thread rtl_spinner:412           2      2      -       16.00      8.00         -"
-		   "  traced\n");
-	assert_has(text, "\n  total: the measured noise                               0.00"
-		   "                   -\n");
+	assert_has(text, "\n  thread rtl_spinner:412           2      2     -       16.00       8.00      "
+		   "   -  traced\n");
+	assert_has(text, "\n  total: the measured noise                              0.00                 "
+		   "   -\n");
 	free(text);
 
 	/* short labels: the narrowest column; all explained: no note */
@@ -1246,20 +1248,20 @@ static void test_text_sources(void **state)
 	text = print_sources(2, t, n, 4);
 	assert_string_equal(text,
 		"CPU 2 noise sources (time inside noise samples)\n"
-		"  source                     events    in samples    total us    max us     share"
-		"  evidence\n"
-		"  irq local_timer:236             2      2      -        4.00      2.00  100.00 %"
-		"  traced\n"
-		"  not explained                                          0.00              0.00 %\n"
+		"  source                     events   in samples    total us     max us     "
+		"share  evidence\n"
+		"  irq local_timer:236             2      2     -        4.00       2.00  100.00 "
+		"%  traced\n"
+		"  not explained                                         0.00               0.00 %\n"
 		"  -------------------------------------------------------------------------------\n"
-		"  total: the measured noise                              4.00            100.00 %\n");
+		"  total: the measured noise                             4.00             100.00 %\n");
 	free(text);
 
 	text = print_sources(1, t, 0, 0);
 	assert_string_equal(text,
 		"CPU 1 noise sources (time inside noise samples)\n"
-		"  source                     events    in samples    total us    max us     share"
-		"  evidence\n"
+		"  source                     events   in samples    total us     max us     "
+		"share  evidence\n"
 		"  no noise sample\n");
 	free(text);
 	osnoise_aa_free(aa);
@@ -1308,23 +1310,51 @@ static void test_own_stop(void **state)
 	text = print_sources_periods(0, t, n, 1, 0, osnoise_aa_samples(aa, 0), NULL);
 	assert_string_equal(text,
 		"CPU 0 noise sources (time inside noise samples)\n"
-		"  source                           events    in samples    total us    max us     share"
-		"  evidence\n"
-		"  hardware (no OS event seen)           -      1 100.0%        0.90      0.90   90.00 %"
-		"  inferred\n"
-		"  irq local_timer:236                   1      1 100.0%        0.10      0.10   10.00 %"
-		"  traced\n"
-		"  not explained                                                0.00              0.00 %\n"
-		"  -------------------------------------------------------------------------------------\n"
-		"  total: the measured noise                                    1.00            100.00 %\n"
-		"  rtlens stopped (SIGSTOP/SIGTSTP)      1      1      -     2000.00   2000.00          "
-		"  traced\n"
-		"  note: hardware (no OS event seen) is inferred: the time no traced event covers, in any "
-		"sample;\n"
-		"        the tracer's HW count is another thing: the 0 samples with no interference at all\n"
+		"  source                           events   in samples    total us     max us   "
+		"  share  evidence\n"
+		"  hardware (no OS event seen)           -      1  100%        0.90       0.90   "
+		"90.00 %  inferred\n"
+		"  irq local_timer:236                   1      1  100%        0.10       0.10   "
+		"10.00 %  traced\n"
+		"  not explained                                               0.00              "
+		" 0.00 %\n"
+		"  "
+		"-------------------------------------------------------------------------------------\n"
+		"  total: the measured noise                                   1.00             "
+		"100.00 %\n"
+		"  rtlens stopped (SIGSTOP/SIGTSTP)      1      1     -     2000.00    2000.00   "
+		"         traced\n"
+		"  note: hardware (no OS event seen) is inferred: the time no traced event "
+		"covers, in any sample;\n"
+		"        the tracer's HW count is another thing: the 0 samples with no "
+		"interference at all\n"
 		"  note: rtlens stopped (SIGSTOP/SIGTSTP) is rtlens itself, not in the total\n");
 	free(text);
 	osnoise_aa_free(aa);
+}
+
+/*
+ * Numbers wider than their columns (a stop of seconds, hours of noise)
+ * still stand apart; a share of the samples is as precise as it tells.
+ */
+static void test_wide_numbers(void **state)
+{
+	struct source_row t[2];
+	char *text;
+
+	(void)state;
+	source_row_init(&t[0], OSNOISE_CAUSE_THREAD, "rtl_spin", -1, 4321);
+	source_row_add_many(&t[0], 1234567, 1234567890123ULL, 2001498780ULL);
+	t[0].samples = 1;
+	source_row_init(&t[1], OSNOISE_CAUSE_IRQ, "local_timer", 236, -1);
+	source_row_add_many(&t[1], 3000, 1000000, 50000);
+	t[1].samples = 3000;
+	text = print_sources_periods(0, t, 2, 1234568890, 0, 100000, NULL);
+	assert_has(text, "\n  thread rtl_spin:4321       1234567      1 <0.1% 1234567890.12 2001498.78"
+		   "  100.00 %  traced\n");
+	assert_has(text, "\n  irq local_timer:236          3000   3000  3.0%     1000.00      50.00"
+		   "    0.00 %  traced\n");
+	free(text);
 }
 
 /* The sample (when not NULL) and the table, its shares of @b's samples. */
@@ -1603,8 +1633,8 @@ static void test_fold_threads(void **state)
 
 	text = print_sources(0, t, n, 100);
 	/* 70 events of 70 pids in one sample: that sample, once */
-	assert_has(text, "\n  thread run.sh (70 PIDs, top 16542)     70      1      -        7.80      0.90"
-		   "    7.80 %  traced\n");
+	assert_has(text, "\n  thread run.sh (70 PIDs, top 16542)     70      1     -        7.80       "
+		   "0.90    7.80 %  traced\n");
 	assert_has(text, "\n  thread qemu-vcpu:300 (vCPU 0) ");
 	assert_has(text, "\n  thread qemu-vcpu:301 (vCPU 1) ");
 	free(text);
@@ -1680,6 +1710,7 @@ int main(void)
 		cmocka_unit_test(test_hardware_only),
 		cmocka_unit_test(test_hardware_counted),
 		cmocka_unit_test(test_samples_of_a_row),
+		cmocka_unit_test(test_wide_numbers),
 		cmocka_unit_test(test_samples_wanted_from),
 		cmocka_unit_test(test_overlap_counted_once),
 		cmocka_unit_test(test_events_outside_samples),
