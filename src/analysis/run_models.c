@@ -274,6 +274,18 @@ uint64_t run_models_steal_ns(const struct run_models *m, int cpu)
 	return m->facts->steal_ns[cpu];
 }
 
+int64_t run_models_smi_count(const struct run_models *m, int cpu)
+{
+	if (!m->facts || !m->facts->smi_count || cpu < 0 || cpu >= m->facts->nr_cpus)
+		return -1;
+	return m->facts->smi_count[cpu];
+}
+
+const char *run_models_smi_why(const struct run_models *m)
+{
+	return m->facts && m->facts->smi_count ? m->facts->smi_why : "";
+}
+
 static void explain_cpu_sources(struct run_models *m, int cpu)
 {
 	struct source_row *table = m->oaa_tables[cpu];

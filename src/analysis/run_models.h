@@ -81,6 +81,10 @@ bool run_models_analyse(struct run_models *m, int cpu);
 /* The steal time of @cpu over the measurement (0 when not known). */
 bool run_models_steal_known(const struct run_models *m);
 uint64_t run_models_steal_ns(const struct run_models *m, int cpu);
+/* SMIs @cpu's counter (MSR 0x34) counted over what the table counts; -1 unknown */
+int64_t run_models_smi_count(const struct run_models *m, int cpu);
+/* why some SMI counts are unknown ("" when all are known or none was read) */
+const char *run_models_smi_why(const struct run_models *m);
 /*
  * The shortest sample without interference the analysis still needs one by
  * one (samples at -s or over, and those that may enter --aa-top's list);

@@ -3,11 +3,21 @@
  * analysis_text - after the table: what caused the noise (osnoise), where the
  * latency went (timerlat), and whether the machine is a guest
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "render/render.h"
 #include "render/tuning_render.h"
 #include "base/safe_text.h"
+
+/* the SMIs of a CPU: firmware time, which the sources can only see as hardware */
+static void smi_line(FILE *out, int64_t smis)
+{
+	if (smis < 0)
+		return;
+	fprintf(out, "  SMIs: %" PRId64 " counted by the CPU's SMI counter (MSR 0x34)%s\n", smis,
+		smis ? ": firmware time, inside the hardware row" : "");
+}
 
 /*
  * rtlens's own main thread among a measured CPU's sources: it was put there
@@ -78,7 +88,10 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 		run_models_noise_balance(m, cpu, &b);
 		osnoise_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b,
 				     &exits);
+		smi_line(out, run_models_smi_count(m, cpu));
 	}
+	if (run_models_smi_why(m)[0])
+		fprintf(out, "note: SMIs not counted: %s\n", run_models_smi_why(m));
 	if (osnoise_aa_nr_vcpus(m->oaa))
 		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "
 			"inside the noise samples (kvm:kvm_exit)\n",
