@@ -17,9 +17,10 @@
  *
  * When a latency's parts add up to more than it (events that overlap or run
  * past the thread's wakeup), the excess is taken from the outer parts first
- * (threads, blocking, softirqs, IRQs, NMIs, then the handler delay and the
- * timerlat IRQ), the largest first among those of a kind: each moment counts
- * once, in the innermost. A negative handler delay counts as 0.
+ * (threads, blocking, softirqs, IRQs, NMIs, the sources a part had past its
+ * own bound, then the handler delay and the timerlat IRQ), the largest
+ * first among those of a kind: each moment counts once, in the innermost.
+ * A negative handler delay counts as 0.
  *
  * A row's count is the latencies it was part of; its max the most it took
  * of one. The threads of one command are one row (source_table.h).

@@ -559,29 +559,25 @@ static int set_aa_top(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-/* --aa: the sources of the whole run; a value was meant as a stop threshold */
-static int set_osn_aa(void *ctx, const char *arg, const char **why)
+/* --aa: the sources of the whole run; a value was meant as a stop threshold, as @meant says */
+static int set_aa(struct rtl_params *p, const char *arg, const char **why, const char *meant)
 {
-	struct rtl_params *p = ctx;
-
 	if (arg) {
-		*why = "to stop at a noise sample use -a US or -s US";
+		*why = meant;
 		return -1;
 	}
 	p->aa = true;
 	return 0;
 }
 
+static int set_osn_aa(void *ctx, const char *arg, const char **why)
+{
+	return set_aa(ctx, arg, why, "to stop at a noise sample use -a US or -s US");
+}
+
 static int set_tl_aa(void *ctx, const char *arg, const char **why)
 {
-	struct rtl_params *p = ctx;
-
-	if (arg) {
-		*why = "to stop at a latency use -a US or --aa-only US";
-		return -1;
-	}
-	p->aa = true;
-	return 0;
+	return set_aa(ctx, arg, why, "to stop at a latency use -a US or --aa-only US");
 }
 
 /* --aa-floor US: the latencies --aa counts, from US on; implies --aa */

@@ -23,9 +23,13 @@
 #define B	1000000000ULL	/* the expiry of the first period under test, ns */
 #define P	1000000ULL	/* one period */
 
+/* the analysis, its sources, and the last table read with table_of() */
 struct fixture {
 	struct timerlat_aa	*aa;
 	struct timerlat_sources	*s;
+	struct source_row	t[TIMERLAT_SOURCES_LEN];
+	int			n;
+	struct timerlat_sources_sum	sum;
 };
 
 static struct fixture *open_fixture(int nr_cpus, uint64_t floor_ns)
@@ -118,24 +122,29 @@ static const struct source_row *find_row(const struct source_row *t, int n, int 
 	return NULL;
 }
 
-/* the table of @cpu, and its sums: rows + not explained == total, exactly */
-static int table_of(const struct fixture *f, int cpu, struct source_row *t,
-		    struct timerlat_sources_sum *sum)
+/* the table of @cpu into f->t, f->n, its sums f->sum: rows + not explained == total */
+static int table_of(struct fixture *f, int cpu)
 {
-	int n = timerlat_sources_table(f->s, cpu, t, TIMERLAT_SOURCES_LEN);
 	uint64_t rows = 0;
 
-	timerlat_sources_sum(f->s, cpu, sum);
-	for (int i = 0; i < n; i++) {
-		rows += t[i].total_ns;
-		assert_true(t[i].max_ns <= t[i].total_ns);
-		assert_true(t[i].count <= sum->counted);
+	f->n = timerlat_sources_table(f->s, cpu, f->t, TIMERLAT_SOURCES_LEN);
+	timerlat_sources_sum(f->s, cpu, &f->sum);
+	for (int i = 0; i < f->n; i++) {
+		rows += f->t[i].total_ns;
+		assert_true(f->t[i].max_ns <= f->t[i].total_ns);
+		assert_true(f->t[i].count <= f->sum.counted);
 		if (i)
-			assert_true(t[i].total_ns <= t[i - 1].total_ns);
+			assert_true(f->t[i].total_ns <= f->t[i - 1].total_ns);
 	}
-	assert_int_equal(rows, sum->sources_ns);
-	assert_int_equal(sum->sources_ns + sum->not_explained_ns, sum->total_ns);
-	return n;
+	assert_int_equal(rows, f->sum.sources_ns);
+	assert_int_equal(f->sum.sources_ns + f->sum.not_explained_ns, f->sum.total_ns);
+	return f->n;
+}
+
+/* the row of @kind named @name in the last table read, or NULL */
+static const struct source_row *row(const struct fixture *f, int kind, const char *name)
+{
+	return find_row(f->t, f->n, kind, name);
 }
 
 /*
@@ -146,10 +155,7 @@ static int table_of(const struct fixture *f, int cpu, struct source_row *t,
 static void test_parts_add_up(void **state)
 {
 	struct fixture *f = open_fixture(2, 0);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
 	const struct source_row *r;
-	int n;
 
 	(void)state;
 	blocking_period(f, 1, 1, B, "stress-ng", 1234, 26000, 31000);
@@ -159,41 +165,40 @@ static void test_parts_add_up(void **state)
 	irq_part(f, 1, 3, B + 2 * P);
 	thread_sample(f, 1, 3, B + 2 * P, 4000);
 
-	n = table_of(f, 1, t, &sum);
-	assert_int_equal(sum.latencies, 3);
-	assert_int_equal(sum.counted, 3);
-	assert_int_equal(sum.total_ns, 45000);
-	r = find_row(t, n, TL_SOURCE_BLOCKING, "stress-ng");
+	table_of(f, 1);
+	assert_int_equal(f->sum.latencies, 3);
+	assert_int_equal(f->sum.counted, 3);
+	assert_int_equal(f->sum.total_ns, 45000);
+	r = row(f, TL_SOURCE_BLOCKING, "stress-ng");
 	assert_non_null(r);
-	assert_ptr_equal(r, &t[0]);		/* the most time, first */
+	assert_ptr_equal(r, &f->t[0]);		/* the most time, first */
 	assert_int_equal(r->total_ns, 24000);
 	assert_int_equal(r->count, 1);
 	assert_int_equal(r->pid, 1234);
-	r = find_row(t, n, TL_SOURCE_IRQ, "eth0");
+	r = row(f, TL_SOURCE_IRQ, "eth0");
 	assert_non_null(r);
 	assert_int_equal(r->total_ns, 6000);
 	assert_int_equal(r->vector, 40);
-	r = find_row(t, n, TL_SOURCE_TIMERLAT_IRQ, "timerlat IRQ");
+	r = row(f, TL_SOURCE_TIMERLAT_IRQ, "timerlat IRQ");
 	assert_non_null(r);
 	assert_int_equal(r->count, 3);
 	assert_int_equal(r->total_ns, 4500);
 	assert_int_equal(r->max_ns, 1500);
 	/* late while stress-ng ran; the other two from idle (no thread ran at the expiry) */
-	r = find_row(t, n, TL_SOURCE_IRQ_DELAY, "IRQ handler delay");
+	r = row(f, TL_SOURCE_IRQ_DELAY, "IRQ handler delay");
 	assert_int_equal(r->total_ns, 500);
 	assert_int_equal(r->count, 1);
-	r = find_row(t, n, TL_SOURCE_IDLE_EXIT, "exit from idle");
+	r = row(f, TL_SOURCE_IDLE_EXIT, "exit from idle");
 	assert_int_equal(r->total_ns, 1000);
 	assert_int_equal(r->count, 2);
 	/* 31 - 26 blocking/IRQ/delay, 10 - 8, 4 - 2 */
-	assert_int_equal(sum.not_explained_ns, 5000 + 2000 + 2000);
-	assert_int_equal(n, 5);
+	assert_int_equal(f->sum.not_explained_ns, 5000 + 2000 + 2000);
+	assert_int_equal(f->n, 5);
 
 	/* no other CPU had any */
-	assert_int_equal(timerlat_sources_table(f->s, 0, t, TIMERLAT_SOURCES_LEN), 0);
-	timerlat_sources_sum(f->s, 0, &sum);
-	assert_int_equal(sum.latencies + sum.total_ns, 0);
-	assert_int_equal(timerlat_sources_table(f->s, 7, t, TIMERLAT_SOURCES_LEN), 0);
+	assert_int_equal(table_of(f, 0), 0);
+	assert_int_equal(f->sum.latencies + f->sum.total_ns, 0);
+	assert_int_equal(timerlat_sources_table(f->s, 7, f->t, TIMERLAT_SOURCES_LEN), 0);
 	close_fixture(f);
 }
 
@@ -206,23 +211,20 @@ static void test_parts_add_up(void **state)
 static void test_nested_counted_once(void **state)
 {
 	struct fixture *f = open_fixture(1, 0);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
 	const struct source_row *r;
-	int n;
 
 	(void)state;
 	irq_part(f, 0, 1, B);
 	feed(f, noise(0, NOISE_IRQ, "eth0", 40, B + 3000, 2000));
 	feed(f, noise(0, NOISE_SOFTIRQ, "NET_RX", 3, B + 2000, 5000));
 	thread_sample(f, 0, 1, B, 6000);
-	n = table_of(f, 0, t, &sum);
-	assert_int_equal(sum.total_ns, 6000);
-	assert_int_equal(sum.not_explained_ns, 0);
-	r = find_row(t, n, TL_SOURCE_SOFTIRQ, "NET_RX");
+	table_of(f, 0);
+	assert_int_equal(f->sum.total_ns, 6000);
+	assert_int_equal(f->sum.not_explained_ns, 0);
+	r = row(f, TL_SOURCE_SOFTIRQ, "NET_RX");
 	assert_int_equal(r->total_ns, 2000);
 	assert_int_equal(r->max_ns, 2000);
-	r = find_row(t, n, TL_SOURCE_IRQ, "eth0");
+	r = row(f, TL_SOURCE_IRQ, "eth0");
 	assert_int_equal(r->total_ns, 2000);		/* the innermost, whole */
 
 	/* too much even without the softirq: then the IRQs, the largest first */
@@ -230,12 +232,12 @@ static void test_nested_counted_once(void **state)
 	feed(f, noise(0, NOISE_IRQ, "eth0", 40, B + P + 2500, 4000));
 	feed(f, noise(0, NOISE_IRQ, "eth1", 41, B + P + 3000, 3000));
 	thread_sample(f, 0, 2, B + P, 8000);
-	n = table_of(f, 0, t, &sum);
-	assert_int_equal(sum.total_ns, 14000);
-	assert_int_equal(sum.not_explained_ns, 0);
+	table_of(f, 0);
+	assert_int_equal(f->sum.total_ns, 14000);
+	assert_int_equal(f->sum.not_explained_ns, 0);
 	/* 8 - 0.5 - 1.5 = 6 us for 7 us of IRQs: eth0 gives 1 back */
-	assert_int_equal(find_row(t, n, TL_SOURCE_IRQ, "eth0")->total_ns, 2000 + 3000);
-	assert_int_equal(find_row(t, n, TL_SOURCE_IRQ, "eth1")->total_ns, 3000);
+	assert_int_equal(row(f, TL_SOURCE_IRQ, "eth0")->total_ns, 2000 + 3000);
+	assert_int_equal(row(f, TL_SOURCE_IRQ, "eth1")->total_ns, 3000);
 	close_fixture(f);
 }
 
@@ -243,20 +245,17 @@ static void test_nested_counted_once(void **state)
 static void test_floor(void **state)
 {
 	struct fixture *f = open_fixture(1, 5000);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
-	int n;
 
 	(void)state;
 	assert_int_equal(timerlat_sources_floor_ns(f->s), 5000);
 	irq_part(f, 0, 1, B);
 	thread_sample(f, 0, 1, B, 4999);
 	blocking_period(f, 0, 2, B + P, "cc1", 77, 8000, 9000);
-	n = table_of(f, 0, t, &sum);
-	assert_int_equal(sum.latencies, 2);
-	assert_int_equal(sum.counted, 1);
-	assert_int_equal(sum.total_ns, 9000);
-	assert_int_equal(find_row(t, n, TL_SOURCE_TIMERLAT_IRQ, "timerlat IRQ")->count, 1);
+	table_of(f, 0);
+	assert_int_equal(f->sum.latencies, 2);
+	assert_int_equal(f->sum.counted, 1);
+	assert_int_equal(f->sum.total_ns, 9000);
+	assert_int_equal(row(f, TL_SOURCE_TIMERLAT_IRQ, "timerlat IRQ")->count, 1);
 	close_fixture(f);
 }
 
@@ -264,24 +263,21 @@ static void test_floor(void **state)
 static void test_one_row_per_command(void **state)
 {
 	struct fixture *f = open_fixture(1, 0);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
 	const struct source_row *r;
-	int n;
 
 	(void)state;
 	blocking_period(f, 0, 1, B, "cc1", 100, 5000, 6000);
 	blocking_period(f, 0, 2, B + P, "cc1", 101, 9000, 10000);
 	blocking_period(f, 0, 3, B + 2 * P, "cc1", 100, 3000, 4000);
-	n = table_of(f, 0, t, &sum);
-	r = find_row(t, n, TL_SOURCE_BLOCKING, "cc1");
+	table_of(f, 0);
+	r = row(f, TL_SOURCE_BLOCKING, "cc1");
 	assert_true(r->by_command);
 	assert_int_equal(r->nr_pids, 2);
 	assert_int_equal(r->pid, 101);		/* of the most in one latency */
 	assert_int_equal(r->count, 3);
 	assert_int_equal(r->total_ns, 3000 + 7000 + 1000);
 	assert_int_equal(r->max_ns, 7000);
-	assert_null(find_row(t, n, TL_SOURCE_THREAD, "cc1"));
+	assert_null(row(f, TL_SOURCE_THREAD, "cc1"));
 	close_fixture(f);
 }
 
@@ -292,22 +288,19 @@ static void test_one_row_per_command(void **state)
 static void test_reset(void **state)
 {
 	struct fixture *f = open_fixture(1, 0);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
-	int n;
 
 	(void)state;
 	blocking_period(f, 0, 1, B, "stress-ng", 1234, 26000, 31000);
 	irq_part(f, 0, 2, B + P);
 	timerlat_sources_reset(f->s);
-	assert_int_equal(table_of(f, 0, t, &sum), 0);
-	assert_int_equal(sum.latencies + sum.counted + sum.total_ns + sum.not_explained_ns, 0);
+	assert_int_equal(table_of(f, 0), 0);
+	assert_int_equal(f->sum.latencies + f->sum.counted + f->sum.total_ns + f->sum.not_explained_ns, 0);
 	thread_sample(f, 0, 2, B + P, 3000);
-	n = table_of(f, 0, t, &sum);
-	assert_int_equal(sum.latencies, 1);
-	assert_int_equal(sum.total_ns, 3000);
-	assert_null(find_row(t, n, TL_SOURCE_BLOCKING, "stress-ng"));
-	assert_non_null(find_row(t, n, TL_SOURCE_TIMERLAT_IRQ, "timerlat IRQ"));
+	table_of(f, 0);
+	assert_int_equal(f->sum.latencies, 1);
+	assert_int_equal(f->sum.total_ns, 3000);
+	assert_null(row(f, TL_SOURCE_BLOCKING, "stress-ng"));
+	assert_non_null(row(f, TL_SOURCE_TIMERLAT_IRQ, "timerlat IRQ"));
 	timerlat_sources_reset(NULL);
 	close_fixture(f);
 }
@@ -319,8 +312,6 @@ static void test_reset(void **state)
 static void test_left_out(void **state)
 {
 	struct fixture *f = open_fixture(1, 0);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
 	struct rtl_record r;
 
 	(void)state;
@@ -329,8 +320,8 @@ static void test_left_out(void **state)
 	r.timerlat.self_ns = 800000;
 	feed(f, r);
 	irq_part(f, 0, 2, B + P);
-	table_of(f, 0, t, &sum);
-	assert_int_equal(sum.latencies, 0);
+	table_of(f, 0);
+	assert_int_equal(f->sum.latencies, 0);
 	close_fixture(f);
 }
 
@@ -338,22 +329,19 @@ static void test_left_out(void **state)
 static void test_user_return(void **state)
 {
 	struct fixture *f = open_fixture(1, 0);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
-	int n;
 
 	(void)state;
 	timerlat_aa_set_user_return(f->aa);
 	irq_part(f, 0, 1, B);
 	thread_sample(f, 0, 1, B, 5000);
-	table_of(f, 0, t, &sum);
-	assert_int_equal(sum.latencies, 0);		/* not yet: the return to come */
+	table_of(f, 0);
+	assert_int_equal(f->sum.latencies, 0);		/* not yet: the return to come */
 	feed(f, noise(0, NOISE_THREAD, "kworker/0:1", 33, B + 5000, 30000));
 	feed(f, timerlat(0, TIMERLAT_USER, 1, B + 45000, 45000));
-	n = table_of(f, 0, t, &sum);
-	assert_int_equal(sum.latencies, 1);
-	assert_int_equal(sum.total_ns, 45000);
-	assert_int_equal(find_row(t, n, TL_SOURCE_THREAD, "kworker/0:1")->total_ns, 30000);
+	table_of(f, 0);
+	assert_int_equal(f->sum.latencies, 1);
+	assert_int_equal(f->sum.total_ns, 45000);
+	assert_int_equal(row(f, TL_SOURCE_THREAD, "kworker/0:1")->total_ns, 30000);
 	close_fixture(f);
 }
 
@@ -361,10 +349,7 @@ static void test_user_return(void **state)
 static void test_bound(void **state)
 {
 	struct fixture *f = open_fixture(1, 0);
-	struct timerlat_sources_sum sum;
-	struct source_row t[TIMERLAT_SOURCES_LEN];
 	char name[16];
-	int n;
 
 	(void)state;
 	for (int i = 0; i < TIMERLAT_SOURCES_MAX + 5; i++) {
@@ -373,10 +358,10 @@ static void test_bound(void **state)
 		feed(f, noise(0, NOISE_IRQ, name, 100 + i, B + i * P + 2500, 1000));
 		thread_sample(f, 0, i + 1, B + i * P, 4000);
 	}
-	n = table_of(f, 0, t, &sum);
-	assert_int_equal(n, TIMERLAT_SOURCES_LEN);
-	assert_int_equal(find_row(t, n, TL_SOURCE_OTHER, "other")->total_ns, 7 * 1000);
-	assert_int_equal(sum.counted, TIMERLAT_SOURCES_MAX + 5);
+	table_of(f, 0);
+	assert_int_equal(f->n, TIMERLAT_SOURCES_LEN);
+	assert_int_equal(row(f, TL_SOURCE_OTHER, "other")->total_ns, 7 * 1000);
+	assert_int_equal(f->sum.counted, TIMERLAT_SOURCES_MAX + 5);
 	assert_string_equal(timerlat_source_kind_name(TL_SOURCE_IDLE_EXIT), "exit_from_idle");
 	assert_string_equal(timerlat_source_kind_name(99), "unknown");
 	close_fixture(f);
@@ -473,17 +458,16 @@ static void test_no_sources_without_aa(void **state)
 
 /* ---- text and JSON ---- */
 
-static char *text_of(const struct fixture *f, int cpu, bool user)
+static char *text_of(struct fixture *f, int cpu, bool user)
 {
-	struct source_row t[TIMERLAT_SOURCES_LEN];
-	struct timerlat_sources_sum sum;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
-	int n = table_of(f, cpu, t, &sum);
 
 	assert_non_null(out);
-	timerlat_sources_print(out, cpu, t, n, &sum, timerlat_sources_floor_ns(f->s), user);
+	table_of(f, cpu);
+	timerlat_sources_print(out, cpu, f->t, f->n, &f->sum, timerlat_sources_floor_ns(f->s),
+			       user);
 	assert_int_equal(fclose(out), 0);
 	return buf;
 }
@@ -537,22 +521,19 @@ static void test_text(void **state)
 static void test_json(void **state)
 {
 	struct fixture *f = open_fixture(1, 0);
-	struct source_row t[TIMERLAT_SOURCES_LEN];
-	struct timerlat_sources_sum sum;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	struct json_writer *w;
-	int n;
 
 	(void)state;
 	blocking_period(f, 0, 1, B, "stress-ng", 1234, 26000, 31000);
-	n = table_of(f, 0, t, &sum);
+	table_of(f, 0);
 	assert_non_null(out);
 	w = json_writer_new(out, false);
 	json_begin_object(w, NULL);
-	timerlat_sources_json_sum(w, &sum);
-	timerlat_sources_json_sources(w, "sources", t, n);
+	timerlat_sources_json_sum(w, &f->sum);
+	timerlat_sources_json_sources(w, "sources", f->t, f->n);
 	json_end_object(w);
 	assert_int_equal(json_writer_finish(w), 0);
 	json_writer_free(w);

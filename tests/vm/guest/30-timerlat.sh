@@ -214,6 +214,7 @@ diag "$(cat aaspin.out)"
 emit_file aa.txt
 emit_file aa.json
 emit_file aastop.txt
+emit_file aastop.json
 check_grep "--aa: a table of latency sources for cpu 1, its floor stated" \
 	'^CPU 1 latency sources \(the (thread|return-to-user) latencies of at least 0\.00 us: [0-9]+ of [0-9]+\)$' aa.txt
 sed -n '/^CPU 1 latency sources/,/^  total/p' aa.txt | sed -n '3,8p' > aatop.txt
