@@ -16,6 +16,7 @@
 #include "base/params.h"
 #include "model/self_stop.h"
 #include "analysis/timerlat_aa.h"
+#include "analysis/timerlat_sources.h"
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
 
@@ -29,6 +30,7 @@ struct run_models {
 	struct timerlat_aa		*aa;		/* timerlat without --no-aa */
 	bool			aa_done;	/* aa_result holds an analysis */
 	struct timerlat_aa_result	aa_result;
+	struct timerlat_sources	*tl_sources;	/* timerlat --aa: the run's sources */
 
 	/* timerlat --dump-tasks: the last thread seen on each CPU */
 	struct noise_event	*last_thread;

@@ -30,6 +30,7 @@
 #include "base/noise_event.h"
 #include "decode/softirq.h"
 #include "analysis/timerlat_aa.h"
+#include "analysis/timerlat_sources.h"
 
 struct timerlat_aa_cpu {
 	struct noise_event	ev[TIMERLAT_AA_MAX_EVENTS];	/* in arrival order */
@@ -50,6 +51,7 @@ struct timerlat_aa_cpu {
 struct timerlat_aa {
 	int			nr_cpus;
 	bool			user_return;	/* -u: a period ends at its user sample */
+	struct timerlat_sources	*sources;	/* --aa: every latency summed, or NULL */
 	struct timerlat_aa_cpu	**cpu;		/* allocated on first use */
 };
 
@@ -440,6 +442,20 @@ void timerlat_aa_set_user_return(struct timerlat_aa *aa)
 		aa->user_return = true;
 }
 
+void timerlat_aa_sum_into(struct timerlat_aa *aa, struct timerlat_sources *sources)
+{
+	if (aa)
+		aa->sources = sources;
+}
+
+/* the latency of c->last, ended with sample @s, to the run's sources */
+static void sum_latency(const struct timerlat_aa *aa, const struct timerlat_aa_cpu *c,
+			const struct timerlat_sample *s)
+{
+	if (aa->sources && !s->self_ns)
+		timerlat_sources_add(aa->sources, &c->last);
+}
+
 static void feed_timerlat(const struct timerlat_aa *aa, struct timerlat_aa_cpu *c, int cpu,
 			  const struct timerlat_sample *s)
 {
@@ -454,6 +470,7 @@ static void feed_timerlat(const struct timerlat_aa *aa, struct timerlat_aa_cpu *
 		analyze(c, cpu, s, &c->last);
 		c->have_result = true;
 		if (!aa->user_return) {
+			sum_latency(aa, c, s);
 			end_period(c);
 			break;
 		}
@@ -470,6 +487,7 @@ static void feed_timerlat(const struct timerlat_aa *aa, struct timerlat_aa_cpu *
 		c->last.user_return = true;
 		c->last.user_latency_ns = s->latency_ns;
 		c->last.thread_latency_ns = c->thread_ns;
+		sum_latency(aa, c, s);
 		end_period(c);
 		break;
 	}

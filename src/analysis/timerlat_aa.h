@@ -35,6 +35,7 @@
 #define TIMERLAT_AA_SYM_LEN		128
 
 struct timerlat_aa;
+struct timerlat_sources;
 struct json_writer;
 
 /*
@@ -116,6 +117,13 @@ void timerlat_aa_free(struct timerlat_aa *aa);
  * the same, measured up to the return instead of the thread's wakeup.
  */
 void timerlat_aa_set_user_return(struct timerlat_aa *aa);
+/*
+ * --aa: every latency explained from now on (a period that ends: its
+ * thread sample, with -u its return to user space) is also summed into
+ * @sources (timerlat_sources.h), but those that include a stop of rtlens
+ * (self_ns), as the table leaves them out.
+ */
+void timerlat_aa_sum_into(struct timerlat_aa *aa, struct timerlat_sources *sources);
 /* Takes every record kind; keeps what it needs, ignores CPUs >= nr_cpus. */
 void timerlat_aa_feed(struct timerlat_aa *aa, const struct rtl_record *rec);
 /*

@@ -119,6 +119,23 @@ static void dump_tasks(FILE *out, const struct run_models *m, const struct rtl_p
 	}
 }
 
+/* timerlat --aa: each measured CPU's sources of latency over the run */
+static void latency_sources(FILE *out, const struct run_models *m, const struct rtl_params *p)
+{
+	struct source_row table[TIMERLAT_SOURCES_LEN];
+	struct timerlat_sources_sum sum;
+	int n, cpu;
+
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= p->nr_cpus)
+			continue;
+		n = timerlat_sources_table(m->tl_sources, cpu, table, TIMERLAT_SOURCES_LEN);
+		timerlat_sources_sum(m->tl_sources, cpu, &sum);
+		timerlat_sources_print(out, cpu, table, n, &sum,
+				       timerlat_sources_floor_ns(m->tl_sources), p->user_threads);
+	}
+}
+
 /* the hypervisor's name may come from /sys/hypervisor/type */
 static void guest_note(FILE *out, const struct virt_info *v)
 {
@@ -151,9 +168,12 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 {
 	struct setup_notes notes;
 
-	/* --aa-only prints the analysis of a threshold hit, and nothing else */
-	if (p->aa_only && v->reason != STOP_THRESHOLD)
+	/* --aa-only prints the analysis of a threshold hit (and --aa's), nothing else */
+	if (p->aa_only && v->reason != STOP_THRESHOLD) {
+		if (m->tl_sources)
+			latency_sources(out, m, p);
 		return;
+	}
 	if (m->oaa)
 		noise_analysis(out, m, p, v);
 	if (v->reason == STOP_THRESHOLD && m->aa_done)
@@ -163,6 +183,8 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
+	if (m->tl_sources)
+		latency_sources(out, m, p);
 	render_vcpu_threads(out, m, p);
 	setup_notes_collect(&notes, m, p);
 	render_setup_notes(out, &notes);

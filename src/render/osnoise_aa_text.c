@@ -15,12 +15,12 @@
 
 #include "analysis/osnoise_aa.h"
 #include "base/safe_text.h"
+#include "render/source_table_text.h"
 
 #define AA_COL		48	/* numbers of a sample start at this column */
 #define AA_RULE		"------------------------------------------------------------------------"
-#define TABLE_LABEL	26	/* narrowest source column, past the indent */
-#define NAME_LEN	SAFE_TEXT_SIZE(NOISE_NAME_LEN)	/* a name, escaped */
-#define LABEL_LEN	(NAME_LEN + 48)
+#define NAME_LEN	SOURCE_NAME_LEN		/* a name, escaped */
+#define LABEL_LEN	SOURCE_LABEL_LEN
 
 static double ns_to_us(int64_t ns)
 {
@@ -153,53 +153,10 @@ void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const
 /* a command's threads: "thread comm (N PIDs, top P)", "N+ PIDs" past the table's pid cap */
 static void source_label(const struct source_row *src, char *buf, size_t size)
 {
-	char name[NAME_LEN];
-
-	if (src->kind != OSNOISE_CAUSE_THREAD || src->nr_pids < 2) {
+	if (src->kind != OSNOISE_CAUSE_THREAD || src->nr_pids < 2)
 		cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
-		return;
-	}
-	safe_text(name, sizeof(name), src->name);
-	snprintf(buf, size, "thread %s (%d%s PIDs, top %d)", name, src->nr_pids,
-		 src->pids_over ? "+" : "", src->pid);
-}
-
-/* The source column: wide enough for every label. */
-static int label_width(const struct source_row *table, int n)
-{
-	char label[LABEL_LEN];
-	int i, len, width = TABLE_LABEL;
-
-	for (i = 0; i < n; i++) {
-		source_label(&table[i], label, sizeof(label));
-		len = (int)strlen(label);
-		if (len > width)
-			width = len;
-	}
-	return width;
-}
-
-/* the share of the measured noise, "-" when none was measured (no newline) */
-static void print_share(FILE *out, int64_t ns, uint64_t noise_ns)
-{
-	double pct = ns_to_pct(ns, noise_ns);
-
-	if (pct > -0.005 && pct < 0.005)	/* not "-0.00" */
-		pct = 0.0;
-	if (noise_ns)
-		fprintf(out, "%8.2f %%", pct);
 	else
-		fprintf(out, "%8s  ", "-");
-}
-
-/* "  label  count  total  max", then the share or a word (no newline) */
-static void print_source(FILE *out, const struct source_row *src, int width)
-{
-	char label[LABEL_LEN];
-
-	source_label(src, label, sizeof(label));
-	fprintf(out, "  %-*s%7" PRIu64 "%14.2f%14.2f", width, label, src->count,
-		ns_to_us((int64_t)src->total_ns), ns_to_us((int64_t)src->max_ns));
+		source_table_pids_label("thread", src, buf, size);
 }
 
 /* rtlens stopped: below the total, not in it */
@@ -210,16 +167,9 @@ static void print_self_rows(FILE *out, const struct source_row *table, int n, in
 	for (i = 0; i < n; i++) {
 		if (table[i].kind != OSNOISE_CAUSE_SELF)
 			continue;
-		print_source(out, &table[i], width);
+		source_table_print_row(out, &table[i], width, source_label);
 		fprintf(out, "  (rtlens itself, not in the total)\n");
 	}
-}
-
-/* "  label  <no count>  us  <no max>  share" */
-static void print_sum_row(FILE *out, const char *label, int width, int64_t ns, uint64_t noise_ns)
-{
-	fprintf(out, "  %-*s%7s%14.2f%14s", width, label, "", ns_to_us(ns), "");
-	print_share(out, ns, noise_ns);
 }
 
 /* the measured noise the shares are of: the table's, and the fractions it cut off */
@@ -231,7 +181,7 @@ static uint64_t balance_total(const struct osnoise_aa_balance *b)
 /* what the sources leave of the measured noise, and why */
 static void print_not_explained(FILE *out, const struct osnoise_aa_balance *b, int width)
 {
-	print_sum_row(out, "not explained", width, b->not_explained_ns, balance_total(b));
+	source_table_sum_row(out, "not explained", width, b->not_explained_ns, balance_total(b));
 	if (b->not_explained_ns < 0)
 		fprintf(out, "  (sources over the table: samples counted before their period was)");
 	else if (b->not_explained_ns > 0)
@@ -242,7 +192,7 @@ static void print_not_explained(FILE *out, const struct osnoise_aa_balance *b, i
 /* the total, and where it is more than the table's whole microseconds */
 static void print_total(FILE *out, const struct osnoise_aa_balance *b, int width)
 {
-	print_sum_row(out, "total: the measured noise", width, (int64_t)balance_total(b),
+	source_table_sum_row(out, "total: the measured noise", width, (int64_t)balance_total(b),
 		      balance_total(b));
 	if (b->rounding_ns)
 		fprintf(out, "  (the table's %" PRIu64 " us, whole us per period, and %.2f us "
@@ -257,11 +207,10 @@ static void print_total(FILE *out, const struct osnoise_aa_balance *b, int width
 void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table, int n,
 			  const struct osnoise_aa_balance *b, const struct kvm_exit_counts *exits)
 {
-	int i, width = label_width(table, n);
+	int i, width = source_table_width(table, n, source_label);
 
 	fprintf(out, "CPU %d noise sources (time inside noise samples)\n", cpu);
-	fprintf(out, "  %-*s%7s%14s%14s%8s\n", width, "source", "count", "total us", "max us",
-		"share");
+	source_table_header(out, width);
 	if (!n) {
 		fprintf(out, "  no noise sample\n");
 		return;
@@ -269,15 +218,12 @@ void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table
 	for (i = 0; i < n; i++) {
 		if (table[i].kind == OSNOISE_CAUSE_SELF)
 			continue;
-		print_source(out, &table[i], width);
-		print_share(out, (int64_t)table[i].total_ns, balance_total(b));
+		source_table_print_row(out, &table[i], width, source_label);
+		source_table_share(out, (int64_t)table[i].total_ns, balance_total(b));
 		fprintf(out, "\n");
 	}
 	print_not_explained(out, b, width);
-	fprintf(out, "  ");
-	for (i = 0; i < width + 43; i++)
-		fputc('-', out);
-	fprintf(out, "\n");
+	source_table_rule(out, width);
 	print_total(out, b, width);
 	print_self_rows(out, table, n, width);
 	if (exits)

@@ -12,7 +12,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"2.2"
+#define SCHEMA_VERSION	"2.3"
 
 static const char *policy_name(enum sched_kind kind)
 {

@@ -605,11 +605,20 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
  *   buffer overwrites its oldest events), read only at a stop;
  * - osnoise explains every sample of the run: the instance is read as
  *   its events come, and the events it loses are counted per CPU.
- * --record keeps them with the samples, where the recording reads them.
+ * --record keeps them with the samples, where the recording reads them;
+ * so does timerlat --aa, which explains every latency of the run: the
+ * table and the analysis then read the same samples, in order with the
+ * events that explain them.
  */
+static bool whole_run_inline(const struct rtl_params *p)
+{
+	return tracer_of(p)->aa_feed == AA_FEED_WINDOW && p->aa && params_trace_analysis(p);
+}
+
 static enum aa_feed feed_of(const struct rtl_params *p)
 {
-	if (!params_trace_analysis(p) || p->record_path || kernel_counts(p))
+	if (!params_trace_analysis(p) || p->record_path || kernel_counts(p) ||
+	    whole_run_inline(p))
 		return AA_FEED_INLINE;
 	return tracer_of(p)->aa_feed;
 }
@@ -745,6 +754,8 @@ static int open_bpf(struct engine *src)
 
 	if (p->record_path && tracer_of(p)->bpf_event)
 		src->bpf_why = "--record: the recording needs every sample, read through tracefs";
+	else if (whole_run_inline(p) && tracer_of(p)->bpf_event)
+		src->bpf_why = "--aa: every latency is read with the events that explain it";
 	if (!bpf_fits(p))
 		return 0;
 	if (p->no_bpf)		/* asked for: nothing to explain */
