@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -407,18 +408,23 @@ static bool nmi_named(const struct rtl_params *p)
 }
 
 /*
- * On PREEMPT_RT (/sys/kernel/realtime) softirqs run in threads (ksoftirqd,
- * ktimers, or any that enables bottom halves again) and osnoise reports
- * no softirq noise: the analysis traces irq:softirq_{entry,exit} to take
- * them out of those threads' noise and name them.
+ * On PREEMPT_RT softirqs run in threads (ksoftirqd, ktimers, or any that
+ * enables bottom halves again) and osnoise reports no softirq noise: the
+ * analysis traces irq:softirq_{entry,exit} to take them out of those
+ * threads' noise and name them. An RT kernel says so in its version
+ * ("PREEMPT_RT", mainline's) or, with the older RT patch, in
+ * /sys/kernel/realtime.
  */
 static bool rt_softirqs(const struct rtl_params *p)
 {
+	struct utsname u;
 	char c = 0;
 	FILE *f;
 
 	if (!nmi_named(p))	/* the same runs: an analysis of its own events */
 		return false;
+	if (!uname(&u) && strstr(u.version, "PREEMPT_RT"))
+		return true;
 	f = fopen("/sys/kernel/realtime", "re");
 	if (f) {
 		c = (char)fgetc(f);
