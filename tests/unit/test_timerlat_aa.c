@@ -35,14 +35,7 @@ static void add_sample_pid(struct timerlat_aa *aa, int cpu, enum timerlat_contex
 static void add_sample(struct timerlat_aa *aa, int cpu, enum timerlat_context ctx, uint64_t seq,
 		       uint64_t ts, uint64_t latency)
 {
-	struct rtl_record r = { .kind = RECORD_TIMERLAT };
-
-	r.timerlat.cpu = cpu;
-	r.timerlat.context = ctx;
-	r.timerlat.seqnum = seq;
-	r.timerlat.ts = ts;
-	r.timerlat.latency_ns = latency;
-	timerlat_aa_feed(aa, &r);
+	add_sample_pid(aa, cpu, ctx, seq, ts, latency, 0);
 }
 
 /* IRQ sample at expiry + irq_lat, thread sample at expiry + thread_lat. */
