@@ -21,10 +21,12 @@
 #   (c) timerlat hist -u -p 200 (kernels with timerlat_fd): samples and CPU;
 #       and timerlat hist -p 200 -T 1000000, the analysis on (rtla 7.3's
 #       too; rtla 6.1's hist has none), no stop: CPU;
-#   (d) from (b), the CPU that 256 CPUs at -p 100 would need.
+#   (d) from (b), the CPU that 256 CPUs at -p 100 would need;
+#   (e) rtlens timerlat hist -p 200 --aa (the sources of the whole run:
+#       rtla has none) against the same run without it (b): CPU.
 # Guest CPU times under TCG are inflated many times over: read the ratios.
 #
-# Environment: BENCH_RUNS (2), BENCH_ONLY ("osnoise k aa u"), BENCH_TL_D
+# Environment: BENCH_RUNS (2), BENCH_ONLY ("osnoise k aa runaa u"), BENCH_TL_D
 # (timerlat runs' duration, 10 s), RTLENS_VM_* as
 # for tests/vm/run.sh (RTLENS_VM_SMP defaults to 3 here: the measured CPUs
 # 1-2 and one for the tools to live on).
@@ -49,7 +51,7 @@ esac
 export RTLENS_VM_DIR=${RTLENS_VM_DIR:-build/bench-cost-$kernel}
 export RTLENS_VM_SMP=${RTLENS_VM_SMP:-3}
 export RTLENS_GUEST_BENCH_RUNS=$runs
-export RTLENS_GUEST_BENCH_ONLY=${BENCH_ONLY:-osnoise k aa u}
+export RTLENS_GUEST_BENCH_ONLY=${BENCH_ONLY:-osnoise k aa runaa u}
 export BENCH_TL_D=${BENCH_TL_D:-10}
 export RTLENS_GUEST_BENCH_TL_D=$BENCH_TL_D
 

@@ -88,7 +88,7 @@ def main():
 		fig[tool, "noise_median"] = median(top_noise(x[1], 1) for x in o)
 		fig[tool, "lost"] = sum(lost(x[2]) or 0 for x in o) if o else None
 		fig[tool, "osn_runs"] = len(o)
-		for p in ("k1000", "k200", "aa200", "u200"):
+		for p in ("k1000", "k200", "aa200", "runaa200", "u200"):
 			r = runs(out, tool, p)
 			fig[tool, p, "cpu"] = mean(x[0] for x in r)
 			fig[tool, p, "n"] = mean(hist_count(x[1]) for x in r)
@@ -133,6 +133,13 @@ def main():
 	for r in rows:
 		print("%-40s %6s %10s %10s %8s %10s %8s  %s" % r)
 	print("(--no-bpf: rtlens through tracefs, where BPF is its default; - : not run)")
+	# timerlat --aa reads every sample with its events (no BPF counting):
+	# its cost against rtlens's default and its tracefs path, same boot
+	aa = fig["rtlens", "runaa200", "steady"]
+	for label, base in (("default", fig["rtlens", "k200", "steady"]),
+			    ("--no-bpf", fig["rtlens_tracefs", "k200", "steady"])):
+		print("timerlat hist -p 200 --aa: steady CPU %s against %s %s: %s"
+		      % (fmt(aa, "%.4f"), label, fmt(base, "%.4f"), ratio(aa, base)))
 
 
 if __name__ == "__main__":

@@ -21,13 +21,13 @@
 # RTLENS_GUEST_BENCH_OSN_D     osnoise top duration, s (6)
 # RTLENS_GUEST_BENCH_TL_CPUS   timerlat CPUs (1-2)
 # RTLENS_GUEST_BENCH_TL_D      timerlat duration, s (10)
-# RTLENS_GUEST_BENCH_ONLY      only these comparisons (osnoise k aa u)
+# RTLENS_GUEST_BENCH_ONLY      only these comparisons (osnoise k aa runaa u)
 
 runs=${RTLENS_GUEST_BENCH_RUNS:-2}
 osn_d=${RTLENS_GUEST_BENCH_OSN_D:-6}
 tl_cpus=${RTLENS_GUEST_BENCH_TL_CPUS:-1-2}
 tl_d=${RTLENS_GUEST_BENCH_TL_D:-10}
-only=" ${RTLENS_GUEST_BENCH_ONLY:-osnoise k aa u} "
+only=" ${RTLENS_GUEST_BENCH_ONLY:-osnoise k aa runaa u} "
 
 # run_ns PID: the CPU time so far of PID's threads and of its children's,
 # down the tree (rtla -u runs its measuring threads in child processes), ns
@@ -113,6 +113,13 @@ while [ $i -le "$runs" ]; do
 		case $only in *" aa "*)
 			bench_run $tool-aa200-$i $tool timerlat hist $kthreads -c "$tl_cpus" \
 				-p 200 -d "$tl_d" -T 1000000 ;;
+		esac
+		# timerlat --aa: the sources of the whole run (rtlens only: rtla
+		# has none), against the same run without them (k200)
+		case $only in *" runaa "*)
+			[ $tool = rtlens ] &&
+				bench_run rtlens-runaa200-$i rtlens timerlat hist $kthreads \
+					-c "$tl_cpus" -p 200 -d "$tl_d" --aa ;;
 		esac
 		case $only in *" u "*)
 			[ -e "$VM_TRACEFS/osnoise/per_cpu/cpu0/timerlat_fd" ] &&

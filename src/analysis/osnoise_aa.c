@@ -67,6 +67,18 @@ struct osnoise_aa_cpu {
 	uint64_t		counted_from;
 	struct source_journal	journal;
 	uint64_t		latest_ns;	/* the latest start of a sample or event seen */
+	/* the last NMI handler that handled one (nmi:nmi_handler), and when */
+	char			nmi_handler[NOISE_NAME_LEN];
+	uint64_t		nmi_handler_ts;
+	/*
+	 * PREEMPT_RT: the softirq under way in a thread (irq:softirq_entry;
+	 * vector -1: none), and the softirq time since the last thread noise
+	 * event, from the first one's start: what that thread's noise holds
+	 */
+	int			sirq_vector;
+	uint64_t		sirq_start;
+	uint64_t		sirq_pending_ns;
+	uint64_t		sirq_pending_from;
 
 	/*
 	 * The stairs: samples by time, each one longer than every later one.
@@ -181,6 +193,8 @@ static struct noise_event *ring_at(struct osnoise_aa_cpu *c, int i)
 	return &c->ev[(c->first + i) % OSNOISE_AA_MAX_EVENTS];
 }
 
+static void name_nmi(const struct osnoise_aa_cpu *c, struct noise_event *e);
+
 static void feed_noise(struct osnoise_aa_cpu *c, const struct noise_event *e)
 {
 	c->latest_ns = max_u64(c->latest_ns, e->start_ns);
@@ -191,7 +205,86 @@ static void feed_noise(struct osnoise_aa_cpu *c, const struct noise_event *e)
 		c->nr_ev--;
 	}
 	*ring_at(c, c->nr_ev) = *e;
+	if (e->kind == NOISE_NMI)
+		name_nmi(c, ring_at(c, c->nr_ev));
 	c->nr_ev++;
+}
+
+/*
+ * An NMI's handler returns (nmi:nmi_handler) before the NMI ends and osnoise
+ * reports it (osnoise:nmi_noise), on the same CPU: the handler that handled
+ * it last inside the NMI's time names it.
+ */
+static void note_nmi_handler(struct osnoise_aa_cpu *c, const struct ctx_edge *e)
+{
+	if (!e->ret)
+		return;
+	snprintf(c->nmi_handler, sizeof(c->nmi_handler), "%s", e->name);
+	c->nmi_handler_ts = e->ts;
+}
+
+/* the IRQs and NMIs in the ring inside [from, to]: what a softirq's wall time holds */
+static uint64_t nested_irqs(struct osnoise_aa_cpu *c, uint64_t from, uint64_t to)
+{
+	uint64_t ns = 0;
+
+	for (int i = c->nr_ev - 1; i >= 0; i--) {
+		const struct noise_event *e = ring_at(c, i);
+
+		if (e->start_ns < from)
+			break;
+		if ((e->kind == NOISE_IRQ || e->kind == NOISE_NMI) && ev_end(e) <= to)
+			ns += e->duration_ns;
+	}
+	return ns;
+}
+
+/*
+ * PREEMPT_RT: a softirq ran in a thread from its entry to its exit. It
+ * becomes a softirq noise event of its own, its time net of the IRQs
+ * inside it (osnoise reports those), and is taken out of the noise of the
+ * thread that ran it when that thread's event comes (take_softirqs()).
+ */
+static void note_softirq(struct osnoise_aa_cpu *c, const struct ctx_edge *edge)
+{
+	struct noise_event e = { .kind = NOISE_SOFTIRQ, .cpu = edge->cpu };
+	uint64_t wall, nested;
+
+	if (edge->kind == CTX_SOFTIRQ_ENTRY) {
+		c->sirq_vector = edge->vector;
+		c->sirq_start = edge->ts;
+		return;
+	}
+	if (c->sirq_vector != edge->vector || edge->ts < c->sirq_start)
+		return;
+	c->sirq_vector = -1;
+	wall = edge->ts - c->sirq_start;
+	nested = nested_irqs(c, c->sirq_start, edge->ts);
+	e.start_ns = c->sirq_start;
+	e.duration_ns = wall > nested ? wall - nested : 0;
+	e.ts = edge->ts;
+	e.vector = edge->vector;
+	snprintf(e.name, sizeof(e.name), "%s", edge->name);
+	if (!c->sirq_pending_ns)
+		c->sirq_pending_from = e.start_ns;
+	c->sirq_pending_ns += e.duration_ns;
+	feed_noise(c, &e);
+}
+
+/* the softirqs a thread ran, out of its noise (they are counted as softirqs) */
+static void take_softirqs(struct osnoise_aa_cpu *c, struct noise_event *thread)
+{
+	if (c->sirq_pending_ns && thread->start_ns <= c->sirq_pending_from)
+		thread->duration_ns -= min_u64(thread->duration_ns, c->sirq_pending_ns);
+	c->sirq_pending_ns = 0;
+}
+
+static void name_nmi(const struct osnoise_aa_cpu *c, struct noise_event *e)
+{
+	snprintf(e->name, sizeof(e->name), "nmi");
+	if (c->nmi_handler[0] && c->nmi_handler_ts >= e->start_ns &&
+	    c->nmi_handler_ts <= ev_end(e))
+		snprintf(e->name, sizeof(e->name), "%s", c->nmi_handler);
 }
 
 /* ---- sources: an IRQ (name, vector), a softirq, a thread, the NMIs ---- */
@@ -203,9 +296,8 @@ static void event_id(const struct noise_event *e, struct source_id *id)
 	id->by_command = false;
 	id->name = e->name[0] ? e->name : "<...>";
 	switch (e->kind) {
-	case NOISE_NMI:
+	case NOISE_NMI:		/* its handler (nmi_name()), else "nmi" */
 		id->kind = OSNOISE_CAUSE_NMI;
-		id->name = "nmi";
 		break;
 	case NOISE_IRQ:
 		id->kind = OSNOISE_CAUSE_IRQ;
@@ -302,6 +394,7 @@ static struct osnoise_aa_cpu *cpu_state(struct osnoise_aa *aa, int cpu)
 	if (!c)
 		return NULL;
 	rows_init(c);
+	c->sirq_vector = -1;
 	/* without a table to follow, every sample counts at once */
 	c->journal.settled_ns = aa->follow_table ? 0 : UINT64_MAX;
 	for (c->nr_free = 0; c->nr_free <= OSNOISE_AA_STAIRS; c->nr_free++)
@@ -686,6 +779,20 @@ static void add_hw_samples(const struct osnoise_aa *aa, struct osnoise_aa_cpu *c
 	c->hardware.samples += hw->count;
 }
 
+static void feed_edge(struct osnoise_aa *aa, const struct ctx_edge *edge)
+{
+	struct osnoise_aa_cpu *c;
+
+	if (edge->kind != CTX_NMI && edge->kind != CTX_SOFTIRQ_ENTRY &&
+	    edge->kind != CTX_SOFTIRQ_EXIT)
+		return;
+	c = cpu_state(aa, edge->cpu);
+	if (c && edge->kind == CTX_NMI)
+		note_nmi_handler(c, edge);
+	else if (c)
+		note_softirq(c, edge);
+}
+
 void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
 {
 	struct osnoise_aa_cpu *c;
@@ -693,8 +800,14 @@ void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
 	switch (rec->kind) {
 	case RECORD_NOISE_EVENT:
 		c = cpu_state(aa, rec->noise.cpu);
-		if (c)
+		if (c && rec->noise.kind == NOISE_THREAD) {
+			struct noise_event e = rec->noise;
+
+			take_softirqs(c, &e);
+			feed_noise(c, &e);
+		} else if (c) {
 			feed_noise(c, &rec->noise);
+		}
 		if (c && rec->noise.kind == NOISE_THREAD)
 			kvm_exits_thread_end(aa->kvm, rec->noise.cpu, rec->noise.pid,
 					     rec->noise.start_ns);
@@ -707,6 +820,9 @@ void osnoise_aa_feed(struct osnoise_aa *aa, const struct rtl_record *rec)
 	case RECORD_KVM:
 		if (aa)
 			kvm_exits_feed(aa->kvm, &rec->kvm);
+		break;
+	case RECORD_CTX:	/* NMIs' handlers, RT's softirqs; the rest is the vCPU analysis' */
+		feed_edge(aa, &rec->edge);
 		break;
 	case RECORD_HW_SAMPLES:		/* all hardware: what build_sample() makes of them */
 		c = cpu_state(aa, rec->hw.cpu);

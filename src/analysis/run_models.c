@@ -31,6 +31,12 @@ static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 		return -1;
 	if (params_trace_analysis(p) && !(m->aa = timerlat_aa_new(p->nr_cpus)))
 		return -1;
+	if (m->aa && p->aa) {
+		m->tl_sources = timerlat_sources_new(p->nr_cpus, p->aa_floor_us * 1000);
+		if (!m->tl_sources)
+			return -1;
+		timerlat_aa_sum_into(m->aa, m->tl_sources);
+	}
 	if (p->user_threads)
 		timerlat_aa_set_user_return(m->aa);
 	if (p->dump_tasks && !(m->last_thread = calloc(p->nr_cpus, sizeof(*m->last_thread))))
@@ -45,9 +51,11 @@ static void reset_osnoise(struct run_models *m)
 	osnoise_aa_reset(m->oaa);
 }
 
+/* the run's sources start over with the table: each covers the latencies since */
 static void reset_timerlat(struct run_models *m)
 {
 	latency_model_reset(&m->lat);
+	timerlat_sources_reset(m->tl_sources);
 }
 
 static void add_osnoise(struct run_models *m, const struct rtl_record *rec)
@@ -149,6 +157,8 @@ void run_models_free(struct run_models *m)
 	latency_model_free(&m->lat);
 	timerlat_aa_free(m->aa);
 	m->aa = NULL;
+	timerlat_sources_free(m->tl_sources);
+	m->tl_sources = NULL;
 	free(m->last_thread);
 	m->last_thread = NULL;
 	osnoise_aa_free(m->oaa);
@@ -272,6 +282,18 @@ uint64_t run_models_steal_ns(const struct run_models *m, int cpu)
 	if (!run_models_steal_known(m) || cpu < 0 || cpu >= m->facts->nr_cpus)
 		return 0;
 	return m->facts->steal_ns[cpu];
+}
+
+int64_t run_models_smi_count(const struct run_models *m, int cpu)
+{
+	if (!m->facts || !m->facts->smi_count || cpu < 0 || cpu >= m->facts->nr_cpus)
+		return -1;
+	return m->facts->smi_count[cpu];
+}
+
+const char *run_models_smi_why(const struct run_models *m)
+{
+	return m->facts && m->facts->smi_count ? m->facts->smi_why : "";
 }
 
 static void explain_cpu_sources(struct run_models *m, int cpu)

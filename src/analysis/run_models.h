@@ -16,6 +16,7 @@
 #include "base/params.h"
 #include "model/self_stop.h"
 #include "analysis/timerlat_aa.h"
+#include "analysis/timerlat_sources.h"
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
 
@@ -29,6 +30,7 @@ struct run_models {
 	struct timerlat_aa		*aa;		/* timerlat without --no-aa */
 	bool			aa_done;	/* aa_result holds an analysis */
 	struct timerlat_aa_result	aa_result;
+	struct timerlat_sources	*tl_sources;	/* timerlat --aa: the run's sources */
 
 	/* timerlat --dump-tasks: the last thread seen on each CPU */
 	struct noise_event	*last_thread;
@@ -81,6 +83,10 @@ bool run_models_analyse(struct run_models *m, int cpu);
 /* The steal time of @cpu over the measurement (0 when not known). */
 bool run_models_steal_known(const struct run_models *m);
 uint64_t run_models_steal_ns(const struct run_models *m, int cpu);
+/* SMIs @cpu's counter (MSR 0x34) counted over what the table counts; -1 unknown */
+int64_t run_models_smi_count(const struct run_models *m, int cpu);
+/* why some SMI counts are unknown ("" when all are known or none was read) */
+const char *run_models_smi_why(const struct run_models *m);
 /*
  * The shortest sample without interference the analysis still needs one by
  * one (samples at -s or over, and those that may enter --aa-top's list);

@@ -23,12 +23,14 @@
  * that starts before S anyway is trimmed to its net run time after S, so that
  * the time between E and S is counted once, in the IRQ handler delay.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/noise_event.h"
 #include "decode/softirq.h"
 #include "analysis/timerlat_aa.h"
+#include "analysis/timerlat_sources.h"
 
 struct timerlat_aa_cpu {
 	struct noise_event	ev[TIMERLAT_AA_MAX_EVENTS];	/* in arrival order */
@@ -49,6 +51,7 @@ struct timerlat_aa_cpu {
 struct timerlat_aa {
 	int			nr_cpus;
 	bool			user_return;	/* -u: a period ends at its user sample */
+	struct timerlat_sources	*sources;	/* --aa: every latency summed, or NULL */
 	struct timerlat_aa_cpu	**cpu;		/* allocated on first use */
 };
 
@@ -342,7 +345,8 @@ static bool busy_at_expiry(const struct timerlat_aa_cpu *c, uint64_t expiry)
 
 /*
  * Out of idle: the handler was late, no IRQ explains it, and the CPU ran no
- * thread at the expiry (none, or the idle task, was running when it fired).
+ * thread at the expiry (none, or the idle task, was running when it fired:
+ * the IRQ record's pid is 0, or unknown).
  */
 static bool from_idle(const struct timerlat_aa_cpu *c, const struct tl_window *w,
 		      const struct timerlat_aa_result *r)
@@ -350,6 +354,8 @@ static bool from_idle(const struct timerlat_aa_cpu *c, const struct tl_window *w
 	if (r->irq_handler_delay_ns <= 0 || r->previous_irq.nr_sources)
 		return false;
 	if (r->blocking.found && r->blocking.pid)
+		return false;
+	if (r->irq_seen && c->irq.pid > 0)	/* the IRQ interrupted a task, not idle */
 		return false;
 	return !busy_at_expiry(c, w->expiry);
 }
@@ -406,11 +412,17 @@ static void analyze(const struct timerlat_aa_cpu *c, int cpu, const struct timer
 	r->irq_handler_delay_ns = (int64_t)w.irq_start - (int64_t)w.expiry -
 				  (int64_t)r->previous_irq.total_ns;
 	r->exit_from_idle = from_idle(c, &w, r);
+	r->irq_task.pid = r->irq_seen && c->irq.pid > 0 ? c->irq.pid : -1;
 	r->stack = c->stack;
 	r->remainder_ns = (int64_t)r->total_ns - timerlat_aa_parts_sum(r);
 	r->events_dropped = c->dropped;
 	if (c->early_max_end > w.expiry)
 		r->events_dropped += c->early_dropped;
+}
+
+void timerlat_aa_name_irq_task(struct timerlat_aa_result *r, const char *comm)
+{
+	snprintf(r->irq_task.name, sizeof(r->irq_task.name), "%s", comm ? comm : "");
 }
 
 static void end_period(struct timerlat_aa_cpu *c)
@@ -430,6 +442,20 @@ void timerlat_aa_set_user_return(struct timerlat_aa *aa)
 		aa->user_return = true;
 }
 
+void timerlat_aa_sum_into(struct timerlat_aa *aa, struct timerlat_sources *sources)
+{
+	if (aa)
+		aa->sources = sources;
+}
+
+/* the latency of c->last, ended with sample @s, to the run's sources */
+static void sum_latency(const struct timerlat_aa *aa, const struct timerlat_aa_cpu *c,
+			const struct timerlat_sample *s)
+{
+	if (aa->sources && !s->self_ns)
+		timerlat_sources_add(aa->sources, &c->last);
+}
+
 static void feed_timerlat(const struct timerlat_aa *aa, struct timerlat_aa_cpu *c, int cpu,
 			  const struct timerlat_sample *s)
 {
@@ -444,6 +470,7 @@ static void feed_timerlat(const struct timerlat_aa *aa, struct timerlat_aa_cpu *
 		analyze(c, cpu, s, &c->last);
 		c->have_result = true;
 		if (!aa->user_return) {
+			sum_latency(aa, c, s);
 			end_period(c);
 			break;
 		}
@@ -460,6 +487,7 @@ static void feed_timerlat(const struct timerlat_aa *aa, struct timerlat_aa_cpu *
 		c->last.user_return = true;
 		c->last.user_latency_ns = s->latency_ns;
 		c->last.thread_latency_ns = c->thread_ns;
+		sum_latency(aa, c, s);
 		end_period(c);
 		break;
 	}

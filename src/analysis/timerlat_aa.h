@@ -35,6 +35,7 @@
 #define TIMERLAT_AA_SYM_LEN		128
 
 struct timerlat_aa;
+struct timerlat_sources;
 struct json_writer;
 
 /*
@@ -81,6 +82,15 @@ struct timerlat_aa_result {
 	struct timerlat_aa_group	previous_irq;	/* IRQs/NMIs after E, ended before S */
 	int64_t			irq_handler_delay_ns;	/* S - E - previous_irq */
 	bool			exit_from_idle;
+	/*
+	 * the task the timerlat IRQ interrupted (its record's pid): the one
+	 * that held interrupts off when the handler came late; pid -1 unknown,
+	 * name "" until timerlat_aa_name_irq_task()
+	 */
+	struct {
+		int		pid;
+		char		name[NOISE_NAME_LEN];
+	} irq_task;
 
 	/* the timerlat IRQ and after */
 	bool			timerlat_irq_found;	/* its irq_noise event seen */
@@ -98,6 +108,8 @@ struct timerlat_aa_result {
 
 /* NULL when out of memory. */
 struct timerlat_aa *timerlat_aa_new(int nr_cpus);
+/* @r's irq_task named by @comm (the session reads it: no I/O here); "" keeps the pid alone */
+void timerlat_aa_name_irq_task(struct timerlat_aa_result *r, const char *comm);
 void timerlat_aa_free(struct timerlat_aa *aa);
 /*
  * timerlat -u: a period ends at its return to user space (TIMERLAT_USER),
@@ -105,6 +117,13 @@ void timerlat_aa_free(struct timerlat_aa *aa);
  * the same, measured up to the return instead of the thread's wakeup.
  */
 void timerlat_aa_set_user_return(struct timerlat_aa *aa);
+/*
+ * --aa: every latency explained from now on (a period that ends: its
+ * thread sample, with -u its return to user space) is also summed into
+ * @sources (timerlat_sources.h), but those that include a stop of rtlens
+ * (self_ns), as the table leaves them out.
+ */
+void timerlat_aa_sum_into(struct timerlat_aa *aa, struct timerlat_sources *sources);
 /* Takes every record kind; keeps what it needs, ignores CPUs >= nr_cpus. */
 void timerlat_aa_feed(struct timerlat_aa *aa, const struct rtl_record *rec);
 /*

@@ -30,6 +30,8 @@ struct sys_facts {
 	bool			steal_ok;	/* steal_ns holds the measurement's steal time */
 	uint64_t		*steal_ns;	/* per CPU, nr_cpus of them */
 	uint64_t		steal_tick_ns;	/* their resolution, a USER_HZ tick; 0: unknown */
+	int64_t			*smi_count;	/* per CPU: SMIs counted (MSR 0x34), -1 unknown; NULL: not read */
+	char			smi_why[160];	/* why some are unknown, "" when not said */
 	struct tuning		*tuning;	/* how the machine is set up; NULL not gathered */
 	char			*tuning_json;	/* --input: the recording's system.tuning, or NULL */
 };

@@ -59,7 +59,7 @@ bool params_trace_analysis(const struct rtl_params *p)
 {
 	if (!params_analysis_on(p))
 		return false;
-	return !p->desc->aa_at_threshold || p->stop_us || p->stop_total_us;
+	return !p->desc->aa_at_threshold || p->aa || p->stop_us || p->stop_total_us;
 }
 
 bool params_trace_samples(const struct rtl_params *p)

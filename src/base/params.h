@@ -102,7 +102,8 @@ struct rtl_params {
 	bool			aa_only;
 	bool			no_aa;
 	bool			dump_tasks;	/* timerlat: --dump-tasks */
-	bool			aa;		/* osnoise: --aa */
+	bool			aa;		/* --aa: the sources of the whole run */
+	uint64_t		aa_floor_us;	/* timerlat --aa-floor: latencies counted from */
 	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
 	/*
 	 * --vm PID: the vCPU threads of that VMM process only (its thread
@@ -124,7 +125,7 @@ bool params_analysis_on(const struct rtl_params *p);
 /*
  * What the run must trace, and no more (a meter that adds noise reads
  * wrong): the analysis' events (the tracer's *_noise) when the analysis can
- * run (timerlat's needs a threshold to explain); every sample when the mode
+ * run (timerlat's needs a threshold to explain, or --aa); every sample when the mode
  * shows them or the analysis explains them (osnoise top without analysis
  * reads the tracer's periodic summaries alone).
  */

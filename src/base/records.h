@@ -48,6 +48,8 @@ struct timerlat_sample {
 	uint64_t		latency_ns;
 	/* user engine: time of it rtlens's own measuring thread was stopped */
 	uint64_t		self_ns;
+	/* the record's common_pid: in IRQ context, the task the IRQ interrupted; 0 unknown */
+	int			pid;
 };
 
 enum noise_kind {

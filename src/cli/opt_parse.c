@@ -187,6 +187,45 @@ static int apply_opt(const struct opt_desc *o, void *ctx, int argc, char **argv)
 	return -1;
 }
 
+/* "--aa takes no value; <what the option's setter says may have been meant>" */
+static void no_value(const struct opt_desc *o, void *ctx, const char *value)
+{
+	const char *why = NULL;
+	char name[64];
+
+	print_opt_name(o, name, sizeof(name));
+	o->set(ctx, value, &why);
+	err_msg("%s takes no value%s%s", name, why ? "; " : "", why ? why : "");
+}
+
+/*
+ * An option without a value followed by a word where the command takes no
+ * operand ("--aa 100"): the word was meant as its value. -1 when refused.
+ */
+static int value_after_flag(const struct opt_table *t, const struct opt_desc *o, void *ctx,
+			    int argc, char **argv)
+{
+	if (o->arg != ARG_NONE || t->operand || optind >= argc || argv[optind][0] == '-')
+		return 0;
+	no_value(o, ctx, argv[optind]);
+	return -1;
+}
+
+/* "--aa=100": the option of the word, when it takes no value; else NULL */
+static const struct opt_desc *flag_with_value(const struct opt_table *t, unsigned int bit,
+					      const char *word)
+{
+	size_t i;
+
+	if (strncmp(word, "--", 2) || !strchr(word, '='))
+		return NULL;
+	for (i = 0; i < t->nr_opts; i++)
+		if (takes(&t->opts[i], bit) && t->opts[i].arg == ARG_NONE &&
+		    names_opt(&t->opts[i], word, 0))
+			return &t->opts[i];
+	return NULL;
+}
+
 /*
  * The option getopt refused: the word, or "-x" for a letter it does not know
  * (inside a cluster such as "-qx", optind does not point past the word yet).
@@ -329,15 +368,18 @@ static int take_operand(const struct opt_table *t, unsigned int bit, void *ctx,
 	return -1;
 }
 
-/* getopt's refusal: a value missing, an option unknown */
-static void refused(const struct opt_table *t, const struct option *longs, int c, char **argv,
-		    const char *shorts)
+/* getopt's refusal: a value missing, a value to an option without one, an option unknown */
+static void refused(const struct opt_table *t, unsigned int bit, void *ctx,
+		    const struct option *longs, int c, char **argv, const char *shorts)
 {
+	const struct opt_desc *flag = c == '?' ? flag_with_value(t, bit, argv[optind - 1]) : NULL;
 	char *shown __shown = NULL;
 
 	if (c == ':') {
 		shown = log_arg(argv[optind - 1]);
 		err_msg("option '%s' needs a value", shown);
+	} else if (flag) {
+		no_value(flag, ctx, strchr(argv[optind - 1], '=') + 1);
 	} else {
 		unknown_option(t, longs, argv, shorts);
 	}
@@ -372,7 +414,7 @@ enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t,
 			return OPTS_HELP;
 		}
 		if (c == '?' || c == ':') {
-			refused(t, longs, c, argv, shorts);
+			refused(t, bit, ctx, longs, c, argv, shorts);
 			return bad_usage(cmd, t);
 		}
 		if (c == OPT_OPERAND) {
@@ -381,7 +423,7 @@ enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t,
 			continue;
 		}
 		o = find_opt(t, bit, c);
-		if (!o || apply_opt(o, ctx, argc, argv))
+		if (!o || value_after_flag(t, o, ctx, argc, argv) || apply_opt(o, ctx, argc, argv))
 			return bad_usage(cmd, t);
 	}
 	for (; optind < argc; optind++)

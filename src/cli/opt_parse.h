@@ -34,7 +34,13 @@ struct opt_desc {
 	const char	*arg_name;
 	const char	*help;
 	unsigned int	cmds;		/* the CMD_BIT()s of the commands that take it */
-	/* store @arg (NULL: none) in the parse's context; -1, *@why set, refuses it */
+	/*
+	 * store @arg (NULL: none) in the parse's context; -1, *@why set, refuses
+	 * it. An option without a value that was given one ("--aa=1", "--aa 1"
+	 * where the command takes no operand) is refused by the parser; its
+	 * setter is then called with that value to say in *@why what may have
+	 * been meant (left NULL: nothing), and what it stored is not used.
+	 */
 	int		(*set)(void *ctx, const char *arg, const char **why);
 };
 
@@ -51,8 +57,9 @@ static int fn(void *ctx, const char *arg, const char **why)			\
 #define OPT_DEFINE_FLAG_SETTER(fn, type, member)				\
 static int fn(void *ctx, const char *arg, const char **why)			\
 {										\
-	(void)arg;								\
 	(void)why;								\
+	if (arg)		/* a value given: refused by the parser */	\
+		return -1;							\
 	((type *)ctx)->member = true;						\
 	return 0;								\
 }

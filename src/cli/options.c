@@ -155,8 +155,9 @@ static int set_debug(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;
 
-	(void)arg;
 	(void)why;
+	if (arg)		/* a value given: refused (opt_parse.h) */
+		return -1;
 	p->debug = true;
 	log_set_debug(true);
 	return 0;
@@ -558,6 +559,42 @@ static int set_aa_top(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
+/* --aa: the sources of the whole run; a value was meant as a stop threshold, as @meant says */
+static int set_aa(struct rtl_params *p, const char *arg, const char **why, const char *meant)
+{
+	if (arg) {
+		*why = meant;
+		return -1;
+	}
+	p->aa = true;
+	return 0;
+}
+
+static int set_osn_aa(void *ctx, const char *arg, const char **why)
+{
+	return set_aa(ctx, arg, why, "to stop at a noise sample use -a US or -s US");
+}
+
+static int set_tl_aa(void *ctx, const char *arg, const char **why)
+{
+	return set_aa(ctx, arg, why, "to stop at a latency use -a US or --aa-only US");
+}
+
+/* --aa-floor US: the latencies --aa counts, from US on; implies --aa */
+static int set_aa_floor(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+
+	if (parse_u64(arg, &p->aa_floor_us, why))
+		return -1;
+	if (p->aa_floor_us > MAX_TL_PERIOD_US * 10) {
+		*why = "the floor must be 0 to 10 s (10000000 us)";
+		return -1;
+	}
+	p->aa = true;
+	return 0;
+}
+
 static int set_aligned(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;
@@ -583,7 +620,6 @@ DEFINE_FLAG_SETTER(with_zeros)
 DEFINE_FLAG_SETTER(kernel_hist)
 DEFINE_FLAG_SETTER(nano)
 DEFINE_FLAG_SETTER(no_aa)
-DEFINE_FLAG_SETTER(aa)
 DEFINE_FLAG_SETTER(dump_tasks)
 DEFINE_FLAG_SETTER(no_irq)
 DEFINE_FLAG_SETTER(no_thread)
@@ -689,7 +725,8 @@ static const struct opt_desc opt_table[] = {
 	{ "auto", 'a', ARG_REQUIRED, "us",
 	  "set automatic trace mode, stopping the session if argument in us latency is hit", TL, set_tl_auto },
 	{ "aa-only", 0, ARG_REQUIRED, "us",
-	  "stop if <us> latency is hit, only printing the auto analysis", TL, set_aa_only },
+	  "stop if <us> latency is hit, printing only the analysis of that latency (and --aa's)",
+	  TL, set_aa_only },
 	{ "period", 'p', ARG_REQUIRED, "us", "timerlat period in us", TL, set_tl_period },
 	{ "irq", 'i', ARG_REQUIRED, "us",
 	  "stop trace if the irq latency is higher than the argument in us", TL, set_stop },
@@ -699,10 +736,19 @@ static const struct opt_desc opt_table[] = {
 	  "save the stack trace at the IRQ if a thread latency is higher than the argument in us",
 	  TL, set_stack },
 	{ "nano", 'n', ARG_NONE, NULL, "display data in nanoseconds", TL, set_nano },
-	{ "no-aa", 0, ARG_NONE, NULL, "disable auto-analysis, reducing rtlens cpu usage", TL, set_no_aa },
 	{ "aa", 0, ARG_NONE, NULL,
-	  "analyse the causes of every noise sample (on with -a, -s, -S, --aa-top)", OSN, set_aa },
-	{ "no-aa", 0, ARG_NONE, NULL, "disable the noise analysis, even with -a, -s or -S",
+	  "analyse every latency of the run: per cpu, the sources of latency (IRQs, softirqs,\n"
+	  "\t\tthreads, NMIs, blocking) over the latencies of at least --aa-floor", TL, set_tl_aa },
+	{ "aa-floor", 0, ARG_REQUIRED, "us",
+	  "--aa counts the latencies of at least <us> (default 0: every latency); implies --aa",
+	  TL, set_aa_floor },
+	{ "no-aa", 0, ARG_NONE, NULL,
+	  "disable the auto-analysis (of the stop's latency: -a, -i, -T), reducing rtlens cpu usage;\n"
+	  "\t\tnot with --aa, --aa-floor, --aa-only or --dump-tasks", TL, set_no_aa },
+	{ "aa", 0, ARG_NONE, NULL,
+	  "analyse the causes of every noise sample (on with -a, -s, -S, --aa-top)", OSN, set_osn_aa },
+	{ "no-aa", 0, ARG_NONE, NULL,
+	  "disable the noise analysis, even with -a, -s or -S; not with --aa or --aa-top",
 	  OSN, set_no_aa },
 	{ "aa-top", 0, ARG_REQUIRED, "N",
 	  "print the causes of the N worst noise samples of the run", OSN, set_aa_top },
@@ -770,7 +816,13 @@ static int check_timerlat(const struct rtl_params *p)
 		return -1;
 	}
 	if (p->aa_only && p->no_aa) {
-		err_msg("--aa-only and --no-aa exclude each other");
+		err_msg("--aa-only and --no-aa exclude each other: --aa-only prints only the "
+			"analysis");
+		return -1;
+	}
+	if (p->aa && p->bpf_action) {
+		err_msg("--bpf-action runs from the BPF counting, which --aa turns off (every latency "
+			"is read with the events that explain it): drop one of them");
 		return -1;
 	}
 	if (p->dump_tasks && p->no_aa) {
@@ -904,6 +956,14 @@ static int check_record(const struct rtl_params *p)
 	return 0;
 }
 
+/* the option that turned the analysis of the whole run on */
+static const char *analysis_asked(const struct rtl_params *p)
+{
+	if (p->aa_top)
+		return "--aa-top";
+	return p->aa_floor_us ? "--aa-floor" : "--aa";
+}
+
 static int check_combinations(struct rtl_params *p)
 {
 	env_options(p);
@@ -918,7 +978,8 @@ static int check_combinations(struct rtl_params *p)
 		return -1;
 	}
 	if ((p->aa || p->aa_top) && p->no_aa) {
-		err_msg("--aa/--aa-top and --no-aa exclude each other");
+		err_msg("%s and --no-aa exclude each other: %s asks for the analysis that --no-aa "
+			"turns off", analysis_asked(p), analysis_asked(p));
 		return -1;
 	}
 	if (p->period_us && p->runtime_us && params_check_runtime(p->runtime_us, p->period_us))

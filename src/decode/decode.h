@@ -35,6 +35,18 @@ enum decode_set {
 	 * whole way out of guest mode and back (kvm_vcpu_usable())
 	 */
 	DECODE_KVM_VCPU		= 1 << 7,
+	/*
+	 * nmi:nmi_handler alone (x86): the handler behind each NMI, which
+	 * names the NMIs of the osnoise analysis (not with DECODE_STD_EVENTS,
+	 * which has it)
+	 */
+	DECODE_NMI_NAMES	= 1 << 8,
+	/*
+	 * irq:softirq_{entry,exit} alone: on PREEMPT_RT, where softirqs run in
+	 * threads and osnoise reports them as those threads' noise, the
+	 * softirqs inside it (not with DECODE_STD_EVENTS, which has them)
+	 */
+	DECODE_RT_SOFTIRQS	= 1 << 9,
 };
 
 /*
@@ -143,6 +155,10 @@ bool kvm_exit_usable(struct tep_handle *tep);
 bool kvm_vcpu_usable(struct tep_handle *tep);
 extern const struct event_decoder std_decoders[];
 extern const int nr_std_decoders;
+extern const struct event_decoder nmi_name_decoders[];
+extern const int nr_nmi_name_decoders;
+extern const struct event_decoder rt_softirq_decoders[];
+extern const int nr_rt_softirq_decoders;
 
 /* A tracepoint DECODE_STD_EVENTS decodes, for the source to enable. */
 struct std_tracepoint {

@@ -101,6 +101,8 @@ static const struct decode_group {
 	{ DECODE_HRTIMER, hrtimer_decoders, &nr_hrtimer_decoders },
 	{ DECODE_KVM, kvm_decoders, &nr_kvm_decoders },
 	{ DECODE_KVM_VCPU, kvm_vcpu_decoders, &nr_kvm_vcpu_decoders },
+	{ DECODE_NMI_NAMES, nmi_name_decoders, &nr_nmi_name_decoders },
+	{ DECODE_RT_SOFTIRQS, rt_softirq_decoders, &nr_rt_softirq_decoders },
 };
 
 struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets)

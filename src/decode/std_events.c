@@ -199,15 +199,23 @@ static void decode_vector_exit(const struct event_decoder *ed, struct tep_record
 	X(TP_OPTIONAL, "irq_vectors", #src "_entry", decode_vector_entry, NULL, "vector") \
 	X(TP_OPTIONAL, "irq_vectors", #src "_exit", decode_vector_exit, NULL, "vector")
 
+/* irq:softirq_{entry,exit}: also a set of their own (DECODE_RT_SOFTIRQS) */
+#define SOFTIRQS(X) \
+	X(TP_REQUIRED, "irq", "softirq_entry", decode_softirq_entry, NULL, "vec") \
+	X(TP_REQUIRED, "irq", "softirq_exit", decode_softirq_exit, NULL, "vec")
+
+/* nmi:nmi_handler: also a set of its own (DECODE_NMI_NAMES) */
+#define NMI_NAMES(X) \
+	X(TP_OPTIONAL, "nmi", "nmi_handler", decode_nmi, NULL, "handler", "delta_ns", "handled")
+
 #define STD_EVENTS(X) \
 	X(TP_REQUIRED, "irq", "irq_handler_entry", decode_irq_entry, NULL, "irq", "name") \
 	X(TP_REQUIRED, "irq", "irq_handler_exit", decode_irq_exit, NULL, "irq", "ret") \
-	X(TP_REQUIRED, "irq", "softirq_entry", decode_softirq_entry, NULL, "vec") \
-	X(TP_REQUIRED, "irq", "softirq_exit", decode_softirq_exit, NULL, "vec") \
+	SOFTIRQS(X) \
 	X(TP_REQUIRED, "sched", "sched_switch", decode_switch, bind_switch, \
 	  "prev_comm", "prev_pid", "prev_state", "next_comm", "next_pid") \
 	X(TP_OPTIONAL, "sched", "sched_wakeup", decode_wakeup, NULL, "pid", "target_cpu") \
-	X(TP_OPTIONAL, "nmi", "nmi_handler", decode_nmi, NULL, "handler", "delta_ns", "handled") \
+	NMI_NAMES(X) \
 	IRQ_VECTOR(X, local_timer) \
 	IRQ_VECTOR(X, spurious_apic) \
 	IRQ_VECTOR(X, error_apic) \
@@ -231,6 +239,16 @@ const struct event_decoder std_decoders[] = {
 	STD_EVENTS(AS_DECODER)
 };
 const int nr_std_decoders = sizeof(std_decoders) / sizeof(std_decoders[0]);
+
+const struct event_decoder nmi_name_decoders[] = {
+	NMI_NAMES(AS_DECODER)
+};
+const int nr_nmi_name_decoders = sizeof(nmi_name_decoders) / sizeof(nmi_name_decoders[0]);
+
+const struct event_decoder rt_softirq_decoders[] = {
+	SOFTIRQS(AS_DECODER)
+};
+const int nr_rt_softirq_decoders = sizeof(rt_softirq_decoders) / sizeof(rt_softirq_decoders[0]);
 
 static const struct std_tracepoint std_tracepoints[] = {
 	STD_EVENTS(AS_TRACEPOINT)

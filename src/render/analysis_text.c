@@ -3,11 +3,21 @@
  * analysis_text - after the table: what caused the noise (osnoise), where the
  * latency went (timerlat), and whether the machine is a guest
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "render/render.h"
 #include "render/tuning_render.h"
 #include "base/safe_text.h"
+
+/* the SMIs of a CPU: firmware time, which the sources can only see as hardware */
+static void smi_line(FILE *out, int64_t smis)
+{
+	if (smis < 0)
+		return;
+	fprintf(out, "  SMIs: %" PRId64 " counted by the CPU's SMI counter (MSR 0x34)%s\n", smis,
+		smis ? ": firmware time, inside the hardware row" : "");
+}
 
 /*
  * rtlens's own main thread among a measured CPU's sources: it was put there
@@ -78,7 +88,10 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 		run_models_noise_balance(m, cpu, &b);
 		osnoise_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b,
 				     &exits);
+		smi_line(out, run_models_smi_count(m, cpu));
 	}
+	if (run_models_smi_why(m)[0])
+		fprintf(out, "note: SMIs not counted: %s\n", run_models_smi_why(m));
 	if (osnoise_aa_nr_vcpus(m->oaa))
 		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "
 			"inside the noise samples (kvm:kvm_exit)\n",
@@ -103,6 +116,23 @@ static void dump_tasks(FILE *out, const struct run_models *m, const struct rtl_p
 			fprintf(out, "    [%03d] %s:%d\n", cpu, name, e->pid);
 		else
 			fprintf(out, "    [%03d] (no thread seen)\n", cpu);
+	}
+}
+
+/* timerlat --aa: each measured CPU's sources of latency over the run */
+static void latency_sources(FILE *out, const struct run_models *m, const struct rtl_params *p)
+{
+	struct source_row table[TIMERLAT_SOURCES_LEN];
+	struct timerlat_sources_sum sum;
+	int n, cpu;
+
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= p->nr_cpus)
+			continue;
+		n = timerlat_sources_table(m->tl_sources, cpu, table, TIMERLAT_SOURCES_LEN);
+		timerlat_sources_sum(m->tl_sources, cpu, &sum);
+		timerlat_sources_print(out, cpu, table, n, &sum,
+				       timerlat_sources_floor_ns(m->tl_sources), p->user_threads);
 	}
 }
 
@@ -138,9 +168,12 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 {
 	struct setup_notes notes;
 
-	/* --aa-only prints the analysis of a threshold hit, and nothing else */
-	if (p->aa_only && v->reason != STOP_THRESHOLD)
+	/* --aa-only prints the analysis of a threshold hit (and --aa's), nothing else */
+	if (p->aa_only && v->reason != STOP_THRESHOLD) {
+		if (m->tl_sources)
+			latency_sources(out, m, p);
 		return;
+	}
 	if (m->oaa)
 		noise_analysis(out, m, p, v);
 	if (v->reason == STOP_THRESHOLD && m->aa_done)
@@ -150,6 +183,8 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
+	if (m->tl_sources)
+		latency_sources(out, m, p);
 	render_vcpu_threads(out, m, p);
 	setup_notes_collect(&notes, m, p);
 	render_setup_notes(out, &notes);

@@ -50,7 +50,8 @@ static double ns_to_pct(int64_t ns, uint64_t total)
 /*
  * "irq name:vector", "softirq name", "thread comm:pid", "thread comm:pid
  * (vCPU n)" for a KVM vCPU thread, "rtlens stopped (SIGSTOP/SIGTSTP)",
- * "nmi", or the name; the name escaped.
+ * "nmi handler" ("nmi" when the handler is not known), or the name; the
+ * name escaped.
  */
 static void cause_label(enum osnoise_cause_kind kind, const char *raw_name, int vector, int pid,
 			int vcpu, char *buf, size_t size)
@@ -78,6 +79,9 @@ static void cause_label(enum osnoise_cause_kind kind, const char *raw_name, int 
 		break;
 	case OSNOISE_CAUSE_SELF:
 		snprintf(buf, size, "%s (SIGSTOP/SIGTSTP)", name);
+		break;
+	case OSNOISE_CAUSE_NMI:		/* by handler where nmi:nmi_handler told it */
+		snprintf(buf, size, strcmp(name, "nmi") ? "nmi %s" : "%s", name);
 		break;
 	default:
 		snprintf(buf, size, "%s", name);

@@ -327,6 +327,11 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			json_null(w, "steal_us");
 		run_models_noise_balance(m, cpu, &b);
 		osnoise_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b);
+		/* 2.3: the SMIs the CPU's counter counted, inside the hardware row */
+		if (run_models_smi_count(m, cpu) >= 0)
+			json_i64(w, "smi_count", run_models_smi_count(m, cpu));
+		else
+			json_null(w, "smi_count");
 		/* 1.10: the sources reconciled with the table's noise */
 		osnoise_aa_json_balance(w, &b);
 		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);

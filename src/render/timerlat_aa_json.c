@@ -90,6 +90,22 @@ static void json_group(struct json_writer *w, const char *key, const struct time
 	json_end_object(w);
 }
 
+/* 2.3: the task the timerlat IRQ interrupted, its name null when not known */
+static void json_irq_task(struct json_writer *w, const struct timerlat_aa_result *r)
+{
+	if (r->irq_task.pid <= 0) {
+		json_null(w, "irq_task");
+		return;
+	}
+	json_begin_object(w, "irq_task");
+	if (r->irq_task.name[0])
+		json_string(w, "name", r->irq_task.name);
+	else
+		json_null(w, "name");
+	json_i64(w, "pid", r->irq_task.pid);
+	json_end_object(w);
+}
+
 static void json_blocking(struct json_writer *w, const struct timerlat_aa_result *r)
 {
 	int i;
@@ -137,6 +153,7 @@ void timerlat_aa_json(struct json_writer *w, const char *key, const struct timer
 	json_group(w, "previous_irq", &r->previous_irq);
 	json_us(w, "irq_handler_delay_us", r->irq_handler_delay_ns);
 	json_bool(w, "exit_from_idle", r->exit_from_idle);
+	json_irq_task(w, r);
 	json_bool(w, "timerlat_irq_found", r->timerlat_irq_found);
 	json_us(w, "timerlat_irq_us", r->timerlat_irq_ns);
 	json_blocking(w, r);

@@ -125,11 +125,26 @@ static void print_blocking(FILE *out, const struct timerlat_aa_result *r, enum s
 	print_stack(out, &r->stack, fmt);
 }
 
+/*
+ * Whom a late handler interrupted: the task that ran with interrupts off
+ * (or whose section the IRQ waited for), by its record's pid
+ */
+static void print_irq_task(FILE *out, const struct timerlat_aa_result *r)
+{
+	char name[SAFE_TEXT_SIZE(NOISE_NAME_LEN)];
+
+	if (r->irq_task.pid <= 0 || r->irq_handler_delay_ns <= 0 || r->exit_from_idle)
+		return;
+	safe_text(name, sizeof(name), r->irq_task.name[0] ? r->irq_task.name : "<unknown>");
+	fprintf(out, "%-*s%s:%d\n", AA_COL, "    the IRQ interrupted:", name, r->irq_task.pid);
+}
+
 static void print_irq_side(FILE *out, const struct timerlat_aa_result *r)
 {
 	print_group(out, "Previous IRQ interference:", &r->previous_irq, r->total_ns);
 	print_part(out, "IRQ handler delay:", r->exit_from_idle ? "(exit from idle)" : NULL,
 		   r->irq_handler_delay_ns, r->total_ns);
+	print_irq_task(out, r);
 	if (!r->thread_ran)
 		return;
 	if (r->irq_seen)

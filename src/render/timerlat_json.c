@@ -122,11 +122,43 @@ static void json_tl_analysis(struct json_writer *w, const struct run_models *m)
 		json_null(w, "analysis");
 }
 
+/* 2.3, --aa: each measured CPU's sources of latency over the run, else null */
+static void json_tl_sources(struct json_writer *w, const struct run_models *m,
+			    const struct rtl_params *p)
+{
+	struct source_row table[TIMERLAT_SOURCES_LEN];
+	struct timerlat_sources_sum sum;
+	int cpu, n;
+
+	if (!m->tl_sources) {
+		json_null(w, "latency_sources");
+		return;
+	}
+	json_begin_object(w, "latency_sources");
+	json_us(w, "floor_us", (int64_t)timerlat_sources_floor_ns(m->tl_sources));
+	json_string(w, "latency", p->user_threads ? "user" : "thread");
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= p->nr_cpus)
+			continue;
+		n = timerlat_sources_table(m->tl_sources, cpu, table, TIMERLAT_SOURCES_LEN);
+		timerlat_sources_sum(m->tl_sources, cpu, &sum);
+		json_begin_object(w, NULL);
+		json_u64(w, "cpu", cpu);
+		timerlat_sources_json_sum(w, &sum);
+		timerlat_sources_json_sources(w, "sources", table, n);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
 void json_timerlat_top(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p)
 {
 	json_tl_cpus(w, &m->lat, p);
 	json_tl_analysis(w, m);
+	json_tl_sources(w, m, p);
 }
 
 void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
@@ -135,4 +167,5 @@ void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
 	json_tl_cpus(w, &m->lat, p);
 	json_tl_hist(w, &m->lat, p);
 	json_tl_analysis(w, m);
+	json_tl_sources(w, m, p);
 }

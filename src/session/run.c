@@ -47,6 +47,8 @@ struct session {
 	struct sys_facts	facts;		/* the machine, for the models and reports */
 	struct steal_meter	steal;		/* over the measurement */
 	bool			steal_on;
+	struct smi_meter	smi;		/* over what the table counts */
+	bool			smi_on;
 	struct power_hold	power;
 	struct run_view		view;
 	struct tty_keys		keys;
@@ -350,6 +352,9 @@ static int teardown(struct session *s)
 	if (s->steal_on)
 		steal_meter_free(&s->steal);
 	s->steal_on = false;
+	if (s->smi_on)
+		smi_meter_free(&s->smi);
+	s->smi_on = false;
 	machine_free(&s->facts);
 	/* no report: the named files stay as they were */
 	outfile_abort(&s->json);
@@ -519,6 +524,8 @@ static bool handle_key(struct session *s, int key)
 	case 'R':
 		run_models_reset(&s->models);
 		source_discard_counts(s->src);
+		if (s->smi_on)
+			smi_meter_restart(&s->smi);
 		clock_gettime(CLOCK_MONOTONIC, &s->t_counted);
 		show_screen(s);
 		break;
@@ -675,6 +682,7 @@ static void action_failure(char **failed)
 static int measure(struct session *s)
 {
 	s->steal_on = !s->replay && !steal_meter_start(&s->steal, s->p->nr_cpus);
+	s->smi_on = !s->replay && !smi_meter_start(&s->smi, &s->p->cpus, s->p->nr_cpus);
 	note_analysis_lost(s, true);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->t_counted = s->t0;
@@ -714,6 +722,18 @@ static void find_threshold_cpu(struct session *s)
 	s->view.threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
 }
 
+/* the task the stopping IRQ interrupted, by name while it lives (not in a replay) */
+static void name_irq_task(struct session *s)
+{
+	struct timerlat_aa_result *r = &s->models.aa_result;
+	char comm[NOISE_NAME_LEN];
+
+	if (s->replay || r->irq_task.pid <= 0)
+		return;
+	machine_task_comm(r->irq_task.pid, comm, sizeof(comm));
+	timerlat_aa_name_irq_task(r, comm);
+}
+
 static void add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *ctx)
 {
 	model_add_samples(ctx, cpu, low_ns / 1000, count);
@@ -739,11 +759,16 @@ static int finish(struct session *s)
 		if (window_into_analysis(s))
 			return -1;
 		find_threshold_cpu(s);
-		run_models_analyse(&s->models, s->view.threshold_cpu);
+		if (run_models_analyse(&s->models, s->view.threshold_cpu))
+			name_irq_task(s);
 	}
 	if (!s->replay)		/* a replay has the recording's */
 		machine_take_steal(&s->facts,
 				   s->steal_on && !steal_meter_stop(&s->steal) ? &s->steal : NULL);
+	if (s->smi_on) {
+		smi_meter_stop(&s->smi);
+		machine_take_smi(&s->facts, &s->smi);
+	}
 	run_models_flush(&s->models);
 	run_models_explain_noise(&s->models, s->p,
 				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);

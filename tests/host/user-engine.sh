@@ -163,6 +163,22 @@ user_engine_tests() {
 			'json.dumps(d).count("irq") > 0 and d["analysis"]["irq_seen"]'
 	done
 
+	# --aa: the sources of every latency of the run; the spinner (FIFO 99,
+	# 40 ms bursts) blocks the timerlat thread: among the top 3 of cpu 1
+	noise 14 99 40 100
+	expect "user engine: timerlat top --aa" 0 "^CPU 1 latency sources \(the thread latencies" -- \
+		$R timerlat top --engine user -c 1 -d 5 -q --aa --json "$WORK/tl-aa.json"
+	noise_end
+	json_valid "timerlat --aa: the report validates" "$WORK/tl-aa.json"
+	LSRC='[c for c in d["latency_sources"]["cpus"] if c["cpu"] == 1][0]'
+	json_check "timerlat --aa: the spinner blocks, among cpu 1's top 3 sources" "$WORK/tl-aa.json" \
+		"any(s['name'] == 'rtl_spin' and s['kind'] == 'blocking' for s in $LSRC['sources'][:3])"
+	json_check "timerlat --aa: the sources and not explained add up to every latency of the table" \
+		"$WORK/tl-aa.json" \
+		"abs($LSRC['sources_us'] + $LSRC['not_explained_us'] - $LSRC['total_us']) < 0.01 and $LSRC['latencies'] == $LSRC['counted'] == d['cpus'][0]['thread']['count'] > 0"
+	expect "user engine: timerlat hist --aa-floor 1000 --aa-only" 0 "^CPU 1 latency sources \(the thread latencies of at least 1000\.00 us" -- \
+		$R timerlat hist --engine user -c 1 -d 2 --aa-floor 1000 --aa-only 1000000
+
 	user_engine_signals
 	user_engine_record
 	user_engine_self_stop osnoise rtlens-osn/1 "sample"

@@ -370,6 +370,73 @@ def check_analysis(aa, doc, measured):
                 aa["parts_sum_us"], aa["remainder_us"], aa["total_us"])
 
 
+def _table_context(doc, ls, cpu):
+    """the table's statistics of the latency --aa explains on @cpu, or None"""
+    ctx = "user" if ls["latency"] == "user" else "thread"
+    if doc["config"].get("no_thread") and ctx == "thread":
+        return None
+    rows = [c for c in doc["cpus"] if c["cpu"] == cpu]
+    return rows[0].get(ctx) if rows else None
+
+
+def check_latency_table(base, c, doc, ls):
+    """2.3: the sources cover the latencies the table counts: every one of
+    them (the same samples, read in order with their events); at floor 0
+    their total is the table's, which cuts each latency to whole
+    microseconds (-n: nanoseconds)."""
+    st = _table_context(doc, ls, c["cpu"])
+    if st is None:
+        return
+    if c["latencies"] != st["count"]:
+        yield base + ["latencies"], \
+            "latencies %d is not the table's count %d (the sources cover the " \
+            "latencies the table counts)" % (c["latencies"], st["count"])
+        return
+    if ls["floor_us"] or not st["count"] or st["avg"] is None:
+        return
+    ns = doc["config"]["unit"] == "ns"
+    table_us = st["avg"] * st["count"] / (1000.0 if ns else 1.0)
+    slack = 0.001 * st["count"] if ns else 0.999 * st["count"]
+    if not (table_us - 0.01 - table_us * 1e-9 <= c["total_us"] <=
+            table_us + slack + 0.01 + table_us * 1e-9):
+        yield base + ["total_us"], \
+            "total_us %s is not the table's latencies (%s us, whole %s each)" % (
+                c["total_us"], round(table_us, 3), "ns" if ns else "us")
+
+
+def check_latency_sources(ls, doc, check_cpu_entries):
+    """2.3, timerlat --aa: each CPU's sources add up to total_us with
+    not_explained_us, and cover the latencies of the table."""
+    base = ["latency_sources"]
+    for problem in check_cpu_entries(base + ["cpus"], ls["cpus"]):
+        yield problem
+    for i, c in enumerate(ls["cpus"]):
+        b = base + ["cpus", i]
+        srcs = c["sources"]
+        total = sum(s["total_us"] for s in srcs)
+        if c["counted"] > c["latencies"]:
+            yield b + ["counted"], "counted %d is above latencies %d" % (
+                c["counted"], c["latencies"])
+        elif not _near(c["sources_us"], total, len(srcs) + 1):
+            yield b + ["sources_us"], \
+                "sources_us %s is not the sum of the sources (%s)" % (
+                    c["sources_us"], round(total, 6))
+        elif not _near(c["sources_us"] + c["not_explained_us"], c["total_us"], 3):
+            yield b + ["not_explained_us"], \
+                "sources_us %s + not_explained_us %s is not total_us %s" % (
+                    c["sources_us"], c["not_explained_us"], c["total_us"])
+        for j, s in enumerate(srcs):
+            if s["max_us"] > s["total_us"] + US_EPSILON:
+                yield b + ["sources", j, "max_us"], \
+                    "max_us %s is above total_us %s" % (s["max_us"], s["total_us"])
+            elif s["count"] > c["counted"]:
+                yield b + ["sources", j, "count"], \
+                    "count %d is above the latencies counted (%d)" % (
+                        s["count"], c["counted"])
+        for problem in check_latency_table(b, c, doc, ls):
+            yield problem
+
+
 def check_kvm_exits(base, x):
     """A kvm_exits object (1.3): by_reason adds up to total, most frequent
     first, "other" (the reasons past the 8th) last."""
@@ -950,6 +1017,10 @@ def consistency(doc):
     elif aa is not None:
         for problem in check_osnoise_analysis(aa, doc, measured,
                                               check_cpu_entries):
+            yield problem
+    if doc.get("latency_sources") is not None:
+        for problem in check_latency_sources(doc["latency_sources"], doc,
+                                             check_cpu_entries):
             yield problem
 
 

@@ -609,9 +609,18 @@ static void test_combinations_refused(void **state)
 	expect_refused(p, "osnoise hist", ARGV("osnoise", "--kernel-hist", "-s", "10"),
 		       "--kernel-hist counts samples without reading them");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "--aa", "--no-aa"),
-		       "--aa/--aa-top and --no-aa exclude each other");
+		       "--aa and --no-aa exclude each other: --aa asks for the analysis that "
+		       "--no-aa turns off");
 	expect_refused(p, "osnoise hist", ARGV("osnoise", "--aa-top", "3", "--no-aa"),
-		       "--aa/--aa-top and --no-aa exclude each other");
+		       "--aa-top and --no-aa exclude each other");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--no-aa", "--aa"),
+		       "--aa and --no-aa exclude each other: --aa asks for the analysis that "
+		       "--no-aa turns off");
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "--aa-floor", "50", "--no-aa"),
+		       "--aa-floor and --no-aa exclude each other");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--aa", "-T", "10", "--bpf-action",
+					       "a.o"),
+		       "--bpf-action runs from the BPF counting, which --aa turns off");
 	expect_refused(p, "osnoise top", ARGV("osnoise", "-p", "1000", "-r", "2000"),
 		       "runtime 2000 us is longer than period 1000 us");
 	expect_refused(p, "hwnoise", ARGV("hwnoise", "-p", "1000", "-r", "2000"),
@@ -756,14 +765,70 @@ static void test_no_abbreviations(void **state)
 		       "unknown option '--cp': long options are written whole (--cpus?)");
 	expect_refused(p, "osnoise top", ARGV("top", "--dur=5"),
 		       "unknown option '--dur=5': long options are written whole (--duration?)");
-	/* timerlat hist has --aa-only, not --aa: its value must not be the next word */
-	expect_refused(p, "timerlat hist", ARGV("hist", "--aa", "--input", "t.dat"),
-		       "unknown option '--aa': long options are written whole (--aa-only?)");
+	/* timerlat has --aa and --aa-only: a prefix of both is neither */
+	expect_refused(p, "timerlat hist", ARGV("hist", "--aa-o", "10"),
+		       "unknown option '--aa-o': long options are written whole (--aa-only?)");
+	parse_ok(p, "timerlat hist", ARGV("hist", "--aa", "--input", "t.dat"));
+	assert_true(p->aa);
+	assert_int_equal(p->stop_us, 0);
 	expect_refused(p, "osnoise top", ARGV("top", "--no"),
 		       "unknown option '--no': it could be --no-aa or --no-bpf");
 	parse_ok(p, "osnoise top", ARGV("top", "--cpus=1", "--duration", "5"));
 	expect_cpus(&p->cpus, "1");
 	assert_int_equal(p->duration_s, 5);
+}
+
+/*
+ * timerlat --aa: the run's sources, no value; --aa-floor sets where they
+ * count from and implies --aa; neither stops the run nor turns -a on
+ */
+static void test_timerlat_run_analysis(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "timerlat top", ARGV("timerlat", "--aa"));
+	assert_true(p->aa);
+	assert_int_equal(p->aa_floor_us, 0);
+	assert_int_equal(p->stop_us, 0);
+	assert_int_equal(p->stop_total_us, 0);
+	assert_false(p->aa_only);
+	assert_true(params_trace_analysis(p));	/* the events, without a threshold */
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--aa-floor", "100"));
+	assert_true(p->aa);
+	assert_int_equal(p->aa_floor_us, 100);
+	parse_ok(p, "timerlat top", ARGV("timerlat", "--aa", "--aa-only", "30"));
+	assert_true(p->aa && p->aa_only);
+	assert_int_equal(p->stop_total_us, 30);
+	/* without --aa nor a threshold, timerlat traces no analysis events */
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-d", "1"));
+	assert_false(p->aa);
+	assert_false(params_trace_analysis(p));
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "--aa-floor", "x"),
+		       "invalid --aa-floor value 'x'");
+}
+
+/* a value given to an option that takes none: refused as such, with what was meant */
+static void test_flag_with_value(void **state)
+{
+	struct rtl_params *p = *state;
+
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--aa", "100"),
+		       "error: --aa takes no value; to stop at a latency use -a US or "
+		       "--aa-only US\n");
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "--aa=100"),
+		       "error: --aa takes no value; to stop at a latency use -a US or "
+		       "--aa-only US\n");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--aa", "30"),
+		       "error: --aa takes no value; to stop at a noise sample use -a US or -s US\n");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--no-aa=1"),
+		       "error: --no-aa takes no value\n");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-q", "5"),
+		       "error: -q/--quiet takes no value\n");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-D", "5"),
+		       "error: -D/--debug takes no value\n");
+	/* a word that is no option's value is still a stray word */
+	expect_refused(p, "osnoise top", ARGV("osnoise", "-d", "1", "extra"),
+		       "unexpected argument 'extra'");
 }
 
 /* the command table and the reports' names of commands agree; hwnoise takes osnoise top's options */
@@ -819,6 +884,8 @@ int main(void)
 		OPT_TEST(test_parse_after_non_options),
 		OPT_TEST(test_unknown_letter_named),
 		OPT_TEST(test_no_abbreviations),
+		OPT_TEST(test_timerlat_run_analysis),
+		OPT_TEST(test_flag_with_value),
 		OPT_TEST(test_command_table),
 	};
 

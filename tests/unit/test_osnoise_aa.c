@@ -267,6 +267,90 @@ static void test_softirq_after_irq(void **state)
 	osnoise_aa_free(aa);
 }
 
+/* nmi:nmi_handler, as a handler returns inside an NMI */
+static void add_nmi_handler(struct osnoise_aa *aa, int cpu, const char *name, uint64_t ts,
+			    int handled)
+{
+	struct rtl_record r = { .kind = RECORD_CTX };
+
+	r.edge.cpu = cpu;
+	r.edge.ts = ts;
+	r.edge.kind = CTX_NMI;
+	r.edge.ret = handled;
+	r.edge.delta_ns = 100;
+	snprintf(r.edge.name, sizeof(r.edge.name), "%s", name);
+	osnoise_aa_feed(aa, &r);
+}
+
+/*
+ * An NMI is named by the handler that handled it inside its time; one
+ * that no handler told of (or one that did not handle it, or one of
+ * another time) stays "nmi"
+ */
+static void test_nmi_named_by_handler(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
+
+	(void)state;
+	add_nmi_handler(aa, 0, "perf_event_nmi_handler", B + 1100, 0);	/* not handled */
+	add_nmi_handler(aa, 0, "nmi_cpu_backtrace_handler", B + 1200, 1);
+	add_noise(aa, 0, NOISE_NMI, "nmi", 0, B + 1000, 400, 0);
+	add_noise(aa, 0, NOISE_NMI, "nmi", 0, B + 3000, 200, 0);	/* its handler: 1200 */
+	add_nmi_handler(aa, 0, "nmi_cpu_backtrace_handler", B + 5100, 1);
+	add_noise(aa, 0, NOISE_NMI, "nmi", 0, B + 5000, 300, 0);
+	add_sample(aa, 0, B, 6000, 3);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 2);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_NMI, "nmi_cpu_backtrace_handler", -1, -1, 2, 700);
+	assert_cause(&s->causes[1], OSNOISE_CAUSE_NMI, "nmi", -1, -1, 1, 200);
+	free(s);
+	osnoise_aa_free(aa);
+}
+
+/* irq:softirq_entry or _exit (PREEMPT_RT: in a thread) */
+static void add_softirq_edge(struct osnoise_aa *aa, int cpu, bool entry, int vec,
+			     const char *name, uint64_t ts)
+{
+	struct rtl_record r = { .kind = RECORD_CTX };
+
+	r.edge.cpu = cpu;
+	r.edge.ts = ts;
+	r.edge.kind = entry ? CTX_SOFTIRQ_ENTRY : CTX_SOFTIRQ_EXIT;
+	r.edge.vector = vec;
+	snprintf(r.edge.name, sizeof(r.edge.name), "%s", name);
+	osnoise_aa_feed(aa, &r);
+}
+
+/*
+ * PREEMPT_RT: ksoftirqd ran a TASKLET softirq of 4000 ns wall time, an IRQ
+ * of 500 inside it; osnoise reports the thread net of the IRQ (5000). The
+ * softirq is a source of its own (3500), out of the thread (1500 left),
+ * and the parts still add up to the sample
+ */
+static void test_rt_softirq_in_thread(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
+
+	(void)state;
+	add_softirq_edge(aa, 0, true, 6, "TASKLET", B + 1000);
+	add_irq(aa, 0, "local_timer", 236, B + 2000, 500);
+	add_softirq_edge(aa, 0, false, 6, "TASKLET", B + 5000);
+	add_noise(aa, 0, NOISE_THREAD, "ksoftirqd/0", 14, B + 500, 5000, B + 6000);
+	add_softirq_edge(aa, 0, false, 6, "TASKLET", B + 6500);	/* no entry: ignored */
+	add_sample(aa, 0, B, 8000, 3);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 3);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_SOFTIRQ, "TASKLET", 6, -1, 1, 3500);
+	assert_cause(&s->causes[1], OSNOISE_CAUSE_THREAD, "ksoftirqd/0", -1, 14, 1, 1500);
+	assert_cause(&s->causes[2], OSNOISE_CAUSE_IRQ, "local_timer", 236, -1, 1, 500);
+	assert_int_equal(s->hardware_ns, 8000 - 3500 - 1500 - 500);
+	assert_adds_up(s);
+	free(s);
+	osnoise_aa_free(aa);
+}
+
 /* interference 0: nothing the OS did explains it (rtla's HW noise). */
 static void test_hardware_only(void **state)
 {
@@ -1707,6 +1791,8 @@ int main(void)
 		cmocka_unit_test(test_empty_and_bounds),
 		cmocka_unit_test(test_irq_nested_in_thread),
 		cmocka_unit_test(test_softirq_after_irq),
+		cmocka_unit_test(test_nmi_named_by_handler),
+		cmocka_unit_test(test_rt_softirq_in_thread),
 		cmocka_unit_test(test_hardware_only),
 		cmocka_unit_test(test_hardware_counted),
 		cmocka_unit_test(test_samples_of_a_row),

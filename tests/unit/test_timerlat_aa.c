@@ -18,8 +18,8 @@
 
 #define B	1000000000ULL	/* the expiry of the period under test, ns */
 
-static void add_sample(struct timerlat_aa *aa, int cpu, enum timerlat_context ctx, uint64_t seq,
-		       uint64_t ts, uint64_t latency)
+static void add_sample_pid(struct timerlat_aa *aa, int cpu, enum timerlat_context ctx,
+			   uint64_t seq, uint64_t ts, uint64_t latency, int pid)
 {
 	struct rtl_record r = { .kind = RECORD_TIMERLAT };
 
@@ -28,7 +28,14 @@ static void add_sample(struct timerlat_aa *aa, int cpu, enum timerlat_context ct
 	r.timerlat.seqnum = seq;
 	r.timerlat.ts = ts;
 	r.timerlat.latency_ns = latency;
+	r.timerlat.pid = pid;
 	timerlat_aa_feed(aa, &r);
+}
+
+static void add_sample(struct timerlat_aa *aa, int cpu, enum timerlat_context ctx, uint64_t seq,
+		       uint64_t ts, uint64_t latency)
+{
+	add_sample_pid(aa, cpu, ctx, seq, ts, latency, 0);
 }
 
 /* IRQ sample at expiry + irq_lat, thread sample at expiry + thread_lat. */
@@ -381,6 +388,54 @@ static void test_blocking_thread_kernel_style(void **state)
 	assert_int_equal(r->blocking.ns, 24000);
 	assert_int_equal(r->remainder_ns, 1000);
 	assert_int_equal(r->stack.depth, 3);
+	free(r);
+	timerlat_aa_free(aa);
+}
+
+/*
+ * A handler 400 ms late, the IRQ record's pid that of a task still running
+ * (its thread event not ended yet): not out of idle, and the task is named
+ */
+static void test_irq_task(void **state)
+{
+	struct timerlat_aa *aa = timerlat_aa_new(2);
+	struct timerlat_aa_result *r;
+	char *text;
+
+	(void)state;
+	add_sample_pid(aa, 1, TIMERLAT_IRQ, 3, B + 400000000, 400000000, 4242);
+	r = explain(aa, 1);
+	assert_false(r->thread_ran);
+	assert_false(r->exit_from_idle);
+	assert_int_equal(r->irq_task.pid, 4242);
+	assert_string_equal(r->irq_task.name, "");
+	text = print(r);
+	assert_line(text, "    the IRQ interrupted:", "<unknown>:4242");
+	free(text);
+	timerlat_aa_name_irq_task(r, "rtl_zoo_irqoff");
+	text = print(r);
+	assert_line(text, "  IRQ handler delay:", "400000.00 us (100.00 %)");
+	assert_line(text, "    the IRQ interrupted:", "rtl_zoo_irqoff:4242");
+	free(text);
+	free(r);
+	timerlat_aa_free(aa);
+}
+
+/* the idle task (pid 0) was interrupted: out of idle, no task named */
+static void test_irq_task_idle(void **state)
+{
+	struct timerlat_aa *aa = timerlat_aa_new(1);
+	struct timerlat_aa_result *r;
+	char *text;
+
+	(void)state;
+	add_sample_pid(aa, 0, TIMERLAT_IRQ, 3, B + 4000, 4000, 0);
+	r = explain(aa, 0);
+	assert_true(r->exit_from_idle);
+	assert_int_equal(r->irq_task.pid, -1);
+	text = print(r);
+	assert_null(strstr(text, "interrupted"));
+	free(text);
 	free(r);
 	timerlat_aa_free(aa);
 }
@@ -898,6 +953,8 @@ int main(void)
 		cmocka_unit_test(test_stack_formats),
 		cmocka_unit_test(test_user_return),
 		cmocka_unit_test(test_irq_interference),
+		cmocka_unit_test(test_irq_task),
+		cmocka_unit_test(test_irq_task_idle),
 		cmocka_unit_test(test_softirq_and_nmi),
 		cmocka_unit_test(test_thread_interference),
 		cmocka_unit_test(test_previous_irq),

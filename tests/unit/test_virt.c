@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests for guest detection (fake sysroots, CPUID off) and for the
- * steal time meter (on this machine's /proc/stat)
+ * Unit tests for guest detection (fake sysroots, CPUID off), for the
+ * steal time meter (on this machine's /proc/stat) and for the SMI counter
+ * (fake /dev/cpu/N/msr files under a sysroot)
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -292,6 +293,109 @@ static void test_steal_bad_args(void **state)
 
 #define sysroot_test(f) cmocka_unit_test_setup_teardown(f, sysroot_setup, sysroot_teardown)
 
+/* @root/dev/cpu/@cpu/msr: a file whose 8 bytes at 0x34 hold @smis */
+static void put_msr(const char *root, int cpu, uint64_t smis)
+{
+	char rel[64], path[4096];
+	FILE *f;
+
+	snprintf(rel, sizeof(rel), "dev/cpu/%d/msr", cpu);
+	put_file(root, rel, "");
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "r+");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0x34, SEEK_SET), 0);
+	assert_int_equal(fwrite(&smis, sizeof(smis), 1, f), 1);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void smi_cpus(struct cpu_mask *cpus, const char *list)
+{
+	const char *why;
+
+	assert_int_equal(cpu_mask_init(cpus, 4), 0);
+	assert_int_equal(cpu_mask_parse(cpus, list, &why), 0);
+}
+
+/* the SMIs between the reads, for the measured CPUs only; a reset restarts */
+static void test_smi_counts(void **state)
+{
+	const char *root = *state;
+	struct smi_meter m;
+	struct cpu_mask cpus;
+
+	put_msr(root, 1, 3);
+	put_msr(root, 2, 10);
+	put_msr(root, 3, 7);
+	smi_cpus(&cpus, "1-2");
+	assert_int_equal(smi_meter_start_at(&m, root, &cpus, 4), 0);
+	assert_int_equal(smi_count(&m, 1), SMI_UNKNOWN);	/* not stopped yet */
+	put_msr(root, 1, 203);
+	put_msr(root, 3, 70);
+	smi_meter_stop(&m);
+	assert_int_equal(smi_count(&m, 1), 200);
+	assert_int_equal(smi_count(&m, 2), 0);
+	assert_int_equal(smi_count(&m, 3), SMI_UNKNOWN);	/* not measured */
+	assert_int_equal(smi_count(&m, 0), SMI_UNKNOWN);
+	assert_int_equal(smi_count(&m, 4), SMI_UNKNOWN);
+	assert_string_equal(m.why, "");
+	smi_meter_restart(&m);				/* r: counted from here */
+	put_msr(root, 1, 250);
+	smi_meter_stop(&m);
+	assert_int_equal(smi_count(&m, 1), 47);
+	smi_meter_free(&m);
+	cpu_mask_free(&cpus);
+}
+
+/* no msr device: unknown, and why says what to do */
+static void test_smi_no_module(void **state)
+{
+	struct smi_meter m;
+	struct cpu_mask cpus;
+
+	smi_cpus(&cpus, "0");
+	assert_int_equal(smi_meter_start_at(&m, *state, &cpus, 4), 0);
+	smi_meter_stop(&m);
+	assert_int_equal(smi_count(&m, 0), SMI_UNKNOWN);
+	assert_non_null(strstr(m.why, "modprobe msr"));
+	smi_meter_free(&m);
+	cpu_mask_free(&cpus);
+}
+
+/* a CPU without the MSR (AMD: the read fails): unknown, said */
+static void test_smi_no_counter(void **state)
+{
+	const char *root = *state;
+	struct smi_meter m;
+	struct cpu_mask cpus;
+
+	put_file(root, "dev/cpu/0/msr", "");		/* too short for 0x34 */
+	smi_cpus(&cpus, "0");
+	assert_int_equal(smi_meter_start_at(&m, root, &cpus, 4), 0);
+	smi_meter_stop(&m);
+	assert_int_equal(smi_count(&m, 0), SMI_UNKNOWN);
+	assert_non_null(strstr(m.why, "no SMI counter"));
+	smi_meter_free(&m);
+	cpu_mask_free(&cpus);
+}
+
+/* a counter that went back (a CPU reset, a replaced file) is not a count */
+static void test_smi_backwards(void **state)
+{
+	const char *root = *state;
+	struct smi_meter m;
+	struct cpu_mask cpus;
+
+	put_msr(root, 0, 100);
+	smi_cpus(&cpus, "0");
+	assert_int_equal(smi_meter_start_at(&m, root, &cpus, 4), 0);
+	put_msr(root, 0, 5);
+	smi_meter_stop(&m);
+	assert_int_equal(smi_count(&m, 0), SMI_UNKNOWN);
+	smi_meter_free(&m);
+	cpu_mask_free(&cpus);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -318,6 +422,10 @@ int main(void)
 		cmocka_unit_test(test_steal_here),
 		cmocka_unit_test(test_steal_missing_cpu),
 		cmocka_unit_test(test_steal_bad_args),
+		sysroot_test(test_smi_counts),
+		sysroot_test(test_smi_no_module),
+		sysroot_test(test_smi_no_counter),
+		sysroot_test(test_smi_backwards),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,7 @@
 # other):
 # - Debian's 6.1 rt kernel with rtla 6.1 (the tracefs path, kernel
 #   threads): every guest script but 47-record, 55-fleet, 60, 65, 66 and
-#   70 in one boot; guest/70-kvm-host.sh (a nested KVM guest) in a boot on
+#   70 in one boot, with the zoo's fast scenarios (tests/zoo/); guest/70-kvm-host.sh (a nested KVM guest) in a boot on
 #   a CPU with a constant TSC; guest/45-setup.sh in a boot with isolated
 #   CPUs;
 # - Debian's newest rt kernel (trixie-backports) with the rtla of its
@@ -75,8 +75,15 @@ lane_61() {
 	main=$(ls tests/vm/guest/*.sh |
 	       grep -v -e '/47-record\.sh$' -e '/55-fleet\.sh$' -e '/60-user-threads\.sh$' \
 		       -e '/65-bpf\.sh$' -e '/66-osnoise-bpf\.sh$' -e '/70-kvm-host\.sh$')
-	boot $main
+	# and the zoo's fast scenarios (tests/zoo/README.md: those that need
+	# no test module), judged on the host by tests/zoo/table.py
+	(
+		export RTLENS_GUEST_ZOO="quiet rt_thread ipi nmi smi"
+		export RTLENS_GUEST_ZOO_TOOLS="osnoise timerlat"
+		boot $main tests/zoo/guest/zoo.sh
+	)
 	status=$?
+	tests/zoo/table.py --tap "$VM_DIR/out/zoo" || status=1
 
 	# a KVM guest inside the test guest: the rt kernel's KVM needs a
 	# constant TSC, which QEMU's TCG does not announce unless forced

@@ -7,6 +7,7 @@
 # protocol and what was observed of rtla 6.1 on that kernel.
 #
 #   tests/vm/run.sh [SCRIPT...]      (from anywhere; `make vm-check`)
+#   tests/vm/run.sh --kernel-path    (print the vmlinuz it boots, fetched)
 #
 # SCRIPT: a guest script, as a path or relative to tests/vm/ or
 # tests/vm/guest/ (default: every tests/vm/guest/*.sh, in order).
@@ -27,6 +28,9 @@
 #   RTLENS_VM_KERNEL  a vmlinuz to boot instead of Debian's rt kernel
 #   RTLENS_VM_APPEND  more kernel command line
 #   RTLENS_VM_QEMU_ARGS  more QEMU arguments (split at spaces)
+#   RTLENS_VM_FILES   more files for the guest, space separated: each
+#                     lands in /vm/files/ under its own name (a test
+#                     module built for the kernel, say)
 #   RTLENS_VM_COMPANION  a host command run beside the guest, from when
 #                     QEMU starts (QEMU_PID, VM_DIR, VM_OUT set) until the
 #                     guest ends (then SIGTERM); its output goes to
@@ -157,15 +161,26 @@ resolve_kernel_pkg()
 }
 
 # The modules a nested KVM guest needs (guest/70-kvm-host.sh), in load
-# order: TCG emulates AMD's SVM for `-cpu max`.
-KVM_MODULES="irqbypass ccp kvm kvm-amd"
+# order (TCG emulates AMD's SVM for `-cpu max`), and msr, to read the SMI
+# counter (tests/zoo/)
+MODULES="irqbypass ccp kvm kvm-amd msr"
 
-kvm_module_members()
+module_members()
 {
 	local m
 
-	for m in $KVM_MODULES; do
+	for m in $MODULES; do
 		printf "./lib/modules/*/%s.ko* " "$m"
+	done
+}
+
+# every module of MODULES is in the cache directory $1
+have_modules()
+{
+	local m
+
+	for m in $MODULES; do
+		ls "$1/$m.ko"* > /dev/null 2>&1 || return 1
 	done
 }
 
@@ -193,7 +208,7 @@ fetch_kernel()
 	fi
 	dir=$CACHE/kernel/$pkg
 	KERNEL=$(ls "$dir"/boot/vmlinuz-* 2>/dev/null | head -n 1)
-	[ -n "$KERNEL" ] && [ -d "$dir/modules" ] && return
+	[ -n "$KERNEL" ] && have_modules "$dir/modules" && return
 
 	log "# downloading $pkg (Debian's PREEMPT_RT kernel) into $CACHE"
 	tmp=$CACHE/download.$$
@@ -207,11 +222,11 @@ fetch_kernel()
 	fi
 	deb=$(ls "$tmp"/*.deb 2>/dev/null | head -n 1)
 	mkdir -p "$tmp/x"
-	# dpkg -x, limited to ./boot and KVM's modules (KVM_MODULES): the
-	# others are not needed (the serial driver is built in) and are ~400 MB
+	# dpkg -x, limited to ./boot and the modules of MODULES: the others
+	# are not needed (the serial driver is built in) and are ~400 MB
 	if [ -z "$deb" ] ||
 	   ! dpkg-deb --fsys-tarfile "$deb" |
-	     tar -x -C "$tmp/x" --wildcards ./boot $(kvm_module_members); then
+	     tar -x -C "$tmp/x" --wildcards ./boot $(module_members); then
 		rm -rf "$tmp" "$tmp.log"
 		fatal "cannot unpack the kernel package $pkg"
 	fi
@@ -300,7 +315,7 @@ build_helpers()
 	mkdir -p "$VM_DIR/bin"
 	flags="-O2 -Wall -Wextra -Werror"
 	# the test helpers, and sample/'s workloads (the guest tests run them)
-	for src in tests/vm/*.c sample/*.c; do
+	for src in tests/vm/*.c tests/zoo/*.c sample/*.c; do
 		[ -f "$src" ] || continue
 		case $src in *.bpf.c) continue ;; esac	# BPF: built by make
 		name=$(basename "$src" .c)
@@ -358,11 +373,21 @@ build_initramfs()
 		[ -d "$a" ] && mkdir -p "$ROOT${a%/*}" && cp -a "$a" "$ROOT$a"
 	done
 
-	# KVM's modules, next to the kernel (fetch_kernel), if they are there
-	mkdir -p "$ROOT/vm/modules"
-	for a in $KVM_MODULES; do
+	# the modules of MODULES, next to the kernel (fetch_kernel), if they
+	# are there; compressed ones unpacked (busybox's insmod reads them
+	# as they are)
+	mkdir -p "$ROOT/vm/modules" "$ROOT/vm/files"
+	for a in $MODULES; do
 		s=$(ls "${KERNEL%/*}/../modules/$a.ko"* 2>/dev/null | head -n 1)
-		[ -n "$s" ] && cp "$s" "$ROOT/vm/modules/"
+		case $s in
+		"") ;;
+		*.xz) xz -dc "$s" > "$ROOT/vm/modules/$a.ko" ;;
+		*.zst) zstd -qdc "$s" > "$ROOT/vm/modules/$a.ko" ;;
+		*) cp "$s" "$ROOT/vm/modules/" ;;
+		esac
+	done
+	for a in ${RTLENS_VM_FILES:-}; do
+		cp "$a" "$ROOT/vm/files/" || fatal "RTLENS_VM_FILES: cannot copy $a"
 	done
 	# the kernel's build config, where a real system keeps it (rtlens check
 	# reads /boot/config-$(uname -r)); Debian's 6.1 package has it beside
@@ -593,6 +618,15 @@ main()
 
 	case "${1:-}" in
 	-h|--help) usage 0 ;;
+	--kernel-path)
+		# the vmlinuz a boot would use, fetched if need be (tests/zoo/
+		# builds a module for it before the boot)
+		mkdir -p "$CACHE"
+		exec 8> "$CACHE/.lock"
+		flock 8
+		fetch_kernel
+		echo "$KERNEL"
+		exit 0 ;;
 	-*) usage 2 ;;
 	esac
 	select_scripts "$@"

@@ -89,6 +89,17 @@ struct tracefs_instance *instance_make(struct sys_state *st, const char *suffix,
 	return inst;
 }
 
+int instance_enable_event_on(struct tracefs_instance *inst, const char *sys, const char *ev,
+			     const struct cpu_mask *cpus)
+{
+	char filter[4096] = "";
+
+	if (cpus && (cpu_mask_format_filter(cpus, filter, sizeof(filter)) < 0 ||
+		     tracefs_event_file_write(inst, sys, ev, "filter", filter) < 0))
+		return -1;
+	return tracefs_event_enable(inst, sys, ev);
+}
+
 int instance_enable_event(struct tracefs_instance *inst, const char *sys, const char *ev)
 {
 	if (!tracefs_event_enable(inst, sys, ev))

@@ -31,6 +31,9 @@ struct tracefs_instance *instance_make(struct sys_state *st, const char *suffix,
 				       uint64_t buffer_kb);
 /* @ev NULL: every event of @sys. -1 with a message. */
 int instance_enable_event(struct tracefs_instance *inst, const char *sys, const char *ev);
+/* @sys:@ev on the CPUs of @cpus only (a filter on CPU; NULL: all); -1, errno set */
+int instance_enable_event_on(struct tracefs_instance *inst, const char *sys, const char *ev,
+			     const struct cpu_mask *cpus);
 /* The -e events, with their filters and triggers. */
 int instance_enable_user_events(const struct rtl_params *p, struct tracefs_instance *inst);
 

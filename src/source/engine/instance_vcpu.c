@@ -27,21 +27,9 @@ bool instance_vcpu_wanted(const struct rtl_params *p)
 	return (instance_kvm_wanted(p) || p->vm_pid) && formats_kvm_vcpu_decodable();
 }
 
-/* @sys:@ev in @inst, on @cpus only when not NULL (a filter); -1 with errno */
-static int enable_on(struct tracefs_instance *inst, const char *sys, const char *ev,
-		     const struct cpu_mask *cpus)
-{
-	char filter[4096] = "";
-
-	if (cpus && (cpu_mask_format_filter(cpus, filter, sizeof(filter)) < 0 ||
-		     tracefs_event_file_write(inst, sys, ev, "filter", filter) < 0))
-		return -1;
-	return tracefs_event_enable(inst, sys, ev);
-}
-
 void instance_enable_kvm_exit(struct tracefs_instance *inst, const struct cpu_mask *cpus)
 {
-	if (enable_on(inst, "kvm", "kvm_exit", cpus)) {
+	if (instance_enable_event_on(inst, "kvm", "kvm_exit", cpus)) {
 		warn_msg("KVM exits not traced (filter on the measured cpus or kvm:kvm_exit "
 			 "failed: %s): vCPU threads are not named", strerror(errno));
 		tracefs_event_disable(inst, "kvm", "kvm_exit");
@@ -65,7 +53,7 @@ int instance_enable_std_events(struct tracefs_instance *inst, struct tep_handle 
 		}
 		if (!cpus && instance_enable_event(inst, tp[i].system, tp[i].event))
 			return -1;
-		if (cpus && enable_on(inst, tp[i].system, tp[i].event, cpus)) {
+		if (cpus && instance_enable_event_on(inst, tp[i].system, tp[i].event, cpus)) {
 			err_msg("cannot trace %s on the measured cpus: %s", tp[i].name,
 				strerror(errno));
 			return -1;
@@ -76,8 +64,8 @@ int instance_enable_std_events(struct tracefs_instance *inst, struct tep_handle 
 
 void instance_enable_kvm_vcpu(struct tracefs_instance *inst, const struct cpu_mask *cpus)
 {
-	if (enable_on(inst, "kvm", "kvm_entry", cpus) ||
-	    enable_on(inst, "kvm", "kvm_userspace_exit", cpus)) {
+	if (instance_enable_event_on(inst, "kvm", "kvm_entry", cpus) ||
+	    instance_enable_event_on(inst, "kvm", "kvm_userspace_exit", cpus)) {
 		warn_msg("vCPU threads not followed (kvm:kvm_entry or kvm_userspace_exit: %s)",
 			 strerror(errno));
 		tracefs_event_disable(inst, "kvm", "kvm_entry");

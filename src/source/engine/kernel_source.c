@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -335,11 +336,16 @@ static int set_tracer(const struct tool_desc *desc, struct tracefs_instance *ins
 static bool kvm_traced(const struct rtl_params *p);
 static bool vcpu_traced(const struct rtl_params *p);
 
+static bool nmi_named(const struct rtl_params *p);
+static bool rt_softirqs(const struct rtl_params *p);
+
 static unsigned int osnoise_sets(const struct rtl_params *p)
 {
 	return DECODE_OSNOISE | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
 	       (kvm_traced(p) ? DECODE_KVM : 0) |
-	       (vcpu_traced(p) ? DECODE_KVM_VCPU | DECODE_STD_EVENTS : 0);
+	       (vcpu_traced(p) ? DECODE_KVM_VCPU | DECODE_STD_EVENTS : 0) |
+	       (nmi_named(p) ? DECODE_NMI_NAMES : 0) |
+	       (rt_softirqs(p) ? DECODE_RT_SOFTIRQS : 0);
 }
 
 static unsigned int timerlat_sets(const struct rtl_params *p)
@@ -389,6 +395,42 @@ static bool kvm_traced(const struct rtl_params *p)
 static bool vcpu_traced(const struct rtl_params *p)
 {
 	return kvm_traced(p) && instance_vcpu_wanted(p);
+}
+
+/*
+ * The osnoise analysis names each NMI by its handler (perf, the watchdog, a
+ * backtrace request): nmi:nmi_handler, x86's, where the kernel has it. The
+ * vCPU analysis' events hold it already.
+ */
+static bool nmi_named(const struct rtl_params *p)
+{
+	return params_trace_analysis(p) && !kernel_counts(p) && !vcpu_traced(p);
+}
+
+/*
+ * On PREEMPT_RT softirqs run in threads (ksoftirqd, ktimers, or any that
+ * enables bottom halves again) and osnoise reports no softirq noise: the
+ * analysis traces irq:softirq_{entry,exit} to take them out of those
+ * threads' noise and name them. An RT kernel says so in its version
+ * ("PREEMPT_RT", mainline's) or, with the older RT patch, in
+ * /sys/kernel/realtime.
+ */
+static bool rt_softirqs(const struct rtl_params *p)
+{
+	struct utsname u;
+	char c = 0;
+	FILE *f;
+
+	if (!nmi_named(p))	/* the same runs: an analysis of its own events */
+		return false;
+	if (!uname(&u) && strstr(u.version, "PREEMPT_RT"))
+		return true;
+	f = fopen("/sys/kernel/realtime", "re");
+	if (f) {
+		c = (char)fgetc(f);
+		fclose(f);
+	}
+	return c == '1';
 }
 
 /*
@@ -460,6 +502,15 @@ static int osnoise_analysis_events(const struct engine *src, struct tracefs_inst
 		return -1;
 	if (noise_events(p, inst))
 		return -1;
+	/* optional: without it the NMIs are one source, "nmi" */
+	if (nmi_named(p) && tep_find_event_by_name(src->ins.tep, "nmi", "nmi_handler") &&
+	    instance_enable_event_on(inst, "nmi", "nmi_handler", &p->cpus))
+		warn_msg("the NMIs are not named by their handler (nmi:nmi_handler: %s)",
+			 strerror(errno));
+	if (rt_softirqs(p) && (instance_enable_event_on(inst, "irq", "softirq_entry", &p->cpus) ||
+			       instance_enable_event_on(inst, "irq", "softirq_exit", &p->cpus)))
+		warn_msg("the softirqs are not told apart from the threads that ran them "
+			 "(irq:softirq_entry/exit: %s)", strerror(errno));
 	kvm_events(p, src->ins.tep, inst);
 	return 0;
 }
@@ -560,11 +611,20 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
  *   buffer overwrites its oldest events), read only at a stop;
  * - osnoise explains every sample of the run: the instance is read as
  *   its events come, and the events it loses are counted per CPU.
- * --record keeps them with the samples, where the recording reads them.
+ * --record keeps them with the samples, where the recording reads them;
+ * so does timerlat --aa, which explains every latency of the run: the
+ * table and the analysis then read the same samples, in order with the
+ * events that explain them.
  */
+static bool whole_run_inline(const struct rtl_params *p)
+{
+	return tracer_of(p)->aa_feed == AA_FEED_WINDOW && p->aa && params_trace_analysis(p);
+}
+
 static enum aa_feed feed_of(const struct rtl_params *p)
 {
-	if (!params_trace_analysis(p) || p->record_path || kernel_counts(p))
+	if (!params_trace_analysis(p) || p->record_path || kernel_counts(p) ||
+	    whole_run_inline(p))
 		return AA_FEED_INLINE;
 	return tracer_of(p)->aa_feed;
 }
@@ -648,6 +708,13 @@ static int load_events(struct engine *src)
 		systems[3] = "irq_vectors";
 		systems[4] = "sched";
 		systems[5] = "nmi";
+	} else {
+		int i = 2;
+
+		if (sets & DECODE_NMI_NAMES)
+			systems[i++] = "nmi";
+		if (sets & DECODE_RT_SOFTIRQS)
+			systems[i++] = "irq";
 	}
 
 	return instances_load(&src->ins, systems, sets);
@@ -693,6 +760,8 @@ static int open_bpf(struct engine *src)
 
 	if (p->record_path && tracer_of(p)->bpf_event)
 		src->bpf_why = "--record: the recording needs every sample, read through tracefs";
+	else if (whole_run_inline(p) && tracer_of(p)->bpf_event)
+		src->bpf_why = "--aa: every latency is read with the events that explain it";
 	if (!bpf_fits(p))
 		return 0;
 	if (p->no_bpf)		/* asked for: nothing to explain */

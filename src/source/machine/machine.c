@@ -35,6 +35,33 @@ void machine_take_steal(struct sys_facts *f, const struct steal_meter *m)
 		f->steal_ns[cpu] = steal_ns(m, cpu);
 }
 
+void machine_task_comm(int pid, char *buf, size_t size)
+{
+	char path[40];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	buf[0] = '\0';
+	f = fopen(path, "re");
+	if (f && fgets(buf, (int)size, f))
+		buf[strcspn(buf, "\n")] = '\0';
+	if (f)
+		fclose(f);
+}
+
+void machine_take_smi(struct sys_facts *f, const struct smi_meter *m)
+{
+	int cpu;
+
+	free(f->smi_count);
+	f->smi_count = m ? calloc(f->nr_cpus > 0 ? f->nr_cpus : 1, sizeof(*f->smi_count)) : NULL;
+	if (!f->smi_count)
+		return;
+	for (cpu = 0; cpu < f->nr_cpus; cpu++)
+		f->smi_count[cpu] = smi_count(m, cpu);
+	snprintf(f->smi_why, sizeof(f->smi_why), "%s", m->why);
+}
+
 int machine_gather_tuning(struct sys_facts *f, const struct cpu_mask *cpus, unsigned int flags)
 {
 	f->tuning = calloc(1, sizeof(*f->tuning));
@@ -52,6 +79,8 @@ void machine_free(struct sys_facts *f)
 	}
 	free(f->steal_ns);
 	f->steal_ns = NULL;
+	free(f->smi_count);
+	f->smi_count = NULL;
 	free(f->tuning_json);
 	f->tuning_json = NULL;
 	f->steal_ok = false;

@@ -116,7 +116,46 @@ int machine_gather(struct sys_facts *f, int nr_cpus);
 int machine_gather_tuning(struct sys_facts *f, const struct cpu_mask *cpus, unsigned int flags);
 /* The steal time of each CPU between @m's snapshots (NULL: not known). */
 void machine_take_steal(struct sys_facts *f, const struct steal_meter *m);
+/* /proc/@pid/comm into @buf ("" when it cannot be read: the task is gone) */
+void machine_task_comm(int pid, char *buf, size_t size);
+
+struct smi_meter;
+/* The SMIs of each CPU between @m's reads (NULL: not known), and why not. */
+void machine_take_smi(struct sys_facts *f, const struct smi_meter *m);
 void machine_free(struct sys_facts *f);
+
+/*
+ * smi - the SMIs (System Management Interrupts) each measured CPU took
+ * between two reads of its SMI counter, MSR 0x34, through /dev/cpu/N/msr
+ * (the msr module, root)
+ */
+#define SMI_UNKNOWN	(-1)
+
+struct smi_meter {
+	const char	*root;		/* "" or a directory holding dev/cpu/N/msr */
+	int		nr_cpus;	/* CPUs 0 .. nr_cpus-1 */
+	struct cpu_mask	cpus;		/* the ones read */
+	int64_t		*start;		/* counter by CPU, or SMI_UNKNOWN */
+	int64_t		*stop;
+	char		why[160];	/* why a counter is unknown; "" if none */
+};
+
+/*
+ * Read the counters of the CPUs of @cpus: a CPU that cannot be read is
+ * unknown, and why says why (no msr module, no such MSR: AMD). -1 only
+ * when out of memory. Free with smi_meter_free().
+ */
+int smi_meter_start(struct smi_meter *m, const struct cpu_mask *cpus, int nr_cpus);
+/* The same with the devices under @root (kept, not copied): for tests. */
+int smi_meter_start_at(struct smi_meter *m, const char *root, const struct cpu_mask *cpus,
+		       int nr_cpus);
+/* Read the first counters again (the table was reset). */
+void smi_meter_restart(struct smi_meter *m);
+/* Read the second counters. */
+void smi_meter_stop(struct smi_meter *m);
+/* The SMIs @cpu took between the reads, or SMI_UNKNOWN. */
+int64_t smi_count(const struct smi_meter *m, int cpu);
+void smi_meter_free(struct smi_meter *m);
 
 /*
  * vmm - the threads of a VMM process (--vm PID): the ids under

@@ -3,7 +3,8 @@
 # rtlens timerlat top and hist on the real tracer: layouts against rtla 6.1,
 # JSON (validated on the host by tests/vm/host/30-timerlat.sh), exit status 2
 # with the auto-analysis, which must name a SCHED_FIFO thread that blocks the
-# timerlat thread and IPIs sent from another CPU; actions, --dma-latency,
+# timerlat thread and IPIs sent from another CPU; --aa's sources of the
+# whole run; actions, --dma-latency,
 # --deepest-idle-state; on a kernel without timerlat_fd, -u refused; on one
 # with it, user-space threads by default (as rtla 6.9+: the layouts then
 # have the return-to-user columns) and -k for the kernel's.
@@ -196,6 +197,37 @@ else
 	same_top_layout "timerlat top -k layout matches rtla $RTLA_VERSION" ktop.txt \
 		-k -c 1-2 -d 3 -q
 fi
+
+# ---- --aa: the sources of every latency of the run; a SCHED_FIFO 95
+# spinner (the timerlat thread's priority: it waits for each 5 ms burst)
+# is named among cpu 1's top sources; with -T, the sources cover the
+# latencies the table counts up to the stop (checked on the host) ----
+spin -c 1 -p 95 -n rtl_lat_spin -d 40 --duty 50 --period-ms 10 > aaspin.out 2>&1 &
+aaspin=$!
+rtlens timerlat top -c 1 -d 6 -q --aa --json aa.json > aa.txt 2>&1
+check_exit "timerlat top --aa exits 0" 0 $?
+rtlens timerlat hist -c 1 -d 20 -T 3000 --aa --json aastop.json > aastop.txt 2>&1
+check_exit "timerlat hist --aa -T 3000 stops with status 2" 2 $?
+kill $aaspin 2>/dev/null
+wait $aaspin
+diag "$(cat aaspin.out)"
+emit_file aa.txt
+emit_file aa.json
+emit_file aastop.txt
+emit_file aastop.json
+check_grep "--aa: a table of latency sources for cpu 1, its floor stated" \
+	'^CPU 1 latency sources \(the (thread|return-to-user) latencies of at least 0\.00 us: [0-9]+ of [0-9]+\)$' aa.txt
+sed -n '/^CPU 1 latency sources/,/^  total/p' aa.txt | sed -n '3,8p' > aatop.txt
+check_grep "--aa: the spinner is among cpu 1's top latency sources" \
+	'^  blocking thread rtl_lat_spin' aatop.txt
+check_grep "--aa: the total the sources add up to" \
+	'^  total: the (thread|return-to-user) latencies +[0-9.]+ +100\.00 %$' aa.txt
+check_grep "--aa -T: the stop's analysis" '^## CPU 1 hit stop tracing' aastop.txt
+check_grep "--aa -T: and the run's sources" '^CPU 1 latency sources ' aastop.txt
+rtlens timerlat top -c 1 -d 1 --aa 100 > aaval.txt 2>&1
+check_exit "--aa 100 is refused" 1 $?
+check_grep "--aa 100 says what was meant" \
+	'--aa takes no value; to stop at a latency use -a US or --aa-only US' aaval.txt
 
 # ---- SIGINT: restored, report written ----
 rtlens timerlat hist -c 1-2 --json int.json > int.txt 2>&1 &

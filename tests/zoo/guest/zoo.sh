@@ -1,0 +1,255 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The zoo of causes (tests/zoo/README.md), in the guest: each scenario
+# injects one known cause onto the measured CPU while rtlens (and, where
+# it applies, rtla) measures, and writes down what it injected. Nothing is
+# judged here: the host's tests/zoo/table.py reads zoo.tsv and the reports
+# and gives the verdicts.
+#
+# RTLENS_GUEST_ZOO: the scenarios to run, space separated (default all);
+# RTLENS_GUEST_ZOO_TOOLS: the runs to make of each (default all of a
+# scenario's: osnoise, osnoise-user, timerlat, rtla-timerlat).
+#
+# zoo.tsv, one line a run:
+#   scenario kernel engine tool rc kind name_re measure expected report
+# kind/name_re: the cause rtlens must name (kind: thread, irq, softirq, nmi,
+# smi; name_re: an extended regular expression of its name); measure: time
+# (expected: us on the CPU) or count (expected: events); report: the
+# artifact (rtlens's JSON, or rtla's text).
+
+ZOO_CPU=1
+ZOO_SECS=4
+ZOO_DUR=14	# a tracer's setup under TCG takes seconds of it (7.3: up to 6)
+ZOO_STOP_US=250000
+KVER=$(uname -r)
+: > zoo.tsv
+
+# quiet: nothing injected, the rig's own noise, which the verdicts take
+# away from what each scenario found
+zoo_scenarios_all="quiet rt_thread kworker tasklet hrtimer hrtimer_soft irqoff preemptoff storm
+ipi tlb nmi smi"
+
+# ---- the injections: inject_NAME starts it in the background for
+# ZOO_SECS and sets ZOO_PID; truth_NAME waits for it and sets KIND, NAME_RE,
+# MEASURE and EXPECTED ----
+
+module_start()
+{
+	insmod /vm/files/rtl_zoo.ko mode="$1" cpu=$ZOO_CPU hold_us="$2" rate="$3" \
+		seconds=$ZOO_SECS || { diag "insmod rtl_zoo mode=$1 failed"; return 1; }
+}
+
+# waits for the module to finish, sets EXPECTED (us or count) and unloads it
+module_truth()
+{
+	local p=/sys/module/rtl_zoo/parameters i=0
+
+	while [ "$(cat $p/done 2>/dev/null)" != 1 ] && [ $i -lt 100 ]; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	ZOO_EVENTS=$(cat $p/events 2>/dev/null)
+	EXPECTED=$(awk -v ns="$(cat $p/held_ns 2>/dev/null)" 'BEGIN { printf "%.1f", ns / 1000 }')
+	[ "$MEASURE" = count ] && EXPECTED=$ZOO_EVENTS
+	rmmod rtl_zoo
+	diag "rtl_zoo: events=$ZOO_EVENTS held_us=$EXPECTED"
+}
+
+# the count of an /proc/interrupts line (NAME:) on ZOO_CPU
+irq_count()
+{
+	awk -v name="$1:" -v col=$((ZOO_CPU + 2)) '$1 == name { print $col }' /proc/interrupts
+}
+
+inject_quiet() { sleep $ZOO_SECS & ZOO_PID=$!; }
+truth_quiet() { wait $ZOO_PID; KIND=- NAME_RE=- MEASURE=- EXPECTED=-; }
+
+inject_rt_thread() { spin -c $ZOO_CPU -p 90 -n zoo_rt -d $ZOO_SECS --duty 10 --period-ms 50 > inj.out 2>&1 & ZOO_PID=$!; }
+truth_rt_thread()
+{
+	wait $ZOO_PID
+	KIND=thread NAME_RE='^zoo_rt$' MEASURE=time
+	EXPECTED=$(sed -n 's/.*busy_ms=\([0-9]*\).*/\1000/p' inj.out)
+}
+
+inject_kworker() { module_start kworker 5000 20; }
+truth_kworker() { KIND=thread NAME_RE='^kworker/1:' MEASURE=time; module_truth; }
+
+# on PREEMPT_RT softirqs run in threads: the tasklet runs in ksoftirqd/1
+inject_tasklet() { module_start tasklet 5000 20; }
+truth_tasklet() { KIND='softirq|thread' NAME_RE='^(TASKLET|tasklet|ksoftirqd/1)' MEASURE=time; module_truth; }
+
+inject_hrtimer() { module_start hrtimer 2000 50; }
+truth_hrtimer() { KIND=irq NAME_RE='^local_timer' MEASURE=time; module_truth; }
+
+inject_hrtimer_soft() { module_start hrtimer_soft 5000 20; }
+truth_hrtimer_soft()
+{
+	KIND='softirq|thread' NAME_RE='^(HRTIMER|hrtimer|ktimers/1|ksoftirqd/1)' MEASURE=time
+	module_truth
+}
+
+inject_irqoff() { module_start irqoff 5000 20; }
+truth_irqoff() { KIND=thread NAME_RE='^rtl_zoo_irqoff$' MEASURE=time; module_truth; }
+
+inject_preemptoff() { module_start preemptoff 5000 20; }
+truth_preemptoff() { KIND=thread NAME_RE='^rtl_zoo_preempt$' MEASURE=time; module_truth; }
+
+inject_storm() { storm -c $ZOO_CPU -d $ZOO_SECS -r 100 -u 1000 -n zoo_storm > inj.out 2>&1 & ZOO_PID=$!; }
+truth_storm()
+{
+	wait $ZOO_PID
+	KIND=thread NAME_RE='^zoo_storm$' MEASURE=time
+	EXPECTED=$(sed -n 's/.*on_cpu_us=\([0-9]*\).*/\1/p' inj.out)
+}
+
+inject_ipi()
+{
+	ZOO_BEFORE=$(irq_count CAL)
+	ipi -c 0 -t $ZOO_CPU -d $ZOO_SECS -r 200 > inj.out 2>&1 &
+	ZOO_PID=$!
+}
+truth_ipi()
+{
+	wait $ZOO_PID
+	KIND=irq NAME_RE='^call_function' MEASURE=count
+	EXPECTED=$(($(irq_count CAL) - ZOO_BEFORE))
+}
+
+# TLB shootdowns of kernel addresses (a user process's reach a CPU only
+# while one of its threads runs there, itself more noise than the IPIs):
+# counted as the IPIs CPU 1 took (a purge may flush more than once)
+inject_tlb() { ZOO_BEFORE=$(irq_count CAL); module_start tlb 0 200; }
+truth_tlb()
+{
+	KIND=irq NAME_RE='^call_function' MEASURE=count
+	module_truth
+	EXPECTED=$(($(irq_count CAL) - ZOO_BEFORE))
+}
+
+# NMIs: a backtrace request (sysrq l) sends one to every other CPU; the
+# requests from CPU 0, 2 a second, the backtraces kept off the serial
+# console (under TCG its output stalls the guest for seconds)
+inject_nmi()
+{
+	ZOO_BEFORE=$(irq_count NMI)
+	ZOO_LOGLEVEL=$(cut -f1 /proc/sys/kernel/printk)
+	dmesg -n 1
+	taskset 1 sh -c '
+		i=0
+		while [ $i -lt $(($1 * 2)) ]; do
+			echo l > /proc/sysrq-trigger
+			sleep 0.5
+			i=$((i + 1))
+		done' sh $ZOO_SECS > inj.out 2>&1 &
+	ZOO_PID=$!
+}
+truth_nmi()
+{
+	wait $ZOO_PID
+	dmesg -n "$ZOO_LOGLEVEL"
+	KIND=nmi NAME_RE='^nmi_cpu_backtrace' MEASURE=count
+	EXPECTED=$(($(irq_count NMI) - ZOO_BEFORE))
+}
+
+# SMIs: QEMU's PIIX4 raises them on its first CPU, whichever CPU wrote the
+# port: this one measures CPU 0, and writes the port from the other one
+inject_smi() { smi -c $ZOO_CPU -n $((ZOO_SECS * 50)) -r 50 -m 0-$(($(nproc) - 1)) > inj.out 2>&1 & ZOO_PID=$!; }
+truth_smi()
+{
+	wait $ZOO_PID
+	KIND=smi NAME_RE='SMI' MEASURE=count
+	EXPECTED=$(awk '/msr34 cpu=0 before/ { split($4, b, "="); split($5, a, "="); print a[2] - b[2] }' inj.out)
+	[ -n "$EXPECTED" ] || EXPECTED=unreadable
+	diag "smi: $(cat inj.out | tr '\n' ' ')"
+}
+
+# ---- the runs ----
+
+# the runs a scenario makes: where the cause delays a timer, timerlat's
+# stop (and rtla's, same injection); the user engine where it can see it
+zoo_runs()
+{
+	case $1 in
+	rt_thread|irqoff|preemptoff) echo "osnoise osnoise-user timerlat rtla-timerlat" ;;
+	quiet|kworker|storm) echo "osnoise osnoise-user" ;;
+	*) echo "osnoise" ;;
+	esac
+}
+
+# a command line of run $2 of scenario $1, its report in $3
+zoo_cmd()
+{
+	local cpu=$ZOO_CPU
+
+	[ "$1" = smi ] && cpu=0
+	case $2 in
+	osnoise) echo "rtlens osnoise top -c $cpu -d $ZOO_DUR -q --aa --json $3" ;;
+	osnoise-user) echo "rtlens osnoise top --engine user -c $cpu -d $ZOO_DUR -q --aa --json $3" ;;
+	timerlat) echo "rtlens timerlat top -c $cpu -a $ZOO_STOP_US -d $ZOO_DUR -q --json $3" ;;
+	rtla-timerlat) echo "rtla timerlat top -c $cpu -a $ZOO_STOP_US -d $ZOO_DUR -q" ;;
+	esac
+}
+
+# the stop runs need a hold over the threshold: the same cause, longer
+zoo_stop_variant()
+{
+	case $1 in
+	rt_thread) inject_rt_thread() { spin -c $ZOO_CPU -p 99 -n zoo_rt -d $ZOO_SECS --duty 80 --period-ms 500 > inj.out 2>&1 & ZOO_PID=$!; } ;;
+	irqoff) inject_irqoff() { module_start irqoff 400000 1; } ;;
+	preemptoff) inject_preemptoff() { module_start preemptoff 400000 1; } ;;
+	esac
+}
+
+zoo_run()
+{
+	local s=$1 run=$2 name=$1-$2 report cmd pid rc engine=kernel
+
+	report=$name.json
+	case $run in rtla-*) report=$name.txt ;; esac
+	case $run in *-user) engine=user ;; esac
+	cmd=$(zoo_cmd "$s" "$run" "$report")
+	diag "zoo $name: $cmd"
+	$cmd > "$name.txt" 2>&1 &
+	pid=$!
+	# after the tool's setup and its first period (a warm-up the table
+	# leaves out), or the injection's first second is not measured
+	case $run in
+	osnoise) wait_run $pid osnoise; sleep 2 ;;
+	timerlat) wait_run $pid timerlat ;;
+	rtla-timerlat)
+		wait_tracer timerlat_top timerlat 120 ||
+			diag "rtla did not run timerlat in its instance within 120 s" ;;
+	*) sleep 3 ;;
+	esac
+	"inject_$s" || { kill $pid; wait $pid; return; }
+	"truth_$s"
+	# the injection must lie inside the measurement; a stop run ends early
+	case $run in
+	*timerlat) ;;
+	*) kill -0 $pid 2>/dev/null || EXPECTED="outlasted-the-measurement" ;;
+	esac
+	wait $pid
+	rc=$?
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$s" "$KVER" "$engine" "$run" "$rc" \
+		"$KIND" "$NAME_RE" "$MEASURE" "$EXPECTED" "$name.${report##*.}" >> zoo.tsv
+	[ -f "$name.json" ] && emit_file "$name.json" "zoo/$name.json"
+	emit_file "$name.txt" "zoo/$name.txt"
+}
+
+modprobe_msr()
+{
+	[ -e /dev/cpu/0/msr ] || insmod /vm/modules/msr.ko 2>/dev/null ||
+		insmod /vm/files/msr.ko 2>/dev/null ||
+		diag "no msr module: the SMI counter cannot be read"
+}
+
+modprobe_msr
+for s in ${RTLENS_GUEST_ZOO:-$zoo_scenarios_all}; do
+	for run in $(zoo_runs "$s"); do
+		case " ${RTLENS_GUEST_ZOO_TOOLS:-$run} " in *" $run "*) ;; *) continue ;; esac
+		( case $run in *timerlat) zoo_stop_variant "$s" ;; esac; zoo_run "$s" "$run" )
+	done
+done
+emit_file zoo.tsv zoo/zoo.tsv
+ok "the zoo ran $(grep -c '' zoo.tsv) runs"

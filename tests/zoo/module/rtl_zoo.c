@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rtl_zoo - known kernel noise on one CPU, for rtlens's zoo of causes
+ * (tests/zoo/). Loaded with:
+ *
+ *   insmod rtl_zoo.ko mode=MODE cpu=N hold_us=US rate=HZ seconds=S
+ *
+ * For S seconds, RATE times a second, it holds CPU N for HOLD_US in one
+ * of these ways (MODE):
+ *   irqoff      the kthread "rtl_zoo_irqoff", bound to N (SCHED_FIFO 1),
+ *               busy with interrupts disabled
+ *   preemptoff  the kthread "rtl_zoo_preempt", same, preemption disabled
+ *   kworker     a work item queued on N's bound workqueue pool: a kworker
+ *   tasklet     a tasklet scheduled on N: the TASKLET softirq (on
+ *               PREEMPT_RT, run in ksoftirqd/N)
+ *   hrtimer     a pinned hrtimer on N, expiring in hard interrupt
+ *               context: the local timer interrupt
+ *   hrtimer_soft  the same, expiring in the HRTIMER softirq (on
+ *               PREEMPT_RT: ktimers/N or ksoftirqd/N)
+ *   tlb         a TLB shootdown of kernel addresses: a page vmalloc'd,
+ *               freed, and the lazy mappings purged (vm_unmap_aliases),
+ *               which flushes the TLB of every CPU by IPI, N's included;
+ *               HOLD_US is not used
+ * The driving kthread of the last five runs on another CPU, so that only
+ * the injected work lands on N.
+ *
+ * What it really did is read back from /sys/module/rtl_zoo/parameters/:
+ * events (how many holds ran) and held_ns (their summed length, measured
+ * with ktime_get()). done is 1 once the S seconds are over.
+ */
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/interrupt.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+#include <linux/version.h>
+#include <linux/vmalloc.h>
+#include <linux/workqueue.h>
+
+static char *mode = "irqoff";
+static int cpu = 1;
+static unsigned int hold_us = 200;
+static unsigned int rate = 100;
+static unsigned int seconds = 4;
+static unsigned long events;
+static unsigned long held_ns;
+static int done;
+
+module_param(mode, charp, 0444);
+module_param(cpu, int, 0444);
+module_param(hold_us, uint, 0444);
+module_param(rate, uint, 0444);
+module_param(seconds, uint, 0444);
+module_param(events, ulong, 0444);
+module_param(held_ns, ulong, 0444);
+module_param(done, int, 0444);
+
+enum zoo_mode { ZOO_IRQOFF, ZOO_PREEMPTOFF, ZOO_KWORKER, ZOO_TASKLET,
+		ZOO_HRTIMER, ZOO_HRTIMER_SOFT, ZOO_TLB };
+
+static const char *const mode_names[] = {
+	[ZOO_IRQOFF]		= "irqoff",
+	[ZOO_PREEMPTOFF]	= "preemptoff",
+	[ZOO_KWORKER]		= "kworker",
+	[ZOO_TASKLET]		= "tasklet",
+	[ZOO_HRTIMER]		= "hrtimer",
+	[ZOO_HRTIMER_SOFT]	= "hrtimer_soft",
+	[ZOO_TLB]		= "tlb",
+};
+
+static enum zoo_mode zoo_mode;
+static struct task_struct *driver;
+static struct hrtimer timer;
+static struct work_struct work;
+static struct tasklet_struct tasklet;
+
+/* busy for hold_us, counted as one event */
+static void hold(void)
+{
+	ktime_t t0 = ktime_get();
+	u64 limit = (u64)hold_us * NSEC_PER_USEC;
+
+	while (ktime_to_ns(ktime_sub(ktime_get(), t0)) < limit)
+		cpu_relax();
+	WRITE_ONCE(held_ns, held_ns + ktime_to_ns(ktime_sub(ktime_get(), t0)));
+	WRITE_ONCE(events, events + 1);
+}
+
+static void work_fn(struct work_struct *w)
+{
+	hold();
+}
+
+static void tasklet_fn(struct tasklet_struct *t)
+{
+	hold();
+}
+
+static void schedule_tasklet(void *unused)
+{
+	tasklet_schedule(&tasklet);
+}
+
+static enum hrtimer_restart timer_fn(struct hrtimer *t)
+{
+	hold();
+	hrtimer_forward_now(t, ns_to_ktime(NSEC_PER_SEC / rate));
+	return READ_ONCE(done) ? HRTIMER_NORESTART : HRTIMER_RESTART;
+}
+
+static void start_timer(void *unused)
+{
+	enum hrtimer_mode m = zoo_mode == ZOO_HRTIMER ? HRTIMER_MODE_REL_PINNED_HARD :
+			      HRTIMER_MODE_REL_PINNED_SOFT;
+
+	hrtimer_start(&timer, ns_to_ktime(NSEC_PER_SEC / rate), m);
+}
+
+static void setup_timer(void)
+{
+	enum hrtimer_mode m = zoo_mode == ZOO_HRTIMER ? HRTIMER_MODE_REL_PINNED_HARD :
+			      HRTIMER_MODE_REL_PINNED_SOFT;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+	hrtimer_setup(&timer, timer_fn, CLOCK_MONOTONIC, m);
+#else
+	hrtimer_init(&timer, CLOCK_MONOTONIC, m);
+	timer.function = timer_fn;
+#endif
+}
+
+/* a kernel mapping made and torn down, its TLB entries flushed everywhere */
+static void shoot_tlb(void)
+{
+	char *p = vmalloc(PAGE_SIZE);
+
+	if (!p)
+		return;
+	p[0] = 1;
+	vfree(p);
+	vm_unmap_aliases();
+	WRITE_ONCE(events, events + 1);
+}
+
+/* one hold on the measured CPU, the way the mode says */
+static void inject(void)
+{
+	unsigned long flags;
+
+	switch (zoo_mode) {
+	case ZOO_IRQOFF:
+		local_irq_save(flags);
+		hold();
+		local_irq_restore(flags);
+		break;
+	case ZOO_PREEMPTOFF:
+		preempt_disable();
+		hold();
+		preempt_enable();
+		break;
+	case ZOO_KWORKER:
+		queue_work_on(cpu, system_highpri_wq, &work);
+		flush_work(&work);
+		break;
+	case ZOO_TASKLET:
+		smp_call_function_single(cpu, schedule_tasklet, NULL, 1);
+		break;
+	case ZOO_TLB:
+		shoot_tlb();
+		break;
+	default:
+		break;
+	}
+}
+
+static int driver_fn(void *unused)
+{
+	u64 end = ktime_get_ns() + (u64)seconds * NSEC_PER_SEC;
+	unsigned long gap_us = USEC_PER_SEC / rate;
+	bool timer_mode = zoo_mode == ZOO_HRTIMER || zoo_mode == ZOO_HRTIMER_SOFT;
+
+	if (timer_mode)
+		smp_call_function_single(cpu, start_timer, NULL, 1);
+	while (!kthread_should_stop() && ktime_get_ns() < end) {
+		if (!timer_mode)
+			inject();
+		usleep_range(gap_us, gap_us + gap_us / 10 + 1);
+	}
+	WRITE_ONCE(done, 1);
+	if (timer_mode)
+		hrtimer_cancel(&timer);
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(HZ / 10);
+	return 0;
+}
+
+static int parse_mode(void)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(mode_names); i++) {
+		if (!strcmp(mode, mode_names[i])) {
+			zoo_mode = i;
+			return 0;
+		}
+	}
+	pr_err("rtl_zoo: unknown mode %s\n", mode);
+	return -EINVAL;
+}
+
+/* the CPU the driver runs on: the measured one for the thread modes */
+static int driver_cpu(void)
+{
+	int c;
+
+	if (zoo_mode == ZOO_IRQOFF || zoo_mode == ZOO_PREEMPTOFF)
+		return cpu;
+	for_each_online_cpu(c)
+		if (c != cpu)
+			return c;
+	return -1;
+}
+
+static int __init zoo_init(void)
+{
+	int dcpu;
+
+	if (parse_mode())
+		return -EINVAL;
+	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_online(cpu) || !rate ||
+	    rate > 100000 || !seconds || hold_us > 1000000) {
+		pr_err("rtl_zoo: bad cpu, rate, seconds or hold_us\n");
+		return -EINVAL;
+	}
+	dcpu = driver_cpu();
+	if (dcpu < 0)
+		return -EINVAL;
+	INIT_WORK(&work, work_fn);
+	tasklet_setup(&tasklet, tasklet_fn);
+	setup_timer();
+	driver = kthread_create(driver_fn, NULL, zoo_mode == ZOO_PREEMPTOFF ?
+				"rtl_zoo_preempt" : "rtl_zoo_%s", mode);
+	if (IS_ERR(driver))
+		return PTR_ERR(driver);
+	kthread_bind(driver, dcpu);
+	sched_set_fifo_low(driver);
+	wake_up_process(driver);
+	return 0;
+}
+
+static void __exit zoo_exit(void)
+{
+	kthread_stop(driver);
+	hrtimer_cancel(&timer);
+	cancel_work_sync(&work);
+	tasklet_kill(&tasklet);
+}
+
+module_init(zoo_init);
+module_exit(zoo_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("known kernel noise on one CPU, for rtlens's zoo of causes");
