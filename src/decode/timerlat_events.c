@@ -16,7 +16,7 @@ static void decode_timerlat(const struct event_decoder *ed, struct tep_record *r
 	out->timerlat.seqnum = decode_u64(ed, TF_SEQNUM, rec);
 	out->timerlat.context = decode_u64(ed, TF_CONTEXT, rec);
 	out->timerlat.latency_ns = decode_u64(ed, TF_LATENCY, rec);
-	out->timerlat.pid = tep_data_pid(ed->tep, rec);
+	out->timerlat.pid = decode_pid(ed, rec);
 }
 
 const struct event_decoder timerlat_decoders[] = {
