@@ -722,15 +722,21 @@ static void find_threshold_cpu(struct session *s)
 	s->view.threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
 }
 
-/* the task the stopping IRQ interrupted, by name while it lives (not in a replay) */
+/*
+ * the task the stopping IRQ interrupted, by name: from /proc while it
+ * lives, in a replay from the cmdlines the recording kept
+ */
 static void name_irq_task(struct session *s)
 {
 	struct timerlat_aa_result *r = &s->models.aa_result;
 	char comm[NOISE_NAME_LEN];
 
-	if (s->replay || r->irq_task.pid <= 0)
+	if (r->irq_task.pid <= 0)
 		return;
-	machine_task_comm(r->irq_task.pid, comm, sizeof(comm));
+	if (s->replay)
+		source_task_comm(s->src, r->irq_task.pid, comm, sizeof(comm));
+	else
+		machine_task_comm(r->irq_task.pid, comm, sizeof(comm));
 	timerlat_aa_name_irq_task(r, comm);
 }
 

@@ -114,6 +114,8 @@ struct engine_ops {
 	 * on any CPU writes into the recording (--host-sync); NULL: none
 	 */
 	struct tracefs_instance *(*marker_instance)(struct engine *e);
+	/* @pid's command from the trace's own saved cmdlines ("" when none); NULL: none kept */
+	void		(*task_comm)(struct engine *e, int pid, char *buf, size_t size);
 	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,
 					    uint64_t *runtime_us);
 };

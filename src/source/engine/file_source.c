@@ -68,6 +68,14 @@ static bool has_vcpu_events(struct tep_handle *tep)
 	return true;
 }
 
+/* recorded on PREEMPT_RT: the kernel's version says so (the file's uname) */
+static bool recorded_on_rt(struct tracecmd_input *h)
+{
+	const char *u = tracecmd_get_uname(h);
+
+	return u && strstr(u, "PREEMPT_RT");
+}
+
 static unsigned int decode_sets(const struct engine *e)
 {
 	const struct rtl_params *p = e->p;
@@ -80,7 +88,13 @@ static unsigned int decode_sets(const struct engine *e)
 	if (p->desc->kvm_exits && kvm_exit_usable(e->tep))
 		sets |= DECODE_KVM;
 	if (has_vcpu_events(e->tep))
-		sets |= DECODE_KVM | DECODE_KVM_VCPU | DECODE_STD_EVENTS;
+		return sets | DECODE_KVM | DECODE_KVM_VCPU | DECODE_STD_EVENTS;
+	/* what a live analysis names NMIs and RT's softirqs by, where recorded */
+	if (params_trace_analysis(p) && has_event(e->tep, "nmi", "nmi_handler"))
+		sets |= DECODE_NMI_NAMES;
+	if (params_trace_analysis(p) && has_event(e->tep, "irq", "softirq_entry") &&
+	    has_event(e->tep, "irq", "softirq_exit") && recorded_on_rt(e->h))
+		sets |= DECODE_RT_SOFTIRQS;
 	return sets;
 }
 
@@ -266,6 +280,14 @@ static void fperiod(const struct rtl_params *p, uint64_t *period_us, uint64_t *r
 	*runtime_us = p->runtime_us;
 }
 
+/* the recording's saved cmdlines (trace-cmd's, rtlens's) name a pid */
+static void ftask_comm(struct engine *e, int pid, char *buf, size_t size)
+{
+	const char *comm = tep_data_comm_from_pid(e->tep, pid);
+
+	snprintf(buf, size, "%s", comm && strcmp(comm, "<...>") ? comm : "");
+}
+
 /* what describes the recorded run; it measures nothing, records nothing */
 const struct engine_ops file_engine = {
 	.name			= "file",
@@ -280,5 +302,6 @@ const struct engine_ops file_engine = {
 	.lost_events		= flost,
 	.data_path		= fdata_path,
 	.trace_text		= ftrace_text,
+	.task_comm		= ftask_comm,
 	.effective_period	= fperiod,
 };

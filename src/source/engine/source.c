@@ -265,6 +265,13 @@ uint64_t source_lost_events(struct source *src)
 	return src->ops->lost_events(src->e);
 }
 
+void source_task_comm(struct source *src, int pid, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (src->ops->task_comm)
+		src->ops->task_comm(src->e, pid, buf, size);
+}
+
 char *source_trace_text(struct source *src)
 {
 	return src->ops->trace_text(src->e);

@@ -114,6 +114,11 @@ uint64_t source_lost_events(struct source *src);
 /* The trace instance's text (needs -t), to be freed; NULL with errno set. */
 char *source_trace_text(struct source *src);
 /*
+ * @pid's command as the trace itself kept it (a recording's saved
+ * cmdlines), "" when it did not: a live run reads /proc instead.
+ */
+void source_task_comm(struct source *src, int pid, char *buf, size_t size);
+/*
  * --record: the pages read from now on go to @rec too. Returns the
  * instance they come from (its events and clock go into the file), NULL
  * when the engine cannot record.
