@@ -78,7 +78,7 @@ lane_61() {
 	# and the zoo's fast scenarios (tests/zoo/README.md: those that need
 	# no test module), judged on the host by tests/zoo/table.py
 	(
-		export RTLENS_GUEST_ZOO="quiet rt_thread ipi nmi smi"
+		export RTLENS_GUEST_ZOO="quiet rt_thread ipi smi"
 		export RTLENS_GUEST_ZOO_TOOLS="osnoise timerlat"
 		boot $main tests/zoo/guest/zoo.sh
 	)
