@@ -42,6 +42,8 @@ enum {
 	NR_ROW_IDS,
 };
 
+#define OSNOISE_AA_SIRQ_PENDING	64	/* softirqs waiting for their thread's event */
+
 struct osnoise_aa_cpu {
 	struct noise_event	ev[OSNOISE_AA_MAX_EVENTS];	/* ring, in arrival order */
 	int			first;
@@ -72,13 +74,16 @@ struct osnoise_aa_cpu {
 	uint64_t		nmi_handler_ts;
 	/*
 	 * PREEMPT_RT: the softirq under way in a thread (irq:softirq_entry;
-	 * vector -1: none), and the softirq time since the last thread noise
-	 * event, from the first one's start: what that thread's noise holds
+	 * vector -1: none), and the softirqs that ended whose thread's noise
+	 * event has not come yet (a thread preempted after one comes later
+	 * than its preemptor's), oldest first
 	 */
 	int			sirq_vector;
 	uint64_t		sirq_start;
-	uint64_t		sirq_pending_ns;
-	uint64_t		sirq_pending_from;
+	int			nr_sirq_pending;
+	struct sirq_span {
+		uint64_t	start, end, ns;
+	}			sirq_pending[OSNOISE_AA_SIRQ_PENDING];
 
 	/*
 	 * The stairs: samples by time, each one longer than every later one.
@@ -265,18 +270,36 @@ static void note_softirq(struct osnoise_aa_cpu *c, const struct ctx_edge *edge)
 	e.ts = edge->ts;
 	e.vector = edge->vector;
 	snprintf(e.name, sizeof(e.name), "%s", edge->name);
-	if (!c->sirq_pending_ns)
-		c->sirq_pending_from = e.start_ns;
-	c->sirq_pending_ns += e.duration_ns;
+	if (c->nr_sirq_pending == OSNOISE_AA_SIRQ_PENDING) {	/* the oldest: its thread is gone */
+		memmove(c->sirq_pending, c->sirq_pending + 1,
+			sizeof(c->sirq_pending) - sizeof(c->sirq_pending[0]));
+		c->nr_sirq_pending--;
+	}
+	c->sirq_pending[c->nr_sirq_pending++] = (struct sirq_span){
+		.start = e.start_ns, .end = e.ts, .ns = e.duration_ns,
+	};
 	feed_noise(c, &e);
 }
 
-/* the softirqs a thread ran, out of its noise (they are counted as softirqs) */
+/*
+ * The softirqs a thread ran, out of its noise (they are counted as
+ * softirqs): those inside its run; the others wait for their own thread.
+ */
 static void take_softirqs(struct osnoise_aa_cpu *c, struct noise_event *thread)
 {
-	if (c->sirq_pending_ns && thread->start_ns <= c->sirq_pending_from)
-		thread->duration_ns -= min_u64(thread->duration_ns, c->sirq_pending_ns);
-	c->sirq_pending_ns = 0;
+	uint64_t take = 0;
+	int i, kept = 0;
+
+	for (i = 0; i < c->nr_sirq_pending; i++) {
+		const struct sirq_span *s = &c->sirq_pending[i];
+
+		if (s->start >= thread->start_ns && s->end <= thread->ts)
+			take += s->ns;
+		else
+			c->sirq_pending[kept++] = *s;
+	}
+	c->nr_sirq_pending = kept;
+	thread->duration_ns -= min_u64(thread->duration_ns, take);
 }
 
 static void name_nmi(const struct osnoise_aa_cpu *c, struct noise_event *e)

@@ -351,6 +351,33 @@ static void test_rt_softirq_in_thread(void **state)
 	osnoise_aa_free(aa);
 }
 
+/*
+ * PREEMPT_RT: ksoftirqd runs a softirq, then a thread preempts it; the
+ * preemptor's event comes first, ksoftirqd's after: the softirq is taken
+ * out of ksoftirqd's noise, not the preemptor's, and counted once
+ */
+static void test_rt_softirq_preempted(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
+
+	(void)state;
+	add_softirq_edge(aa, 0, true, 6, "TASKLET", B + 1000);
+	add_softirq_edge(aa, 0, false, 6, "TASKLET", B + 3000);
+	add_noise(aa, 0, NOISE_THREAD, "spinner", 99, B + 3500, 1000, B + 4500);
+	add_noise(aa, 0, NOISE_THREAD, "ksoftirqd/0", 14, B + 500, 4000, B + 5000);
+	add_sample(aa, 0, B, 6000, 3);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 3);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_SOFTIRQ, "TASKLET", 6, -1, 1, 2000);
+	assert_cause(&s->causes[1], OSNOISE_CAUSE_THREAD, "ksoftirqd/0", -1, 14, 1, 2000);
+	assert_cause(&s->causes[2], OSNOISE_CAUSE_THREAD, "spinner", -1, 99, 1, 1000);
+	assert_int_equal(s->hardware_ns, 6000 - 5000);
+	assert_adds_up(s);
+	free(s);
+	osnoise_aa_free(aa);
+}
+
 /* interference 0: nothing the OS did explains it (rtla's HW noise). */
 static void test_hardware_only(void **state)
 {
@@ -1793,6 +1820,7 @@ int main(void)
 		cmocka_unit_test(test_softirq_after_irq),
 		cmocka_unit_test(test_nmi_named_by_handler),
 		cmocka_unit_test(test_rt_softirq_in_thread),
+		cmocka_unit_test(test_rt_softirq_preempted),
 		cmocka_unit_test(test_hardware_only),
 		cmocka_unit_test(test_hardware_counted),
 		cmocka_unit_test(test_samples_of_a_row),
