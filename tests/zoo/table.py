@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """tests/zoo/table.py - the verdicts of the zoo of causes (tests/zoo/).
 
-    tests/zoo/table.py [--json FILE] [--tap] OUTDIR...
+    tests/zoo/table.py [--json FILE] [--tap | --markdown] OUTDIR...
 
 OUTDIR: a boot's artifacts of tests/zoo/guest/zoo.sh (build/zoo/KERNEL/out/
-zoo/), with its zoo.tsv and the reports of its runs. Prints one table
+zoo/), with its zoo.tsv and the reports of its runs; a later OUTDIR's run of
+a scenario replaces an earlier one's. Prints one table
 (scenario, kernel, engine, tool, the cause expected and its share, the top
 cause found apart from hardware and its share, not explained, verdict,
 rtla's verdict on the same injection), or with --tap one test line a run;
@@ -270,6 +271,15 @@ def quiet_row(run):
     return row
 
 
+def latest(rows):
+    """a later OUTDIR's run of a scenario, tool, engine and kernel replaces
+    an earlier one's (a run of some scenarios again)"""
+    keep = {}
+    for r in rows:
+        keep[(r['scenario'], r['tool'], r['engine'], r['kernel'])] = r
+    return [r for r in rows if keep[(r['scenario'], r['tool'], r['engine'], r['kernel'])] is r]
+
+
 def attach_rtla(rows):
     """rtla's verdict beside rtlens's timerlat row of the same injection."""
     for r in rows:
@@ -323,10 +333,46 @@ def print_table(rows):
             print('# %s/%s/%s: %s' % (r['scenario'], r['kernel'].split('-')[0], r['tool'], r['why']))
 
 
+def cell(r):
+    """a verdict with its size, for the markdown table"""
+    if r is None:
+        return ''
+    v = r['verdict']
+    got, want = r.get('got'), r.get('want')
+    if got is not None and want:
+        unit = ' us' if r['measure'] == 'time' else ''
+        return '%s (%.0f of %.0f%s)' % (v, got, want, unit)
+    return v
+
+
+def print_markdown(rows):
+    """one line a scenario and run, a column a kernel (README, closing notes)"""
+    kernels = []
+    for r in rows:
+        k = r['kernel'].split('-')[0]
+        if k not in kernels:
+            kernels.append(k)
+    keys = []
+    for r in rows:
+        key = (r['scenario'], r['tool'])
+        if r['scenario'] != 'quiet' and key not in keys:
+            keys.append(key)
+    print('| scenario | run | expected | %s |' % ' | '.join(kernels))
+    print('| --- | --- | --- |%s' % (' --- |' * len(kernels)))
+    for scen, tool in keys:
+        by_k = {r['kernel'].split('-')[0]: r for r in rows
+                if r['scenario'] == scen and r['tool'] == tool}
+        first = next(iter(by_k.values()))
+        exp = ('%s `%s`' % (first['kind'], first['name_re'])).replace('|', '\\|')
+        print('| %s | %s | %s | %s |' % (scen, tool, exp,
+                                         ' | '.join(cell(by_k.get(k)) for k in kernels)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--json')
     ap.add_argument('--tap', action='store_true')
+    ap.add_argument('--markdown', action='store_true')
     ap.add_argument('outdirs', nargs='+')
     args = ap.parse_args()
     rows = []
@@ -338,11 +384,14 @@ def main():
                      for r in runs]
         except OSError as e:
             missing.append('%s: %s' % (d, e))
+    rows = latest(rows)
     attach_rtla(rows)
     if args.json:
         with open(args.json, 'w', encoding='utf-8') as f:
             json.dump({'tolerance': TOLERANCE, 'runs': rows, 'missing': missing}, f, indent=1)
-    if args.tap:
+    if args.markdown:
+        print_markdown(rows)
+    elif args.tap:
         n = 0
         for r in rows:
             if r['tool'] == 'rtla-timerlat':

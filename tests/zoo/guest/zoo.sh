@@ -218,8 +218,12 @@ zoo_run()
 	osnoise) wait_run $pid osnoise; sleep 2 ;;
 	timerlat) wait_run $pid timerlat ;;
 	rtla-timerlat)
+		# rtla sets its tracer up long before it turns tracing on (7.3
+		# under TCG: more than the injection lasts)
 		wait_tracer timerlat_top timerlat 120 ||
-			diag "rtla did not run timerlat in its instance within 120 s" ;;
+			diag "rtla did not run timerlat in its instance within 120 s"
+		wait_tracing_on timerlat_top 120 ||
+			diag "rtla did not turn tracing on in its instance within 120 s" ;;
 	*) sleep 3 ;;
 	esac
 	"inject_$s" || { kill $pid; wait $pid; return; }
@@ -235,6 +239,18 @@ zoo_run()
 		"$KIND" "$NAME_RE" "$MEASURE" "$EXPECTED" "$name.${report##*.}" >> zoo.tsv
 	[ -f "$name.json" ] && emit_file "$name.json" "zoo/$name.json"
 	emit_file "$name.txt" "zoo/$name.txt"
+}
+
+# wait_tracing_on INSTANCE SECONDS: its tracing_on is 1
+wait_tracing_on()
+{
+	local t0
+
+	t0=$(now)
+	while [ "$(cat "$VM_TRACEFS/instances/$1/tracing_on" 2>/dev/null)" != 1 ]; do
+		ge "$(elapsed "$t0")" "$2" && return 1
+		sleep 0.2
+	done
 }
 
 modprobe_msr()
