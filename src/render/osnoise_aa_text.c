@@ -25,6 +25,7 @@
 
 #include "analysis/osnoise_aa.h"
 #include "base/safe_text.h"
+#include "render/source_table_text.h"
 
 #define AA_COL		48	/* numbers of a sample start at this column */
 #define AA_RULE		"------------------------------------------------------------------------"
@@ -34,8 +35,8 @@
 #define LINE_COLS	100	/* a note is wrapped to it */
 #define NOTE_INDENT	8	/* past "  note: " */
 #define HARDWARE_LABEL	"hardware (no OS event seen)"
-#define NAME_LEN	SAFE_TEXT_SIZE(NOISE_NAME_LEN)	/* a name, escaped */
-#define LABEL_LEN	(NAME_LEN + 48)
+#define NAME_LEN	SOURCE_NAME_LEN		/* a name, escaped */
+#define LABEL_LEN	SOURCE_LABEL_LEN
 
 static double ns_to_us(int64_t ns)
 {
@@ -171,19 +172,12 @@ void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const
  */
 static void source_label(const struct source_row *src, char *buf, size_t size)
 {
-	char name[NAME_LEN];
-
-	if (src->kind == OSNOISE_CAUSE_HARDWARE) {
+	if (src->kind == OSNOISE_CAUSE_HARDWARE)
 		snprintf(buf, size, "%s", HARDWARE_LABEL);
-		return;
-	}
-	if (src->kind != OSNOISE_CAUSE_THREAD || src->nr_pids < 2) {
+	else if (src->kind != OSNOISE_CAUSE_THREAD || src->nr_pids < 2)
 		cause_label(src->kind, src->name, src->vector, src->pid, src->vcpu, buf, size);
-		return;
-	}
-	safe_text(name, sizeof(name), src->name);
-	snprintf(buf, size, "thread %s (%d%s PIDs, top %d)", name, src->nr_pids,
-		 src->pids_over ? "+" : "", src->pid);
+	else
+		source_table_pids_label("thread", src, buf, size);
 }
 
 /* The source column: wide enough for every label up to LABEL_MAX. */
@@ -232,12 +226,9 @@ static void print_cells(FILE *out, const char *label, int width, const struct ce
 /* the share of the measured noise, "-" when none was measured; "~": an estimate's */
 static void share_cell(char *buf, size_t size, int64_t ns, uint64_t noise_ns, bool estimate)
 {
-	double pct = ns_to_pct(ns, noise_ns);
-
-	if (pct > -0.005 && pct < 0.005)	/* not "-0.00" */
-		pct = 0.0;
 	if (noise_ns)
-		snprintf(buf, size, "%s%.2f %%", estimate ? "~" : "", pct);
+		snprintf(buf, size, "%s%.2f %%", estimate ? "~" : "",
+			 source_table_pct(ns, noise_ns));
 	else
 		snprintf(buf, size, "-");
 }

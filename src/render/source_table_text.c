@@ -42,14 +42,17 @@ void source_table_print_row(FILE *out, const struct source_row *row, int width,
 		ns_to_us((int64_t)row->total_ns), ns_to_us((int64_t)row->max_ns));
 }
 
-void source_table_share(FILE *out, int64_t ns, uint64_t total_ns)
+double source_table_pct(int64_t ns, uint64_t total_ns)
 {
 	double pct = total_ns ? 100.0 * (double)ns / (double)total_ns : 0.0;
 
-	if (pct > -0.005 && pct < 0.005)	/* not "-0.00" */
-		pct = 0.0;
+	return pct > -0.005 && pct < 0.005 ? 0.0 : pct;	/* not "-0.00" */
+}
+
+void source_table_share(FILE *out, int64_t ns, uint64_t total_ns)
+{
 	if (total_ns)
-		fprintf(out, "%8.2f %%", pct);
+		fprintf(out, "%8.2f %%", source_table_pct(ns, total_ns));
 	else
 		fprintf(out, "%8s  ", "-");
 }

@@ -29,6 +29,8 @@ void source_table_header(FILE *out, int width);
 /* "  label  count  total  max" (no newline) */
 void source_table_print_row(FILE *out, const struct source_row *row, int width,
 			    source_label_fn label);
+/* @ns in % of @total_ns (0 when it is 0), never printed "-0.00" */
+double source_table_pct(int64_t ns, uint64_t total_ns);
 /* the share of @total_ns, "-" when it is 0 (no newline) */
 void source_table_share(FILE *out, int64_t ns, uint64_t total_ns);
 /* "  label  <no count>  us  <no max>  share" (no newline) */

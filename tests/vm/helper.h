@@ -149,19 +149,26 @@ static inline void parse_burst_opts(int argc, char **argv, struct burst_opts *o,
 		usage(2);
 }
 
+/* pins the calling thread to @cpu; -1 with errno set */
+static inline int pin_to_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
 /* names the calling thread, pins it and sets its policy; -1 with a message */
 static inline int burst_setup(const struct burst_opts *o)
 {
 	struct sched_param sp = { .sched_priority = o->prio };
-	cpu_set_t set;
 
 	if (prctl(PR_SET_NAME, o->name, 0, 0, 0)) {
 		fprintf(stderr, "%s: prctl(PR_SET_NAME): %s\n", helper_name, strerror(errno));
 		return -1;
 	}
-	CPU_ZERO(&set);
-	CPU_SET(o->cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
+	if (pin_to_cpu(o->cpu)) {
 		fprintf(stderr, "%s: cannot pin to CPU %d: %s\n", helper_name, o->cpu,
 			strerror(errno));
 		return -1;

@@ -84,19 +84,6 @@ static int parse_cpus(const char *list, int *cpus)
 	return nr;
 }
 
-static int pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "smi: cannot pin to CPU %d: %s\n", cpu, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 static long long raise_smis(long count, long rate, long long *max_ns)
 {
 	long long gap = NSEC_PER_SEC / rate, next = now_ns(), sum = 0, t0, d;
@@ -145,8 +132,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "smi: bad -m, -r or -n\n");
 		return 2;
 	}
-	if (pin(cpu))
+	if (pin_to_cpu(cpu)) {
+		fprintf(stderr, "smi: cannot pin to CPU %d: %s\n", cpu, strerror(errno));
 		return 1;
+	}
 	if (ioperm(APM_CNT, 1, 1)) {
 		fprintf(stderr, "smi: ioperm(0xb2): %s\n", strerror(errno));
 		return 1;

@@ -25,22 +25,13 @@
 
 const char helper_name[] = "storm";
 
-static int pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
 /* on_cpu_ns: shared with the parent, which waits for each child in turn */
 static void child(int cpu, const char *name, long us, long long *on_cpu_ns)
 {
 	long long t0, end;
 
 	prctl(PR_SET_NAME, name, 0, 0, 0);
-	if (pin(cpu))
+	if (pin_to_cpu(cpu))
 		_exit(1);
 	t0 = now_ns();
 	end = t0 + us * 1000;
@@ -75,7 +66,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: storm -c CPU -d SECONDS -r RATE -u US [-n NAME] [-p CPU]\n");
 		return 2;
 	}
-	if (pin(parent)) {
+	if (pin_to_cpu(parent)) {
 		fprintf(stderr, "storm: cannot pin to CPU %ld: %s\n", parent, strerror(errno));
 		return 1;
 	}
