@@ -812,7 +812,7 @@ static void feed_edge(struct osnoise_aa *aa, const struct ctx_edge *edge)
 	c = cpu_state(aa, edge->cpu);
 	if (c && edge->kind == CTX_NMI)
 		note_nmi_handler(c, edge);
-	else if (c)
+	else if (c && edge->rt_split)	/* not those the noise events count already */
 		note_softirq(c, edge);
 }
 

@@ -119,6 +119,12 @@ struct ctx_edge {
 	enum ctx_edge_kind	kind;
 	int			vector;		/* IRQ, APIC vector or softirq number */
 	int			ret;		/* irq_handler_exit: ret; NMI: handled */
+	/*
+	 * CTX_SOFTIRQ_*: decoded for the osnoise analysis on PREEMPT_RT
+	 * (DECODE_RT_SOFTIRQS), where the tracer counts the softirq in the
+	 * noise of the thread that ran it: the analysis takes it out
+	 */
+	bool			rt_split;
 	uint64_t		delta_ns;	/* NMI: time in the handler */
 	/* IRQ action, vector source ("local_timer"), softirq, NMI handler */
 	char			name[NOISE_NAME_LEN];

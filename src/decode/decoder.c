@@ -87,7 +87,11 @@ static int add_set(struct decoder *d, struct tep_handle *tep,
 	return 0;
 }
 
-/* the templates of each set, in the order decoder_new() adds them */
+/*
+ * The templates of each set, in the order decoder_new() adds them; an
+ * event in two sets is decoded by the first: RT's softirqs before the
+ * standard events (a KVM host's vCPU threads), which decode them too.
+ */
 static const struct decode_group {
 	unsigned int			set;
 	const struct event_decoder	*tmpl;
@@ -97,12 +101,12 @@ static const struct decode_group {
 	{ DECODE_TIMERLAT, timerlat_decoders, &nr_timerlat_decoders },
 	{ DECODE_NOISE_EVENTS, noise_decoders, &nr_noise_decoders },
 	{ DECODE_STACK, stack_decoders, &nr_stack_decoders },
+	{ DECODE_RT_SOFTIRQS, rt_softirq_decoders, &nr_rt_softirq_decoders },
 	{ DECODE_STD_EVENTS, std_decoders, &nr_std_decoders },
 	{ DECODE_HRTIMER, hrtimer_decoders, &nr_hrtimer_decoders },
 	{ DECODE_KVM, kvm_decoders, &nr_kvm_decoders },
 	{ DECODE_KVM_VCPU, kvm_vcpu_decoders, &nr_kvm_vcpu_decoders },
 	{ DECODE_NMI_NAMES, nmi_name_decoders, &nr_nmi_name_decoders },
-	{ DECODE_RT_SOFTIRQS, rt_softirq_decoders, &nr_rt_softirq_decoders },
 };
 
 struct decoder *decoder_new(struct tep_handle *tep, unsigned int sets)

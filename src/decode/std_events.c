@@ -68,6 +68,21 @@ static void decode_softirq_exit(const struct event_decoder *ed, struct tep_recor
 	decode_softirq(ed, rec, out, CTX_SOFTIRQ_EXIT);
 }
 
+/* the same, for the osnoise analysis on PREEMPT_RT (DECODE_RT_SOFTIRQS) */
+static void decode_rt_softirq_entry(const struct event_decoder *ed, struct tep_record *rec,
+				    struct rtl_record *out)
+{
+	decode_softirq(ed, rec, out, CTX_SOFTIRQ_ENTRY);
+	out->edge.rt_split = true;
+}
+
+static void decode_rt_softirq_exit(const struct event_decoder *ed, struct tep_record *rec,
+				   struct rtl_record *out)
+{
+	decode_softirq(ed, rec, out, CTX_SOFTIRQ_EXIT);
+	out->edge.rt_split = true;
+}
+
 /* ---- sched:sched_switch ---- */
 
 enum { WF_PREV_COMM, WF_PREV_PID, WF_PREV_STATE, WF_NEXT_COMM, WF_NEXT_PID };
@@ -199,10 +214,10 @@ static void decode_vector_exit(const struct event_decoder *ed, struct tep_record
 	X(TP_OPTIONAL, "irq_vectors", #src "_entry", decode_vector_entry, NULL, "vector") \
 	X(TP_OPTIONAL, "irq_vectors", #src "_exit", decode_vector_exit, NULL, "vector")
 
-/* irq:softirq_{entry,exit}: also a set of their own (DECODE_RT_SOFTIRQS) */
-#define SOFTIRQS(X) \
-	X(TP_REQUIRED, "irq", "softirq_entry", decode_softirq_entry, NULL, "vec") \
-	X(TP_REQUIRED, "irq", "softirq_exit", decode_softirq_exit, NULL, "vec")
+/* irq:softirq_{entry,exit}; for RT's osnoise analysis a set of their own */
+#define SOFTIRQS(X, entry, exit) \
+	X(TP_REQUIRED, "irq", "softirq_entry", entry, NULL, "vec") \
+	X(TP_REQUIRED, "irq", "softirq_exit", exit, NULL, "vec")
 
 /* nmi:nmi_handler: also a set of its own (DECODE_NMI_NAMES) */
 #define NMI_NAMES(X) \
@@ -211,7 +226,7 @@ static void decode_vector_exit(const struct event_decoder *ed, struct tep_record
 #define STD_EVENTS(X) \
 	X(TP_REQUIRED, "irq", "irq_handler_entry", decode_irq_entry, NULL, "irq", "name") \
 	X(TP_REQUIRED, "irq", "irq_handler_exit", decode_irq_exit, NULL, "irq", "ret") \
-	SOFTIRQS(X) \
+	SOFTIRQS(X, decode_softirq_entry, decode_softirq_exit) \
 	X(TP_REQUIRED, "sched", "sched_switch", decode_switch, bind_switch, \
 	  "prev_comm", "prev_pid", "prev_state", "next_comm", "next_pid") \
 	X(TP_OPTIONAL, "sched", "sched_wakeup", decode_wakeup, NULL, "pid", "target_cpu") \
@@ -246,7 +261,7 @@ const struct event_decoder nmi_name_decoders[] = {
 const int nr_nmi_name_decoders = sizeof(nmi_name_decoders) / sizeof(nmi_name_decoders[0]);
 
 const struct event_decoder rt_softirq_decoders[] = {
-	SOFTIRQS(AS_DECODER)
+	SOFTIRQS(AS_DECODER, decode_rt_softirq_entry, decode_rt_softirq_exit)
 };
 const int nr_rt_softirq_decoders = sizeof(rt_softirq_decoders) / sizeof(rt_softirq_decoders[0]);
 

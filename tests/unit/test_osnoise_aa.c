@@ -308,18 +308,25 @@ static void test_nmi_named_by_handler(void **state)
 	osnoise_aa_free(aa);
 }
 
-/* irq:softirq_entry or _exit (PREEMPT_RT: in a thread) */
-static void add_softirq_edge(struct osnoise_aa *aa, int cpu, bool entry, int vec,
-			     const char *name, uint64_t ts)
+/* irq:softirq_entry or _exit (PREEMPT_RT: in a thread, decoded to be split out of it) */
+static void add_softirq_edge_as(struct osnoise_aa *aa, int cpu, bool entry, int vec,
+				const char *name, uint64_t ts, bool rt_split)
 {
 	struct rtl_record r = { .kind = RECORD_CTX };
 
+	r.edge.rt_split = rt_split;
 	r.edge.cpu = cpu;
 	r.edge.ts = ts;
 	r.edge.kind = entry ? CTX_SOFTIRQ_ENTRY : CTX_SOFTIRQ_EXIT;
 	r.edge.vector = vec;
 	snprintf(r.edge.name, sizeof(r.edge.name), "%s", name);
 	osnoise_aa_feed(aa, &r);
+}
+
+static void add_softirq_edge(struct osnoise_aa *aa, int cpu, bool entry, int vec,
+			     const char *name, uint64_t ts)
+{
+	add_softirq_edge_as(aa, cpu, entry, vec, name, ts, true);
 }
 
 /*
@@ -374,6 +381,33 @@ static void test_rt_softirq_preempted(void **state)
 	assert_cause(&s->causes[2], OSNOISE_CAUSE_THREAD, "spinner", -1, 99, 1, 1000);
 	assert_int_equal(s->hardware_ns, 6000 - 5000);
 	assert_adds_up(s);
+	free(s);
+	osnoise_aa_free(aa);
+}
+
+/*
+ * Where the noise events count softirqs themselves (the user engine, a KVM
+ * host's standard events), the softirqs' own events are not counted again
+ */
+static void test_softirq_counted_once(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	struct osnoise_aa_sample *s;
+
+	(void)state;
+	add_softirq_edge_as(aa, 0, true, 1, "TIMER", B + 1000, false);
+	add_softirq_edge_as(aa, 0, false, 1, "TIMER", B + 3000, false);
+	add_noise(aa, 0, NOISE_SOFTIRQ, "", 1, B + 1000, 2000, B + 3000);
+	add_sample(aa, 0, B, 4000, 1);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 1);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_SOFTIRQ, "TIMER", 1, -1, 1, 2000);
+	assert_int_equal(s->hardware_ns, 2000);
+	assert_int_equal(osnoise_aa_sources(aa, 0, t, OSNOISE_AA_TABLE_LEN), 2);
+	assert_int_equal(t[0].kind, OSNOISE_CAUSE_SOFTIRQ);
+	assert_int_equal(t[0].count, 1);
+	assert_int_equal(t[0].total_ns, 2000);
 	free(s);
 	osnoise_aa_free(aa);
 }
@@ -1821,6 +1855,7 @@ int main(void)
 		cmocka_unit_test(test_nmi_named_by_handler),
 		cmocka_unit_test(test_rt_softirq_in_thread),
 		cmocka_unit_test(test_rt_softirq_preempted),
+		cmocka_unit_test(test_softirq_counted_once),
 		cmocka_unit_test(test_hardware_only),
 		cmocka_unit_test(test_hardware_counted),
 		cmocka_unit_test(test_samples_of_a_row),

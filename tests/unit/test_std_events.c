@@ -230,7 +230,40 @@ static void test_softirq(void **state)
 	decode(tep, d, buf, 12, ID_SOFTIRQ_EXIT, &r);
 	assert_int_equal(r.edge.vector, 12);
 	assert_string_equal(r.edge.name, "softirq-12");
+	assert_false(r.edge.rt_split);
 	decoder_free(d);
+	tep_free(tep);
+}
+
+/*
+ * RT's softirqs for the osnoise analysis are marked to be split out of
+ * their threads, also where the standard events decode them too (a KVM
+ * host's vCPU threads); the standard events' alone are not
+ */
+static void test_rt_softirq_marked(void **state)
+{
+	const unsigned int sets[] = { DECODE_RT_SOFTIRQS, DECODE_RT_SOFTIRQS | DECODE_STD_EVENTS,
+				      DECODE_STD_EVENTS };
+	struct tep_handle *tep = make_tep(true);
+	unsigned char buf[16] = { 0 };
+	struct rtl_record r;
+	size_t i;
+
+	(void)state;
+	put32(buf, 8, 6);
+	for (i = 0; i < sizeof(sets) / sizeof(sets[0]); i++) {
+		struct decoder *d = decoder_new(tep, sets[i]);
+
+		assert_non_null(d);
+		decode(tep, d, buf, 12, ID_SOFTIRQ_ENTRY, &r);
+		assert_int_equal(r.edge.kind, CTX_SOFTIRQ_ENTRY);
+		assert_string_equal(r.edge.name, "TASKLET");
+		assert_int_equal(r.edge.rt_split, sets[i] & DECODE_RT_SOFTIRQS ? 1 : 0);
+		decode(tep, d, buf, 12, ID_SOFTIRQ_EXIT, &r);
+		assert_int_equal(r.edge.kind, CTX_SOFTIRQ_EXIT);
+		assert_int_equal(r.edge.rt_split, sets[i] & DECODE_RT_SOFTIRQS ? 1 : 0);
+		decoder_free(d);
+	}
 	tep_free(tep);
 }
 
@@ -498,6 +531,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_irq_handler),
 		cmocka_unit_test(test_softirq),
+		cmocka_unit_test(test_rt_softirq_marked),
 		cmocka_unit_test(test_sched_switch),
 		cmocka_unit_test(test_sched_switch_stopped),
 		cmocka_unit_test(test_nmi_handler),
