@@ -21,7 +21,7 @@ const char *stop_reason_name(enum stop_reason r);
 /* a recording's version option: "rtlens VERSION recording\n" then one JSON object */
 #define RECORDING_TAG		"rtlens "
 #define RECORDING_LINE_END	" recording\n"
-#define RECORDING_FORMAT	"1.0"
+#define RECORDING_FORMAT	"1.1"
 #define RECORDING_MAX_CPUS	65536
 /*
  * The user engine's records, written as they are handed out to the

@@ -43,6 +43,26 @@ static void json_settings(struct json_writer *w, const struct rtl_params *p)
 	json_end_object(w);
 }
 
+/* the SMIs each CPU counted (null: unknown), null when none was read; why not */
+static void json_smi(struct json_writer *w, const struct run_models *m, int nr_cpus)
+{
+	int cpu;
+
+	if (m->facts && m->facts->smi_count) {
+		json_begin_array(w, "smi_count");
+		for (cpu = 0; cpu < nr_cpus; cpu++) {
+			if (run_models_smi_count(m, cpu) >= 0)
+				json_i64(w, NULL, run_models_smi_count(m, cpu));
+			else
+				json_null(w, NULL);
+		}
+		json_end_array(w);
+	} else {
+		json_null(w, "smi_count");
+	}
+	json_string(w, "smi_why", run_models_smi_why(m));
+}
+
 static void json_run(struct json_writer *w, const struct run_models *m,
 		     const struct rtl_params *p, const struct run_view *v)
 {
@@ -64,6 +84,8 @@ static void json_run(struct json_writer *w, const struct run_models *m,
 	} else {
 		json_null(w, "steal_ns");
 	}
+	json_u64(w, "steal_tick_ns", run_models_steal_known(m) ? m->facts->steal_tick_ns : 0);
+	json_smi(w, m, p->nr_cpus);
 	json_end_object(w);
 }
 

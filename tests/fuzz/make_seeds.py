@@ -739,6 +739,12 @@ def recording_seeds():
         "timerlat-hist": tl.encode(),
         "hwnoise": recording_meta("hwnoise", ["hwnoise", "--record", "hw.dat"], "0", 1,
                                   system={"tuning": None}).encode(),
+        # format 1.1: the steal's resolution, the SMIs per CPU and why some are unknown
+        "osnoise-smi": recording_meta("osnoise top", ["osnoise", "top", "-c", "0-1", "--aa"],
+                                      "0-1", 2, run={"steal_tick_ns": 10000000,
+                                                     "smi_count": [4, None],
+                                                     "smi_why": "CPU 1 has no SMI counter"}
+                                      ).replace('"1.0"', '"1.1"', 1).encode(),
         "trace-cmd": b"3.1.6 not-a-git-repo",
         "damaged": ("rtlens 0.1.0 recording\n" +
                     json.dumps(damaged, separators=(",", ":"))).encode(),
@@ -752,7 +758,7 @@ def recording_dict():
             "period_us", "runtime_us", "stop_us", "stop_total_us", "threshold_us",
             "duration_s", "warm_up_s", "stack_us", "user_threads", "user_load", "run",
             "started", "elapsed_s", "data_path", "reason", "signal", "lost_events",
-            "steal_ns", "system", "kernel_release", "hostname", "virtualization", "guest",
+            "steal_ns", "steal_tick_ns", "smi_count", "smi_why", "system", "kernel_release", "hostname", "virtualization", "guest",
             "hypervisor", "source", "tuning"]
     values = ["rtlens 0.1.0 recording\\x0a", "osnoise top", "timerlat top", "hwnoise",
               "duration", "signal", "user", "threshold", "error", "kernel", "user", "true",

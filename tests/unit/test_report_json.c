@@ -114,6 +114,56 @@ static void test_recording_whole(void **state)
 	params_free(&p);
 }
 
+/*
+ * What the analysis reads of the machine, read back from the recording as
+ * the live run had it: the steal and its resolution, the SMIs per CPU
+ * (one unknown), why some are unknown
+ */
+static void test_recording_machine(void **state)
+{
+	uint64_t steal[2] = { 20000000, 0 };
+	int64_t smi[2] = { 3, -1 };
+	struct sys_facts facts = { .nr_cpus = 2, .steal_ok = true, .steal_ns = steal,
+				   .steal_tick_ns = 10000000, .smi_count = smi,
+				   .smi_why = "CPU 1 has no SMI counter" };
+	struct rtl_params p = { 0 };
+	struct run_models m = { 0 };
+	struct run_view v = { .data_path = "tracefs" };
+	struct recording rec;
+	char *text;
+
+	(void)state;
+	assert_int_equal(cmdline_parse(&p, "osnoise top", 2, (char *[]){ "osnoise", "-c", "0,1", NULL }),
+			 OPTS_OK);
+	assert_int_equal(run_models_init(&m, &p, &facts), 0);
+	text = render_recording_meta(&m, &p, &v);
+	assert_non_null(text);
+	assert_int_equal(recording_parse(&rec, text, "x.dat"), 1);
+	assert_true(rec.facts.steal_ok);
+	assert_int_equal(rec.facts.steal_ns[0], 20000000);
+	assert_int_equal(rec.facts.steal_tick_ns, 10000000);
+	assert_non_null(rec.facts.smi_count);
+	assert_int_equal(rec.facts.smi_count[0], 3);
+	assert_int_equal(rec.facts.smi_count[1], -1);
+	assert_string_equal(rec.facts.smi_why, "CPU 1 has no SMI counter");
+	recording_free(&rec);
+	free(text);
+
+	/* not read: none, and nothing said */
+	facts.steal_ok = false;
+	facts.smi_count = NULL;
+	text = render_recording_meta(&m, &p, &v);
+	assert_int_equal(recording_parse(&rec, text, "x.dat"), 1);
+	assert_false(rec.facts.steal_ok);
+	assert_int_equal(rec.facts.steal_tick_ns, 0);
+	assert_null(rec.facts.smi_count);
+	assert_string_equal(rec.facts.smi_why, "");
+	recording_free(&rec);
+	free(text);
+	run_models_free(&m);
+	params_free(&p);
+}
+
 /* the plot's title is the command line whole; its header line is clipped to the width */
 static void test_plot_title_whole(void **state)
 {
@@ -154,6 +204,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_config_whole),
 		cmocka_unit_test(test_recording_whole),
+		cmocka_unit_test(test_recording_machine),
 		cmocka_unit_test(test_plot_title_whole),
 	};
 

@@ -240,6 +240,7 @@ static int apply_rtlens(struct file_input *in, struct rtl_params *p, struct sys_
 		return -1;
 	*f = rec->facts;		/* steal_ns, tuning and tuning_json move to @f */
 	rec->facts.steal_ns = NULL;
+	rec->facts.smi_count = NULL;
 	rec->facts.tuning = NULL;
 	rec->facts.tuning_json = NULL;
 	return 0;

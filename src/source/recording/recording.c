@@ -121,6 +121,34 @@ static void read_steal(struct meta_reader *m, json_object *run, struct sys_facts
 	f->steal_ok = true;
 }
 
+/* The SMI counts (absent in the first recordings, or null: not read), unknown ones -1 */
+static void read_smi(struct meta_reader *m, json_object *run, struct sys_facts *f)
+{
+	json_object *arr = NULL;
+	size_t i;
+
+	if (json_object_object_get_ex(run, "smi_why", NULL))
+		get_str(m, run, "smi_why", f->smi_why, sizeof(f->smi_why));
+	if (!json_object_object_get_ex(run, "smi_count", &arr) || !arr)
+		return;
+	if (!json_object_is_type(arr, json_type_array) ||
+	    json_object_array_length(arr) != (size_t)f->nr_cpus ||
+	    !(f->smi_count = calloc(f->nr_cpus, sizeof(*f->smi_count)))) {
+		m->bad = m->bad ?: "smi_count";
+		return;
+	}
+	for (i = 0; i < (size_t)f->nr_cpus; i++) {
+		json_object *v = json_object_array_get_idx(arr, i);
+
+		f->smi_count[i] = v && json_object_is_type(v, json_type_int) ?
+				  json_object_get_int64(v) : -1;
+		if (v && (!json_object_is_type(v, json_type_int) || f->smi_count[i] < 0)) {
+			m->bad = m->bad ?: "smi_count";
+			return;
+		}
+	}
+}
+
 static void read_run(struct meta_reader *m, json_object *o, struct recording *rec)
 {
 	struct recorded_run *r = &rec->run;
@@ -138,6 +166,12 @@ static void read_run(struct meta_reader *m, json_object *o, struct recording *re
 	if (json_object_object_get_ex(o, "self_pid", NULL))	/* since 0.1's first */
 		rec->facts.self_pid = (int)get_u64(m, o, "self_pid");
 	read_steal(m, o, &rec->facts);
+	/* the steal's resolution; the first recordings lack it: USER_HZ's tick, 1/100 s on Linux */
+	if (json_object_object_get_ex(o, "steal_tick_ns", NULL))
+		rec->facts.steal_tick_ns = get_u64(m, o, "steal_tick_ns");
+	else if (rec->facts.steal_ok)
+		rec->facts.steal_tick_ns = 10 * 1000 * 1000;
+	read_smi(m, o, &rec->facts);
 }
 
 /* ---- system.tuning: what the setup notes need of it ---- */
@@ -315,6 +349,7 @@ void recording_free(struct recording *rec)
 		tuning_free(rec->facts.tuning);
 	free(rec->facts.tuning);
 	free(rec->facts.steal_ns);
+	free(rec->facts.smi_count);
 	free(rec->facts.tuning_json);
 	free(rec->set.cpus);
 	memset(rec, 0, sizeof(*rec));
