@@ -190,9 +190,16 @@ same_json() {
 	if python3 - "$2" "$3" "$4" > "$WORK/same.err" 2>&1 <<'PY'
 import json, sys
 a, b = (json.load(open(f)) for f in sys.argv[1:3])
-bad = [k for k in sys.argv[3].split() if a.get(k) != b.get(k)]
-for k in bad:
-	print(k, json.dumps(a.get(k))[:400], "<>", json.dumps(b.get(k))[:400])
+
+def diff(x, y, at):	# the paths where x and y differ, the first 12
+	if isinstance(x, dict) and isinstance(y, dict):
+		return [d for k in sorted(set(x) | set(y)) for d in diff(x.get(k), y.get(k), f"{at}.{k}")]
+	if isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+		return [d for i, (u, v) in enumerate(zip(x, y)) for d in diff(u, v, f"{at}[{i}]")]
+	return [] if x == y else [f"{at}: {json.dumps(x)[:200]} <> {json.dumps(y)[:200]}"]
+
+bad = [d for k in sys.argv[3].split() for d in diff(a.get(k), b.get(k), k)]
+print("\n".join(bad[:12]))
 sys.exit(1 if bad else 0)
 PY
 	then

@@ -6,10 +6,14 @@
 # which provides R, ROOT, WORK, expect, ok, not_ok, json_valid; or run by
 # itself: tests/host/vcpu.sh ./rtlens-san, as root). tests/vm/vcpu.c, a
 # VMM of one vCPU looping on CPUID (an exit handled in the kernel) and OUT
-# (an exit to the VMM), runs on cpu 1 beside rtlens's measuring thread,
-# both SCHED_OTHER: its thread must be found by its name (QEMU's "CPU
-# 0/KVM") and by --vm, its time split and its preemptions by the measuring
-# thread shown, and the replay of the recording must show the same. Where
+# (an exit to the VMM), runs on cpu 1 (SCHED_OTHER, 4 ms of every 20)
+# beside rtlens's measuring thread (SCHED_FIFO 1, 3.5 ms of every 7: no
+# burst of the vCPU fits between two of its runs, so it preempts every
+# one; two SCHED_OTHER threads left that to the scheduler, which once, on
+# a loaded machine, let none happen in 3 s): its thread must be found by
+# its name (QEMU's "CPU 0/KVM") and by --vm, its time split and its
+# preemptions by the measuring thread shown, and the replay of the
+# recording must show the same. Where
 # the kernel's KVM traces kvm_exit and kvm_entry, its cpuid exits must be
 # light, its io exits heavy and longer on average (the VM test checks that
 # with the kernel tracer, tests/vm/guest/70-kvm-host.sh). Skipped without
@@ -104,8 +108,8 @@ vcpu_tests() {
 	vcpu_start 30
 	expect "osnoise top --engine user --aa beside a VMM on cpu 1" 0 \
 		"^  $VCPU_NAME, pid $vcpu_pid, (vCPU 0, )?host cpu 1\$" -- \
-		$R osnoise top --engine user -c 1 -d 3 -q --aa --json "$WORK/vcpu.json" \
-			--record "$WORK/vcpu.dat"
+		$R osnoise top --engine user -c 1 -d 3 -q --aa -P f:1 -p 7000 -r 3500 \
+			--json "$WORK/vcpu.json" --record "$WORK/vcpu.dat"
 	cp "$WORK/expect.out" "$WORK/vcpu.txt"
 	expect "--vm of the VMM: its vCPU thread" 0 \
 		"^vCPU threads on the measured CPUs \\(of the VMM process $vcpu_pid\\): 1\$" -- \
