@@ -188,6 +188,9 @@ struct osnoise_aa_balance {
 	/* set by the caller, as unsure_ns; 0 by osnoise_aa_balance() */
 	uint64_t	samples;		/* osnoise_aa_samples(): a row's share is of them */
 	uint64_t	hw_count;		/* the table's HW: samples with no interference */
+	/* the table's NMI, IRQ, Softirq and Thread: every event of its periods */
+	bool		counts_known;
+	uint64_t	nmi_count, irq_count, softirq_count, thread_count;
 	uint64_t	steal_tick_ns;		/* the steal estimate's resolution, 0: unknown */
 };
 

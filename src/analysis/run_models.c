@@ -332,5 +332,10 @@ void run_models_noise_balance(const struct run_models *m, int cpu, struct osnois
 	b->unsure_ns = osnoise_aa_unsure_ns(m->oaa, cpu);
 	b->samples = osnoise_aa_samples(m->oaa, cpu);
 	b->hw_count = c ? c->hw_count : 0;
+	b->counts_known = c != NULL;
+	b->nmi_count = c ? c->nmi_count : 0;
+	b->irq_count = c ? c->irq_count : 0;
+	b->softirq_count = c ? c->softirq_count : 0;
+	b->thread_count = c ? c->thread_count : 0;
 	b->steal_tick_ns = run_models_steal_known(m) ? m->facts->steal_tick_ns : 0;
 }

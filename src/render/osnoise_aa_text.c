@@ -384,6 +384,60 @@ static void balance_notes(FILE *out, const struct osnoise_aa_balance *b)
 			   b->unsure_ns / 1000.0);
 }
 
+/* The events of @kind's rows; -1 when an "other" row may hold some */
+static int64_t kind_events(const struct source_row *table, int n, int kind)
+{
+	int64_t events = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (table[i].kind == OSNOISE_CAUSE_OTHER)
+			return -1;
+		if (table[i].kind == kind)
+			events += (int64_t)table[i].count;
+	}
+	return events;
+}
+
+/*
+ * The table's NMI, IRQ, Softirq and Thread columns count every event of
+ * its periods; the rows, those in noise samples: where they differ, both.
+ * More softirqs in the rows: PREEMPT_RT's, which the tracer counts as
+ * the noise of the threads that ran them.
+ */
+static void count_notes(FILE *out, const struct source_row *table, int n,
+			const struct osnoise_aa_balance *b)
+{
+	const struct { const char *column; enum osnoise_cause_kind kind; uint64_t count; } col[] = {
+		{ "NMI", OSNOISE_CAUSE_NMI, b->nmi_count },
+		{ "IRQ", OSNOISE_CAUSE_IRQ, b->irq_count },
+		{ "Softirq", OSNOISE_CAUSE_SOFTIRQ, b->softirq_count },
+		{ "Thread", OSNOISE_CAUSE_THREAD, b->thread_count },
+	};
+	char text[256] = "";
+	size_t i, at = 0;
+	bool rt = false;
+
+	if (!b->counts_known)
+		return;
+	for (i = 0; i < sizeof(col) / sizeof(col[0]) && at < sizeof(text); i++) {
+		int64_t events = kind_events(table, n, col[i].kind);
+
+		if (events < 0)
+			return;
+		if ((uint64_t)events != col[i].count)
+			at += snprintf(text + at, sizeof(text) - at, "%s%s %" PRIu64 ", %" PRId64
+				       " in samples", at ? "; " : "", col[i].column, col[i].count,
+				       events);
+		rt |= col[i].kind == OSNOISE_CAUSE_SOFTIRQ && (uint64_t)events > col[i].count;
+	}
+	if (at)
+		print_note(out, "the table's columns count every event of its periods, the "
+			   "sources those in noise samples: %s%s", text, rt ?
+			   "\n(softirqs in threads, PREEMPT_RT's: the table counts them as "
+			   "Thread)" : "");
+}
+
 /* What the rows not traced rest on, how hardware differs from HW; rtlens's stops */
 static void row_notes(FILE *out, const struct source_row *table, int n,
 		      const struct osnoise_aa_balance *b)
@@ -452,6 +506,7 @@ void osnoise_aa_print_sources(FILE *out, int cpu, const struct source_row *table
 	print_self_rows(out, table, n, width, b);
 	balance_notes(out, b);
 	row_notes(out, table, n, b);
+	count_notes(out, table, n, b);
 	if (exits)
 		print_kvm_exits(out, "inside the noise samples", exits);
 }

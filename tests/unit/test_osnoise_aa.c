@@ -1317,6 +1317,69 @@ static void test_text_sample(void **state)
 	osnoise_aa_free(aa);
 }
 
+/* the sources' text with the table's counts of each kind (the tool's NMI, IRQ, ... columns) */
+static char *print_sources_counted(const struct source_row *t, int n, uint64_t noise_us,
+				   const uint64_t counts[4])
+{
+	struct osnoise_aa_balance b;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+
+	assert_non_null(out);
+	osnoise_aa_balance(t, n, noise_us, 1, &b);
+	b.counts_known = true;
+	b.nmi_count = counts[0];
+	b.irq_count = counts[1];
+	b.softirq_count = counts[2];
+	b.thread_count = counts[3];
+	osnoise_aa_print_sources(out, 1, t, n, &b, NULL);
+	assert_int_equal(fclose(out), 0);
+	return buf;
+}
+
+/*
+ * The table counts every event of its periods, the sources those inside
+ * samples: where a kind's counts differ, a note gives both; more softirqs
+ * in the sources are PREEMPT_RT's, which the table counts as threads; an
+ * "other" row may hold any kind: no note
+ */
+static void test_text_counts(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(2, 0);
+	struct source_row t[OSNOISE_AA_TABLE_LEN];
+	char *text;
+	int n;
+
+	(void)state;
+	add_irq(aa, 1, "local_timer", 236, B + 100, 1000);
+	add_noise(aa, 1, NOISE_SOFTIRQ, "", 1, B + 1200, 500, 0);
+	add_noise(aa, 1, NOISE_THREAD, "kworker/1:1", 40, B + 2000, 1000, 0);
+	add_sample(aa, 1, B, 3000, 3);
+	n = osnoise_aa_sources(aa, 1, t, OSNOISE_AA_TABLE_LEN);
+
+	text = print_sources_counted(t, n, 3, (const uint64_t[4]){ 0, 1, 1, 1 });
+	assert_null(strstr(text, "count every event"));
+	free(text);
+
+	text = print_sources_counted(t, n, 3, (const uint64_t[4]){ 0, 4, 1, 2 });
+	assert_has(text, "\n  note: the table's columns count every event of its periods, the "
+		   "sources those in noise samples:\n        IRQ 4, 1 in samples; Thread 2, 1 in "
+		   "samples\n");
+	free(text);
+
+	text = print_sources_counted(t, n, 3, (const uint64_t[4]){ 0, 1, 0, 2 });
+	assert_has(text, "\n        Softirq 0, 1 in samples; Thread 2, 1 in samples\n"
+		   "        (softirqs in threads, PREEMPT_RT's: the table counts them as Thread)\n");
+	free(text);
+
+	t[0].kind = OSNOISE_CAUSE_OTHER;	/* past the named sources' bound */
+	text = print_sources_counted(t, n, 3, (const uint64_t[4]){ 0, 4, 1, 2 });
+	assert_null(strstr(text, "count every event"));
+	free(text);
+	osnoise_aa_free(aa);
+}
+
 static void test_text_sources(void **state)
 {
 	struct osnoise_aa *aa = osnoise_aa_new(4, 0);
@@ -1881,6 +1944,7 @@ int main(void)
 		cmocka_unit_test(test_untraced_events),
 		cmocka_unit_test(test_text_sample),
 		cmocka_unit_test(test_text_sources),
+		cmocka_unit_test(test_text_counts),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_own_stop),
 		cmocka_unit_test(test_kvm_host),
