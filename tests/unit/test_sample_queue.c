@@ -70,6 +70,31 @@ static void test_held_until_seen(void **state)
 	sample_queue_free(q);
 }
 
+/* one CPU's samples as its stream goes past them; the others stay */
+static void test_flush_one_cpu(void **state)
+{
+	struct sample_queue *q = sample_queue_new(4, 8);
+	struct out o = { 0 };
+
+	(void)state;
+	assert_non_null(q);
+	assert_false(sample_queue_waiting(q, 1));
+	add(q, &o, 1, 1000, 500);
+	add(q, &o, 2, 1000, 100);
+	assert_true(sample_queue_waiting(q, 1));
+	sample_queue_seen(q, 1, 2000);
+	sample_queue_seen(q, 2, 2000);
+	assert_int_equal(sample_queue_flush_cpu(q, 1, collect, &o), 1);
+	assert_int_equal(o.s[0].cpu, 1);
+	assert_false(sample_queue_waiting(q, 1));
+	assert_true(sample_queue_waiting(q, 2));	/* not its turn */
+	assert_int_equal(sample_queue_flush_cpu(q, 7, collect, &o), 0);
+	assert_false(sample_queue_waiting(q, -1));
+	assert_int_equal(sample_queue_flush(q, false, collect, &o), 1);
+	assert_int_equal(o.n, 2);
+	sample_queue_free(q);
+}
+
 /* a full queue hands its oldest out first, in order: none lost */
 static void test_full_hands_oldest(void **state)
 {
@@ -112,6 +137,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_held_until_seen),
+		cmocka_unit_test(test_flush_one_cpu),
 		cmocka_unit_test(test_full_hands_oldest),
 		cmocka_unit_test(test_bad_input),
 	};

@@ -30,6 +30,7 @@
 #define ALIGN_FILE	"osnoise/timerlat_align_us"
 /* BPF's samples waiting for their events, per measured CPU (48 bytes each) */
 #define SAMPLE_QUEUE_DEPTH	16384
+#define SAMPLES_READ_NS		1000000ULL	/* BPF's samples, read again while events come */
 
 struct engine;
 
@@ -81,6 +82,8 @@ struct engine {
 	struct window_cut	cut;		/* read_window: where the stop was */
 	/* osnoise analysis with BPF: the samples BPF sends, until their events are in */
 	struct sample_queue	*samples;
+	uint64_t		samples_read_at;	/* on_aa_event(): BPF's read again from */
+	bool			samples_failed;		/* reading BPF's samples failed */
 	struct bpf_hw_sum	*hw_seen;	/* per CPU: BPF's counts handed out so far */
 	bool			stopped;	/* kstop(): what is queued goes at the drain */
 };
@@ -863,13 +866,29 @@ static int kpoll(struct engine *src, record_fn fn, void *ctx)
 	return instances_read(&src->ins, on_event, src) ? -1 : src->polled;
 }
 
-/* the analysis' events, and where BPF sends the samples, how far their CPU got */
+static void queue_sample(const struct bpf_noise_sample *b, void *ctx);
+
+/*
+ * The analysis' events, and where BPF sends the samples, how far their CPU
+ * got. The samples an event comes after go to the analysis before it: the
+ * analysis keeps few events waiting for their sample (OSNOISE_AA_MAX_EVENTS),
+ * and a poll reads up to 200 ms of events (under emulation, thousands a
+ * CPU). The samples BPF sent meanwhile are read when the CPU has none
+ * waiting, at most once a SAMPLES_READ_NS of trace time.
+ */
 static void on_aa_event(struct tep_event *event, struct tep_record *record, int cpu, void *ctx)
 {
 	struct engine *src = ctx;
 
-	if (src->samples)
+	if (src->samples) {
 		sample_queue_seen(src->samples, cpu, record->ts);
+		if (!sample_queue_waiting(src->samples, cpu) && record->ts >= src->samples_read_at) {
+			src->samples_read_at = record->ts + SAMPLES_READ_NS;
+			if (bpf_counts_read_samples(src->bpf, queue_sample, src))
+				src->samples_failed = true;
+		}
+		src->polled += sample_queue_flush_cpu(src->samples, cpu, src->fn, src->ctx);
+	}
 	on_event(event, record, cpu, ctx);
 }
 
@@ -915,7 +934,7 @@ static int samples_into_analysis(struct engine *src)
 {
 	bool all = src->stopped && !instances_have_more(&src->ins);
 
-	if (bpf_counts_read_samples(src->bpf, queue_sample, src))
+	if (src->samples_failed || bpf_counts_read_samples(src->bpf, queue_sample, src))
 		return -1;
 	src->polled += sample_queue_flush(src->samples, all, src->fn, src->ctx);
 	hw_into_analysis(src);
@@ -933,6 +952,9 @@ static int kpoll_analysis(struct engine *src, record_fn fn, void *ctx)
 	if (!src->ins.aa_streamed)
 		return 0;
 	set_sink(src, fn, ctx);
+	/* what BPF sent so far, ahead of the events that follow those samples */
+	if (src->samples && bpf_counts_read_samples(src->bpf, queue_sample, src))
+		return -1;
 	if (instances_read_aa(&src->ins, on_aa_event, src))
 		return -1;
 	if (src->samples && samples_into_analysis(src))

@@ -84,18 +84,33 @@ void sample_queue_add(struct sample_queue *q, const struct noise_sample *s, reco
 	c->tail++;
 }
 
+static int flush_cpu(struct sample_queue *q, struct cpu_queue *c, bool all, record_fn fn,
+		     void *ctx)
+{
+	int n = 0;
+
+	while (c->head != c->tail && (all || c->ring[c->head & (q->depth - 1)].ts <= c->seen)) {
+		hand_out(q, c, fn, ctx);
+		n++;
+	}
+	return n;
+}
+
 int sample_queue_flush(struct sample_queue *q, bool all, record_fn fn, void *ctx)
 {
 	int cpu, n = 0;
 
-	for (cpu = 0; cpu < q->nr_cpus; cpu++) {
-		struct cpu_queue *c = &q->cpu[cpu];
-
-		while (c->head != c->tail &&
-		       (all || c->ring[c->head & (q->depth - 1)].ts <= c->seen)) {
-			hand_out(q, c, fn, ctx);
-			n++;
-		}
-	}
+	for (cpu = 0; cpu < q->nr_cpus; cpu++)
+		n += flush_cpu(q, &q->cpu[cpu], all, fn, ctx);
 	return n;
+}
+
+int sample_queue_flush_cpu(struct sample_queue *q, int cpu, record_fn fn, void *ctx)
+{
+	return cpu >= 0 && cpu < q->nr_cpus ? flush_cpu(q, &q->cpu[cpu], false, fn, ctx) : 0;
+}
+
+bool sample_queue_waiting(const struct sample_queue *q, int cpu)
+{
+	return cpu >= 0 && cpu < q->nr_cpus && q->cpu[cpu].head != q->cpu[cpu].tail;
 }

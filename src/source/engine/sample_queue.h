@@ -42,5 +42,13 @@ void sample_queue_add(struct sample_queue *q, const struct noise_sample *s, reco
  * past (@all: every one queued); returns how many.
  */
 int sample_queue_flush(struct sample_queue *q, bool all, record_fn fn, void *ctx);
+/*
+ * The same for @cpu alone, as its events' stream goes past them: the
+ * analysis keeps a bounded number of events waiting for their sample
+ * (osnoise_aa.h), so a sample goes out before the events that follow it.
+ */
+int sample_queue_flush_cpu(struct sample_queue *q, int cpu, record_fn fn, void *ctx);
+/* Whether @cpu has a sample waiting. */
+bool sample_queue_waiting(const struct sample_queue *q, int cpu);
 
 #endif
