@@ -126,6 +126,7 @@ struct ctx_edge {
 	 */
 	bool			rt_split;
 	uint64_t		delta_ns;	/* NMI: time in the handler */
+	uint64_t		handler;	/* NMI: the handler's address */
 	/* IRQ action, vector source ("local_timer"), softirq, NMI handler */
 	char			name[NOISE_NAME_LEN];
 	/* CTX_SWITCH */

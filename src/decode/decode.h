@@ -60,9 +60,12 @@ unsigned int decode_tracer_set(const char *tracer);
 /*
  * @load puts kernel symbols into the decoder's tep, called once, when a
  * record first holds an address (a stack, an NMI handler): a run whose
- * records hold none never pays for them.
+ * records hold none never pays for them. @late (NULL: none) names an
+ * address the tep does not know, a function of a module loaded since:
+ * the live engines look in /proc/kallsyms again, a replay does not.
  */
-void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep));
+void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep),
+			 const char *(*late)(uint64_t addr));
 /*
  * The event of a raw record: its first member is the event's type, in the
  * byte order of the trace (struct trace_entry). Records in a row are

@@ -17,6 +17,7 @@
 
 struct decode_symbols {
 	void			(*load)(struct tep_handle *tep);
+	const char		*(*late)(uint64_t addr);
 	bool			loaded;
 };
 
@@ -145,20 +146,25 @@ void decoder_free(struct decoder *d)
 	free(d);
 }
 
-void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep))
+void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep),
+			 const char *(*late)(uint64_t addr))
 {
 	d->syms.load = load;
+	d->syms.late = late;
 }
 
 const char *decode_function(const struct event_decoder *ed, uint64_t addr)
 {
 	struct decode_symbols *syms = ed->syms;
 
+	const char *sym;
+
 	if (syms && syms->load && !syms->loaded) {
 		syms->loaded = true;
 		syms->load(ed->tep);
 	}
-	return tep_find_function(ed->tep, addr);
+	sym = tep_find_function(ed->tep, addr);
+	return sym || !syms || !syms->late ? sym : syms->late(addr);
 }
 
 /*

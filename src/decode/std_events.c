@@ -164,6 +164,7 @@ static void decode_nmi(const struct event_decoder *ed, struct tep_record *rec,
 	const char *sym = decode_function(ed, handler);
 
 	edge_init(out, CTX_NMI);
+	out->edge.handler = handler;
 	out->edge.delta_ns = delta > 0 ? (uint64_t)delta : 0;
 	out->edge.ret = (int)decode_u64(ed, NF_HANDLED, rec);
 	/* the handler's function when kallsyms were loaded, else "nmi" */

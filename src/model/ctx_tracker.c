@@ -45,6 +45,12 @@ struct cpu_ctx {
 	int		wake_pid;
 	uint64_t	wake_ts;
 	uint64_t	wake_nested;
+	/* the NMI whose handlers are running: more may come */
+	bool		nmi_open;
+	bool		nmi_claimed;	/* a handler handled it: its name */
+	int		nmi_ran;	/* handlers of it so far */
+	uint64_t	nmi_handler[CTX_NMI_HANDLERS];
+	struct noise_event nmi;
 	/* the workload's thread switched out stopped, until it runs again */
 	bool		stopped;
 	int		stop_pid;
@@ -232,23 +238,67 @@ static void on_ctx_exit(struct ctx_tracker *t, struct cpu_ctx *c, const struct s
 	close_top(t, c, s, e->cpu, e->ts);
 }
 
+/* the NMI whose handlers ran, emitted */
+static void nmi_close(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s)
+{
+	if (!c->nmi_open)
+		return;
+	c->nmi_open = false;
+	emit_event(t, s, &c->nmi);
+}
+
+static void nmi_name(struct cpu_ctx *c, const struct ctx_edge *e)
+{
+	if (c->nmi_claimed || !e->ret || !e->name[0])
+		return;
+	copy_name(c->nmi.name, sizeof(c->nmi.name), e->name, sizeof(e->name));
+	c->nmi_claimed = true;
+}
+
+/* @e's handler is the next one of the NMI under way: not yet run in it, soon after */
+static bool nmi_goes_on(const struct cpu_ctx *c, const struct ctx_edge *e, uint64_t start)
+{
+	int i;
+
+	if (!c->nmi_open || start > c->nmi.ts + CTX_NMI_GAP_NS || e->ts < c->nmi.ts ||
+	    c->nmi_ran == CTX_NMI_HANDLERS)
+		return false;
+	for (i = 0; i < c->nmi_ran; i++)
+		if (c->nmi_handler[i] == e->handler)
+			return false;
+	return true;
+}
+
+/* a handler of the NMI under way, or the first of the next one */
 static void on_nmi(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
 		   const struct ctx_edge *e)
 {
-	struct noise_event ev = {
-		.cpu = e->cpu,
-		.ts = e->ts,
-		.kind = NOISE_NMI,
-		.start_ns = e->ts - (e->delta_ns < e->ts ? e->delta_ns : e->ts),
-		.duration_ns = e->delta_ns,
-	};
+	uint64_t start = e->ts - (e->delta_ns < e->ts ? e->delta_ns : e->ts);
+	uint64_t before;
 
-	if (e->name[0])
-		copy_name(ev.name, sizeof(ev.name), e->name, sizeof(e->name));
-	else
-		strcpy(ev.name, "nmi");
-	emit_event(t, s, &ev);
-	charge(c, e->delta_ns);
+	if (nmi_goes_on(c, e, start)) {
+		c->nmi_handler[c->nmi_ran++] = e->handler;
+		before = c->nmi.duration_ns;
+		c->nmi.ts = e->ts;
+		c->nmi.duration_ns = e->ts - c->nmi.start_ns;
+		nmi_name(c, e);
+		charge(c, c->nmi.duration_ns - before);
+		return;
+	}
+	nmi_close(t, c, s);
+	memset(&c->nmi, 0, sizeof(c->nmi));
+	c->nmi.cpu = e->cpu;
+	c->nmi.kind = NOISE_NMI;
+	c->nmi.start_ns = start;
+	c->nmi.ts = e->ts;
+	c->nmi.duration_ns = e->ts - start;
+	strcpy(c->nmi.name, "nmi");
+	c->nmi_open = true;
+	c->nmi_claimed = false;
+	c->nmi_ran = 1;
+	c->nmi_handler[0] = e->handler;
+	nmi_name(c, e);
+	charge(c, c->nmi.duration_ns);
 }
 
 /* a softirq open at a switch was preempted (PREEMPT_RT); an IRQ lost its exit */
@@ -381,6 +431,8 @@ static void on_switch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sin
 static void dispatch(struct ctx_tracker *t, struct cpu_ctx *c, const struct sink *s,
 		     const struct ctx_edge *e)
 {
+	if (e->kind != CTX_NMI)		/* the NMI before it ended */
+		nmi_close(t, c, s);
 	switch (e->kind) {
 	case CTX_IRQ_ENTRY:
 		on_ctx_entry(t, c, e, FRAME_IRQ);
@@ -438,6 +490,24 @@ void ctx_tracker_feed(struct ctx_tracker *t, const struct rtl_record *rec,
 	dispatch(t, c, &s, e);
 }
 
+void ctx_tracker_settle(struct ctx_tracker *t, uint64_t before, ctx_emit_fn emit, void *ectx)
+{
+	struct sink s = { emit, ectx };
+	int cpu;
+
+	for (cpu = 0; cpu < t->nr_cpus; cpu++)
+		if (t->cpu[cpu].nmi_open && t->cpu[cpu].nmi.ts < before)
+			nmi_close(t, &t->cpu[cpu], &s);
+}
+
+void ctx_tracker_close_nmi(struct ctx_tracker *t, int cpu, ctx_emit_fn emit, void *ectx)
+{
+	struct sink s = { emit, ectx };
+
+	if (cpu >= 0 && cpu < t->nr_cpus)
+		nmi_close(t, &t->cpu[cpu], &s);
+}
+
 void ctx_tracker_flush(struct ctx_tracker *t, uint64_t end_ts, ctx_emit_fn emit, void *ectx)
 {
 	struct sink s = { emit, ectx };
@@ -449,6 +519,7 @@ void ctx_tracker_flush(struct ctx_tracker *t, uint64_t end_ts, ctx_emit_fn emit,
 
 		if (!c->seen)
 			continue;
+		nmi_close(t, c, &s);
 		while (c->depth)
 			close_top(t, c, &s, cpu, end);
 		end_task(t, c, &s, cpu, end);

@@ -21,10 +21,18 @@
  *          for irq_vectors. One event per handler: a shared IRQ gives several.
  * softirq: vector = the softirq number, name = "TIMER", "NET_RX", ...
  * NMI:     nmi:nmi_handler is one record as each handler returns, with the
- *          handler's time: start = ts - delta_ns, duration = delta_ns, name =
- *          the handler's function ("nmi" when unknown). Its delta is taken
- *          from what it interrupted. The NMI entry and exit code around the
- *          handlers is not seen; an NMI with two handlers gives two events.
+ *          handler's time. Every NMI runs the registered handlers in their
+ *          order: a record extends the NMI under way if its handler did
+ *          not run in it yet and it starts (ts - delta_ns) within
+ *          CTX_NMI_GAP_NS of the previous one's end (the trace record
+ *          between them takes ~100 us under emulation); else it starts the
+ *          next NMI. One event an NMI: start = its first handler's start,
+ *          ts = its last one's end, duration the span, name = the first
+ *          handler that handled it ("nmi" when none did, or its function
+ *          is unknown). Its time is taken from what it interrupted. The
+ *          NMI is emitted when the next edge of its CPU comes, or by
+ *          ctx_tracker_settle(). The NMI entry and exit code around the
+ *          handlers is not seen.
  * thread:  every task but the idle task (pid 0) and the caller's own
  *          workload (is_own) is interference: pid, comm (next_comm at its
  *          switch-in), duration = running time - the IRQ, softirq and NMI
@@ -79,6 +87,9 @@
 #include "base/records.h"
 
 #define CTX_MAX_DEPTH	8	/* open IRQs and softirqs per CPU */
+/* between two handlers of one NMI: the first one's trace record is written */
+#define CTX_NMI_GAP_NS	1000000ULL
+#define CTX_NMI_HANDLERS	8	/* handlers told apart in one NMI; more: a new one */
 
 struct ctx_tracker;
 
@@ -116,6 +127,18 @@ void ctx_tracker_feed(struct ctx_tracker *t, const struct rtl_record *edge,
  * then. Every CPU then starts afresh: nothing known.
  */
 void ctx_tracker_flush(struct ctx_tracker *t, uint64_t end_ts, ctx_emit_fn emit, void *ectx);
+/*
+ * The NMIs whose last handler ended before @before: no more handler of
+ * theirs can come (@before at least CTX_NMI_GAP_NS before the newest edge
+ * read); emitted, as the next edge of their CPU would.
+ */
+void ctx_tracker_settle(struct ctx_tracker *t, uint64_t before, ctx_emit_fn emit, void *ectx);
+/*
+ * The NMI of @cpu, emitted now: a caller that passes the edges on too
+ * (a KVM host's vCPU threads) calls it before a later edge of @cpu, which
+ * would else go out before the NMI it follows.
+ */
+void ctx_tracker_close_nmi(struct ctx_tracker *t, int cpu, ctx_emit_fn emit, void *ectx);
 
 void ctx_tracker_stats(const struct ctx_tracker *t, struct ctx_tracker_stats *out);
 

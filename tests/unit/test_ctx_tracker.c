@@ -102,8 +102,9 @@ static void soft_out(struct ctx_tracker *t, struct out *o, uint64_t ts, int vec)
 	feed_edge(t, o, 0, ts, CTX_SOFTIRQ_EXIT, vec, softirq_names[vec]);
 }
 
-static void nmi(struct ctx_tracker *t, struct out *o, uint64_t ts, uint64_t delta,
-		const char *handler)
+/* a handler of an NMI returns on cpu 0, having handled it or not */
+static void nmi_handler(struct ctx_tracker *t, struct out *o, uint64_t ts, uint64_t delta,
+			const char *handler, int handled)
 {
 	struct rtl_record r;
 
@@ -112,9 +113,16 @@ static void nmi(struct ctx_tracker *t, struct out *o, uint64_t ts, uint64_t delt
 	r.edge.ts = ts;
 	r.edge.kind = CTX_NMI;
 	r.edge.delta_ns = delta;
-	r.edge.ret = 1;
+	r.edge.ret = handled;
+	r.edge.handler = 0xffffffff81000000ULL + strlen(handler);	/* one a name here */
 	snprintf(r.edge.name, sizeof(r.edge.name), "%s", handler);
 	ctx_tracker_feed(t, &r, collect, o);
+}
+
+static void nmi(struct ctx_tracker *t, struct out *o, uint64_t ts, uint64_t delta,
+		const char *handler)
+{
+	nmi_handler(t, o, ts, delta, handler, 1);
 }
 
 /* a switch on cpu; prev_stopped: prev leaves stopped (T) */
@@ -256,6 +264,54 @@ static void test_nmi_in_irq(void **state)
 	assert_int_equal(o.n, 4);
 	check(&o.ev[2], NOISE_NMI, 2480, 20, 2500, "nmi", 0, 0);
 	check(&o.ev[3], NOISE_THREAD, 2000, 980, 3000, "stress-ng", 0, 300);
+	ctx_tracker_free(t);
+}
+
+/*
+ * The handlers of one NMI, one after the other, are one NMI, named by the
+ * one that handled it, its time the span of them all, taken from the
+ * thread it hit; a handler that ran in it already starts the next NMI, as
+ * does one long after; the last one goes out when the CPU's next edge
+ * comes, or when settled
+ */
+static void test_nmi_handlers(void **state)
+{
+	struct ctx_tracker *t = tracker();
+	struct out o = { 0 };
+	uint64_t far = 2000 + CTX_NMI_GAP_NS + 100;
+
+	(void)state;
+	sw(t, &o, 1000, 0, 300, "stress-ng");
+	nmi_handler(t, &o, 1100, 20, "perf_event_nmi_handler", 0);
+	nmi_handler(t, &o, 1400, 200, "rtl_zoo_nmi", 1);	/* 120 after: the trace record */
+	nmi_handler(t, &o, 1405, 2, "nmi_cpu_backtrace_handler", 0);
+	assert_int_equal(o.n, 0);		/* more handlers may come */
+	nmi_handler(t, &o, 1500, 50, "perf_event_nmi_handler", 1);	/* ran: the next NMI */
+	assert_int_equal(o.n, 1);
+	check(&o.ev[0], NOISE_NMI, 1080, 325, 1405, "rtl_zoo_nmi", 0, 0);
+	nmi_handler(t, &o, far, 100, "rtl_zoo_nmi", 0);		/* long after: the next */
+	assert_int_equal(o.n, 2);
+	check(&o.ev[1], NOISE_NMI, 1450, 50, 1500, "perf_event_nmi_handler", 0, 0);
+	ctx_tracker_settle(t, far, collect, &o);
+	assert_int_equal(o.n, 2);		/* not before its end */
+	ctx_tracker_settle(t, far + 1, collect, &o);
+	assert_int_equal(o.n, 3);		/* none handled it: "nmi" */
+	check(&o.ev[2], NOISE_NMI, far - 100, 100, far, "nmi", 0, 0);
+	sw(t, &o, far + 10000, 300, 0, "swapper/0");
+	assert_int_equal(o.n, 4);
+	check(&o.ev[3], NOISE_THREAD, 1000, far + 9000 - 325 - 50 - 100, far + 10000, "stress-ng",
+	      0, 300);
+
+	/* closed on demand, before an edge that goes on as it is; once */
+	nmi_handler(t, &o, far + 20000, 10, "rtl_zoo_nmi", 1);
+	ctx_tracker_close_nmi(t, 1, collect, &o);		/* another CPU's: nothing */
+	assert_int_equal(o.n, 4);
+	ctx_tracker_close_nmi(t, 0, collect, &o);
+	assert_int_equal(o.n, 5);
+	check(&o.ev[4], NOISE_NMI, far + 19990, 10, far + 20000, "rtl_zoo_nmi", 0, 0);
+	ctx_tracker_close_nmi(t, 0, collect, &o);
+	ctx_tracker_settle(t, far + 30000, collect, &o);
+	assert_int_equal(o.n, 5);
 	ctx_tracker_free(t);
 }
 
@@ -645,6 +701,7 @@ int main(void)
 		cmocka_unit_test(test_irq_in_thread),
 		cmocka_unit_test(test_softirq_after_irq),
 		cmocka_unit_test(test_nmi_in_irq),
+		cmocka_unit_test(test_nmi_handlers),
 		cmocka_unit_test(test_irq_in_softirq_in_thread),
 		cmocka_unit_test(test_own_thread),
 		cmocka_unit_test(test_idle),

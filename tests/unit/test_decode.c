@@ -352,6 +352,15 @@ static void load_symbols(struct tep_handle *tep)
 }
 
 /* kernel symbols are read at the first record that holds an address, once */
+static int late_lookups;
+
+/* a function of a module loaded after the symbols were */
+static const char *late_symbol(uint64_t addr)
+{
+	late_lookups++;
+	return addr == 0x1000 ? "late_module_fn" : NULL;
+}
+
 static void test_symbols_on_demand(void **state)
 {
 	struct tep_handle *tep = make_tep();
@@ -366,7 +375,7 @@ static void test_symbols_on_demand(void **state)
 	assert_int_equal(tep_parse_event(tep, fmt_stack, strlen(fmt_stack), "ftrace"), 0);
 	d = decoder_new(tep, DECODE_TIMERLAT | DECODE_STACK);
 	assert_non_null(d);
-	decoder_set_symbols(d, load_symbols);
+	decoder_set_symbols(d, load_symbols, late_symbol);
 	symbol_loads = 0;
 	decode(tep, d, tl, sizeof(tl), 16, &r);
 	assert_int_equal(r.kind, RECORD_TIMERLAT);
@@ -380,6 +389,16 @@ static void test_symbols_on_demand(void **state)
 	assert_string_equal(r.stack.sym[1], "do_idle");
 	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 4, &r);
 	assert_int_equal(symbol_loads, 1);
+	assert_int_equal(late_lookups, 0);	/* the tep knew both */
+
+	/* an address the symbols loaded do not know: asked of the late lookup */
+	ip[1] = 0x1000;
+	memcpy(rec + 16, ip, sizeof(ip));
+	decode(tep, d, guarded(buf, sizeof(buf), rec, sizeof(rec)), sizeof(rec), 4, &r);
+	assert_int_equal(symbol_loads, 1);
+	assert_int_equal(late_lookups, 1);
+	assert_string_equal(r.stack.sym[0], "timerlat_irq");
+	assert_string_equal(r.stack.sym[1], "late_module_fn");
 	decoder_free(d);
 	tep_free(tep);
 }

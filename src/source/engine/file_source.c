@@ -141,7 +141,7 @@ static struct engine *fopen_engine(struct file_input *in, const struct rtl_param
 	if (!e->decoder)
 		goto fail;
 	e->merged = has_vcpu_events(e->tep) && cpu_mask_count(&p->cpus) > 1;
-	decoder_set_symbols(e->decoder, no_symbols);
+	decoder_set_symbols(e->decoder, no_symbols, NULL);
 	if (!file_pages_direct(e, in))
 		debug_msg("%s read through libtracecmd's records", in->name);
 	return e;

@@ -141,6 +141,52 @@ bool formats_kvm_vcpu_decodable(void)
 	return usable;
 }
 
+#define FORMATS_LATE_SYMBOLS	32
+
+struct late_symbol {
+	uint64_t	addr;
+	bool		found;
+	char		name[128];
+};
+
+/* the function of /proc/kallsyms that starts at @addr into @s */
+static void kallsyms_find(struct late_symbol *s)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	unsigned long long a;
+	char type, name[128];
+
+	while (f && fscanf(f, "%llx %c %127s%*[^\n]", &a, &type, name) == 3) {
+		if (a == s->addr && (type == 't' || type == 'T')) {
+			snprintf(s->name, sizeof(s->name), "%s", name);
+			s->found = true;
+			break;
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+const char *formats_late_symbol(uint64_t addr)
+{
+	static struct late_symbol cache[FORMATS_LATE_SYMBOLS];
+	static unsigned int used;
+	struct late_symbol *s;
+	unsigned int i;
+
+	for (i = 0; i < used; i++)
+		if (cache[i].addr == addr)
+			return cache[i].found ? cache[i].name : NULL;
+	if (used == FORMATS_LATE_SYMBOLS)	/* the names handed out stay: no more */
+		return NULL;
+	s = &cache[used++];
+	s->addr = addr;
+	kallsyms_find(s);
+	debug_msg("%#llx: %s in /proc/kallsyms", (unsigned long long)addr,
+		  s->found ? s->name : "not");
+	return s->found ? s->name : NULL;
+}
+
 void formats_load_kallsyms(struct tep_handle *tep)
 {
 	char *buf = NULL;

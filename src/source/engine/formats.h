@@ -25,5 +25,12 @@ bool formats_kvm_exit_decodable(void);
 bool formats_kvm_vcpu_decodable(void);
 /* /proc/kallsyms into @tep; a warning when it cannot be read */
 void formats_load_kallsyms(struct tep_handle *tep);
+/*
+ * The function that starts at @addr, from /proc/kallsyms read again: a
+ * module loaded after the symbols were (an NMI handler's). Each address
+ * looked up once, the answer kept (32 of them, then no more lookups);
+ * NULL when none starts there. The name lives as long as the process.
+ */
+const char *formats_late_symbol(uint64_t addr);
 
 #endif

@@ -200,7 +200,7 @@ int instances_load(struct instances *in, const char **systems, unsigned int sets
 	in->decoder = decoder_new(in->tep, sets);
 	if (!in->decoder)
 		return -1;
-	decoder_set_symbols(in->decoder, formats_load_kallsyms);
+	decoder_set_symbols(in->decoder, formats_load_kallsyms, formats_late_symbol);
 	return 0;
 }
 

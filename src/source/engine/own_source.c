@@ -354,8 +354,12 @@ static void on_event(struct tep_event *event, struct tep_record *record, int cpu
 
 	e->events++;
 	decoder_decode(e->ins.decoder, event, record, cpu, &rec);
-	if (rec.kind == RECORD_CTX && e->vcpus)
-		queue(&rec, e);		/* the vCPU threads' too */
+	if (rec.kind == RECORD_CTX && e->vcpus) {
+		/* the vCPU threads' too, after the NMI they follow */
+		if (rec.edge.kind != CTX_NMI)
+			ctx_tracker_close_nmi(e->ctx, rec.edge.cpu, queue, e);
+		queue(&rec, e);
+	}
 	if (rec.kind == RECORD_CTX)
 		ctx_tracker_feed(e->ctx, &rec, queue, e);
 	else if (rec.kind == RECORD_HRTIMER)
@@ -400,6 +404,8 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 		ctx_tracker_flush(e->ctx, now_ns(), queue, e);
 		e->flushed = true;
 	}
+	/* NMIs no more handler can come to, before what follows them goes out */
+	ctx_tracker_settle(e->ctx, now_ns() - SETTLE_NS / 2, queue, e);
 	if (e->uw)
 		own_workload_drain(e->uw, queue_work, e, until);
 	if (e->oom) {
