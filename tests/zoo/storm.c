@@ -7,13 +7,19 @@
  *
  * RATE times a second for SECONDS, the parent (pinned to -p, default 0)
  * forks a child that names itself NAME (default zoo_storm), moves to CPU,
- * is busy for US microseconds and exits. On exit it prints
+ * runs there for US microseconds of its own CPU time, moves back to the
+ * parent's CPU and exits there: its exit's teardown (its copy of the
+ * parent's memory) is no noise of CPU, and no clock of its own could time
+ * it. On exit it prints
  *
  *   storm: name=NAME children=N on_cpu_us=T child_us=C
  *
- * with T the time the children measured from their arrival on CPU to
- * their exit (what a tracer must find of them on CPU, their exit's own
- * time aside) and C their CPU time on every CPU (wait4: user + system).
+ * with T the CPU time the children took on CPU, from their arrival to
+ * their leaving (their thread's CPU clock: what a tracer must find of
+ * them there, but the moves' system calls; not the wall time, which holds
+ * the time others ran while a child waited on CPU: the 6.1 scheduler
+ * shares CPU between a new child and the measuring thread) and C their CPU
+ * time on every CPU (wait4: user + system).
  */
 #define _GNU_SOURCE
 #include <sys/mman.h>
@@ -25,19 +31,29 @@
 
 const char helper_name[] = "storm";
 
+/* this thread's CPU time */
+static long long cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
 /* on_cpu_ns: shared with the parent, which waits for each child in turn */
-static void child(int cpu, const char *name, long us, long long *on_cpu_ns)
+static void child(int cpu, int parent, const char *name, long us, long long *on_cpu_ns)
 {
 	long long t0, end;
 
 	prctl(PR_SET_NAME, name, 0, 0, 0);
 	if (pin_to_cpu(cpu))
 		_exit(1);
-	t0 = now_ns();
+	t0 = cpu_ns();
 	end = t0 + us * 1000;
-	while (now_ns() < end)
+	while (cpu_ns() < end)
 		;
-	*on_cpu_ns += now_ns() - t0;
+	*on_cpu_ns += cpu_ns() - t0;
+	pin_to_cpu(parent);
 	_exit(0);
 }
 
@@ -83,7 +99,7 @@ int main(int argc, char **argv)
 	while (!stop && now_ns() < end) {
 		pid = fork();
 		if (pid == 0)
-			child(cpu, name, us, on_cpu_ns);
+			child(cpu, parent, name, us, on_cpu_ns);
 		if (pid > 0 && wait4(pid, &status, 0, &ru) == pid) {
 			child_us += ru.ru_utime.tv_sec * 1000000LL + ru.ru_utime.tv_usec +
 				    ru.ru_stime.tv_sec * 1000000LL + ru.ru_stime.tv_usec;

@@ -21,7 +21,15 @@
  *               freed, and the lazy mappings purged (vm_unmap_aliases),
  *               which flushes the TLB of every CPU by IPI, N's included;
  *               HOLD_US is not used
- * The driving kthread of the last five runs on another CPU, so that only
+ *   resched     a reschedule IPI to N (kick_process() of the task PID,
+ *               load with pid=PID: the measuring thread running there),
+ *               nothing to reschedule; HOLD_US is not used
+ *   rcu         an RCU callback queued on N (call_rcu() in a function
+ *               call IPI), which N runs after a grace period: the RCU
+ *               softirq (on PREEMPT_RT, rcuc/N)
+ *   nmi         an NMI sent to N, which its handler rtl_zoo_nmi() holds
+ *               (timed by the NMI-safe clock)
+ * The driving kthread of the last eight runs on another CPU, so that only
  * the injected work lands on N.
  *
  * What it really did is read back from /sys/module/rtl_zoo/parameters/:
@@ -33,17 +41,25 @@
 #include <linux/interrupt.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
+#include <linux/pid.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/version.h>
 #include <linux/vmalloc.h>
 #include <linux/workqueue.h>
+
+#include <asm/apic.h>
+#include <asm/nmi.h>
 
 static char *mode = "irqoff";
 static int cpu = 1;
 static unsigned int hold_us = 200;
 static unsigned int rate = 100;
 static unsigned int seconds = 4;
+static int pid;
 static unsigned long events;
 static unsigned long held_ns;
 static int done;
@@ -53,12 +69,14 @@ module_param(cpu, int, 0444);
 module_param(hold_us, uint, 0444);
 module_param(rate, uint, 0444);
 module_param(seconds, uint, 0444);
+module_param(pid, int, 0444);
 module_param(events, ulong, 0444);
 module_param(held_ns, ulong, 0444);
 module_param(done, int, 0444);
 
 enum zoo_mode { ZOO_IRQOFF, ZOO_PREEMPTOFF, ZOO_KWORKER, ZOO_TASKLET,
-		ZOO_HRTIMER, ZOO_HRTIMER_SOFT, ZOO_TLB };
+		ZOO_HRTIMER, ZOO_HRTIMER_SOFT, ZOO_TLB, ZOO_RESCHED, ZOO_RCU,
+		ZOO_NMI };
 
 static const char *const mode_names[] = {
 	[ZOO_IRQOFF]		= "irqoff",
@@ -68,6 +86,9 @@ static const char *const mode_names[] = {
 	[ZOO_HRTIMER]		= "hrtimer",
 	[ZOO_HRTIMER_SOFT]	= "hrtimer_soft",
 	[ZOO_TLB]		= "tlb",
+	[ZOO_RESCHED]		= "resched",
+	[ZOO_RCU]		= "rcu",
+	[ZOO_NMI]		= "nmi",
 };
 
 static enum zoo_mode zoo_mode;
@@ -75,6 +96,13 @@ static struct task_struct *driver;
 static struct hrtimer timer;
 static struct work_struct work;
 static struct tasklet_struct tasklet;
+static struct task_struct *kicked;	/* resched: the task on cpu */
+static atomic_t nmi_sent;		/* nmi: sent, not yet handled */
+static bool nmi_registered;
+
+struct zoo_rcu {
+	struct rcu_head	rh;
+};
 
 /* busy for hold_us, counted as one event */
 static void hold(void)
@@ -86,6 +114,25 @@ static void hold(void)
 		cpu_relax();
 	WRITE_ONCE(held_ns, held_ns + ktime_to_ns(ktime_sub(ktime_get(), t0)));
 	WRITE_ONCE(events, events + 1);
+}
+
+/*
+ * An NMI this module sent: held as hold() does, by ktime_get_mono_fast_ns()
+ * (ktime_get() may wait on a timekeeping update the NMI interrupted);
+ * others are left to their own handlers
+ */
+static int rtl_zoo_nmi(unsigned int type, struct pt_regs *regs)
+{
+	u64 t0, limit = (u64)hold_us * NSEC_PER_USEC;
+
+	if (smp_processor_id() != cpu || !atomic_add_unless(&nmi_sent, -1, 0))
+		return NMI_DONE;
+	t0 = ktime_get_mono_fast_ns();
+	while (ktime_get_mono_fast_ns() - t0 < limit)
+		cpu_relax();
+	WRITE_ONCE(held_ns, held_ns + (ktime_get_mono_fast_ns() - t0));
+	WRITE_ONCE(events, events + 1);
+	return NMI_HANDLED;
 }
 
 static void work_fn(struct work_struct *w)
@@ -101,6 +148,21 @@ static void tasklet_fn(struct tasklet_struct *t)
 static void schedule_tasklet(void *unused)
 {
 	tasklet_schedule(&tasklet);
+}
+
+static void rcu_fn(struct rcu_head *rh)
+{
+	hold();
+	kfree(container_of(rh, struct zoo_rcu, rh));
+}
+
+/* on the measured CPU: its callback is queued there, and runs there */
+static void queue_rcu(void *unused)
+{
+	struct zoo_rcu *z = kmalloc(sizeof(*z), GFP_ATOMIC);
+
+	if (z)
+		call_rcu(&z->rh, rcu_fn);
 }
 
 static enum hrtimer_restart timer_fn(struct hrtimer *t)
@@ -170,6 +232,17 @@ static void inject(void)
 	case ZOO_TLB:
 		shoot_tlb();
 		break;
+	case ZOO_RESCHED:
+		kick_process(kicked);
+		WRITE_ONCE(events, events + 1);
+		break;
+	case ZOO_RCU:
+		smp_call_function_single(cpu, queue_rcu, NULL, 1);
+		break;
+	case ZOO_NMI:
+		atomic_inc(&nmi_sent);
+		apic->send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
+		break;
 	default:
 		break;
 	}
@@ -188,6 +261,8 @@ static int driver_fn(void *unused)
 			inject();
 		usleep_range(gap_us, gap_us + gap_us / 10 + 1);
 	}
+	if (zoo_mode == ZOO_RCU)	/* the callbacks queued have run */
+		rcu_barrier();
 	WRITE_ONCE(done, 1);
 	if (timer_mode)
 		hrtimer_cancel(&timer);
@@ -237,13 +312,34 @@ static int __init zoo_init(void)
 	dcpu = driver_cpu();
 	if (dcpu < 0)
 		return -EINVAL;
+	if (zoo_mode == ZOO_RESCHED) {
+		rcu_read_lock();
+		kicked = get_pid_task(find_vpid(pid), PIDTYPE_PID);
+		rcu_read_unlock();
+		if (!kicked) {
+			pr_err("rtl_zoo: resched: no task of pid %d\n", pid);
+			return -ESRCH;
+		}
+	}
+	if (zoo_mode == ZOO_NMI) {
+		int ret = register_nmi_handler(NMI_LOCAL, rtl_zoo_nmi, 0, "rtl_zoo");
+
+		if (ret)
+			return ret;
+		nmi_registered = true;
+	}
 	INIT_WORK(&work, work_fn);
 	tasklet_setup(&tasklet, tasklet_fn);
 	setup_timer();
 	driver = kthread_create(driver_fn, NULL, zoo_mode == ZOO_PREEMPTOFF ?
 				"rtl_zoo_preempt" : "rtl_zoo_%s", mode);
-	if (IS_ERR(driver))
+	if (IS_ERR(driver)) {
+		if (kicked)
+			put_task_struct(kicked);
+		if (nmi_registered)
+			unregister_nmi_handler(NMI_LOCAL, "rtl_zoo");
 		return PTR_ERR(driver);
+	}
 	kthread_bind(driver, dcpu);
 	sched_set_fifo_low(driver);
 	wake_up_process(driver);
@@ -256,6 +352,11 @@ static void __exit zoo_exit(void)
 	hrtimer_cancel(&timer);
 	cancel_work_sync(&work);
 	tasklet_kill(&tasklet);
+	rcu_barrier();		/* no callback of this module left to run */
+	if (kicked)
+		put_task_struct(kicked);
+	if (nmi_registered)
+		unregister_nmi_handler(NMI_LOCAL, "rtl_zoo");
 }
 
 module_init(zoo_init);
