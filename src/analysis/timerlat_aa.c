@@ -387,6 +387,20 @@ static void set_window(const struct timerlat_aa_cpu *c, const struct timerlat_sa
 		w->thread_run = w->expiry + thr->latency_ns;
 }
 
+/* the comm of @pid's thread events among @c's, "" when none */
+static void comm_of(const struct timerlat_aa_cpu *c, int pid, char *buf, size_t size)
+{
+	int i;
+
+	buf[0] = '\0';
+	for (i = c->nr_ev - 1; i >= 0 && pid > 0; i--) {
+		if (c->ev[i].kind == NOISE_THREAD && c->ev[i].pid == pid && c->ev[i].name[0]) {
+			snprintf(buf, size, "%s", c->ev[i].name);
+			return;
+		}
+	}
+}
+
 /* Explains the period of thr, or of the pending IRQ sample when thr is NULL. */
 static void analyze(const struct timerlat_aa_cpu *c, int cpu, const struct timerlat_sample *thr,
 		    struct timerlat_aa_result *r)
@@ -413,6 +427,7 @@ static void analyze(const struct timerlat_aa_cpu *c, int cpu, const struct timer
 				  (int64_t)r->previous_irq.total_ns;
 	r->exit_from_idle = from_idle(c, &w, r);
 	r->irq_task.pid = r->irq_seen && c->irq.pid > 0 ? c->irq.pid : -1;
+	comm_of(c, r->irq_task.pid, r->irq_task.name, sizeof(r->irq_task.name));
 	r->stack = c->stack;
 	r->remainder_ns = (int64_t)r->total_ns - timerlat_aa_parts_sum(r);
 	r->events_dropped = c->dropped;

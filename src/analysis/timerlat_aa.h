@@ -85,7 +85,8 @@ struct timerlat_aa_result {
 	/*
 	 * the task the timerlat IRQ interrupted (its record's pid): the one
 	 * that held interrupts off when the handler came late; pid -1 unknown,
-	 * name "" until timerlat_aa_name_irq_task()
+	 * name from its thread events in the window, else "" until
+	 * timerlat_aa_name_irq_task()
 	 */
 	struct {
 		int		pid;

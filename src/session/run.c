@@ -723,20 +723,23 @@ static void find_threshold_cpu(struct session *s)
 }
 
 /*
- * the task the stopping IRQ interrupted, by name: from /proc while it
- * lives, in a replay from the cmdlines the recording kept
+ * the task the stopping IRQ interrupted, by name where the trace did not
+ * name it (no thread event of it in the window): from /proc while it
+ * lives, else from the cmdlines the kernel saved (live) or the recording
+ * kept (a replay)
  */
 static void name_irq_task(struct session *s)
 {
 	struct timerlat_aa_result *r = &s->models.aa_result;
 	char comm[NOISE_NAME_LEN];
 
-	if (r->irq_task.pid <= 0)
+	if (r->irq_task.pid <= 0 || r->irq_task.name[0])
 		return;
-	if (s->replay)
-		source_task_comm(s->src, r->irq_task.pid, comm, sizeof(comm));
-	else
+	comm[0] = '\0';
+	if (!s->replay)
 		machine_task_comm(r->irq_task.pid, comm, sizeof(comm));
+	if (!comm[0])
+		source_task_comm(s->src, r->irq_task.pid, comm, sizeof(comm));
 	timerlat_aa_name_irq_task(r, comm);
 }
 

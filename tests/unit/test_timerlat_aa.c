@@ -421,6 +421,32 @@ static void test_irq_task(void **state)
 	timerlat_aa_free(aa);
 }
 
+/*
+ * The task the late IRQ interrupted has a thread event in the window (it
+ * ran until the timerlat thread took the CPU): named by the trace, as it
+ * was then, not by /proc at the end of the run, when it may be gone
+ */
+static void test_irq_task_named_by_trace(void **state)
+{
+	struct timerlat_aa *aa = timerlat_aa_new(2);
+	struct timerlat_aa_result *r;
+	char *text;
+
+	(void)state;
+	add_sample_pid(aa, 1, TIMERLAT_IRQ, 3, B + 400000000, 400000000, 4242);
+	add_noise(aa, 1, NOISE_THREAD, "rtl_zoo_irqoff", 4242, B - 1000, 400000500,
+		  B + 400000500);
+	add_thread(aa, 1, 3, B, 400001000);
+	r = explain(aa, 1);
+	assert_int_equal(r->irq_task.pid, 4242);
+	assert_string_equal(r->irq_task.name, "rtl_zoo_irqoff");
+	text = print(r);
+	assert_line(text, "    the IRQ interrupted:", "rtl_zoo_irqoff:4242");
+	free(text);
+	free(r);
+	timerlat_aa_free(aa);
+}
+
 /* the idle task (pid 0) was interrupted: out of idle, no task named */
 static void test_irq_task_idle(void **state)
 {
@@ -954,6 +980,7 @@ int main(void)
 		cmocka_unit_test(test_user_return),
 		cmocka_unit_test(test_irq_interference),
 		cmocka_unit_test(test_irq_task),
+		cmocka_unit_test(test_irq_task_named_by_trace),
 		cmocka_unit_test(test_irq_task_idle),
 		cmocka_unit_test(test_softirq_and_nmi),
 		cmocka_unit_test(test_thread_interference),

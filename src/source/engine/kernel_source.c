@@ -1154,6 +1154,31 @@ static const struct engine_tracer_ops kernel_tracer = {
 	.samples_wanted_from	= ksamples_wanted_from,
 };
 
+/*
+ * @pid's command as the kernel saved it when the task was current in a
+ * traced event (tracefs's saved_cmdlines, "PID COMM" lines): a task gone
+ * since (a module's thread) still has its name there
+ */
+static void ktask_comm(struct engine *e, int pid, char *buf, size_t size)
+{
+	char *text = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
+	const char *at = text;
+	char comm[NOISE_NAME_LEN];
+	int p;
+
+	(void)e;
+	buf[0] = '\0';
+	while (at && *at) {
+		if (sscanf(at, "%d %31[^\n]", &p, comm) == 2 && p == pid) {
+			snprintf(buf, size, "%s", comm);
+			break;
+		}
+		at = strchr(at, '\n');
+		at = at ? at + 1 : NULL;
+	}
+	free(text);
+}
+
 const struct engine_ops kernel_engine = {
 	.name			= "kernel",
 	.caps			= ENGINE_CAN_IRQS_OFF | ENGINE_CAN_KERNEL_HIST |
@@ -1173,5 +1198,6 @@ const struct engine_ops kernel_engine = {
 	.trace_text		= ktrace_text,
 	.record			= krecord,
 	.marker_instance	= kmarker_instance,
+	.task_comm		= ktask_comm,
 	.effective_period	= keffective_period,
 };
