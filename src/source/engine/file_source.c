@@ -18,6 +18,7 @@
 #include "decode/decode.h"
 #include "source/engine/engine.h"
 #include "source/engine/file_parts.h"
+#include "source/engine/formats.h"
 #include "source/recording/recording.h"
 
 static void no_symbols(struct tep_handle *tep)
@@ -283,9 +284,7 @@ static void fperiod(const struct rtl_params *p, uint64_t *period_us, uint64_t *r
 /* the recording's saved cmdlines (trace-cmd's, rtlens's) name a pid */
 static void ftask_comm(struct engine *e, int pid, char *buf, size_t size)
 {
-	const char *comm = tep_data_comm_from_pid(e->tep, pid);
-
-	snprintf(buf, size, "%s", comm && strcmp(comm, "<...>") ? comm : "");
+	formats_comm(e->tep, pid, buf, size);
 }
 
 /* what describes the recorded run; it measures nothing, records nothing */

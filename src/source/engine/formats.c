@@ -141,6 +141,13 @@ bool formats_kvm_vcpu_decodable(void)
 	return usable;
 }
 
+void formats_comm(struct tep_handle *tep, int pid, char *buf, size_t size)
+{
+	const char *comm = tep_data_comm_from_pid(tep, pid);
+
+	snprintf(buf, size, "%s", comm && strcmp(comm, "<...>") ? comm : "");
+}
+
 #define FORMATS_LATE_SYMBOLS	32
 
 struct late_symbol {

@@ -23,6 +23,8 @@ struct tep_handle *formats_load(const char **systems, bool kvm_exit, bool kvm_vc
 bool formats_kvm_exit_decodable(void);
 /* ... and kvm:kvm_entry and kvm_userspace_exit (a vCPU's way back) */
 bool formats_kvm_vcpu_decodable(void);
+/* @pid's command among the cmdlines @tep holds into @buf, "" when none */
+void formats_comm(struct tep_handle *tep, int pid, char *buf, size_t size);
 /* /proc/kallsyms into @tep; a warning when it cannot be read */
 void formats_load_kallsyms(struct tep_handle *tep);
 /*

@@ -17,6 +17,7 @@
 #include "decode/decode.h"
 #include "decode/hist_file.h"
 #include "source/engine/bpf_counts.h"
+#include "source/engine/formats.h"
 #include "source/engine/instance.h"
 #include "source/engine/sample_queue.h"
 #include "base/log.h"
@@ -1162,20 +1163,10 @@ static const struct engine_tracer_ops kernel_tracer = {
 static void ktask_comm(struct engine *e, int pid, char *buf, size_t size)
 {
 	char *text = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
-	const char *at = text;
-	char comm[NOISE_NAME_LEN];
-	int p;
 
-	(void)e;
 	buf[0] = '\0';
-	while (at && *at) {
-		if (sscanf(at, "%d %31[^\n]", &p, comm) == 2 && p == pid) {
-			snprintf(buf, size, "%s", comm);
-			break;
-		}
-		at = strchr(at, '\n');
-		at = at ? at + 1 : NULL;
-	}
+	if (text && !tep_parse_saved_cmdlines(e->ins.tep, text))
+		formats_comm(e->ins.tep, pid, buf, size);
 	free(text);
 }
 
