@@ -21,6 +21,8 @@ KERNELS=${RTLENS_ZOO_KERNELS:-6.1 bpo}
 export RTLENS_VM_TIMEOUT=${RTLENS_VM_TIMEOUT:-2400}
 export RTLENS_VM_SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-2000}
 export RTLENS_VM_STALL=${RTLENS_VM_STALL:-240}
+# a second serial port, ttyS1, for the device scenario's interrupts
+export RTLENS_VM_QEMU_ARGS="${RTLENS_VM_QEMU_ARGS:-} -serial null"
 export RTLENS_GUEST_ZOO="$*"
 export RTLENS_GUEST_ZOO_TOOLS=${RTLENS_ZOO_TOOLS:-}
 
