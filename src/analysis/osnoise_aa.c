@@ -302,8 +302,14 @@ static void take_softirqs(struct osnoise_aa_cpu *c, struct noise_event *thread)
 	thread->duration_ns -= min_u64(thread->duration_ns, take);
 }
 
+/*
+ * The kernel tracer's NMIs come unnamed ("nmi"): named by the handler that
+ * handled one inside them. The user engine's come named by their handlers.
+ */
 static void name_nmi(const struct osnoise_aa_cpu *c, struct noise_event *e)
 {
+	if (e->name[0] && strcmp(e->name, "nmi"))
+		return;
 	snprintf(e->name, sizeof(e->name), "nmi");
 	if (c->nmi_handler[0] && c->nmi_handler_ts >= e->start_ns &&
 	    c->nmi_handler_ts <= ev_end(e))

@@ -124,6 +124,13 @@ uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record
 int decode_pid(const struct event_decoder *ed, struct tep_record *rec);
 /* The kernel function at @addr, NULL when unknown; see decoder_set_symbols(). */
 const char *decode_function(const struct event_decoder *ed, uint64_t addr);
+/*
+ * The kernel function that starts at @addr (a function pointer: a handler),
+ * NULL when unknown. Symbols read before a module was loaded hold the
+ * symbol below its functions, not them: only a function's start is taken
+ * from them; any other address is asked of the late lookup.
+ */
+const char *decode_function_start(const struct event_decoder *ed, uint64_t addr);
 /* Copy a string field (fixed array or __data_loc) into @buf. */
 void decode_str(const struct event_decoder *ed, int field, struct tep_record *rec,
 		char *buf, size_t len);

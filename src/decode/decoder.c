@@ -153,18 +153,34 @@ void decoder_set_symbols(struct decoder *d, void (*load)(struct tep_handle *tep)
 	d->syms.late = late;
 }
 
-const char *decode_function(const struct event_decoder *ed, uint64_t addr)
+/* the symbols read once, at the first address to name */
+static struct decode_symbols *symbols(const struct event_decoder *ed)
 {
 	struct decode_symbols *syms = ed->syms;
-
-	const char *sym;
 
 	if (syms && syms->load && !syms->loaded) {
 		syms->loaded = true;
 		syms->load(ed->tep);
 	}
-	sym = tep_find_function(ed->tep, addr);
+	return syms;
+}
+
+const char *decode_function(const struct event_decoder *ed, uint64_t addr)
+{
+	struct decode_symbols *syms = symbols(ed);
+	const char *sym = tep_find_function(ed->tep, addr);
+
 	return sym || !syms || !syms->late ? sym : syms->late(addr);
+}
+
+const char *decode_function_start(const struct event_decoder *ed, uint64_t addr)
+{
+	struct decode_symbols *syms = symbols(ed);
+	const char *sym = tep_find_function(ed->tep, addr);
+
+	if (sym && tep_find_function_address(ed->tep, addr) == addr)
+		return sym;
+	return syms && syms->late ? syms->late(addr) : NULL;
 }
 
 /*

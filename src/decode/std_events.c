@@ -161,13 +161,13 @@ static void decode_nmi(const struct event_decoder *ed, struct tep_record *rec,
 {
 	uint64_t handler = decode_u64(ed, NF_HANDLER, rec);
 	int64_t delta = (int64_t)decode_u64(ed, NF_DELTA, rec);
-	const char *sym = decode_function(ed, handler);
+	const char *sym = decode_function_start(ed, handler);
 
 	edge_init(out, CTX_NMI);
 	out->edge.handler = handler;
 	out->edge.delta_ns = delta > 0 ? (uint64_t)delta : 0;
 	out->edge.ret = (int)decode_u64(ed, NF_HANDLED, rec);
-	/* the handler's function when kallsyms were loaded, else "nmi" */
+	/* the function the handler is, else "nmi" */
 	snprintf(out->edge.name, sizeof(out->edge.name), "%s", sym ? sym : "nmi");
 }
 

@@ -83,6 +83,12 @@ static const char fmt_thread_before[] = "name: thread_noise\nID: 13\nformat:\n" 
 	"\tfield:pid_t pid;\toffset:40;\tsize:4;\tsigned:1;\n\n"
 	"print fmt: \"%llu\", REC->start\n";
 
+static const char fmt_nmi_handler[] = "name: nmi_handler\nID: 5\nformat:\n" COMMON
+	"\tfield:void * handler;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:s64 delta_ns;\toffset:16;\tsize:8;\tsigned:1;\n"
+	"\tfield:int handled;\toffset:24;\tsize:4;\tsigned:1;\n\n"
+	"print fmt: \"%ps\", REC->handler\n";
+
 static struct tep_handle *make_tep(void)
 {
 	struct { const char *fmt, *sys; } evs[] = {
@@ -358,6 +364,8 @@ static int late_lookups;
 static const char *late_symbol(uint64_t addr)
 {
 	late_lookups++;
+	if (addr == 0xffffffff81000150ULL)	/* between two the tep knows */
+		return "rtl_zoo_nmi";
 	return addr == 0x1000 ? "late_module_fn" : NULL;
 }
 
@@ -403,6 +411,47 @@ static void test_symbols_on_demand(void **state)
 	tep_free(tep);
 }
 
+/*
+ * An NMI handler is named by the function it starts: a module's handler,
+ * loaded after the symbols were read, lies between two known symbols and
+ * is not the lower one's (asked of the late lookup); a known start is not.
+ */
+static void test_nmi_handler_named_by_start(void **state)
+{
+	struct tep_handle *tep = make_tep();
+	unsigned char rec[32] = { 0 };
+	struct decoder *d;
+	struct rtl_record r;
+	uint64_t handler = 0xffffffff81000150ULL;
+	int32_t handled = 1;
+
+	(void)state;
+	assert_int_equal(tep_parse_event(tep, fmt_nmi_handler, strlen(fmt_nmi_handler), "nmi"), 0);
+	d = decoder_new(tep, DECODE_NMI_NAMES);
+	assert_non_null(d);
+	decoder_set_symbols(d, load_symbols, late_symbol);
+	late_lookups = 0;
+	memcpy(rec + 8, &handler, 8);
+	memcpy(rec + 24, &handled, 4);
+	decode(tep, d, rec, sizeof(rec), 5, &r);
+	assert_int_equal(r.edge.kind, CTX_NMI);
+	assert_int_equal(r.edge.ret, 1);
+	assert_int_equal(late_lookups, 1);
+	assert_string_equal(r.edge.name, "rtl_zoo_nmi");
+	handler = 0xffffffff81000100ULL;	/* do_idle's start: the tep's answer */
+	memcpy(rec + 8, &handler, 8);
+	decode(tep, d, rec, sizeof(rec), 5, &r);
+	assert_int_equal(late_lookups, 1);
+	assert_string_equal(r.edge.name, "do_idle");
+	handler = 0xffffffff81000180ULL;	/* known to neither */
+	memcpy(rec + 8, &handler, 8);
+	decode(tep, d, rec, sizeof(rec), 5, &r);
+	assert_int_equal(late_lookups, 2);
+	assert_string_equal(r.edge.name, "nmi");
+	decoder_free(d);
+	tep_free(tep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_strings_outside_record),
 		cmocka_unit_test(test_stack_depth),
 		cmocka_unit_test(test_symbols_on_demand),
+		cmocka_unit_test(test_nmi_handler_named_by_start),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -308,6 +308,27 @@ static void test_nmi_named_by_handler(void **state)
 	osnoise_aa_free(aa);
 }
 
+/*
+ * The user engine's NMIs come named by their handlers (ctx_tracker): the
+ * name stays, with no nmi:nmi_handler edge fed to the analysis
+ */
+static void test_nmi_named_by_engine(void **state)
+{
+	struct osnoise_aa *aa = osnoise_aa_new(1, 0);
+	struct osnoise_aa_sample *s;
+
+	(void)state;
+	add_noise(aa, 0, NOISE_NMI, "rtl_zoo_nmi", 0, B + 1000, 400, 0);
+	add_noise(aa, 0, NOISE_NMI, "nmi", 0, B + 3000, 200, 0);
+	add_sample(aa, 0, B, 6000, 2);
+	s = last(aa, 0);
+	assert_int_equal(s->nr_causes, 2);
+	assert_cause(&s->causes[0], OSNOISE_CAUSE_NMI, "rtl_zoo_nmi", -1, -1, 1, 400);
+	assert_cause(&s->causes[1], OSNOISE_CAUSE_NMI, "nmi", -1, -1, 1, 200);
+	free(s);
+	osnoise_aa_free(aa);
+}
+
 /* irq:softirq_entry or _exit (PREEMPT_RT: in a thread, decoded to be split out of it) */
 static void add_softirq_edge_as(struct osnoise_aa *aa, int cpu, bool entry, int vec,
 				const char *name, uint64_t ts, bool rt_split)
@@ -1916,6 +1937,7 @@ int main(void)
 		cmocka_unit_test(test_irq_nested_in_thread),
 		cmocka_unit_test(test_softirq_after_irq),
 		cmocka_unit_test(test_nmi_named_by_handler),
+		cmocka_unit_test(test_nmi_named_by_engine),
 		cmocka_unit_test(test_rt_softirq_in_thread),
 		cmocka_unit_test(test_rt_softirq_preempted),
 		cmocka_unit_test(test_softirq_counted_once),
