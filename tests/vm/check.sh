@@ -76,10 +76,12 @@ lane_61() {
 	       grep -v -e '/47-record\.sh$' -e '/55-fleet\.sh$' -e '/60-user-threads\.sh$' \
 		       -e '/65-bpf\.sh$' -e '/66-osnoise-bpf\.sh$' -e '/70-kvm-host\.sh$')
 	# and the zoo's fast scenarios (tests/zoo/README.md: those that need
-	# no test module), judged on the host by tests/zoo/table.py
+	# no test module), judged on the host by tests/zoo/table.py; device
+	# needs the second serial port that tests/zoo/run.sh adds
 	(
-		export RTLENS_GUEST_ZOO="quiet rt_thread ipi smi"
+		export RTLENS_GUEST_ZOO="quiet rt_thread device net_rx ipi smi"
 		export RTLENS_GUEST_ZOO_TOOLS="osnoise timerlat"
+		export RTLENS_VM_QEMU_ARGS="${RTLENS_VM_QEMU_ARGS:-} -serial null"
 		boot $main tests/zoo/guest/zoo.sh
 	)
 	status=$?
