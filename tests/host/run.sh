@@ -305,6 +305,9 @@ fi
 # ---- the fleet samples: Kubernetes, Slurm, Grafana (no root, no cluster) ----
 check "fleet samples (tests/host/samples.py)" python3 "$ROOT/tests/host/samples.py" "$ROOT"
 
+# ---- the zoo's verdicts on made-up runs (the zoo itself runs in the VM) ----
+check "zoo verdicts (tests/zoo/test_table.py)" python3 "$ROOT/tests/zoo/test_table.py"
+
 # ---- installed: the Debian package (make deb), the bash completion, make install ----
 . "$(dirname "$0")/package.sh" && package_tests
 

@@ -81,6 +81,14 @@ def by_source(cpu):
     return out
 
 
+def irq_thread_of(source, irqs):
+    """whether source is the thread of one of the IRQs irqs (PREEMPT_RT
+    runs a device's handler in irq/N-NAME): the same cause, not a rival"""
+    kind, name = source
+    return kind == 'thread' and any(re.fullmatch(r'irq/\d+-' + re.escape(i), name or '')
+                                    for i in irqs)
+
+
 def growth(measure, now, base):
     """how much a source grew against the quiet run: the time it added, or
     its added count in units of the quiet run's own spread (a count of n
@@ -113,12 +121,13 @@ def osnoise_verdict(run, row, quiet):
     hit = [0, 0.0]
     hit_base = [0, 0.0]
     rivals = []
+    irqs = [k[1] for k in now if k[0] == 'irq' and matches(run, *k)]
     for k, v in now.items():
         b = base.get(k, [0, 0.0])
         if matches(run, *k):
             hit = [hit[0] + v[0], hit[1] + v[1]]
             hit_base = [hit_base[0] + b[0], hit_base[1] + b[1]]
-        else:
+        elif not irq_thread_of(k, irqs):
             rivals.append((growth(run['measure'], v, b), k))
     mine = growth(run['measure'], hit, hit_base)
     top = max(rivals) if rivals else None
