@@ -69,12 +69,14 @@ fi
 [ -n "$kpkg" ] && [ -n "$rver" ] && [ "$rver" != "(none)" ] ||
 	fail "cannot find linux-image-rt-amd64 and rtla in $SUITE ($(tail -n 2 "$APT/update.log"))"
 
-# fetch NAME PKG... : unpack the packages into $DIR/NAME, once
+# fetch NAME PKG... : unpack the packages into $DIR/NAME, once, without
+# their kernel modules but those of $KEEP (tar patterns)
 fetch() {
 	local name=$1 tmp deb
 	shift
 
-	[ -e "$DIR/$name/.done" ] && return 0
+	[ -e "$DIR/$name/.done" ] && { [ -z "${KEEP:-}" ] || [ -e "$DIR/$name/.kept" ]; } &&
+		return 0
 	tmp=$DIR/tmp.$$
 	rm -rf "$tmp" "$DIR/$name"
 	mkdir -p "$tmp/x"
@@ -86,14 +88,24 @@ fetch() {
 			    --exclude='*.ko*' --exclude='./usr/share/*' \
 			    --exclude='*/gconv/*' ||
 			fail "cannot unpack $deb"
+		# shellcheck disable=SC2086
+		[ -z "${KEEP:-}" ] || dpkg-deb --fsys-tarfile "$deb" |
+			tar -x -C "$tmp/x" --wildcards $KEEP 2> /dev/null
 	done
 	mv "$tmp/x" "$DIR/$name"
 	touch "$DIR/$name/.done"
+	[ -z "${KEEP:-}" ] || touch "$DIR/$name/.kept"
 	rm -rf "$tmp" "$tmp.log"
 }
 
 echo "# fetching $kpkg and rtla $rver from $SUITE" >&2
-fetch "$kpkg" "$kpkg"
+# the modules the guest loads (tests/vm/run.sh MODULES): the SMI counter's,
+# the zoo's virtio disk's (the newest kernels build virtio's core in); from
+# linux-modules-VERSION where the image is linux-binary-VERSION (7.x)
+mpkg=${kpkg/#linux-binary-/linux-modules-}
+[ "$mpkg" != "$kpkg" ] && apt-cache "${OPTS[@]}" show "$mpkg" > /dev/null 2>&1 || mpkg=
+# shellcheck disable=SC2086
+KEEP="*/msr.ko* */virtio_blk.ko*" fetch "$kpkg" "$kpkg" $mpkg
 # shellcheck disable=SC2086
 fetch "rtla-$rver" "rtla=$rver" $LIBS
 kernel=$(find "$DIR/$kpkg" -name 'vmlinuz*' -type f 2>/dev/null | head -n 1)

@@ -161,15 +161,18 @@ resolve_kernel_pkg()
 }
 
 # The modules a nested KVM guest needs (guest/70-kvm-host.sh), in load
-# order (TCG emulates AMD's SVM for `-cpu max`), and msr, to read the SMI
-# counter (tests/zoo/)
+# order (TCG emulates AMD's SVM for `-cpu max`), msr, to read the SMI
+# counter (tests/zoo/), and the zoo's virtio disk's, in load order (6.1
+# builds virtio as modules; the newest kernels, but virtio_blk, build it in)
 MODULES="irqbypass ccp kvm kvm-amd msr"
+MODULES_OPTIONAL="virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci
+virtio_blk"
 
 module_members()
 {
 	local m
 
-	for m in $MODULES; do
+	for m in $MODULES $MODULES_OPTIONAL; do
 		printf "./lib/modules/*/%s.ko* " "$m"
 	done
 }
@@ -179,7 +182,7 @@ have_modules()
 {
 	local m
 
-	for m in $MODULES; do
+	for m in $MODULES virtio_blk; do
 		ls "$1/$m.ko"* > /dev/null 2>&1 || return 1
 	done
 }
@@ -377,8 +380,11 @@ build_initramfs()
 	# are there; compressed ones unpacked (busybox's insmod reads them
 	# as they are)
 	mkdir -p "$ROOT/vm/modules" "$ROOT/vm/files"
-	for a in $MODULES; do
-		s=$(ls "${KERNEL%/*}/../modules/$a.ko"* 2>/dev/null | head -n 1)
+	for a in $MODULES $MODULES_OPTIONAL; do
+		# beside Debian's 6.1 (fetch_kernel), or in the module tree of a
+		# vmlinuz under lib/modules/VERSION/ (tests/vm/backports.sh)
+		s=$( (ls "${KERNEL%/*}/../modules/$a.ko"* 2>/dev/null
+		      find "${KERNEL%/*}/kernel" -name "$a.ko*" 2>/dev/null) | head -n 1)
 		case $s in
 		"") ;;
 		*.xz) xz -dc "$s" > "$ROOT/vm/modules/$a.ko" ;;
