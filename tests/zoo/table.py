@@ -89,14 +89,30 @@ def irq_thread_of(source, irqs):
                                     for i in irqs)
 
 
-def growth(measure, now, base):
-    """how much a source grew against the quiet run: the time it added, or
-    its added count in units of the quiet run's own spread (a count of n
-    events varies by about sqrt(n) from run to run): 100 more ticks in 2000
-    are the rig, 35 NMIs where there were none are the injection"""
-    if measure == 'count':
+def growth(metric, now, base):
+    """how much a source ([count, us]) grew against the quiet run's: by the
+    time it added ('time'), the count it added ('count'), or that count in
+    units of the quiet run's own spread ('spread': a count of n events
+    varies by about sqrt(n) from run to run; 100 more ticks in 2000 are the
+    rig, 35 NMIs where there were none are the injection)"""
+    if metric == 'count':
+        return now[0] - base[0]
+    if metric == 'spread':
         return (now[0] - base[0]) / math.sqrt(base[0] + 1.0)
     return now[1] - base[1]
+
+
+def leads(metrics, hit, hit_base, rivals):
+    """(True, None) when the expected cause grew more than every rival by
+    one of metrics, else (False, the rival that grew most by the first);
+    rivals: [(now, base, (kind, name))]"""
+    first = None
+    for m in metrics:
+        top = max(((growth(m, v, b), k) for v, b, k in rivals), default=None)
+        if top is None or growth(m, hit, hit_base) > top[0]:
+            return True, None
+        first = first or top[1]
+    return False, first
 
 
 def osnoise_verdict(run, row, quiet):
@@ -128,24 +144,18 @@ def osnoise_verdict(run, row, quiet):
             hit = [hit[0] + v[0], hit[1] + v[1]]
             hit_base = [hit_base[0] + b[0], hit_base[1] + b[1]]
         elif not irq_thread_of(k, irqs):
-            rivals.append((growth(run['measure'], v, b), k))
-    mine = growth(run['measure'], hit, hit_base)
-    top = max(rivals) if rivals else None
-    if run['measure'] == 'count' and top is not None and top[0] >= mine:
-        # a short event (an IPI, an NMI) may also lead by the time it added
-        by_time = [(growth('time', v, base.get(k, [0, 0.0])), k) for k in now
-                   for v in [now[k]] if not matches(run, *k)]
-        mine_t = growth('time', hit, hit_base)
-        top_t = max(by_time) if by_time else None
-        if top_t is None or mine_t > top_t[0]:
-            top, mine = None, mine_t
+            rivals.append((v, b, k))
+    # a counted cause (IPIs, a device's interrupts) leads by the count it
+    # added, by that count against its usual spread, or by the time it
+    # added: its events may wake a thread (RCU's, the network backlog's)
+    # that costs more time, or run more often than the injection, and
+    # the tick's count grows with any noise
+    metrics = ['count', 'spread', 'time'] if run['measure'] == 'count' else ['time']
+    first, rival = leads(metrics, hit, hit_base, rivals)
     row['got'] = hit[idx] - hit_base[idx]
     row['found_share'] = (hit[1] - hit_base[1]) / noise if noise else 0.0
-    if top is not None and top[0] >= mine:
-        row['found'] = '%s %s' % top[1]
-    else:
-        row['found'] = 'the expected cause'
-    judge(run, row, hit[0] > 0, top is None or mine > top[0], row['got'])
+    row['found'] = 'the expected cause' if first else '%s %s' % rival
+    judge(run, row, hit[0] > 0, first, row['got'])
     ne = row['not_explained_us']
     if ne is not None and ne < 0:
         row['verdict'] = 'FAIL'

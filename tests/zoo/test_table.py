@@ -29,7 +29,9 @@ def verdict(tmp, name, kind, name_re, measure, expected, sources):
     d = os.path.join(tmp, name)
     os.makedirs(d)
     report(os.path.join(d, 'quiet.json'), QUIET)
-    report(os.path.join(d, 'run.json'), QUIET + sources)
+    added = {(k, n) for k, n, _, _ in sources}
+    report(os.path.join(d, 'run.json'),
+           [q for q in QUIET if (q[0], q[1]) not in added] + sources)
     with open(os.path.join(d, 'zoo.tsv'), 'w', encoding='utf-8') as f:
         f.write('quiet\tk\tkernel\tosnoise\t0\t-\t-\t-\t-\tquiet.json\n')
         f.write('%s\tk\tkernel\tosnoise\t0\t%s\t%s\t%s\t%s\trun.json\n' %
@@ -58,6 +60,15 @@ CASES = [
     ('two sources of one expectation are summed',
      ('softirq|thread', '^(NET_RX|backlog_napi/1)$', 'count', 800),
      [('softirq', 'NET_RX', 500, 5000.0), ('thread', 'backlog_napi/1', 300, 6000.0)], 'pass'),
+    ('IPIs counted beat a thread they woke less often',
+     ('irq', '^reschedule$', 'count', 720),
+     [('irq', 'reschedule', 720, 1800.0), ('thread', 'rcuc/1', 530, 40000.0)], 'pass'),
+    ('ticks within their spread are no rival to a new count',
+     ('irq', '^call_function', 'count', 40),
+     [('irq', 'call_function', 40, 900.0), ('irq', 'local_timer', 2090, 104000.0)], 'pass'),
+    ('a thread woken more often than the IPIs counted is a rival',
+     ('irq', '^reschedule$', 'count', 300),
+     [('irq', 'reschedule', 300, 800.0), ('thread', 'rcuc/1', 3000, 40000.0)], 'FAIL'),
     ('an injection not measured is not run',
      ('irq', '^ttyS1$', 'count', 'the-injection-failed'), [], 'NOT RUN'),
 ]
