@@ -16,7 +16,8 @@ the calls: an object may use a symbol defined in its own directory or in
 one it may use (nm).
 
 It also checks Documentation/architecture.md against the tree: every file
-of src/ it names in backquotes exists.
+of src/ it names in backquotes exists, and the counts it gives in words
+(the commands, an engine's hooks) are the tree's.
 
 usage: tests/layers/check.py [SRC_DIR [OBJ_DIR [ARCHITECTURE_MD]]]
 """
@@ -210,6 +211,46 @@ def doc_violations(src, doc):
             yield f'{doc}: `{word}` is not a file of src/'
 
 
+WORDS = {w: i for i, w in enumerate(
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen '
+    'fifteen sixteen seventeen eighteen nineteen twenty'.split())}
+
+
+def struct_hooks(path, name):
+    """the function pointers of struct @name in @path"""
+    text = open(path, encoding='utf-8').read()
+    m = re.search(r'struct ' + name + r' \{(.*?)\n\};', text, re.S)
+    return len(re.findall(r'\(\*\w+\)\s*\(', m.group(1))) if m else -1
+
+
+def command_rows(path):
+    """the commands of the command table (a [CMD_...] = { row each)"""
+    return len(re.findall(r'^\s*\[CMD_\w+\]\s*=\s*\{', open(path, encoding='utf-8').read(), re.M))
+
+
+# what @doc counts in words, how to count it in the tree
+COUNTS = (
+    (r'the one command table of all (\w+) commands',
+     lambda src: command_rows(os.path.join(src, 'cli/commands.c')), 'commands in cli/commands.c'),
+    (r'`struct engine_ops`.{0,300}?Its (\w+) hooks',
+     lambda src: struct_hooks(os.path.join(src, 'source/engine/engine.h'), 'engine_ops'),
+     'hooks of struct engine_ops'),
+)
+
+
+def count_violations(src, doc):
+    """the numbers @doc gives in words that the tree does not have"""
+    text = ' '.join(open(doc, encoding='utf-8').read().split())
+    for pattern, count, what in COUNTS:
+        m = re.search(pattern, text)
+        if not m:
+            yield f'{doc}: no count of the {what} (/{pattern}/)'
+            continue
+        n = count(src)
+        if WORDS.get(m.group(1).lower()) != n:
+            yield f'{doc}: "{m.group(0)}": the tree has {n} {what}'
+
+
 def main():
     src = sys.argv[1] if len(sys.argv) > 1 else 'src'
     obj = sys.argv[2] if len(sys.argv) > 2 else None
@@ -233,6 +274,7 @@ def main():
         report([f'src/{rel}: {d} may not call ' + ', '.join(bad)] if bad else [])
     if os.path.exists(doc):
         report(list(doc_violations(src, doc)))
+        report(list(count_violations(src, doc)))
     print(f'{passed} passed, {failed} failed')
     return 1 if failed else 0
 
