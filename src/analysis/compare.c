@@ -358,7 +358,7 @@ static int make_overall(struct comparison *c)
 	return ret;
 }
 
-/* ---- which metrics, the verdict ---- */
+/* ---- which metrics ---- */
 
 static void choose_metrics(struct comparison *c)
 {
@@ -378,36 +378,6 @@ static void choose_metrics(struct comparison *c)
 	for (m = 0; m < c->nr_metrics; m++)
 		c->on[m] = (hist || !c->metrics[m].from_hist) &&
 			   (user || c->metrics[m].lat != LAT_USER);
-}
-
-int compare_metric_find(const struct comparison *c, const char *key)
-{
-	int m;
-
-	for (m = 0; m < c->nr_metrics; m++)
-		if (!strcmp(c->metrics[m].key, key))
-			return m;
-	return -1;
-}
-
-/* the share of CPU time lost, for "%" (the CPU available) */
-double compare_badness(const struct cmp_metric *m, double v)
-{
-	return strcmp(m->unit, "%") ? v : 100 - v;
-}
-
-enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *cell)
-{
-	double a, b, floor;
-
-	if (!cell->has_a || !cell->has_b || m->better == BETTER_NEITHER)
-		return SIDE_SAME;
-	a = compare_badness(m, cell->a);
-	b = compare_badness(m, cell->b);
-	floor = strcmp(m->unit, "%") ? CMP_MARGIN_US : CMP_MARGIN_PCT;
-	if (fabs(a - b) <= floor || fabs(a - b) <= CMP_MARGIN_REL * max_of(fabs(a), fabs(b)))
-		return SIDE_SAME;
-	return a < b ? SIDE_A : SIDE_B;
 }
 
 /* ---- the whole ---- */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compare_verdict - which run is better (see compare.h): the metrics of the
- * rule, most telling first (the CPU time lost and the tail percentiles
- * before a single maximum), and whether the runs are long enough, and far
- * enough apart, to tell
+ * compare_verdict - which run is better (see compare.h): on one metric (by
+ * the margins of compare.h, which the gate and the renderers use too), and
+ * overall by the metrics of the rule, most telling first (the CPU time lost
+ * and the tail percentiles before a single maximum), and whether the runs
+ * are long enough, and far enough apart, to tell
  */
 #include <math.h>
 #include <string.h>
@@ -25,6 +26,38 @@ static const struct rule_step noise_rule[] = {
 static const struct rule_step latency_rule[] = {
 	{ "thread_p99_us", 99, false }, { "thread_avg_us", 0, true }, { "thread_max_us", 0, false },
 };
+
+/* ---- a metric, and which run is better on it ---- */
+
+int compare_metric_find(const struct comparison *c, const char *key)
+{
+	int m;
+
+	for (m = 0; m < c->nr_metrics; m++)
+		if (!strcmp(c->metrics[m].key, key))
+			return m;
+	return -1;
+}
+
+/* the share of CPU time lost, for "%" (the CPU available) */
+double compare_badness(const struct cmp_metric *m, double v)
+{
+	return strcmp(m->unit, "%") ? v : 100 - v;
+}
+
+enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *cell)
+{
+	double a, b, floor;
+
+	if (!cell->has_a || !cell->has_b || m->better == BETTER_NEITHER)
+		return SIDE_SAME;
+	a = compare_badness(m, cell->a);
+	b = compare_badness(m, cell->b);
+	floor = strcmp(m->unit, "%") ? CMP_MARGIN_US : CMP_MARGIN_PCT;
+	if (fabs(a - b) <= floor || fabs(a - b) <= CMP_MARGIN_REL * fmax(fabs(a), fabs(b)))
+		return SIDE_SAME;
+	return a < b ? SIDE_A : SIDE_B;
+}
 
 /* ---- what each run has ---- */
 

@@ -107,40 +107,35 @@ static uint64_t stop_value_timerlat(const struct run_models *m, int cpu, enum st
 	return stop_value_latency(&m->lat.cpu[cpu], m->lat.divisor, limit);
 }
 
-/* The models of each tool, and what the session asks of them. */
-struct models_ops {
-	int		(*init)(struct run_models *m, const struct rtl_params *p);
-	void		(*reset)(struct run_models *m);
-	void		(*add)(struct run_models *m, const struct rtl_record *rec);
-	void		(*analyse)(struct run_models *m, const struct rtl_record *rec);
-	uint64_t	(*records)(const struct run_models *m);
-	uint64_t	(*stop_value)(const struct run_models *m, int cpu, enum stop_limit limit);
+static const struct models_ops osnoise_models = {
+	.init		= init_osnoise,
+	.reset		= reset_osnoise,
+	.add		= add_osnoise,
+	.analyse	= analyse_osnoise,
+	.records	= records_osnoise,
+	.stop_value	= stop_value_osnoise,
 };
 
-static const struct models_ops models_of_tool[NR_TOOLS] = {
-	[TOOL_OSNOISE] = {
-		.init		= init_osnoise,
-		.reset		= reset_osnoise,
-		.add		= add_osnoise,
-		.analyse	= analyse_osnoise,
-		.records	= records_osnoise,
-		.stop_value	= stop_value_osnoise,
-	},
-	[TOOL_TIMERLAT] = {
-		.init		= init_timerlat,
-		.reset		= reset_timerlat,
-		.add		= add_timerlat,
-		.analyse	= analyse_timerlat,
-		.records	= records_timerlat,
-		.stop_value	= stop_value_timerlat,
-	},
+static const struct models_ops timerlat_models = {
+	.init		= init_timerlat,
+	.reset		= reset_timerlat,
+	.add		= add_timerlat,
+	.analyse	= analyse_timerlat,
+	.records	= records_timerlat,
+	.stop_value	= stop_value_timerlat,
+};
+
+static const struct models_ops *const models_of_tool[NR_TOOLS] = {
+	[TOOL_OSNOISE]	= &osnoise_models,
+	[TOOL_TIMERLAT]	= &timerlat_models,
+	[TOOL_HWLAT]	= &hwlat_models,
 };
 
 int run_models_init(struct run_models *m, const struct rtl_params *p,
 		    const struct sys_facts *facts)
 {
 	memset(m, 0, sizeof(*m));
-	m->ops = &models_of_tool[p->tool];
+	m->ops = models_of_tool[p->tool];
 	m->facts = facts;
 	m->nr_cpus = p->nr_cpus;
 	vcpu_threads_init(&m->vcpus, p->nr_cpus);
@@ -153,6 +148,9 @@ int run_models_init(struct run_models *m, const struct rtl_params *p,
 
 void run_models_free(struct run_models *m)
 {
+	if (m->ops && m->ops->free)
+		m->ops->free(m);
+	m->data = NULL;
 	model_free(&m->noise);
 	latency_model_free(&m->lat);
 	timerlat_aa_free(m->aa);

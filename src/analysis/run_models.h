@@ -15,15 +15,31 @@
 #include "analysis/osnoise_aa.h"
 #include "base/params.h"
 #include "model/self_stop.h"
+#include "model/stop_rule.h"
 #include "analysis/timerlat_aa.h"
 #include "analysis/timerlat_sources.h"
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
 
-struct models_ops;
+struct run_models;
+
+/* The models of a tool, and what the session asks of them. */
+struct models_ops {
+	int		(*init)(struct run_models *m, const struct rtl_params *p);
+	void		(*free)(struct run_models *m);		/* NULL: nothing of its own */
+	void		(*reset)(struct run_models *m);
+	void		(*add)(struct run_models *m, const struct rtl_record *rec);
+	void		(*analyse)(struct run_models *m, const struct rtl_record *rec);
+	uint64_t	(*records)(const struct run_models *m);
+	uint64_t	(*stop_value)(const struct run_models *m, int cpu, enum stop_limit limit);
+};
+
+/* the tools whose models live in files of their own, with their state in data */
+extern const struct models_ops hwlat_models;
 
 struct run_models {
 	const struct models_ops	*ops;		/* the tool's models */
+	void			*data;		/* a tool's own state, opaque (its ops') */
 	int			nr_cpus;
 	struct noise_model	noise;		/* osnoise */
 	struct latency_model	lat;		/* timerlat */

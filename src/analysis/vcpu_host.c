@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vcpu_host - the vCPU threads of a KVM host and what the host did with
- * them (see vcpu_host.h): the threads, the names and tasks they refer to,
- * and the queries
+ * them (see vcpu_host.h): the whole, fed (vcpu_host_feed.c), and the
+ * queries
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,94 +49,6 @@ void vcpu_host_feed(struct vcpu_host *vh, const struct rtl_record *rec)
 		vh_feed_kvm(vh, &rec->kvm);
 	else if (rec->kind == RECORD_CTX)
 		vh_feed_ctx(vh, &rec->edge);
-}
-
-/* ---- names and tasks, numbered once ---- */
-
-/* @name and @id's number in @tab (of @max), VH_OTHER when it is full */
-static uint16_t intern(struct vh_name *tab, int *nr, int max, const char *name, int id)
-{
-	struct vh_name *n;
-	int i;
-
-	for (i = *nr - 1; i >= 0; i--)
-		if (tab[i].id == id && !strncmp(tab[i].name, name, sizeof(tab[i].name)))
-			return i;
-	if (*nr == max)
-		return VH_OTHER;
-	n = &tab[*nr];
-	snprintf(n->name, sizeof(n->name), "%s", name);
-	n->id = id;
-	return (*nr)++;
-}
-
-uint16_t vh_name(struct vcpu_host *vh, const char *name, int vector)
-{
-	return intern(vh->names, &vh->nr_names, VH_MAX_NAMES, name, vector);
-}
-
-uint16_t vh_task(struct vcpu_host *vh, const char *comm, int pid)
-{
-	return intern(vh->tasks, &vh->nr_tasks, VH_MAX_TASKS, comm, pid);
-}
-
-/* ---- the threads ---- */
-
-/* "CPU 3/KVM", "CPU 12/TCG": QEMU's names with -name debug-threads=on */
-bool vh_comm_vcpu(const char *comm, int *index, bool *tcg)
-{
-	char accel[4];
-	int n, end = 0;
-
-	if (sscanf(comm, "CPU %d/%3[A-Z]%n", &n, accel, &end) != 2 || comm[end] || n < 0)
-		return false;
-	if (strcmp(accel, "KVM") && strcmp(accel, "TCG"))
-		return false;
-	*index = n;
-	*tcg = !strcmp(accel, "TCG");
-	return true;
-}
-
-struct vh_vcpu *vh_live(struct vcpu_host *vh, int pid)
-{
-	int i;
-
-	for (i = vh->nr_vcpus - 1; i >= 0; i--)
-		if (vh->vcpus[i]->pid == pid && !vh->vcpus[i]->retired)
-			return vh->vcpus[i];
-	return NULL;
-}
-
-struct vh_vcpu *vh_add(struct vcpu_host *vh, int pid, uint64_t ts)
-{
-	struct vh_vcpu *v;
-
-	if (pid <= 0 || vh->nr_vcpus == VCPU_HOST_MAX_VCPUS)
-		return NULL;
-	v = calloc(1, sizeof(*v) + vh->ring_len * sizeof(v->ring[0]));
-	if (!v)
-		return NULL;
-	v->pid = pid;
-	v->vcpu_id = -1;
-	v->index = -1;
-	v->first_ts = ts;
-	v->last_ts = ts;
-	v->seg_start = ts;
-	v->cpu = -1;
-	v->ring_len = vh->ring_len;
-	vh->vcpus[vh->nr_vcpus++] = v;
-	return v;
-}
-
-/* its pid is another thread's: what it was doing ended with its last event */
-void vh_retire(struct vh_vcpu *v)
-{
-	struct vh_seg g;
-
-	if (vh_open_seg(v, v->last_ts, &g))
-		vh_push(v, &g);
-	v->seg_start = v->last_ts;
-	v->retired = true;
 }
 
 /* ---- queries ---- */

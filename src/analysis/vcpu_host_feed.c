@@ -2,9 +2,11 @@
 /*
  * vcpu_host_feed - the events that change a vCPU thread's state: the KVM
  * edges of the thread, the context switches of any CPU (the thread's own,
- * and those of the tasks that run while it waits), the IRQs and softirqs
+ * and those of the tasks that run while it waits), the IRQs and softirqs;
+ * and the threads they make, and the names and tasks they refer to
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/vcpu_host_parts.h"
@@ -15,6 +17,97 @@
  * 0x100, when it was preempted), as its print fmt says since 4.14
  */
 #define TASK_STATE_MASK	0xffULL
+
+/* ---- names and tasks, numbered once ---- */
+
+/* @name and @id's number in @tab (of @max), VH_OTHER when it is full */
+static uint16_t intern(struct vh_name *tab, int *nr, int max, const char *name, int id)
+{
+	struct vh_name *n;
+	int i;
+
+	for (i = *nr - 1; i >= 0; i--)
+		if (tab[i].id == id && !strncmp(tab[i].name, name, sizeof(tab[i].name)))
+			return i;
+	if (*nr == max)
+		return VH_OTHER;
+	n = &tab[*nr];
+	snprintf(n->name, sizeof(n->name), "%s", name);
+	n->id = id;
+	return (*nr)++;
+}
+
+static uint16_t vh_name(struct vcpu_host *vh, const char *name, int vector)
+{
+	return intern(vh->names, &vh->nr_names, VH_MAX_NAMES, name, vector);
+}
+
+static uint16_t vh_task(struct vcpu_host *vh, const char *comm, int pid)
+{
+	return intern(vh->tasks, &vh->nr_tasks, VH_MAX_TASKS, comm, pid);
+}
+
+/* ---- the threads ---- */
+
+/* "CPU 3/KVM", "CPU 12/TCG": QEMU's names with -name debug-threads=on */
+static bool vh_comm_vcpu(const char *comm, int *index, bool *tcg)
+{
+	char accel[4];
+	int n, end = 0;
+
+	if (sscanf(comm, "CPU %d/%3[A-Z]%n", &n, accel, &end) != 2 || comm[end] || n < 0)
+		return false;
+	if (strcmp(accel, "KVM") && strcmp(accel, "TCG"))
+		return false;
+	*index = n;
+	*tcg = !strcmp(accel, "TCG");
+	return true;
+}
+
+/* the thread of @pid now, NULL when none */
+static struct vh_vcpu *vh_live(struct vcpu_host *vh, int pid)
+{
+	int i;
+
+	for (i = vh->nr_vcpus - 1; i >= 0; i--)
+		if (vh->vcpus[i]->pid == pid && !vh->vcpus[i]->retired)
+			return vh->vcpus[i];
+	return NULL;
+}
+
+static struct vh_vcpu *vh_add(struct vcpu_host *vh, int pid, uint64_t ts)
+{
+	struct vh_vcpu *v;
+
+	if (pid <= 0 || vh->nr_vcpus == VCPU_HOST_MAX_VCPUS)
+		return NULL;
+	v = calloc(1, sizeof(*v) + vh->ring_len * sizeof(v->ring[0]));
+	if (!v)
+		return NULL;
+	v->pid = pid;
+	v->vcpu_id = -1;
+	v->index = -1;
+	v->first_ts = ts;
+	v->last_ts = ts;
+	v->seg_start = ts;
+	v->cpu = -1;
+	v->ring_len = vh->ring_len;
+	vh->vcpus[vh->nr_vcpus++] = v;
+	return v;
+}
+
+/* its pid is another thread's: what it was doing ended with its last event */
+static void vh_retire(struct vh_vcpu *v)
+{
+	struct vh_seg g;
+
+	if (vh_open_seg(v, v->last_ts, &g))
+		vh_push(v, &g);
+	v->seg_start = v->last_ts;
+	v->retired = true;
+}
+
+/* ---- the state ---- */
 
 /* false for an event older than the thread's last one: counted, left out */
 static bool in_order(struct vh_vcpu *v, uint64_t ts)
@@ -55,7 +148,7 @@ static struct vh_vcpu *kvm_thread(struct vcpu_host *vh, const struct kvm_edge *e
 	return v;
 }
 
-static void on_exit(struct vcpu_host *vh, struct vh_vcpu *v, const struct kvm_edge *e)
+static void on_kvm_exit(struct vcpu_host *vh, struct vh_vcpu *v, const struct kvm_edge *e)
 {
 	vh_close(v, e->ts);
 	v->guest = GUEST_EXIT;
@@ -101,7 +194,7 @@ void vh_feed_kvm(struct vcpu_host *vh, const struct kvm_edge *e)
 		return;
 	running(v, e->cpu, e->ts);
 	if (e->kind == KVM_EDGE_EXIT)
-		on_exit(vh, v, e);
+		on_kvm_exit(vh, v, e);
 	else if (e->kind == KVM_EDGE_ENTRY)
 		on_entry(v, e);
 	else if (e->kind == KVM_EDGE_USERSPACE)

@@ -141,16 +141,6 @@ struct vcpu_host {
 	struct vh_name	tasks[VH_MAX_TASKS];
 };
 
-/* vcpu_host.c: the threads */
-uint16_t vh_name(struct vcpu_host *vh, const char *name, int vector);
-uint16_t vh_task(struct vcpu_host *vh, const char *comm, int pid);
-/* the thread of @pid now, NULL when none */
-struct vh_vcpu *vh_live(struct vcpu_host *vh, int pid);
-struct vh_vcpu *vh_add(struct vcpu_host *vh, int pid, uint64_t ts);
-void vh_retire(struct vh_vcpu *v);
-/* QEMU's name of a vCPU thread: its index and whether it is TCG's; false if not */
-bool vh_comm_vcpu(const char *comm, int *index, bool *tcg);
-
 /* vcpu_host_seg.c: the state of a thread, cut into segments */
 /* the open segment as it is at @end; false when its state is unknown */
 bool vh_open_seg(const struct vh_vcpu *v, uint64_t end, struct vh_seg *out);
@@ -171,7 +161,7 @@ void vh_sum_end(struct vh_sum *s);
 void vh_sum_out(const struct vcpu_host *vh, const struct vh_sum *s, uint64_t t0, uint64_t t1,
 		struct vcpu_host_breakdown *out);
 
-/* vcpu_host_feed.c: the events */
+/* vcpu_host_feed.c: the events, and the threads they make */
 void vh_feed_kvm(struct vcpu_host *vh, const struct kvm_edge *e);
 void vh_feed_ctx(struct vcpu_host *vh, const struct ctx_edge *e);
 

@@ -116,6 +116,12 @@ struct rtl_params {
 	bool			no_irq;
 	bool			no_thread;
 
+	/*
+	 * hwlat: hwlat_detector/mode (NULL: the kernel's); its window and
+	 * width are period_us and runtime_us
+	 */
+	const char		*hwlat_mode;
+
 	struct action_list	*on_threshold;
 	struct action_list	*on_end;
 };

@@ -209,6 +209,23 @@ struct hw_samples {
 };
 
 /*
+ * ftrace:hwlat: one window of the hwlat tracer in which a gap passed
+ * tracing_thresh, on the CPU its thread ran on; the times are the tracer's,
+ * in us (nmi_us too)
+ */
+struct hwlat_sample {
+	int		cpu;
+	uint64_t	ts;
+	uint64_t	seqnum;		/* the window, counted from the tracer's start */
+	uint64_t	inner_us;	/* the longest gap between two reads of the clock */
+	uint64_t	outer_us;	/* the longest gap between two loops */
+	uint64_t	gaps;		/* gaps over the threshold in the window (5.10+) */
+	uint64_t	nmi_count;
+	uint64_t	nmi_us;
+	uint64_t	wall_ns;	/* the wall clock of the first such gap */
+};
+
+/*
  * RECORD_KINDS(X): every kind of record, one line each, from which the
  * enum, the union of struct rtl_record and their users (decode/decoder.c,
  * source/engine/own_merge.c) are made:
@@ -228,7 +245,8 @@ struct hw_samples {
 	X(HRTIMER,		hrtimer_edge,		hrtimer,	1, 0)	\
 	X(KVM,			kvm_edge,		kvm,		1, 1)	\
 	X(OWN_STOP,		own_stop,		stop,		1, 1)	\
-	X(HW_SAMPLES,		hw_samples,		hw,		1, 0)
+	X(HW_SAMPLES,		hw_samples,		hw,		1, 0)	\
+	X(HWLAT,		hwlat_sample,		hwlat,		1, 0)
 
 /* RECORD_IF(flag, text): @text when the flag of RECORD_KINDS is 1 */
 #define RECORD_IF(flag, text)	RECORD_IF_##flag(text)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tool - the descriptions of osnoise, timerlat and hwnoise
+ * tool - the descriptions of osnoise, timerlat and hwnoise, and the list
+ * of every tool's (hwlat's is in tool_hwlat.c)
  */
 #include <string.h>
 
@@ -58,26 +59,34 @@ const struct tool_desc tool_hwnoise = {
 	.default_runtime_us = 750000,	/* IRQs stay off: leave a quarter of each period */
 };
 
+/* every tool, each plain one before its variants */
+static const struct tool_desc *const all[] = {
+	&tool_osnoise,
+	&tool_timerlat,
+	&tool_hwnoise,
+	&tool_hwlat,
+};
+
+#define NR_ALL	(sizeof(all) / sizeof(all[0]))
+
 const struct tool_desc *tool_desc_of(enum rtl_tool tool)
 {
-	static const struct tool_desc *const plain[NR_TOOLS] = {
-		[TOOL_OSNOISE] = &tool_osnoise,
-		[TOOL_TIMERLAT] = &tool_timerlat,
-	};
+	size_t i;
 
-	return plain[tool];
+	for (i = 0; i < NR_ALL; i++)
+		if (all[i]->tool == tool)
+			return all[i];
+	return NULL;
 }
 
 const struct tool_desc *tool_desc_by_command(const char *command)
 {
-	static const struct tool_desc *const all[] = { &tool_osnoise, &tool_timerlat,
-						       &tool_hwnoise };
 	static const char *const modes[NR_MODES] = { [MODE_TOP] = "top", [MODE_HIST] = "hist" };
 	const struct tool_desc *d;
 	size_t i, n;
 	int m;
 
-	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+	for (i = 0; i < NR_ALL; i++) {
 		d = all[i];
 		n = strlen(d->name);
 		if (strncmp(command, d->name, n))

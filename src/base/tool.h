@@ -15,6 +15,7 @@
 enum rtl_tool {
 	TOOL_OSNOISE,
 	TOOL_TIMERLAT,
+	TOOL_HWLAT,
 	NR_TOOLS,
 };
 
@@ -44,6 +45,9 @@ struct tool_desc {
 	bool		aa_default;	/* the analysis is on unless --no-aa */
 	bool		kvm_exits;	/* its analysis reads KVM exits (vCPU threads) */
 	bool		irqs_off;	/* the workload runs with IRQs disabled */
+	bool		tracer_only;	/* no user engine: only its kernel tracer measures */
+	bool		sparse;		/* a sample only over a threshold: none is a result */
+	bool		unread_reports;	/* compare and merge do not read its reports */
 	bool		aa_at_threshold; /* its analysis explains a threshold hit only */
 	bool		per_sample[NR_MODES]; /* the mode shows every sample, not the
 					       * tracer's periodic summaries alone */
@@ -55,6 +59,7 @@ struct tool_desc {
 extern const struct tool_desc tool_osnoise;
 extern const struct tool_desc tool_timerlat;
 extern const struct tool_desc tool_hwnoise;
+extern const struct tool_desc tool_hwlat;
 
 /* The plain tool running @tool (osnoise, timerlat). */
 const struct tool_desc *tool_desc_of(enum rtl_tool tool);

@@ -110,12 +110,12 @@ out:
 	return status;
 }
 
-int check_main(int argc, char **argv)
+int check_main(const struct command *cmd, int argc, char **argv)
 {
 	struct check_opts o = { 0 };
 	long nr_cpus = sysconf(_SC_NPROCESSORS_CONF);
 
-	switch (opt_parse(&commands[CMD_CHECK], &check_table, &o, argc, argv)) {
+	switch (opt_parse(cmd, &check_table, &o, argc, argv)) {
 	case OPTS_OK:
 		return run_check(&o, nr_cpus > 0 ? nr_cpus : 1);
 	case OPTS_HELP:

@@ -80,9 +80,9 @@ const struct opt_table compare_table = {
 	.operand	= take_report,
 };
 
-static enum opts_result parse_args(struct compare_args *a, int argc, char **argv)
+static enum opts_result parse_args(const struct command *cmd, struct compare_args *a, int argc,
+				   char **argv)
 {
-	const struct command *cmd = &commands[CMD_COMPARE];
 	enum opts_result ret = opt_parse(cmd, &compare_table, a, argc, argv);
 
 	if (ret != OPTS_OK)
@@ -122,12 +122,12 @@ static int emit(const struct compare_args *args, const struct comparison *c)
 	return outfile_check_stdout();
 }
 
-int compare_main(int argc, char **argv)
+int compare_main(const struct command *cmd, int argc, char **argv)
 {
 	struct compare_args args = { 0 };
 	struct report_data a, b;
 	struct comparison c;
-	enum opts_result parsed = parse_args(&args, argc, argv);
+	enum opts_result parsed = parse_args(cmd, &args, argc, argv);
 	int ret = 1, bad;
 
 	if (parsed == OPTS_HELP)

@@ -138,9 +138,9 @@ const struct opt_table merge_table = {
 	.operand	= take_report,
 };
 
-#define usage_error(...)	opt_usage_error(&commands[CMD_MERGE], &merge_table, __VA_ARGS__)
+#define usage_error(...)	opt_usage_error(cmd, &merge_table, __VA_ARGS__)
 
-static enum opts_result check_args(const struct merge_args *a)
+static enum opts_result check_args(const struct command *cmd, const struct merge_args *a)
 {
 	if (!a->nr_paths)
 		return usage_error("no report to merge: rtlens merge REPORT.json... (one per "
@@ -155,11 +155,12 @@ static enum opts_result check_args(const struct merge_args *a)
 	return OPTS_OK;
 }
 
-static enum opts_result parse_args(struct merge_args *a, int argc, char **argv)
+static enum opts_result parse_args(const struct command *cmd, struct merge_args *a, int argc,
+				   char **argv)
 {
-	enum opts_result ret = opt_parse(&commands[CMD_MERGE], &merge_table, a, argc, argv);
+	enum opts_result ret = opt_parse(cmd, &merge_table, a, argc, argv);
 
-	return ret == OPTS_OK ? check_args(a) : ret;
+	return ret == OPTS_OK ? check_args(cmd, a) : ret;
 }
 
 /* ---- the output ---- */
@@ -235,7 +236,7 @@ static int run(const struct merge_args *args)
 	return ret;
 }
 
-int merge_main(int argc, char **argv)
+int merge_main(const struct command *cmd, int argc, char **argv)
 {
 	struct merge_args args = { 0 };
 	enum opts_result parsed;
@@ -248,7 +249,7 @@ int merge_main(int argc, char **argv)
 	}
 	args.nr_phases = sizeof(merge_default_phases) / sizeof(merge_default_phases[0]);
 	memcpy(args.phase_us, merge_default_phases, sizeof(merge_default_phases));
-	parsed = parse_args(&args, argc, argv);
+	parsed = parse_args(cmd, &args, argc, argv);
 	if (parsed == OPTS_HELP)
 		ret = outfile_check_stdout() ? 1 : 0;
 	else

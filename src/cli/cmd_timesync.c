@@ -49,18 +49,18 @@ const struct opt_table timesync_table = {
 	.operand	= take_channel,
 };
 
-int timesync_main(int argc, char **argv)
+int timesync_main(const struct command *cmd, int argc, char **argv)
 {
 	struct timesync_args args = { 0 };
 	enum opts_result parsed;
 
-	parsed = opt_parse(&commands[CMD_TIMESYNC], &timesync_table, &args, argc, argv);
+	parsed = opt_parse(cmd, &timesync_table, &args, argc, argv);
 	if (parsed == OPTS_HELP)
 		return 0;
 	if (parsed != OPTS_OK)
 		return 1;
 	if (!args.channel) {
-		opt_usage_error(&commands[CMD_TIMESYNC], &timesync_table,
+		opt_usage_error(cmd, &timesync_table,
 				"no channel: rtlens timesync CHANNEL (the guest's --host-sync "
 				"port, on the host)");
 		return 1;

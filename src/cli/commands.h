@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * commands - the one table of rtlens's commands: the five that measure (a
+ * commands - the one table of rtlens's commands: the seven that measure (a
  * tool description and a mode, run by the session) and the four that
  * measure nothing (check, compare, merge, timesync: a main function each, which
  * parses its own arguments, argv[0] the command's name, and returns the
@@ -20,6 +20,8 @@ enum command_id {
 	CMD_TIMERLAT_TOP,
 	CMD_TIMERLAT_HIST,
 	CMD_HWNOISE,
+	CMD_HWLAT_TOP,
+	CMD_HWLAT_HIST,
 	CMD_CHECK,
 	CMD_COMPARE,
 	CMD_MERGE,
@@ -36,7 +38,8 @@ struct command {
 	const char		*name;		/* "osnoise top", "hwnoise", "check" */
 	const struct tool_desc	*desc;		/* the tool measured; NULL: none */
 	enum rtl_mode		mode;
-	int			(*main)(int argc, char **argv);	/* when desc is NULL */
+	/* when desc is NULL; @cmd is the command's own row */
+	int			(*main)(const struct command *cmd, int argc, char **argv);
 	const struct opt_table	*opts;		/* its options (those of its bit) */
 	const char		*summary;	/* one line, for the help */
 };
@@ -65,12 +68,12 @@ const struct command *command_offline(const char *name);
 unsigned int command_opt_bit(const struct command *cmd);
 
 /* rtlens check: is the system set up for low latency? 0, 2 (a finding breaks isolation), 1 */
-int check_main(int argc, char **argv);
+int check_main(const struct command *cmd, int argc, char **argv);
 /* rtlens compare A.json B.json: two reports side by side; 0 or 1 */
-int compare_main(int argc, char **argv);
+int compare_main(const struct command *cmd, int argc, char **argv);
 /* rtlens merge REPORT.json...: many nodes' reports together, a BSP projection; 0 or 1 */
-int merge_main(int argc, char **argv);
+int merge_main(const struct command *cmd, int argc, char **argv);
 /* rtlens timesync CHANNEL: on a host, answer a guest's --host-sync; 0 or 1 */
-int timesync_main(int argc, char **argv);
+int timesync_main(const struct command *cmd, int argc, char **argv);
 
 #endif

@@ -147,7 +147,7 @@ int main(int argc, char **argv)
 	if (offline) {
 		snprintf(prefix, sizeof(prefix), "rtlens %s", offline->name);	/* ours: short */
 		log_set_prefix(prefix);
-		return offline->main(argc - 1, argv + 1);
+		return offline->main(offline, argc - 1, argv + 1);
 	}
 	if (!known_tool(argv[1])) {
 		char *shown __shown = log_arg(argv[1]);

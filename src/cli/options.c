@@ -467,6 +467,60 @@ static int set_tl_period(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
+/* hwlat -a: stop at a sample of <us>, and count every gap of 1 us or more */
+static int set_hwl_auto(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+
+	if (parse_u64(arg, &p->stop_us, why))
+		return -1;
+	p->threshold_us = 1;
+	return 0;
+}
+
+/* hwlat's window and width are the period and runtime of its sampling */
+static int set_hwl_window(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+
+	if (parse_u64(arg, &p->period_us, why))
+		return -1;
+	if (p->period_us < 100 || p->period_us > MAX_PERIOD_US) {
+		*why = "the window must be 100 us to 10 s (10000000 us)";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_hwl_width(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+
+	if (parse_u64(arg, &p->runtime_us, why))
+		return -1;
+	if (!p->runtime_us || p->runtime_us >= MAX_PERIOD_US) {
+		*why = "the width must be 1 us or more, below the window (at most 10 s)";
+		return -1;
+	}
+	return 0;
+}
+
+static int set_hwl_mode(void *ctx, const char *arg, const char **why)
+{
+	static const char *const modes[] = { "none", "round-robin", "per-cpu" };
+	struct rtl_params *p = ctx;
+	size_t i;
+
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (!strcmp(arg, modes[i])) {
+			p->hwlat_mode = modes[i];
+			return 0;
+		}
+	}
+	*why = "the mode is none, round-robin or per-cpu";
+	return -1;
+}
+
 static int set_stack(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;
@@ -633,11 +687,15 @@ DEFINE_FLAG_SETTER(no_bpf)
 #define OSN_HIST	CMD_BIT(CMD_OSNOISE_HIST)
 #define TL_TOP		CMD_BIT(CMD_TIMERLAT_TOP)
 #define TL_HIST		CMD_BIT(CMD_TIMERLAT_HIST)
+#define HWL_TOP		CMD_BIT(CMD_HWLAT_TOP)
+#define HWL_HIST	CMD_BIT(CMD_HWLAT_HIST)
 #define OSN		(OSN_TOP | OSN_HIST)
 #define TL		(TL_TOP | TL_HIST)
-#define TOPS		(OSN_TOP | TL_TOP)
-#define HISTS		(OSN_HIST | TL_HIST)
-#define ALL		(OSN | TL)
+#define HWL		(HWL_TOP | HWL_HIST)
+#define TOPS		(OSN_TOP | TL_TOP | HWL_TOP)
+#define HISTS		(OSN_HIST | TL_HIST | HWL_HIST)
+#define ALL		(OSN | TL)	/* the osnoise family's: a workload of threads */
+#define ANY		(ALL | HWL)	/* every measuring command's */
 
 static const struct opt_desc opt_table[] = {
 	{ "auto", 'a', ARG_REQUIRED, "us",
@@ -650,23 +708,23 @@ static const struct opt_desc opt_table[] = {
 	  "stop trace if the total sample is higher than the argument in us", OSN, set_stop_total },
 	{ "threshold", 'T', ARG_REQUIRED, "us",
 	  "the minimum delta to be considered a noise", OSN, set_threshold },
-	{ "cpus", 'c', ARG_REQUIRED, "cpu-list", "list of cpus to run the workload threads", ALL, set_cpus },
+	{ "cpus", 'c', ARG_REQUIRED, "cpu-list", "list of cpus to run the workload threads", ANY, set_cpus },
 	{ "house-keeping", 'H', ARG_REQUIRED, "cpu-list",
-	  "run rtlens control threads only on the given cpus", ALL, set_house_keeping },
+	  "run rtlens control threads only on the given cpus", ANY, set_house_keeping },
 	{ "cgroup", 'C', ARG_OPTIONAL, "cgroup_name",
 	  "set cgroup, if no cgroup_name is passed, the rtlens's cgroup will be inherited", ALL, set_cgroup },
-	{ "duration", 'd', ARG_REQUIRED, "time[s|m|h|d]", "duration of the session", ALL, set_duration },
-	{ "debug", 'D', ARG_NONE, NULL, "print debug info", ALL, set_debug },
+	{ "duration", 'd', ARG_REQUIRED, "time[s|m|h|d]", "duration of the session", ANY, set_duration },
+	{ "debug", 'D', ARG_NONE, NULL, "print debug info", ANY, set_debug },
 	{ "trace", 't', ARG_OPTIONAL_FILE, "file",
 	  "save the stopped trace to [file|osnoise_trace.txt]", OSN, set_trace },
 	{ "trace", 't', ARG_OPTIONAL_FILE, "file",
 	  "save the stopped trace to [file|timerlat_trace.txt]", TL, set_trace },
 	{ "event", 'e', ARG_REQUIRED, "sys[:event]",
-	  "enable the <sys:event> in the trace instance, multiple -e are allowed", ALL, set_event },
+	  "enable the <sys:event> in the trace instance, multiple -e are allowed", ANY, set_event },
 	{ "filter", 0, ARG_REQUIRED, "<filter>",
-	  "enable a trace event filter to the previous -e event", ALL, set_filter },
+	  "enable a trace event filter to the previous -e event", ANY, set_filter },
 	{ "trigger", 0, ARG_REQUIRED, "<trigger>",
-	  "enable a trace event trigger to the previous -e event", ALL, set_trigger },
+	  "enable a trace event trigger to the previous -e event", ANY, set_trigger },
 	{ "quiet", 'q', ARG_NONE, NULL, "print only a summary at the end", TOPS, set_quiet },
 	{ "priority", 'P', ARG_REQUIRED, "o:prio|r:prio|f:prio|d:runtime:period",
 	  "set scheduling parameters of the workload threads\n"
@@ -696,24 +754,24 @@ static const struct opt_desc opt_table[] = {
 	  "\t\tsection of the vCPU threads (default: every one seen on the measured cpus)",
 	  ALL, set_vm },
 	{ "warm-up", 0, ARG_REQUIRED, "s",
-	  "let the workload run for s seconds before collecting data", ALL, set_warmup },
+	  "let the workload run for s seconds before collecting data", ANY, set_warmup },
 	{ "trace-buffer-size", 0, ARG_REQUIRED, "kB",
-	  "set the per-cpu trace buffer size in kB", ALL, set_buffer_size },
+	  "set the per-cpu trace buffer size in kB", ANY, set_buffer_size },
 	{ "json", 0, ARG_FILE, "file",
-	  "write a JSON report of the run to file (- for stdout, then no text tables)", ALL, set_json },
+	  "write a JSON report of the run to file (- for stdout, then no text tables)", ANY, set_json },
 	{ "listen", 0, ARG_REQUIRED, "addr:port",
 	  "serve the run's metrics for Prometheus at http://addr:port/metrics while it lasts\n"
-	  "\t\t(127.0.0.1:9473 this machine only, 0.0.0.0:9473 every interface)", ALL,
+	  "\t\t(127.0.0.1:9473 this machine only, 0.0.0.0:9473 every interface)", ANY,
 	  set_listen },
 	{ "plot", 0, ARG_FILE, "file.svg",
 	  "draw the histograms into file.svg, a picture for a browser: a panel per cpu,\n"
-	  "\t\tcounts on a log scale, the stop thresholds marked", HISTS, set_plot },
+	  "\t\tcounts on a log scale, the stop thresholds marked", OSN_HIST | TL_HIST, set_plot },
 	{ "record", 0, ARG_FILE, "file",
 	  "save the run's trace to file in trace-cmd's trace.dat format (trace-cmd report and "
-	  "KernelShark read it; --input replays it)", ALL, set_record },
+	  "KernelShark read it; --input replays it)", ANY, set_record },
 	{ "input", 0, ARG_FILE, "file",
 	  "replay a trace.dat (--record's, or trace-cmd record's with the osnoise or timerlat "
-	  "tracer) instead of measuring: no root, no tracer needed", ALL, set_input },
+	  "tracer) instead of measuring: no root, no tracer needed", ANY, set_input },
 	{ "host-input", 0, ARG_FILE, "file",
 	  "with --input of a guest's recording made with --host-sync: the host's trace.dat of\n"
 	  "\t\tthe same time (trace-cmd record -C mono); each noise sample and latency is\n"
@@ -786,6 +844,24 @@ static const struct opt_desc opt_table[] = {
 	{ "no-bpf", 0, ARG_NONE, NULL,
 	  "read every sample through tracefs instead of counting them in the kernel with BPF "
 	  "(also RTLENS_NO_BPF=1)", ALL, set_no_bpf },
+	{ "auto", 'a', ARG_REQUIRED, "us",
+	  "set automatic mode: count every gap of 1 us or more (-T 1), stopping the session if a\n"
+	  "\t\tsample of us is hit (-s us)", HWL, set_hwl_auto },
+	{ "stop", 's', ARG_REQUIRED, "us",
+	  "stop the session if a sample (the longest gap of a window) is at least us", HWL, set_stop },
+	{ "threshold", 'T', ARG_REQUIRED, "us",
+	  "the shortest gap counted, in us (tracing_thresh; the kernel's default: 10)", HWL,
+	  set_threshold },
+	{ "window", 0, ARG_REQUIRED, "us",
+	  "one sample per window of us (hwlat_detector/window; the kernel's default: 1000000)",
+	  HWL, set_hwl_window },
+	{ "width", 0, ARG_REQUIRED, "us",
+	  "the tracer spins us of each window with IRQs off (hwlat_detector/width; the kernel's\n"
+	  "\t\tdefault: 500000)", HWL, set_hwl_width },
+	{ "mode", 0, ARG_REQUIRED, "none|round-robin|per-cpu",
+	  "where the tracer's thread runs: one thread moved to the next cpu each window\n"
+	  "\t\t(round-robin, the kernel's default), a thread per cpu (per-cpu), or one the\n"
+	  "\t\tscheduler places (none)", HWL, set_hwl_mode },
 	{ "on-threshold", 0, ARG_REQUIRED, "<action>",
 	  "define action to be executed at stop threshold, multiple are allowed\n"
 	  "\t\ttrace[,file=F] | signal,num=N,pid=P|parent | shell,command=C | continue", ALL,
@@ -982,7 +1058,8 @@ static int check_combinations(struct rtl_params *p)
 			"turns off", analysis_asked(p), analysis_asked(p));
 		return -1;
 	}
-	if (p->period_us && p->runtime_us && params_check_runtime(p->runtime_us, p->period_us))
+	if (p->desc->has_runtime && p->period_us && p->runtime_us &&
+	    params_check_runtime(p->runtime_us, p->period_us))
 		return -1;
 	if (p->cpus_set && p->hk_set) {
 		int cpu, overlap = 0;
@@ -1018,9 +1095,9 @@ static bool has_input(int argc, char **argv)
 	return false;
 }
 
-enum opts_result options_parse(struct rtl_params *p, int argc, char **argv)
+enum opts_result options_parse_command(const struct command *cmd, struct rtl_params *p,
+				       int argc, char **argv)
 {
-	const struct command *cmd = command_of_desc(p->desc, p->mode);
 	enum opts_result ret;
 
 	if (!cmd) {

@@ -14,5 +14,8 @@
  * prepared. Checks combinations after parsing. Needs no root and no tracefs.
  */
 enum opts_result options_parse(struct rtl_params *p, int argc, char **argv);
+/* The same for @cmd, the measuring command of @p's tool and mode (NULL: none). */
+enum opts_result options_parse_command(const struct command *cmd, struct rtl_params *p,
+				       int argc, char **argv);
 
 #endif

@@ -47,6 +47,7 @@ enum decode_set {
 	 * softirqs inside it (not with DECODE_STD_EVENTS, which has them)
 	 */
 	DECODE_RT_SOFTIRQS	= 1 << 9,
+	DECODE_HWLAT		= 1 << 10,	/* ftrace:hwlat */
 };
 
 /*
@@ -116,8 +117,8 @@ struct event_decoder {
 	  .fields = { __VA_ARGS__ } }
 
 /*
- * The readers of a record's fields never read past the record: a field
- * (or string) that does not fit in it reads as 0 (or "").
+ * The readers of a record's fields (fields.c) never read past the record: a
+ * field (or string) that does not fit in it reads as 0 (or "").
  */
 uint64_t decode_u64(const struct event_decoder *ed, int field, struct tep_record *rec);
 /* The pid of the task that wrote @rec (its common_pid). */
@@ -149,6 +150,8 @@ extern const struct event_decoder osnoise_decoders[];
 extern const int nr_osnoise_decoders;
 extern const struct event_decoder noise_decoders[];
 extern const int nr_noise_decoders;
+extern const struct event_decoder hwlat_decoders[];
+extern const int nr_hwlat_decoders;
 extern const struct event_decoder timerlat_decoders[];
 extern const int nr_timerlat_decoders;
 extern const struct event_decoder stack_decoders[];

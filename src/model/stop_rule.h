@@ -8,6 +8,7 @@
  *   timerlat  -i (single): its longest IRQ latency
  *             -T (total):  its longest thread latency, or return to user
  *                          space (-u), whichever is longer
+ *   hwlat     -s (single): its longest gap, inner or outer
  *
  * A limit of 0 is unset. The session finds the CPU that stopped the run
  * with it, the renderers highlight the CPUs over a limit with it.
@@ -19,6 +20,7 @@
 #include <stdint.h>
 
 #include "base/records.h"
+#include "model/hwlat_model.h"
 #include "model/latency_model.h"
 #include "model/model.h"
 

@@ -3,38 +3,10 @@
  * hist_text - per-CPU histograms in rtla's hist layouts, one renderer for
  * both: osnoise hist (a CPU-NNN column per CPU) and timerlat hist (IRQ-NNN,
  * Thr-NNN and, with -u, Usr-NNN columns per CPU, then the ALL block). What
- * differs is in struct hist_desc.
+ * differs is in struct hist_desc (hist_parts.h), which hwlat's renderer
+ * fills too.
  */
-#include "render/render.h"
-
-#define HIST_MAX_CTX	NR_TIMERLAT_CONTEXTS
-
-/* A context of a CPU: it has a column for each CPU shown. */
-struct hist_ctx {
-	const char	*name;		/* column head "<name>-NNN" */
-	const char	*all_head;	/* head in the ALL block, as wide as rtla's */
-	int		id;		/* the model's context */
-};
-
-/* The numbers of one column. */
-struct hist_col {
-	const struct histogram	*hist;
-	struct latency_stats	stats;
-};
-
-/* One layout: its title and quirks, its columns, and where their numbers are. */
-struct hist_desc {
-	const char	*tool;		/* "# rtlens <tool> histogram" */
-	bool		nano;		/* time unit: ns, else us */
-	bool		avg_fraction;	/* avg with two decimals, else a whole number */
-	bool		empty_zeros;	/* no column: "over: 0" ... "max: 0" lines */
-	bool		all_block;	/* each context over every CPU shown */
-	int		nr_ctx;
-	struct hist_ctx	ctx[HIST_MAX_CTX];
-	const void	*model;
-	bool		(*shown)(const void *model, int cpu);	/* @cpu has columns */
-	void		(*column)(const void *model, int cpu, int ctx, struct hist_col *out);
-};
+#include "render/hist_parts.h"
 
 #define for_each_shown_cpu(cpu, d, p) \
 	for_each_cpu_in(cpu, &(p)->cpus) if ((d)->shown((d)->model, cpu))
@@ -183,7 +155,7 @@ static bool has_columns(const struct hist_desc *d, const struct rtl_params *p)
 	return false;
 }
 
-static void hist_render(FILE *out, const struct hist_desc *d, const struct rtl_params *p,
+void hist_render(FILE *out, const struct hist_desc *d, const struct rtl_params *p,
 			const struct run_view *v)
 {
 	hist_header(out, d, p, v);

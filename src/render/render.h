@@ -60,7 +60,10 @@ struct run_view {
 
 enum { SCREEN_BODY_START, SCREEN_BODY_END };
 
-/* The live screen's rows start (@which SCREEN_BODY_START) or end at out's position. */
+/*
+ * The live screen's rows start (@which SCREEN_BODY_START) or end at out's
+ * position (body_mark.c).
+ */
 void render_mark_body(FILE *out, const struct run_view *v, int which);
 
 /* "  0 00:00:10": days, then hh:mm:ss */
@@ -108,7 +111,7 @@ void render_vcpu_threads(FILE *out, const struct run_models *m, const struct rtl
 int render_json(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		const struct run_view *v);
 
-/* ---- what the renderers do per tool and mode (tool_render.c) ---- */
+/* ---- what the renderers do per tool and mode (screen.c) ---- */
 struct json_writer;
 struct metrics_writer;
 
@@ -127,22 +130,26 @@ struct tool_render {
 };
 
 const struct tool_render *tool_render_of(const struct rtl_params *p);
+/* the tools whose renderers live in files of their own */
+extern const struct tool_render hwlat_render;
 
-/* ---- JSON sections, for tool_render.c ---- */
+/* ---- JSON sections, for screen.c ---- */
+/* osnoise_json.c */
 void json_osnoise_config(struct json_writer *w, const struct rtl_params *p);
 void json_osnoise_top(struct json_writer *w, const struct run_models *m,
 		      const struct rtl_params *p);
 void json_osnoise_hist(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p);
+/* timerlat_json.c */
 void json_timerlat_config(struct json_writer *w, const struct rtl_params *p);
 void json_timerlat_top(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p);
 void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
 			const struct rtl_params *p);
-/* count, min, avg, max, over, buckets of one histogram */
 /* "vcpu_threads": a KVM host's vCPU threads (vcpu_json.c), null where none were followed */
 void json_vcpu_threads(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p);
+/* count, min, avg, max, over, buckets of one histogram (hist_json.c) */
 void json_hist_fields(struct json_writer *w, const struct histogram *h);
 /* --host-input: "host_join" (vm_join_json.c) */
 void json_vm_join(struct json_writer *w, const struct run_models *m, const struct rtl_params *p,

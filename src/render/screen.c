@@ -33,26 +33,29 @@ static void timerlat_hist(FILE *out, const struct run_models *m, const struct rt
 		render_timerlat_hist(out, &m->lat, p, v);
 }
 
-static const struct tool_render renderers[NR_TOOLS] = {
-	[TOOL_OSNOISE] = {
-		.screen		= { [MODE_TOP] = osnoise_top, [MODE_HIST] = osnoise_hist },
-		.json_config	= json_osnoise_config,
-		.json_sections	= { [MODE_TOP] = json_osnoise_top,
-				    [MODE_HIST] = json_osnoise_hist },
-		.metrics	= metrics_osnoise,
-	},
-	[TOOL_TIMERLAT] = {
-		.screen		= { [MODE_TOP] = timerlat_top, [MODE_HIST] = timerlat_hist },
-		.json_config	= json_timerlat_config,
-		.json_sections	= { [MODE_TOP] = json_timerlat_top,
-				    [MODE_HIST] = json_timerlat_hist },
-		.metrics	= metrics_timerlat,
-	},
+static const struct tool_render osnoise_render = {
+	.screen		= { [MODE_TOP] = osnoise_top, [MODE_HIST] = osnoise_hist },
+	.json_config	= json_osnoise_config,
+	.json_sections	= { [MODE_TOP] = json_osnoise_top, [MODE_HIST] = json_osnoise_hist },
+	.metrics	= metrics_osnoise,
+};
+
+static const struct tool_render timerlat_render = {
+	.screen		= { [MODE_TOP] = timerlat_top, [MODE_HIST] = timerlat_hist },
+	.json_config	= json_timerlat_config,
+	.json_sections	= { [MODE_TOP] = json_timerlat_top, [MODE_HIST] = json_timerlat_hist },
+	.metrics	= metrics_timerlat,
+};
+
+static const struct tool_render *const renderers[NR_TOOLS] = {
+	[TOOL_OSNOISE]	= &osnoise_render,
+	[TOOL_TIMERLAT]	= &timerlat_render,
+	[TOOL_HWLAT]	= &hwlat_render,
 };
 
 const struct tool_render *tool_render_of(const struct rtl_params *p)
 {
-	return &renderers[p->tool];
+	return renderers[p->tool];
 }
 
 bool render_screen_live(const struct rtl_params *p)
@@ -60,12 +63,6 @@ bool render_screen_live(const struct rtl_params *p)
 	static const bool live[NR_MODES] = { [MODE_TOP] = true };
 
 	return live[p->mode];
-}
-
-void render_mark_body(FILE *out, const struct run_view *v, int which)
-{
-	if (v->screen_body)
-		v->screen_body[which] = ftell(out);
 }
 
 void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,

@@ -13,7 +13,8 @@ per violation and "N passed, N failed" (one check per file).
 
 With OBJ_DIR (the objects of a build, by the same paths), it also checks
 the calls: an object may use a symbol defined in its own directory or in
-one it may use (nm).
+one it may use (nm). And no two objects call each other (a file circle):
+if A uses a symbol that B defines, B uses none that A defines.
 
 It also checks Documentation/architecture.md against the tree: every file
 of src/ it names in backquotes exists, and the counts it gives in words
@@ -21,6 +22,7 @@ of src/ it names in backquotes exists, and the counts it gives in words
 
 usage: tests/layers/check.py [SRC_DIR [OBJ_DIR [ARCHITECTURE_MD]]]
 """
+import functools
 import os
 import re
 import subprocess
@@ -48,11 +50,13 @@ HEADERS = {
         'actions.h', 'cpulist.h', 'facts.h', 'log.h', 'noise_event.h', 'outfile.h',
         'params.h', 'parse.h', 'records.h', 'run_end.h', 'safe_text.h', 'tool.h',
         'tuning.h')},
-    'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True},
+    'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True,
+               'decode_parts.h': False},
     'model': {h: True for h in (
-        'ctx_tracker.h', 'histogram.h', 'latency_model.h', 'model.h', 'self_stop.h',
-        'stop_rule.h')},
-    'analysis': {'compare.h': True, 'kvm_exits.h': True, 'merge.h': True,
+        'ctx_tracker.h', 'histogram.h', 'hwlat_model.h', 'latency_model.h', 'model.h',
+        'self_stop.h', 'stop_rule.h')},
+    'analysis': {'compare.h': True, 'hwlat_models.h': True, 'kvm_exits.h': True,
+                 'merge.h': True,
                  'osnoise_aa.h': True, 'report_data.h': True, 'run_models.h': True,
                  'setup_notes.h': True, 'source_journal.h': True, 'source_table.h': True,
                  'spmd.h': True,
@@ -64,7 +68,8 @@ HEADERS = {
     'render': {'compare_render.h': True, 'merge_render.h': True, 'metrics.h': True,
                'recording_json.h': True, 'render.h': True, 'svg_plot.h': True,
                'tuning_render.h': True, 'json_writer.h': False, 'source_table_text.h': False,
-               'metrics_parts.h': False, 'svg_panel.h': False, 'svg_writer.h': False},
+               'hist_parts.h': False, 'metrics_parts.h': False, 'svg_panel.h': False,
+               'svg_writer.h': False},
     'source/system': {'system.h': True, 'state_record.h': False, 'sys_mount.h': False},
     'source/machine': {'machine.h': True, 'tuning_parts.h': False},
     'source/recording': {'recording.h': True, 'tuning_layout.h': False},
@@ -73,6 +78,7 @@ HEADERS = {
                       'bpf_counts.h': False, 'bpf_layout.h': False,
                       'counts.skel.h': False, 'file_parts.h': False,
                       'file_source.h': False, 'formats.h': False, 'instance.h': False,
+                      'kernel_tracer.h': False,
                       'own_records.h': False, 'own_stops.h': False,
                       'page_reader.h': False, 'sample_queue.h': False,
                       'own_merge.h': False, 'own_workload.h': False},
@@ -167,6 +173,7 @@ def sources(src):
                 yield os.path.relpath(os.path.join(root, name), src)
 
 
+@functools.lru_cache(maxsize=None)
 def symbols(path):
     """(defined, undefined) global symbols of an object file"""
     out = subprocess.run(['nm', path], capture_output=True, text=True, check=True).stdout
@@ -194,6 +201,22 @@ def call_violations(src, obj):
         bad = sorted(f'{sym} ({owner[sym]})' for sym in undefined
                      if sym in owner and owner[sym] != d and owner[sym] not in ALLOWED[d])
         yield rel, d, bad
+
+
+def circle_violations(src, obj):
+    """(object, its file circles) for each object: "file circle: A <-> B" for
+    each object B after it that it uses and that uses it"""
+    defines, uses = {}, {}
+    for rel in sources(src):
+        o = os.path.join(obj, rel[:-2] + '.o')
+        if rel.endswith('.c') and os.path.exists(o):
+            defines[rel], uses[rel] = symbols(o)
+    owner = {sym: rel for rel, syms in defines.items() for sym in syms}
+    calls = {rel: {owner[s] for s in undef if s in owner} - {rel}
+             for rel, undef in uses.items()}
+    for a in sorted(calls):
+        yield a, [f'file circle: src/{a} <-> src/{b}'
+                  for b in sorted(calls[a]) if a < b and a in calls[b]]
 
 
 def doc_violations(src, doc):
@@ -272,6 +295,8 @@ def main():
     report(list(basename_violations(src)))
     for rel, d, bad in call_violations(src, obj) if obj else []:
         report([f'src/{rel}: {d} may not call ' + ', '.join(bad)] if bad else [])
+    for rel, circles in circle_violations(src, obj) if obj else []:
+        report(circles)
     if os.path.exists(doc):
         report(list(doc_violations(src, doc)))
         report(list(count_violations(src, doc)))

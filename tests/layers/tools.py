@@ -10,6 +10,13 @@ for a new table, add the file to TABLES and to architecture.md. Prints one
 line per file that should not name a tool, one per table that no longer
 does, and "N passed, N failed".
 
+A tool that is a unit of code (UNITS: hwlat, so far) is held tighter: an
+identifier that names it (hwlat_sample, RECORD_HWLAT, set_hwl_mode...),
+comments and strings aside, may appear only in its own files (their
+names hold the tool's name) and in the registries listed for it, each of
+which holds a row or a declaration of it; a file that starts to name it
+elsewhere fails, as does a registry that no longer does.
+
 usage: tests/layers/tools.py [SRC_DIR]
 """
 import os
@@ -28,7 +35,53 @@ TABLES = {
     'source/engine/own_source.c': 'struct own_tool: the measuring threads',
 }
 
-NAMES = re.compile(r'\bTOOL_[A-Z0-9_]+\b|\btool_(osnoise|timerlat|hwnoise)\b')
+NAMES = re.compile(r'\bTOOL_[A-Z0-9_]+\b|\btool_(osnoise|timerlat|hwnoise|hwlat)\b')
+
+# the tools that are units of code: what names them, and the registries
+# outside their own files where they have their rows
+UNITS = {
+    'hwlat': (re.compile(r'\b\w*(hwlat|HWLAT|hwl_|HWL)\w*\b'), {
+        'base/tool.h': 'enum rtl_tool, extern tool_hwlat',
+        'base/tool.c': 'the list of every tool',
+        'base/records.h': 'struct hwlat_sample, RECORD_HWLAT',
+        'base/params.h': 'hwlat_mode',
+        'decode/decode.h': 'DECODE_HWLAT, the decoders\' table',
+        'decode/decoder.c': 'its row in groups[]',
+        'model/stop_rule.c': 'RECORD_HWLAT against -s',
+        'analysis/run_models.h': 'extern hwlat_models',
+        'analysis/run_models.c': 'its row in models_of_tool[]',
+        'render/render.h': 'extern hwlat_render',
+        'render/screen.c': 'its row in renderers[]',
+        'source/engine/kernel_tracer.h': 'extern hwlat_tracer',
+        'source/engine/kernel_source.c': 'its row in tracers[]',
+        'source/engine/file_read.c': 'RECORD_HWLAT is a sample',
+        'cli/commands.h': 'CMD_HWLAT_TOP, CMD_HWLAT_HIST',
+        'cli/commands.c': 'the two commands',
+        'cli/options.c': 'its options: the rows and their setters',
+    }),
+}
+
+COMMENTS_STRINGS = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', re.S)
+
+
+def code_of(path):
+    return COMMENTS_STRINGS.sub(' ', open(path, encoding='utf-8').read())
+
+
+def unit_violations(src, tool, pattern, registries):
+    """the files naming @tool that are neither its own nor its registries'"""
+    found = set()
+    for root, _, files in os.walk(src):
+        for name in files:
+            path = os.path.join(root, name)
+            if name.endswith(('.c', '.h')) and tool not in name and \
+               pattern.search(code_of(path)):
+                found.add(os.path.relpath(path, src))
+    bad = [f'src/{rel}: names {tool} outside its files and registries (tests/layers/tools.py)'
+           for rel in sorted(found - set(registries))]
+    bad += [f'src/{rel}: no longer names {tool}: drop it from its registries'
+            for rel in sorted(set(registries) - found)]
+    return len(found & set(registries)), bad
 
 
 def naming(src):
@@ -44,13 +97,19 @@ def naming(src):
 def main():
     src = sys.argv[1] if len(sys.argv) > 1 else 'src'
     found = set(naming(src))
+    own = {rel for rel in found if any(t in os.path.basename(rel) for t in UNITS)}
     bad = [f'src/{rel}: names a tool outside the tables (see tests/layers/tools.py)'
-           for rel in sorted(found - set(TABLES))]
+           for rel in sorted(found - set(TABLES) - own)]
     bad += [f'src/{rel}: names no tool any more: drop it from TABLES'
             for rel in sorted(set(TABLES) - found)]
+    passed = len(found & set(TABLES)) + len(own)
+    for tool, (pattern, registries) in UNITS.items():
+        n, unit_bad = unit_violations(src, tool, pattern, registries)
+        passed += n
+        bad += unit_bad
     for b in bad:
         print(b)
-    print(f'{len(found & set(TABLES))} passed, {len(bad)} failed')
+    print(f'{passed} passed, {len(bad)} failed')
     return 1 if bad else 0
 
 

@@ -165,14 +165,14 @@ emit_file()
 }
 
 # snapshot_tracefs FILE - record the tracer state the tools must restore:
-# every file under osnoise/ (options included), tracing_thresh,
-# current_tracer, tracing_on and the list of instances.
+# every file under osnoise/ (options included) and hwlat_detector/,
+# tracing_thresh, current_tracer, tracing_on and the list of instances.
 snapshot_tracefs()
 {
 	local out=$1 f
 
 	{
-		for f in $(cd "$VM_TRACEFS" && find osnoise -type f | sort) \
+		for f in $(cd "$VM_TRACEFS" && find osnoise hwlat_detector -type f 2>/dev/null | sort) \
 			 tracing_thresh current_tracer tracing_on; do
 			printf '%s: ' "$f"
 			if [ -r "$VM_TRACEFS/$f" ]; then
@@ -234,6 +234,10 @@ tracefs_restore()
 				[ "$opt" = DEFAULTS ] && continue
 				echo "$opt" > "$VM_TRACEFS/$key" 2>/dev/null
 			done
+			;;
+		hwlat_detector/mode)	# "none [round-robin] per-cpu": the one in brackets
+			val=${val#*[}
+			echo "${val%%]*}" > "$VM_TRACEFS/$key" 2>/dev/null
 			;;
 		*)
 			case "$val" in "<"*">") continue ;; esac

@@ -53,6 +53,7 @@ enum engine_caps {
 	ENGINE_CAN_STACK	= 1 << 7,	/* -s: the kernel stack saved */
 	ENGINE_CAN_EVENTS	= 1 << 8,	/* -e: the events checked and traced */
 	ENGINE_CAN_RECORD	= 1 << 9,	/* --record: the record hook */
+	ENGINE_CAN_TRACER_ONLY	= 1 << 10,	/* a tool only its kernel tracer measures */
 };
 
 /*

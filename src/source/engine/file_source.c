@@ -177,7 +177,8 @@ static int fpoll(struct engine *e, record_fn fn, void *ctx)
 	e->ctx = ctx;
 	n = read_all(e);
 	e->done = true;
-	if (e->samples || e->stop.hit)	/* a stop may come before the first period */
+	/* a stop may come before the first period; a sparse tool's quiet run has none */
+	if (e->samples || e->stop.hit || e->p->desc->sparse)
 		return n;
 	err_msg("%s holds no %s samples (ftrace:%s events): it was not recorded with the %s "
 		"tracer (trace-cmd record -p %s -e osnoise, or rtlens %s --record)", e->name,
@@ -290,7 +291,7 @@ static void ftask_comm(struct engine *e, int pid, char *buf, size_t size)
 /* what describes the recorded run; it measures nothing, records nothing */
 const struct engine_ops file_engine = {
 	.name			= "file",
-	.caps			= ENGINE_CAN_IRQS_OFF | ENGINE_CAN_STACK,
+	.caps			= ENGINE_CAN_IRQS_OFF | ENGINE_CAN_STACK | ENGINE_CAN_TRACER_ONLY,
 	.open			= fopen_input,
 	.close			= fclose_engine,
 	.poll			= fpoll,

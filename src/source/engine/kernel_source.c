@@ -22,9 +22,11 @@
 #include "source/engine/sample_queue.h"
 #include "base/log.h"
 #include "source/engine/engine.h"
+#include "source/engine/kernel_tracer.h"
 #include "source/engine/source.h"
 #include "source/system/system.h"
 #include "source/engine/own_workload.h"
+#include "model/stop_rule.h"
 
 #define OPTIONS_FILE	OSNOISE_OPTIONS
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
@@ -32,32 +34,6 @@
 /* BPF's samples waiting for their events, per measured CPU (48 bytes each) */
 #define SAMPLE_QUEUE_DEPTH	16384
 #define SAMPLES_READ_NS		1000000ULL	/* BPF's samples, read again while events come */
-
-struct engine;
-
-struct tracer_desc {
-	int		(*apply_globals)(const struct rtl_params *p, struct sys_state *st);
-	unsigned int	(*decode_sets)(const struct rtl_params *p);
-	/* the events the models need, in the instance rtlens reads */
-	int		(*sample_events)(const struct engine *src, struct tracefs_instance *inst);
-	/* the analysis' events, in the instance feed_of() says */
-	int		(*analysis_events)(const struct engine *src, struct tracefs_instance *inst);
-	void		(*effective_period)(uint64_t *period_us, uint64_t *runtime_us);
-	/* the tracepoint osnoise:<bpf_event> that bpf_counts.c counts its samples at */
-	const char	*bpf_event;
-	/*
-	 * the tracer writes a summary per period (osnoise): the instance is
-	 * read where BPF counts the samples too; else (timerlat) it holds
-	 * only what BPF counts, and is not read
-	 */
-	bool		summaries;
-	/* BPF's counts into the tool's model */
-	void		(*bpf_load)(const struct bpf_counts *b, struct noise_model *nm,
-				    struct latency_model *lm);
-	enum aa_feed	aa_feed;	/* where its analysis' events go (not --record) */
-	/* measures through user-space threads where the kernel has timerlat_fd */
-	bool		user_threads;
-};
 
 /* the window of a stop counted by BPF ends with what the stop's sample brought */
 struct window_cut {
@@ -87,6 +63,7 @@ struct engine {
 	bool			samples_failed;		/* reading BPF's samples failed */
 	struct bpf_hw_sum	*hw_seen;	/* per CPU: BPF's counts handed out so far */
 	bool			stopped;	/* kstop(): what is queued goes at the drain */
+	bool			user_stopped;	/* a user_stop tracer's record reached -s */
 };
 
 
@@ -110,22 +87,39 @@ static int check_tracer(const struct tool_desc *desc)
 	return -1;
 }
 
-/* Is the osnoise or timerlat tracer set at the top level or in an instance? */
-static char *tracer_user(void)
+/* the tracers that share one workload: either of them busy takes both */
+#define OSNOISE_FAMILY	"osnoise timerlat"
+
+static bool same_tracer(const char *cur, const char *tracer)
+{
+	return !strncmp(cur, tracer, strlen(tracer));
+}
+
+/* does @cur (a current_tracer) keep @desc's tracer from starting? */
+static bool tracer_taken(const char *cur, const struct tool_desc *desc)
+{
+	if (!cur)
+		return false;
+	if (strstr(OSNOISE_FAMILY, desc->tracer))
+		return same_tracer(cur, "osnoise") || same_tracer(cur, "timerlat");
+	return same_tracer(cur, desc->tracer);
+}
+
+/* Is such a tracer set at the top level or in an instance? */
+static char *tracer_user(const struct tool_desc *desc)
 {
 	char **instances = tracefs_instances(NULL);
 	char *who = NULL, **name;
 	char *cur = tracefs_instance_file_read(NULL, "current_tracer", NULL);
 
-	if (cur && (!strncmp(cur, "osnoise", 7) || !strncmp(cur, "timerlat", 8)))
+	if (tracer_taken(cur, desc))
 		who = strdup("the top-level tracing directory");
 	free(cur);
 	for (name = instances; !who && name && *name; name++) {
 		struct tracefs_instance *inst = tracefs_instance_alloc(NULL, *name);
 
 		cur = inst ? tracefs_instance_file_read(inst, "current_tracer", NULL) : NULL;
-		if (cur && (!strncmp(cur, "osnoise", 7) || !strncmp(cur, "timerlat", 8)) &&
-		    asprintf(&who, "instance '%s'", *name) < 0)
+		if (tracer_taken(cur, desc) && asprintf(&who, "instance '%s'", *name) < 0)
 			who = NULL;
 		free(cur);
 		tracefs_instance_free(inst);
@@ -215,10 +209,12 @@ static int kcheck(const struct rtl_params *p)
 
 	if (check_tracer(p->desc) || check_features(p))
 		return -1;
-	who = tracer_user();
+	who = tracer_user(p->desc);
 	if (who) {
-		err_msg("the osnoise/timerlat tracer is already in use by %s (another rtla or rtlens "
-			"session?): wait for it to end, or set its current_tracer to nop", who);
+		err_msg("the %s tracer is already in use by %s (another rtla or rtlens "
+			"session?): wait for it to end, or set its current_tracer to nop",
+			strstr(OSNOISE_FAMILY, p->desc->tracer) ? "osnoise/timerlat" : p->desc->tracer,
+			who);
 		free(who);
 		return -1;
 	}
@@ -575,34 +571,39 @@ static void timerlat_bpf_load(const struct bpf_counts *b, struct noise_model *nm
 	bpf_counts_load(b, lm);
 }
 
-static const struct tracer_desc tracers[NR_TOOLS] = {
-	[TOOL_OSNOISE] = {
-		.apply_globals		= osnoise_globals,
-		.decode_sets		= osnoise_sets,
-		.sample_events		= osnoise_sample_events,
-		.analysis_events	= osnoise_analysis_events,
-		.effective_period	= osnoise_period,
-		.bpf_event		= "sample_threshold",
-		.bpf_load		= osnoise_bpf_load,
-		.summaries		= true,
-		.aa_feed		= AA_FEED_STREAM,
-	},
-	[TOOL_TIMERLAT] = {
-		.apply_globals		= timerlat_globals,
-		.decode_sets		= timerlat_sets,
-		.sample_events		= no_events,
-		.analysis_events	= timerlat_analysis_events,
-		.effective_period	= timerlat_period,
-		.bpf_event		= "timerlat_sample",
-		.bpf_load		= timerlat_bpf_load,
-		.aa_feed		= AA_FEED_WINDOW,
-		.user_threads		= true,
-	},
+static const struct tracer_desc osnoise_tracer = {
+	.apply_globals		= osnoise_globals,
+	.decode_sets		= osnoise_sets,
+	.sample_events		= osnoise_sample_events,
+	.analysis_events	= osnoise_analysis_events,
+	.effective_period	= osnoise_period,
+	.bpf_event		= "sample_threshold",
+	.bpf_load		= osnoise_bpf_load,
+	.summaries		= true,
+	.aa_feed		= AA_FEED_STREAM,
+};
+
+static const struct tracer_desc timerlat_tracer = {
+	.apply_globals		= timerlat_globals,
+	.decode_sets		= timerlat_sets,
+	.sample_events		= no_events,
+	.analysis_events	= timerlat_analysis_events,
+	.effective_period	= timerlat_period,
+	.bpf_event		= "timerlat_sample",
+	.bpf_load		= timerlat_bpf_load,
+	.aa_feed		= AA_FEED_WINDOW,
+	.user_threads		= true,
+};
+
+static const struct tracer_desc *const tracers[NR_TOOLS] = {
+	[TOOL_OSNOISE]	= &osnoise_tracer,
+	[TOOL_TIMERLAT]	= &timerlat_tracer,
+	[TOOL_HWLAT]	= &hwlat_tracer,
 };
 
 static const struct tracer_desc *tracer_of(const struct rtl_params *p)
 {
-	return &tracers[p->tool];
+	return tracers[p->tool];
 }
 
 /*
@@ -675,7 +676,8 @@ static int open_instances(struct engine *src, struct sys_state *st)
 	struct tracefs_instance *events_inst, *aa_inst;
 
 	ins->inst = instance_make(st, "", p->buffer_kb);
-	if (!ins->inst || src->desc->sample_events(src, ins->inst))
+	if (!ins->inst || src->desc->sample_events(src, ins->inst) ||
+	    (src->desc->setup_instance && src->desc->setup_instance(p, ins->inst)))
 		return -1;
 	aa_inst = analysis_instance(src, st);
 	if (!aa_inst || src->desc->analysis_events(src, aa_inst))
@@ -839,9 +841,14 @@ static void on_event(struct tep_event *event, struct tep_record *record, int cpu
 	struct rtl_record rec;
 
 	decoder_decode(src->ins.decoder, event, record, cpu, &rec);
-	if (rec.kind != RECORD_NONE && before_cut(&src->cut, &rec)) {
-		src->polled++;
-		src->fn(&rec, src->ctx);
+	if (rec.kind == RECORD_NONE || !before_cut(&src->cut, &rec) || src->user_stopped)
+		return;
+	src->polled++;
+	src->fn(&rec, src->ctx);
+	if (src->desc->user_stop &&
+	    stop_record_over(&rec, src->params->stop_us, src->params->stop_total_us, NULL, NULL)) {
+		src->user_stopped = true;	/* as the tracer stops: nothing after */
+		instances_set_tracing(&src->ins, false);
 	}
 }
 
@@ -1011,6 +1018,7 @@ static bool ktracing_stopped(struct engine *src)
 static void krestart(struct engine *src)
 {
 	src->stopped = false;
+	src->user_stopped = false;
 	instances_set_tracing(&src->ins, true);
 	if (src->bpf)
 		bpf_counts_restart(src->bpf);
@@ -1175,7 +1183,7 @@ const struct engine_ops kernel_engine = {
 	.caps			= ENGINE_CAN_IRQS_OFF | ENGINE_CAN_KERNEL_HIST |
 				  ENGINE_CAN_USER_LOAD | ENGINE_CAN_BPF | ENGINE_CAN_ALIGN |
 				  ENGINE_CAN_PICK_THREADS | ENGINE_CAN_CGROUP | ENGINE_CAN_STACK |
-				  ENGINE_CAN_EVENTS | ENGINE_CAN_RECORD,
+				  ENGINE_CAN_EVENTS | ENGINE_CAN_RECORD | ENGINE_CAN_TRACER_ONLY,
 	.tracer			= &kernel_tracer,
 	.open			= kopen,
 	.close			= kclose,

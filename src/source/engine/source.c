@@ -38,6 +38,7 @@ static const struct engine_ops *engine_of(const struct rtl_params *p)
 static unsigned int caps_asked(const struct rtl_params *p)
 {
 	return (p->desc->irqs_off ? ENGINE_CAN_IRQS_OFF : 0) |
+	       (p->desc->tracer_only ? ENGINE_CAN_TRACER_ONLY : 0) |
 	       (p->kernel_hist ? ENGINE_CAN_KERNEL_HIST : 0) |
 	       (p->user_load ? ENGINE_CAN_USER_LOAD : 0) |
 	       (p->bpf_action ? ENGINE_CAN_BPF : 0) |
@@ -76,6 +77,7 @@ static const struct {
 } refusals[] = {
 	{ ENGINE_CAN_IRQS_OFF, "hwnoise measures with interrupts disabled, which only the "
 	  "kernel's osnoise tracer can do" },
+	{ ENGINE_CAN_TRACER_ONLY, "the tool is its kernel tracer's alone" },
 	{ ENGINE_CAN_KERNEL_HIST, "--kernel-hist counts in a hist trigger on the osnoise "
 	  "tracer's events" },
 	{ ENGINE_CAN_USER_LOAD, "-U measures a workload through the timerlat tracer's "
@@ -116,7 +118,7 @@ static int check_runtime(const struct engine_ops *ops, const struct rtl_params *
 {
 	uint64_t period_us, runtime_us;
 
-	if (!p->runtime_us)
+	if (!p->runtime_us || !p->desc->has_runtime)	/* hwlat's width: its tracer's check */
 		return 0;
 	period_us = p->period_us;
 	if (!period_us)

@@ -2,7 +2,7 @@
 /*
  * tuning - gather how the machine is set up: the command line, what took
  * effect in sysfs and procfs, the sysctls; the IRQs, tasks and CPUs are
- * read by the other tuning_*.c files
+ * read by the other tuning_*.c files, with tuning_read.c
  */
 #include <limits.h>
 #include <stdio.h>
@@ -13,22 +13,6 @@
 #include "source/machine/tuning_parts.h"
 
 #define CPU_SYS		"/sys/devices/system/cpu/"
-
-int tuning_read(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	buf[0] = '\0';
-	if (!f)
-		return -1;
-	n = fread(buf, 1, len - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-	return 0;
-}
 
 static int read_int(const char *path)
 {
@@ -120,28 +104,6 @@ static void read_isolation(struct tuning *t)
 		t->nohz_full[0] = '\0';
 	read_list("/sys/fs/cgroup/cpuset.cpus.isolated", t->cpuset_isolated,
 		  sizeof(t->cpuset_isolated));
-}
-
-/* mask |= list; a list that is unknown ("?") or empty adds nothing */
-void tuning_or_list(struct cpu_mask *m, const char *list)
-{
-	struct cpu_mask tmp;
-	int cpu;
-
-	if (!list[0] || !strcmp(list, "?") || cpu_mask_init(&tmp, m->nr_cpus))
-		return;
-	if (!cpu_mask_parse(&tmp, list, NULL))
-		for_each_cpu_in(cpu, &tmp)
-			cpu_mask_set(m, cpu);
-	cpu_mask_free(&tmp);
-}
-
-int tuning_list_mask(struct cpu_mask *m, const char *list, int nr_cpus)
-{
-	if (cpu_mask_init(m, nr_cpus))
-		return -1;
-	tuning_or_list(m, list);
-	return 0;
 }
 
 static int choose_measured(struct tuning *t, const struct cpu_mask *measured, bool run)

@@ -12,13 +12,9 @@
 
 #include "base/tuning.h"
 
+/* tuning_read.c, which the others read with (it calls none of them) */
 /* Read the first line (or all, up to @len) of @path, trailing newline cut; -1 unreadable. */
 int tuning_read(const char *path, char *buf, size_t len);
-
-/* The parameters of interest of a kernel command line into t->params. */
-void tuning_parse_cmdline(struct tuning *t, const char *cmdline);
-
-/* Is @cpu in the CPU list @list ("?" and "" hold none)? */
 /*
  * @m: the CPUs of @list ("0-3", a hex mask already made a list), empty when
  * the list is unknown ("?") or empty; -1 when out of memory.
@@ -26,6 +22,9 @@ void tuning_parse_cmdline(struct tuning *t, const char *cmdline);
 int tuning_list_mask(struct cpu_mask *m, const char *list, int nr_cpus);
 /* @m |= the CPUs of @list (as tuning_list_mask()) */
 void tuning_or_list(struct cpu_mask *m, const char *list);
+
+/* The parameters of interest of a kernel command line into t->params. */
+void tuning_parse_cmdline(struct tuning *t, const char *cmdline);
 
 /* One line of a kernel .config into @c. */
 void kconfig_parse_line(struct kernel_config *c, const char *line);

@@ -8,7 +8,10 @@
 #include "source/system/state_record.h"
 #include "source/system/system.h"
 
-/* The global tracefs files rtlens writes (kernel_source.c), relative to the tracing dir. */
+/*
+ * The global tracefs files rtlens writes (kernel_source.c, hwlat_tracer.c),
+ * relative to the tracing dir.
+ */
 static const char *const value_files[] = {
 	"tracing_thresh",
 	"osnoise/cpus",
@@ -19,6 +22,9 @@ static const char *const value_files[] = {
 	"osnoise/timerlat_period_us",
 	"osnoise/print_stack",
 	"osnoise/timerlat_align_us",
+	"hwlat_detector/width",
+	"hwlat_detector/window",
+	"hwlat_detector/mode",
 };
 
 #define NR_VALUE_FILES	(sizeof(value_files) / sizeof(value_files[0]))
@@ -154,7 +160,7 @@ static int parse_file(char *args, struct state_line *out, const char **why)
 		return -1;
 	}
 	if (strlen(file) > STATE_FILE_MAX || !state_record_file_allowed(k, file)) {
-		*why = "not a file rtlens saves (only the osnoise knobs, tracing_thresh "
+		*why = "not a file rtlens saves (only the osnoise and hwlat knobs, tracing_thresh "
 		       "and idle states, relative to the tracing directory)";
 		return -1;
 	}

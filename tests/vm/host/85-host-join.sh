@@ -68,4 +68,42 @@ diag "$(sed -n '/^What the host did/,$p' "$dir/tl-spin-join.txt")"
 expect_json "the spinner is the host task that preempted the vCPU most in the timer latencies" \
 	tl-spin-join.json \
 	'(lambda c: c["preempted_by"][0]["name"] == "rtlens-spin" and c["split"]["steal_ns"] > 0 and c["joined_samples"] == c["samples"] > 0)(d["host_join"]["cpus"][0])'
+# hwlat: with the spinner, the guest's hwlat sees its bursts (duty % of
+# its period, every period) as gaps of that length: the median sample
+# within -20 %/+50 % of the burst; without it, no such gaps
+period_ms=$(printf '%s' "$spin_line" | sed -n 's/.* period_ms=\([0-9]*\).*/\1/p')
+burst_ms=$(( ${period_ms:-50} * duty / 100 ))
+diag "the spinner's burst: ${burst_ms} ms"
+hwlat_median()
+{
+	python3 - "$dir/hwlat-$1.json" <<'PY'
+import json, sys
+h = json.load(open(sys.argv[1]))["histogram"]["cpus"][0]
+n, seen = h["count"], 0
+for b in h["buckets"]:
+    seen += b["count"]
+    if 2 * seen >= n:
+        print(b["index"], n)
+        break
+else:
+    print("none", n)
+PY
+}
+set -- $(hwlat_median spin)
+diag "hwlat with the spinner: median sample in bucket $1 ms of $2 samples"
+if [ "$1" != none ] && [ "$2" -ge 10 ] && [ "$1" -ge $(( burst_ms * 8 / 10 )) ] &&
+   [ "$1" -le $(( burst_ms * 3 / 2 )) ]; then
+	ok "hwlat finds the host's spinner: median gap ${1} ms, its burst ${burst_ms} ms"
+else
+	not_ok "hwlat finds the host's spinner with the length of its burst" \
+		"median bucket $1 ms of $2 samples, burst ${burst_ms} ms (-20 %/+50 % allowed)"
+fi
+set -- $(hwlat_median quiet)
+diag "hwlat without the spinner: median sample in bucket $1 ms of $2 samples"
+if [ "$1" = none ] || [ "$1" -lt $(( burst_ms / 2 )) ]; then
+	ok "without the spinner, hwlat's median gap is short (${1} ms)"
+else
+	not_ok "without the spinner, hwlat's median gap is short" "median bucket $1 ms, burst ${burst_ms} ms"
+fi
+
 validate_reports

@@ -7,7 +7,9 @@
 # host's recording, then a SCHED_FIFO spinner on that host CPU, records
 # osnoise with --host-sync over /dev/ttyS1 (rtlens timesync answers on the
 # host), and timerlat the same way, asks for the spinner to stop, records
-# osnoise again, and ends the host's recording. tests/vm/host/85-host-join.sh joins the recordings.
+# osnoise again, and ends the host's recording. With the spinner and
+# without it, hwlat measures the vCPU: the spinner's bursts are hardware
+# latency to the guest. tests/vm/host/85-host-join.sh joins the recordings.
 
 JOIN_RUN_S=${RTLENS_GUEST_JOIN_RUN_S:-12}
 
@@ -55,10 +57,24 @@ run()
 	emit_file "$1.txt"
 }
 
+# hwl NAME: hwlat on the guest's CPU, a histogram in 1 ms buckets: each
+# time the host's spinner takes the vCPU thread, the tracer's thread,
+# spinning with IRQs off, sees the clock jump by the spinner's burst
+hwl()
+{
+	rtlens hwlat hist -c 0 -d "$JOIN_RUN_S" -b 1000 -E 200 --window 250000 --width 200000 \
+		--json "hwlat-$1.json" > "hwlat-$1.txt" 2>&1
+	check_exit "hwlat hist ($1) exits 0" 0 $?
+	emit_file "hwlat-$1.json"
+	emit_file "hwlat-$1.txt"
+}
+
 ctl host-record-start || exit 0
 if ctl spin-on; then
 	run spin osnoise -p 1000000 -r 500000 -T 200 --aa
 	run tl-spin timerlat
+	hwl spin
 fi
 ctl spin-off && run quiet osnoise -p 1000000 -r 500000 -T 200 --aa
+hwl quiet
 ctl host-record-stop

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hwlat_render - what hwlat shows: its per-CPU table (top), its histogram
+ * (hist), its JSON sections and its metrics. A sample is a window of the
+ * tracer whose longest gap passed the threshold; its latency is that gap.
+ */
+#include "analysis/hwlat_models.h"
+#include "model/stop_rule.h"
+#include "render/hist_parts.h"
+#include "render/json_writer.h"
+#include "render/metrics_parts.h"
+
+#define COLOR_TITLE	"\033[2;37;40m"
+#define COLOR_HEADER	"\033[2;30;47m"
+#define COLOR_ALERT	"\033[1;31m"
+#define COLOR_RESET	"\033[0;0;0m"
+
+/* ---- top ---- */
+
+static void top_header(FILE *out, const struct run_view *v)
+{
+	char duration[32];
+
+	format_duration(v->elapsed_s, duration, sizeof(duration));
+	if (v->paused)
+		fprintf(out, "%s\n", RENDER_PAUSED);
+	fprintf(out, "%s%31s%s%s\n", v->pretty ? COLOR_TITLE : "", "",
+		"Hardware Latency (hwlat)", v->pretty ? COLOR_RESET : "");
+	fprintf(out, "duration: %9s | time is in us\n", duration);
+	fprintf(out, "%sCPU    Samples       Gaps   Max Inner   Max Outer     Avg Lat     Max Lat"
+		"        NMIs%s\n", v->pretty ? COLOR_HEADER : "", v->pretty ? COLOR_RESET : "");
+}
+
+static void top_row(FILE *out, int cpu, const struct cpu_hwlat *c, bool alert)
+{
+	fprintf(out, "%s%3d %10llu %10llu %11llu %11llu %11.0f %11llu %11llu%s\n",
+		alert ? COLOR_ALERT : "", cpu, (unsigned long long)c->samples,
+		(unsigned long long)c->gaps, (unsigned long long)c->max_inner_us,
+		(unsigned long long)c->max_outer_us, histogram_avg(&c->hist),
+		(unsigned long long)c->hist.max, (unsigned long long)c->nmi_count,
+		alert ? COLOR_RESET : "");
+}
+
+/* every measured CPU has a row: no row would say nothing of a quiet one */
+static void hwlat_top(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		      const struct run_view *v)
+{
+	const struct hwlat_model *hm = hwlat_models_of(m);
+	int cpu;
+
+	top_header(out, v);
+	render_mark_body(out, v, SCREEN_BODY_START);
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= hm->nr_cpus)
+			continue;
+		top_row(out, cpu, &hm->cpu[cpu],
+			v->pretty && stop_over(hm->cpu[cpu].hist.max, p->stop_us));
+	}
+	render_mark_body(out, v, SCREEN_BODY_END);
+}
+
+/* ---- hist: a column per CPU with samples, as osnoise hist ---- */
+
+static bool cpu_shown(const void *model, int cpu)
+{
+	const struct hwlat_model *m = model;
+
+	return cpu < m->nr_cpus && m->cpu[cpu].hist.count;
+}
+
+static void cpu_column(const void *model, int cpu, int ctx, struct hist_col *out)
+{
+	const struct histogram *h = &((const struct hwlat_model *)model)->cpu[cpu].hist;
+
+	(void)ctx;
+	out->hist = h;
+	out->stats = (struct latency_stats) {
+		.count = h->count, .min = h->min, .sum = h->sum, .max = h->max,
+	};
+}
+
+static void hwlat_hist(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		       const struct run_view *v)
+{
+	const struct hist_desc d = {
+		.tool		= "hwlat",
+		.avg_fraction	= true,
+		.empty_zeros	= true,
+		.nr_ctx		= 1,
+		.ctx		= { { "CPU", NULL, 0 } },
+		.model		= hwlat_models_of(m),
+		.shown		= cpu_shown,
+		.column		= cpu_column,
+	};
+
+	hist_render(out, &d, p, v);
+}
+
+/* ---- JSON ---- */
+
+static void json_config(struct json_writer *w, const struct rtl_params *p)
+{
+	json_u64(w, "width_us", p->runtime_us);		/* the window is period_us */
+	json_string(w, "mode", p->hwlat_mode);
+	json_u64_or_null(w, "threshold_us", p->threshold_us);
+	json_u64_or_null(w, "stop_us", p->stop_us);
+}
+
+static void json_cpu(struct json_writer *w, int cpu, const struct cpu_hwlat *c)
+{
+	json_begin_object(w, NULL);
+	json_u64(w, "cpu", cpu);
+	json_u64(w, "samples", c->samples);
+	json_u64(w, "gaps", c->gaps);
+	json_u64(w, "max_inner_us", c->max_inner_us);
+	json_u64(w, "max_outer_us", c->max_outer_us);
+	json_u64(w, "max_us", c->hist.max);
+	if (c->samples)
+		json_double(w, "avg_us", histogram_avg(&c->hist));
+	else
+		json_null(w, "avg_us");
+	json_u64(w, "nmi_count", c->nmi_count);
+	json_u64(w, "nmi_us", c->nmi_us);
+	json_end_object(w);
+}
+
+static void json_cpus(struct json_writer *w, const struct hwlat_model *hm,
+		      const struct rtl_params *p)
+{
+	int cpu;
+
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus)
+		if (cpu < hm->nr_cpus)
+			json_cpu(w, cpu, &hm->cpu[cpu]);
+	json_end_array(w);
+}
+
+/* no analysis: the tracer's thread spins alone on its CPU, IRQs off */
+static void json_top(struct json_writer *w, const struct run_models *m,
+		     const struct rtl_params *p)
+{
+	json_cpus(w, hwlat_models_of(m), p);
+	json_null(w, "analysis");
+}
+
+static void json_hist(struct json_writer *w, const struct run_models *m,
+		      const struct rtl_params *p)
+{
+	const struct hwlat_model *hm = hwlat_models_of(m);
+	int cpu;
+
+	json_cpus(w, hm, p);
+	json_begin_object(w, "histogram");
+	json_string(w, "unit", "us");
+	json_u64(w, "bucket_size", p->bucket_size);
+	json_u64(w, "entries", p->entries);
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= hm->nr_cpus)
+			continue;
+		json_begin_object(w, NULL);
+		json_u64(w, "cpu", cpu);
+		json_hist_fields(w, &hm->cpu[cpu].hist);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+	json_null(w, "analysis");
+}
+
+/* ---- metrics ---- */
+
+static uint64_t gaps_of(const struct cpu_hwlat *c)
+{
+	return c->gaps;
+}
+
+static uint64_t nmis_of(const struct cpu_hwlat *c)
+{
+	return c->nmi_count;
+}
+
+/* a counter per measured CPU */
+static void per_cpu_counter(struct metrics_writer *w, const struct hwlat_model *hm,
+			    const struct rtl_params *p, const char *name, const char *help,
+			    uint64_t (*value)(const struct cpu_hwlat *c))
+{
+	char lab[32];
+	int cpu;
+
+	metrics_family(w, name, MTYPE_COUNTER, NULL, help);
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= hm->nr_cpus)
+			continue;
+		snprintf(lab, sizeof(lab), "cpu=\"%d\"", cpu);
+		metrics_count(w, name, "_total", lab, value(&hm->cpu[cpu]));
+	}
+}
+
+static void metrics(struct metrics_writer *w, const struct run_models *m,
+		    const struct rtl_params *p)
+{
+	static const char lat[] = "rtlens_hwlat_latency_seconds";
+	const struct hwlat_model *hm = hwlat_models_of(m);
+	char lab[32];
+	int cpu;
+
+	metrics_family(w, lat, MTYPE_HISTOGRAM, "seconds",
+		       "the longest gap of each hwlat window over the threshold");
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= hm->nr_cpus)
+			continue;
+		snprintf(lab, sizeof(lab), "cpu=\"%d\"", cpu);
+		metrics_histogram(w, lat, lab, &hm->cpu[cpu].hist, 1000, hm->cpu[cpu].hist.sum);
+	}
+	per_cpu_counter(w, hm, p, "rtlens_hwlat_gaps", "gaps over the threshold seen by hwlat",
+			gaps_of);
+	per_cpu_counter(w, hm, p, "rtlens_hwlat_nmis", "NMIs during hwlat's samples", nmis_of);
+}
+
+const struct tool_render hwlat_render = {
+	.screen		= { [MODE_TOP] = hwlat_top, [MODE_HIST] = hwlat_hist },
+	.json_config	= json_config,
+	.json_sections	= { [MODE_TOP] = json_top, [MODE_HIST] = json_hist },
+	.metrics	= metrics,
+};
