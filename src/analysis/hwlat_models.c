@@ -48,14 +48,10 @@ static uint64_t records_hwlat(const struct run_models *m)
 	return model_of(m)->records;
 }
 
-/* -s: a CPU's longest gap; hwlat has no total limit */
+/* -s: a CPU's longest sample (its longest gap); hwlat has no total limit */
 static uint64_t stop_value_hwlat(const struct run_models *m, int cpu, enum stop_limit limit)
 {
-	const struct cpu_hwlat *c = &model_of(m)->cpu[cpu];
-
-	if (limit != STOP_LIMIT_SINGLE)
-		return 0;
-	return c->max_inner_us > c->max_outer_us ? c->max_inner_us : c->max_outer_us;
+	return limit == STOP_LIMIT_SINGLE ? model_of(m)->cpu[cpu].hist.max : 0;
 }
 
 const struct models_ops hwlat_models = {

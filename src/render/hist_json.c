@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hist_json - one histogram's keys in the JSON report, for each tool's
- * sections: count, min, avg, max, over and its buckets
+ * sections: count, min, avg, max, over and its buckets; and the
+ * "histogram" section of the tools with one histogram per CPU, in us
  */
 #include "render/json_writer.h"
 #include "render/render.h"
@@ -31,4 +32,26 @@ void json_hist_fields(struct json_writer *w, const struct histogram *h)
 		json_end_object(w);
 	}
 	json_end_array(w);
+}
+
+void json_cpu_histograms(struct json_writer *w, const struct rtl_params *p, const void *model,
+			 int nr_cpus, const struct histogram *(*hist_of)(const void *model, int cpu))
+{
+	int cpu;
+
+	json_begin_object(w, "histogram");
+	json_string(w, "unit", "us");
+	json_u64(w, "bucket_size", p->bucket_size);
+	json_u64(w, "entries", p->entries);
+	json_begin_array(w, "cpus");
+	for_each_cpu_in(cpu, &p->cpus) {
+		if (cpu >= nr_cpus)
+			continue;
+		json_begin_object(w, NULL);
+		json_u64(w, "cpu", cpu);
+		json_hist_fields(w, hist_of(model, cpu));
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
 }

@@ -10,11 +10,6 @@
 #include "render/json_writer.h"
 #include "render/metrics_parts.h"
 
-#define COLOR_TITLE	"\033[2;37;40m"
-#define COLOR_HEADER	"\033[2;30;47m"
-#define COLOR_ALERT	"\033[1;31m"
-#define COLOR_RESET	"\033[0;0;0m"
-
 /* ---- top ---- */
 
 static void top_header(FILE *out, const struct run_view *v)
@@ -144,28 +139,18 @@ static void json_top(struct json_writer *w, const struct run_models *m,
 	json_null(w, "analysis");
 }
 
+static const struct histogram *cpu_hist(const void *model, int cpu)
+{
+	return &((const struct hwlat_model *)model)->cpu[cpu].hist;
+}
+
 static void json_hist(struct json_writer *w, const struct run_models *m,
 		      const struct rtl_params *p)
 {
 	const struct hwlat_model *hm = hwlat_models_of(m);
-	int cpu;
 
 	json_cpus(w, hm, p);
-	json_begin_object(w, "histogram");
-	json_string(w, "unit", "us");
-	json_u64(w, "bucket_size", p->bucket_size);
-	json_u64(w, "entries", p->entries);
-	json_begin_array(w, "cpus");
-	for_each_cpu_in(cpu, &p->cpus) {
-		if (cpu >= hm->nr_cpus)
-			continue;
-		json_begin_object(w, NULL);
-		json_u64(w, "cpu", cpu);
-		json_hist_fields(w, &hm->cpu[cpu].hist);
-		json_end_object(w);
-	}
-	json_end_array(w);
-	json_end_object(w);
+	json_cpu_histograms(w, p, hm, hm->nr_cpus, cpu_hist);
 	json_null(w, "analysis");
 }
 

@@ -32,14 +32,6 @@ static void json_cpu_summary(struct json_writer *w, int cpu, const struct cpu_no
 	json_end_object(w);
 }
 
-static void json_cpu_hist(struct json_writer *w, int cpu, const struct histogram *h)
-{
-	json_begin_object(w, NULL);
-	json_u64(w, "cpu", cpu);
-	json_hist_fields(w, h);
-	json_end_object(w);
-}
-
 static void json_osnoise_cpus(struct json_writer *w, const struct noise_model *m,
 			      const struct rtl_params *p)
 {
@@ -52,22 +44,11 @@ static void json_osnoise_cpus(struct json_writer *w, const struct noise_model *m
 	json_end_array(w);
 }
 
-static void json_histograms(struct json_writer *w, const struct noise_model *m,
-			    const struct rtl_params *p)
+static const struct histogram *noise_hist(const void *model, int cpu)
 {
-	int cpu;
-
-	json_begin_object(w, "histogram");
-	json_string(w, "unit", "us");
-	json_u64(w, "bucket_size", p->bucket_size);
-	json_u64(w, "entries", p->entries);
-	json_begin_array(w, "cpus");
-	for_each_cpu_in(cpu, &p->cpus)
-		if (cpu < m->nr_cpus)
-			json_cpu_hist(w, cpu, &m->cpu[cpu].hist);
-	json_end_array(w);
-	json_end_object(w);
+	return &((const struct noise_model *)model)->cpu[cpu].hist;
 }
+
 
 /* no measured CPU lost analysis events */
 static bool analysis_complete(const struct run_models *m, const struct rtl_params *p)
@@ -141,6 +122,6 @@ void json_osnoise_hist(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p)
 {
 	json_osnoise_cpus(w, &m->noise, p);
-	json_histograms(w, &m->noise, p);
+	json_cpu_histograms(w, p, &m->noise, m->noise.nr_cpus, noise_hist);
 	json_noise_analysis(w, m, p);
 }

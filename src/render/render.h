@@ -23,6 +23,12 @@ enum threshold_kind {
 /* the live screen's first line while it is paused (key p) */
 #define RENDER_PAUSED	"[paused: p resumes, r resets, q quits]"
 
+/* the top tables' colours on a terminal (rtla's) */
+#define COLOR_TITLE	"\033[2;37;40m"
+#define COLOR_HEADER	"\033[2;30;47m"
+#define COLOR_ALERT	"\033[1;31m"
+#define COLOR_RESET	"\033[0;0;0m"
+
 /* What the renderers need besides the model. */
 /* --input: what was replayed, and where the replay's stop thresholds stopped it */
 struct replay_view {
@@ -151,6 +157,9 @@ void json_vcpu_threads(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p);
 /* count, min, avg, max, over, buckets of one histogram (hist_json.c) */
 void json_hist_fields(struct json_writer *w, const struct histogram *h);
+/* "histogram" of a tool with one per CPU, in us: @hist_of(@model, cpu) (hist_json.c) */
+void json_cpu_histograms(struct json_writer *w, const struct rtl_params *p, const void *model,
+			 int nr_cpus, const struct histogram *(*hist_of)(const void *model, int cpu));
 /* --host-input: "host_join" (vm_join_json.c) */
 void json_vm_join(struct json_writer *w, const struct run_models *m, const struct rtl_params *p,
 		  const struct run_view *v);

@@ -6,10 +6,6 @@
 #include "render/render.h"
 #include "model/stop_rule.h"
 
-#define COLOR_TITLE	"\033[2;37;40m"
-#define COLOR_HEADER	"\033[2;30;47m"
-#define COLOR_ALERT	"\033[1;31m"
-#define COLOR_RESET	"\033[0;0;0m"
 #define NO_VALUE	"        -"
 
 static const char *unit(const struct rtl_params *p)

@@ -5,11 +5,6 @@
 #include "render/render.h"
 #include "model/stop_rule.h"
 
-#define COLOR_TITLE	"\033[2;37;40m"
-#define COLOR_HEADER	"\033[2;30;47m"
-#define COLOR_ALERT	"\033[1;31m"
-#define COLOR_RESET	"\033[0;0;0m"
-
 void format_duration(double seconds, char *buf, size_t len)
 {
 	unsigned long long s = seconds > 0 ? (unsigned long long)seconds : 0;

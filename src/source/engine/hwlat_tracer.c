@@ -18,31 +18,14 @@
 #define WINDOW_FILE	"hwlat_detector/window"
 #define MODE_FILE	"hwlat_detector/mode"
 
-static uint64_t read_u64(const char *file)
-{
-	char *text = sysstate_read_text(file);
-	uint64_t val = text ? strtoull(text, NULL, 10) : 0;
-
-	free(text);
-	return val;
-}
-
-static int write_u64(struct sys_state *st, const char *file, uint64_t val)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)val);
-	return sysstate_write(st, file, buf);
-}
-
 /*
  * The kernel keeps width below the window at every write: the one that
  * grows is written first where it would cross the other's old value.
  */
 static int set_window_width(const struct rtl_params *p, struct sys_state *st)
 {
-	uint64_t window = p->period_us ? p->period_us : read_u64(WINDOW_FILE);
-	uint64_t width = p->runtime_us ? p->runtime_us : read_u64(WIDTH_FILE);
+	uint64_t window = p->period_us ? p->period_us : sysstate_read_u64(WINDOW_FILE);
+	uint64_t width = p->runtime_us ? p->runtime_us : sysstate_read_u64(WIDTH_FILE);
 
 	if (width >= window) {
 		err_msg("hwlat's width (%llu us) must be below its window (%llu us): set "
@@ -50,9 +33,11 @@ static int set_window_width(const struct rtl_params *p, struct sys_state *st)
 			(unsigned long long)window);
 		return -1;
 	}
-	if (window > read_u64(WINDOW_FILE))
-		return write_u64(st, WINDOW_FILE, window) || write_u64(st, WIDTH_FILE, width);
-	return write_u64(st, WIDTH_FILE, width) || write_u64(st, WINDOW_FILE, window);
+	if (window > sysstate_read_u64(WINDOW_FILE))
+		return sysstate_write_u64(st, WINDOW_FILE, window) ||
+		       sysstate_write_u64(st, WIDTH_FILE, width);
+	return sysstate_write_u64(st, WIDTH_FILE, width) ||
+	       sysstate_write_u64(st, WINDOW_FILE, window);
 }
 
 /*
@@ -90,7 +75,7 @@ out:
 static int hwlat_globals(const struct rtl_params *p, struct sys_state *st)
 {
 	if (set_window_width(p, st) || set_mode(p, st) ||
-	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)))
+	    (p->threshold_us && sysstate_write_u64(st, "tracing_thresh", p->threshold_us)))
 		return -1;
 	return 0;
 }
@@ -127,8 +112,8 @@ static int no_events(const struct engine *src, struct tracefs_instance *inst)
 
 static void hwlat_period(uint64_t *period_us, uint64_t *runtime_us)
 {
-	*period_us = read_u64(WINDOW_FILE);
-	*runtime_us = read_u64(WIDTH_FILE);
+	*period_us = sysstate_read_u64(WINDOW_FILE);
+	*runtime_us = sysstate_read_u64(WIDTH_FILE);
 }
 
 const struct tracer_desc hwlat_tracer = {

@@ -223,34 +223,17 @@ static int kcheck(const struct rtl_params *p)
 
 /* ---- global configuration ---- */
 
-static int write_u64(struct sys_state *st, const char *file, uint64_t val)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)val);
-	return sysstate_write(st, file, buf);
-}
-
-static uint64_t read_u64(const char *file)
-{
-	char *text = sysstate_read_text(file);
-	uint64_t val = text ? strtoull(text, NULL, 10) : 0;
-
-	free(text);
-	return val;
-}
-
 /* period bounds runtime and back: write them in the order the kernel accepts */
 static int set_period_runtime(const struct rtl_params *p, struct sys_state *st)
 {
 	/* runtime <= period: source_check() */
-	if (p->period_us && p->period_us < read_u64("osnoise/runtime_us")) {
-		if (write_u64(st, "osnoise/runtime_us", p->runtime_us ? p->runtime_us : p->period_us))
+	if (p->period_us && p->period_us < sysstate_read_u64("osnoise/runtime_us")) {
+		if (sysstate_write_u64(st, "osnoise/runtime_us", p->runtime_us ? p->runtime_us : p->period_us))
 			return -1;
 	}
-	if (p->period_us && write_u64(st, "osnoise/period_us", p->period_us))
+	if (p->period_us && sysstate_write_u64(st, "osnoise/period_us", p->period_us))
 		return -1;
-	if (p->runtime_us && write_u64(st, "osnoise/runtime_us", p->runtime_us))
+	if (p->runtime_us && sysstate_write_u64(st, "osnoise/runtime_us", p->runtime_us))
 		return -1;
 	return 0;
 }
@@ -287,8 +270,8 @@ static int common_globals(const struct rtl_params *p, struct sys_state *st)
 	}
 	ret = sysstate_write(st, "osnoise/cpus", cpus);
 	free(cpus);
-	if (ret || write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
-	    write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
+	if (ret || sysstate_write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
+	    sysstate_write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
 	    set_workload_option(p, st))
 		return -1;
 	return 0;
@@ -305,7 +288,7 @@ static int set_irq_disable_option(const struct rtl_params *p, struct sys_state *
 static int osnoise_globals(const struct rtl_params *p, struct sys_state *st)
 {
 	if (common_globals(p, st) || set_period_runtime(p, st) ||
-	    (p->threshold_us && write_u64(st, "tracing_thresh", p->threshold_us)) ||
+	    (p->threshold_us && sysstate_write_u64(st, "tracing_thresh", p->threshold_us)) ||
 	    set_irq_disable_option(p, st))
 		return -1;
 	return 0;
@@ -314,9 +297,9 @@ static int osnoise_globals(const struct rtl_params *p, struct sys_state *st)
 static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)
 {
 	if (common_globals(p, st) ||
-	    (p->period_us && write_u64(st, "osnoise/timerlat_period_us", p->period_us)) ||
-	    (p->aligned_us >= 0 && write_u64(st, ALIGN_FILE, (uint64_t)p->aligned_us)) ||
-	    write_u64(st, "osnoise/print_stack", p->stack_us))
+	    (p->period_us && sysstate_write_u64(st, "osnoise/timerlat_period_us", p->period_us)) ||
+	    (p->aligned_us >= 0 && sysstate_write_u64(st, ALIGN_FILE, (uint64_t)p->aligned_us)) ||
+	    sysstate_write_u64(st, "osnoise/print_stack", p->stack_us))
 		return -1;
 	return 0;
 }
@@ -547,13 +530,13 @@ static int start_kernel_hist(struct engine *src)
 
 static void osnoise_period(uint64_t *period_us, uint64_t *runtime_us)
 {
-	*period_us = read_u64("osnoise/period_us");
-	*runtime_us = read_u64("osnoise/runtime_us");
+	*period_us = sysstate_read_u64("osnoise/period_us");
+	*runtime_us = sysstate_read_u64("osnoise/runtime_us");
 }
 
 static void timerlat_period(uint64_t *period_us, uint64_t *runtime_us)
 {
-	*period_us = read_u64("osnoise/timerlat_period_us");
+	*period_us = sysstate_read_u64("osnoise/timerlat_period_us");
 	*runtime_us = 0;
 }
 

@@ -101,6 +101,15 @@ char *sysstate_read_text(const char *file)
 	return tracefs_instance_file_read(NULL, file, NULL);
 }
 
+uint64_t sysstate_read_u64(const char *file)
+{
+	char *text = sysstate_read_text(file);
+	uint64_t val = text ? strtoull(text, NULL, 10) : 0;
+
+	free(text);
+	return val;
+}
+
 /* ---- the on-disk record ---- */
 
 static int write_record(struct sys_state *s)
@@ -421,6 +430,14 @@ int sysstate_write(struct sys_state *s, const char *file, const char *value)
 		return 0;
 	err_msg("cannot write '%s' to tracefs file %s: %s", value, file, strerror(errno));
 	return -1;
+}
+
+int sysstate_write_u64(struct sys_state *s, const char *file, uint64_t val)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)val);
+	return sysstate_write(s, file, buf);
 }
 
 int sysstate_write_option(struct sys_state *s, const char *option, bool on)

@@ -10,6 +10,7 @@
 #define RTLENS_SOURCE_SYSTEM_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "base/params.h"
 
@@ -54,6 +55,8 @@ int sysstate_save_value(struct sys_state *s, const char *name, const char *conte
 			enum restore_kind kind);
 /* Save if not yet saved, then write; -1 with a message naming the file. */
 int sysstate_write(struct sys_state *s, const char *file, const char *value);
+/* sysstate_write() of a number */
+int sysstate_write_u64(struct sys_state *s, const char *file, uint64_t val);
 /*
  * The flag @option of osnoise/options (RESTORE_OPTIONS) set (@on) or
  * cleared (NO_@option), saved first; -1 with a message.
@@ -76,6 +79,8 @@ int sysstate_restore(struct sys_state *s);
 
 /* Read a whole tracefs file (NULL instance = top level); caller frees. */
 char *sysstate_read_text(const char *file);
+/* A tracefs file that holds a number; 0 when it cannot be read. */
+uint64_t sysstate_read_u64(const char *file);
 
 /*
  * tasks - the tracer's workload threads: scheduling policy and cgroup
