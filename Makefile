@@ -61,6 +61,8 @@ UNIT_HELPER_OBJS := $(UNIT_HELPERS:%.c=build/san/%.o)
 UNIT_HDRS	:= $(wildcard tests/unit/*.h)
 
 TOOLS		:= osnoise timerlat hwnoise
+# rt-tests' names rtlens answers to (a link each, no completion of their own)
+SCRIPTS		:= hwlatdetect
 MANPAGES	:= $(wildcard Documentation/*.1)
 
 .PHONY: all samples completion clean check layers-check unit-check schema-check host-check vm-check zoo bench \
@@ -250,7 +252,7 @@ install: rtlens build/completion/rtlens.bash
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(TOOLDIR)" "$(DESTDIR)$(MANDIR)/man1" \
 		"$(DESTDIR)$(COMPLETIONDIR)"
 	install -m 0755 rtlens "$(DESTDIR)$(BINDIR)/rtlens"
-	for t in $(TOOLS); do ln -sf "$(TOOL_LINK)" "$(DESTDIR)$(TOOLDIR)/$$t"; done
+	for t in $(TOOLS) $(SCRIPTS); do ln -sf "$(TOOL_LINK)" "$(DESTDIR)$(TOOLDIR)/$$t"; done
 	install -m 0644 $(MANPAGES) "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 0644 build/completion/rtlens.bash "$(DESTDIR)$(COMPLETIONDIR)/rtlens"
 	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
@@ -258,7 +260,7 @@ install: rtlens build/completion/rtlens.bash
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/rtlens" "$(DESTDIR)$(COMPLETIONDIR)/rtlens"
-	for t in $(TOOLS); do rm -f "$(DESTDIR)$(TOOLDIR)/$$t"; done
+	for t in $(TOOLS) $(SCRIPTS); do rm -f "$(DESTDIR)$(TOOLDIR)/$$t"; done
 	$(if $(filter $(BINDIR),$(TOOLDIR)),for t in $(TOOLS); do \
 		rm -f "$(DESTDIR)$(COMPLETIONDIR)/$$t"; done)
 	for m in $(notdir $(MANPAGES)); do rm -f "$(DESTDIR)$(MANDIR)/man1/$$m"; done

@@ -18,7 +18,12 @@ static struct hwlat_model *model_of(const struct run_models *m)
 static int init_hwlat(struct run_models *m, const struct rtl_params *p)
 {
 	m->data = hwlat_model_new(p->nr_cpus, p->bucket_size, p->entries);
-	return m->data ? 0 : -1;
+	if (!m->data)
+		return -1;
+	/* hwlatdetect lists every sample at the end, or in its report */
+	if (p->desc == &tool_hwlatdetect || p->samples_path)
+		hwlat_model_keep(m->data);
+	return 0;
 }
 
 static void free_hwlat(struct run_models *m)

@@ -264,6 +264,12 @@ int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params
 	return worst_cpu(m, p, STOP_LIMIT_TOTAL, p->stop_total_us);
 }
 
+bool run_models_passed(const struct run_models *m, const struct rtl_params *p,
+		       uint64_t limit_us)
+{
+	return limit_us && worst_cpu(m, p, STOP_LIMIT_SINGLE, limit_us + 1) >= 0;
+}
+
 bool run_models_analyse(struct run_models *m, int cpu)
 {
 	m->aa_done = m->aa && cpu >= 0 && !timerlat_aa_explain(m->aa, cpu, &m->aa_result);

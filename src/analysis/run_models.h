@@ -94,6 +94,9 @@ uint64_t run_models_records(const struct run_models *m);
 /* The CPU over a stop threshold (-1: none found) and which threshold. */
 int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params *p,
 			     bool *total);
+/* Was a sample of a measured CPU over @limit_us, strictly (0: no limit, false)? */
+bool run_models_passed(const struct run_models *m, const struct rtl_params *p,
+		       uint64_t limit_us);
 /* Analyse @cpu's last latency into aa_result; false when nothing is known. */
 bool run_models_analyse(struct run_models *m, int cpu);
 /* The steal time of @cpu over the measurement (0 when not known). */

@@ -122,6 +122,11 @@ struct rtl_params {
 	 */
 	const char		*hwlat_mode;
 
+	/* what rt-tests' scripts ask of a run (hwlatdetect) */
+	bool			watch;		/* each sample printed as it comes */
+	const char		*samples_path;	/* each sample, a line each, to this file */
+	uint64_t		fail_over_us;	/* exit 1 when a sample passed it; 0: never */
+
 	struct action_list	*on_threshold;
 	struct action_list	*on_end;
 };

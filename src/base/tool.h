@@ -60,6 +60,7 @@ extern const struct tool_desc tool_osnoise;
 extern const struct tool_desc tool_timerlat;
 extern const struct tool_desc tool_hwnoise;
 extern const struct tool_desc tool_hwlat;
+extern const struct tool_desc tool_hwlatdetect;	/* hwlat as rt-tests' hwlatdetect */
 
 /* The plain tool running @tool (osnoise, timerlat). */
 const struct tool_desc *tool_desc_of(enum rtl_tool tool);

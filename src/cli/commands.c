@@ -29,6 +29,8 @@ const struct command commands[NR_COMMANDS] = {
 		"many nodes' JSON reports of one tool together" },
 	[CMD_TIMESYNC] = { "timesync", NULL, MODE_TOP, timesync_main, &timesync_table,
 		"on a VM's host: answer the time round trips of a guest's --host-sync" },
+	[CMD_HWLATDETECT] = { "hwlatdetect", NULL, MODE_TOP, hwlatdetect_main, &hwlatdetect_table,
+		"hwlat with the options, output and exit status of rt-tests' hwlatdetect" },
 };
 
 const char *command_mode_word(const struct command *cmd)

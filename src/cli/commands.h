@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * commands - the one table of rtlens's commands: the seven that measure (a
- * tool description and a mode, run by the session) and the four that
- * measure nothing (check, compare, merge, timesync: a main function each, which
- * parses its own arguments, argv[0] the command's name, and returns the
- * exit status). A command's place in the table is its id, and its bit in
+ * tool description and a mode, run by the session) and the five with a
+ * main function each, which parses its own arguments (argv[0] the
+ * command's name) and returns the exit status: check, compare, merge and
+ * timesync measure nothing; hwlatdetect measures as rt-tests' script does. A command's place in the table is its id, and its bit in
  * the commands an option applies to (opt_parse.h); each names its option
  * table, which the parser, the --help and the shell's completion
  * (completion.c) are made from.
@@ -26,6 +26,7 @@ enum command_id {
 	CMD_COMPARE,
 	CMD_MERGE,
 	CMD_TIMESYNC,
+	CMD_HWLATDETECT,
 	NR_COMMANDS,
 };
 
@@ -51,7 +52,7 @@ extern const struct command commands[NR_COMMANDS];
  * then check's, compare's and merge's (cmd_*.c).
  */
 extern const struct opt_table measuring_opts, check_table, compare_table, merge_table,
-	timesync_table;
+	timesync_table, hwlatdetect_table;
 
 /* The mode of a measuring command as its word: "top", "hist". */
 const char *command_mode_word(const struct command *cmd);
@@ -75,5 +76,7 @@ int compare_main(const struct command *cmd, int argc, char **argv);
 int merge_main(const struct command *cmd, int argc, char **argv);
 /* rtlens timesync CHANNEL: on a host, answer a guest's --host-sync; 0 or 1 */
 int timesync_main(const struct command *cmd, int argc, char **argv);
+/* rtlens hwlatdetect, or rtlens called hwlatdetect: rt-tests' script; 0, 1 over the limit, 2 */
+int hwlatdetect_main(const struct command *cmd, int argc, char **argv);
 
 #endif

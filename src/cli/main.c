@@ -131,6 +131,9 @@ int main(int argc, char **argv)
 	self = basename(argv[0]);
 	if (known_tool(self))
 		return run_tool(self, argc, argv);
+	offline = command_offline(self);	/* a symlink named hwlatdetect */
+	if (offline)
+		return offline->main(offline, argc, argv);
 	if (argc < 2) {
 		usage(stderr);
 		return 1;

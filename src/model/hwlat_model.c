@@ -37,7 +37,30 @@ void hwlat_model_free(struct hwlat_model *m)
 	for (i = 0; i < m->nr_cpus; i++)
 		histogram_free(&m->cpu[i].hist);
 	free(m->cpu);
+	free(m->log);
 	free(m);
+}
+
+void hwlat_model_keep(struct hwlat_model *m)
+{
+	m->keep = true;
+}
+
+static int log_add(struct hwlat_model *m, const struct hwlat_sample *s)
+{
+	struct hwlat_sample *log;
+	size_t cap;
+
+	if (m->nr_log == m->log_cap) {
+		cap = m->log_cap ? 2 * m->log_cap : 64;
+		log = realloc(m->log, cap * sizeof(*log));
+		if (!log)
+			return -1;
+		m->log = log;
+		m->log_cap = cap;
+	}
+	m->log[m->nr_log++] = *s;
+	return 0;
 }
 
 void hwlat_model_reset(struct hwlat_model *m)
@@ -46,6 +69,8 @@ void hwlat_model_reset(struct hwlat_model *m)
 	int i;
 
 	m->records = 0;
+	m->nr_log = 0;
+	m->log_lost = 0;
 	for (i = 0; i < m->nr_cpus; i++) {
 		h = m->cpu[i].hist;
 		histogram_reset(&h);
@@ -82,6 +107,8 @@ void hwlat_model_add(struct hwlat_model *m, const struct rtl_record *rec)
 	c = &m->cpu[s->cpu];
 	cpu_add(c, 1, s->gaps, s->inner_us, s->outer_us, s->nmi_count, s->nmi_us);
 	histogram_add(&c->hist, hwlat_sample_us(s));
+	if (m->keep && log_add(m, s))
+		m->log_lost++;
 }
 
 void hwlat_model_total(const struct hwlat_model *m, const struct cpu_mask *cpus,

@@ -7,6 +7,8 @@
 #ifndef RTLENS_HWLAT_MODEL_H
 #define RTLENS_HWLAT_MODEL_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/cpulist.h"
@@ -27,6 +29,12 @@ struct hwlat_model {
 	int		nr_cpus;
 	struct cpu_hwlat *cpu;
 	uint64_t	records;
+	/* every sample, in order, when kept (hwlat_model_keep()); else NULL */
+	struct hwlat_sample *log;
+	size_t		nr_log;
+	size_t		log_cap;
+	uint64_t	log_lost;	/* samples the log found no memory for */
+	bool		keep;
 };
 
 /* A sample's latency: its longest gap, inner or outer, in us. */
@@ -35,9 +43,17 @@ static inline uint64_t hwlat_sample_us(const struct hwlat_sample *s)
 	return s->inner_us > s->outer_us ? s->inner_us : s->outer_us;
 }
 
+/* Its gaps over the threshold: the tracer's count (5.10+), else the one that made it a sample. */
+static inline uint64_t hwlat_sample_gaps(const struct hwlat_sample *s)
+{
+	return s->gaps ? s->gaps : 1;
+}
+
 struct hwlat_model *hwlat_model_new(int nr_cpus, unsigned int bucket_size,
 				    unsigned int entries);
 void hwlat_model_free(struct hwlat_model *m);
+/* Keep each sample from now on, not only the sums (a list of them is asked for). */
+void hwlat_model_keep(struct hwlat_model *m);
 void hwlat_model_reset(struct hwlat_model *m);
 /* Takes RECORD_HWLAT; ignores other records and CPUs outside the model. */
 void hwlat_model_add(struct hwlat_model *m, const struct rtl_record *rec);

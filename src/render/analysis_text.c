@@ -166,8 +166,11 @@ static void data_path_note(FILE *out, const struct rtl_params *p, const struct r
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v)
 {
+	const struct tool_render *r = tool_render_of(p);
 	struct setup_notes notes;
 
+	if (r->notes_off && r->notes_off(p))
+		return;
 	/* --aa-only prints the analysis of a threshold hit (and --aa's), nothing else */
 	if (p->aa_only && v->reason != STOP_THRESHOLD) {
 		if (m->tl_sources)

@@ -7,6 +7,7 @@
 #include "analysis/hwlat_models.h"
 #include "model/stop_rule.h"
 #include "render/hist_parts.h"
+#include "render/hwlatdetect_text.h"
 #include "render/json_writer.h"
 #include "render/metrics_parts.h"
 
@@ -88,7 +89,11 @@ static void hwlat_hist(FILE *out, const struct run_models *m, const struct rtl_p
 		.column		= cpu_column,
 	};
 
-	hist_render(out, &d, p, v);
+	/* hwlatdetect runs as hist: its text is printed at the end only */
+	if (p->desc == &tool_hwlatdetect)
+		hwlatdetect_screen(out, m, p, v);
+	else
+		hist_render(out, &d, p, v);
 }
 
 /* ---- JSON ---- */
@@ -209,4 +214,8 @@ const struct tool_render hwlat_render = {
 	.json_config	= json_config,
 	.json_sections	= { [MODE_TOP] = json_top, [MODE_HIST] = json_hist },
 	.metrics	= metrics,
+	.begin		= hwlatdetect_begin,
+	.record		= hwlatdetect_record,
+	.samples	= hwlatdetect_samples,
+	.notes_off	= hwlatdetect_quiet,
 };

@@ -90,6 +90,13 @@ void render_screen(FILE *out, const struct run_models *m, const struct rtl_param
 
 /* Is the table of the session's mode redrawn while it measures (top)? */
 bool render_screen_live(const struct rtl_params *p);
+/* The tool's words before its measurement (struct tool_render's begin), if any. */
+void render_begin(FILE *out, const struct rtl_params *p);
+/* Does the tool print its samples one by one (--watch, samples_path)? */
+bool render_has_samples(const struct rtl_params *p);
+/* One sample as it comes; every one at the end: 0, or -1 when writing @out failed. */
+void render_record(FILE *out, const struct rtl_record *rec, const struct rtl_params *p);
+int render_samples(FILE *out, const struct run_models *m, const struct rtl_params *p);
 
 /* "rtlens osnoise hist:  0 00:00:12 of  0 00:01:00, 1234 samples, max 37 us" */
 void render_progress(char *buf, size_t len, const struct run_models *m,
@@ -133,6 +140,13 @@ struct tool_render {
 	/* the tool's metrics of --listen, after rtlens's own */
 	void	(*metrics)(struct metrics_writer *w, const struct run_models *m,
 			   const struct rtl_params *p);
+	/* what the run is about to do, once set up; NULL: nothing is said */
+	void	(*begin)(FILE *out, const struct rtl_params *p);
+	/* one sample as it comes (--watch), and every one at the end (samples_path) */
+	void	(*record)(FILE *out, const struct rtl_record *rec, const struct rtl_params *p);
+	void	(*samples)(FILE *out, const struct run_models *m, const struct rtl_params *p);
+	/* true: no analysis and no notes after the table (NULL: they are printed) */
+	bool	(*notes_off)(const struct rtl_params *p);
 };
 
 const struct tool_render *tool_render_of(const struct rtl_params *p);

@@ -70,3 +70,25 @@ void render_screen(FILE *out, const struct run_models *m, const struct rtl_param
 {
 	tool_render_of(p)->screen[p->mode](out, m, p, v);
 }
+
+void render_begin(FILE *out, const struct rtl_params *p)
+{
+	if (tool_render_of(p)->begin)
+		tool_render_of(p)->begin(out, p);
+}
+
+bool render_has_samples(const struct rtl_params *p)
+{
+	return tool_render_of(p)->samples;
+}
+
+void render_record(FILE *out, const struct rtl_record *rec, const struct rtl_params *p)
+{
+	tool_render_of(p)->record(out, rec, p);
+}
+
+int render_samples(FILE *out, const struct run_models *m, const struct rtl_params *p)
+{
+	tool_render_of(p)->samples(out, m, p);
+	return ferror(out) ? -1 : 0;
+}

@@ -57,6 +57,8 @@ struct session {
 	size_t			frame_len;
 	struct outfile		json;		/* the --json report, when json.f is set */
 	struct outfile		plot;		/* the --plot picture, when plot.f is set */
+	struct outfile		samples;	/* samples_path's list, when samples.f is set */
+	record_fn		watched;	/* --watch: what takes a record before it is shown */
 	struct recorder		*rec;		/* --record, or NULL */
 	struct metrics_server	*metrics;	/* --listen, or NULL */
 	struct progress		progress;
@@ -167,12 +169,29 @@ static void drop_record(const struct rtl_record *rec, void *ctx)
 	(void)ctx;
 }
 
+/* --watch: each record to the models, then shown as it came */
+static void add_watched_record(const struct rtl_record *rec, void *ctx)
+{
+	struct session *s = ctx;
+
+	s->watched(rec, &s->models);
+	render_record(stdout, rec, s->p);
+}
+
 /* the samples to the models; the analysis' events, where apart, to the analysis */
 static int poll_into_model(struct session *s)
 {
 	bool apart = source_aa_feed(s->src) != AA_FEED_INLINE;
+	record_fn add = apart ? add_model_record : add_record;
+	int polled;
 
-	if (source_poll(s->src, apart ? add_model_record : add_record, &s->models) < 0 ||
+	if (s->p->watch) {
+		s->watched = add;
+		polled = source_poll(s->src, add_watched_record, s);
+	} else {
+		polled = source_poll(s->src, add, &s->models);
+	}
+	if (polled < 0 ||
 	    source_poll_analysis(s->src, add_analysis_record, &s->models) < 0)
 		return -1;
 	source_samples_wanted_from(s->src, run_models_samples_wanted_from(&s->models, s->p));
@@ -214,6 +233,8 @@ static int check_system(struct rtl_params *p)
 static int open_outfiles(struct session *s)
 {
 	if (s->p->plot_path && outfile_open(&s->plot, s->p->plot_path, "SVG plot"))
+		return -1;
+	if (s->p->samples_path && outfile_open(&s->samples, s->p->samples_path, "sample list"))
 		return -1;
 	return s->p->json_path ? outfile_open(&s->json, s->p->json_path, "JSON report") : 0;
 }
@@ -359,6 +380,7 @@ static int teardown(struct session *s)
 	/* no report: the named files stay as they were */
 	outfile_abort(&s->json);
 	outfile_abort(&s->plot);
+	outfile_abort(&s->samples);
 	recorder_abort(s->rec);
 	s->rec = NULL;
 	source_host_sync_close(s->hsync);
@@ -784,6 +806,9 @@ static int finish(struct session *s)
 	/* resumed by "continue": the run ended as it was let (0), as rtla 7.3 */
 	if (s->view.reason == STOP_THRESHOLD)
 		s->view.exit_status = 2;
+	/* hwlatdetect's --hardlimit: the run fails on a sample over it */
+	else if (run_models_passed(&s->models, s->p, s->p->fail_over_us))
+		s->view.exit_status = 1;
 	return 0;
 }
 
@@ -900,6 +925,10 @@ static int report(struct session *s)
 	int ret = 0;
 
 	debug_msg("report");
+	/* before the text, which says where the list went */
+	if (s->samples.f && (render_samples(s->samples.f, &s->models, s->p) ||
+			     outfile_commit(&s->samples, "sample list")))
+		ret = -1;
 	report_text(s);
 	if (s->view.lost_events)
 		warn_msg("%llu events were lost: the ring buffer overflowed "
@@ -955,9 +984,12 @@ int run_session(struct rtl_params *p)
 	s.view.pretty = s.interactive;
 	if (s.interactive)
 		tty_keys_start(&s.keys);
-	progress_start(&s.progress, !s.interactive && !s.replay);
+	/* --watch prints its samples on the terminal the line would share */
+	progress_start(&s.progress, !s.interactive && !s.replay && !p->watch);
 	if (start_listen(&s))
 		goto out;
+	if (!json_on_stdout(&s))
+		render_begin(stdout, p);
 	warm_up(&s);
 	recorder_set_on(s.rec, true);
 	if (measure(&s) || finish(&s))

@@ -25,6 +25,7 @@
 # Above it, a change of the unit weakened it: 3.0 in systemd 252
 PKG_EXPOSURE_MAX=3.5
 PKG_LINKS="osnoise timerlat hwnoise"
+PKG_SCRIPT_LINKS="hwlatdetect"	# rt-tests' names: a link, no completion
 
 # pkg_need COMMAND PACKAGE: ok when COMMAND is there, else not ok naming PACKAGE
 pkg_need()
@@ -93,14 +94,14 @@ pkg_files_tests()
 		not_ok "package: version $(dpkg-deb -f "$PKG_DEB" Version), the Makefile's is $PKG_VERSION"
 	fi
 	missing=''
-	for link in $PKG_LINKS; do
+	for link in $PKG_LINKS $PKG_SCRIPT_LINKS; do
 		pkg_has "usr/bin/$link" && missing="$missing usr/bin/$link"
 		pkg_has "usr/lib/rtlens/bin/$link" || missing="$missing no usr/lib/rtlens/bin/$link"
 		pkg_has "usr/share/bash-completion/completions/$link" &&
 			missing="$missing usr/share/bash-completion/completions/$link"
 	done
 	if [ -z "$missing" ]; then
-		ok "package: rtla's names in /usr/lib/rtlens/bin, none in /usr/bin"
+		ok "package: rtla's and rt-tests' names in /usr/lib/rtlens/bin, none in /usr/bin"
 	else
 		not_ok "package: rtla's names:$missing"
 	fi
@@ -298,6 +299,9 @@ pkg_install_tests()
 	fi
 	for t in bin/rtlens share/bash-completion/completions/rtlens share/man/man1/rtlens.1; do
 		[ -f "$d/usr/local/$t" ] || missing="$missing $t"
+	done
+	for t in $PKG_SCRIPT_LINKS; do
+		[ "$(readlink "$d/usr/local/bin/$t")" = rtlens ] || missing="$missing bin/$t"
 	done
 	for t in $PKG_LINKS; do
 		[ "$(readlink "$d/usr/local/bin/$t")" = rtlens ] || missing="$missing bin/$t"

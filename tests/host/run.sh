@@ -151,6 +151,11 @@ expect "top --help has no -b" 0 '^' -- sh -c "! $R osnoise top --help | grep -q 
 ln -s "$BIN" "$WORK/osnoise"
 expect "osnoise symlink selects the tool" 0 'rtlens osnoise hist:' -- "$WORK/osnoise" hist --help
 expect "osnoise symlink defaults to top" 0 'rtlens osnoise top:' -- "$WORK/osnoise" --help
+ln -s "$BIN" "$WORK/hwlatdetect"
+expect "hwlatdetect symlink takes the script's options" 0 '--hardlimit us' -- "$WORK/hwlatdetect" --help
+expect "hwlatdetect: an unknown option exits 2, as argparse" 2 "unknown option '--frob'" -- "$WORK/hwlatdetect" --frob
+expect "hwlatdetect: a bad duration exits 2" 2 "invalid --duration value '2x'" -- $R hwlatdetect --duration 2x
+expect "hwlatdetect: a threshold in no whole us exits 2" 2 'whole microseconds' -- $R hwlatdetect --threshold 1500ns
 
 # ---- bad option values: exit 1, a reason, nothing touched ----
 expect "unknown option" 1 "unknown option '--frob'" -- $R osnoise top --frob

@@ -68,7 +68,7 @@ HEADERS = {
     'render': {'compare_render.h': True, 'merge_render.h': True, 'metrics.h': True,
                'recording_json.h': True, 'render.h': True, 'svg_plot.h': True,
                'tuning_render.h': True, 'json_writer.h': False, 'source_table_text.h': False,
-               'hist_parts.h': False, 'metrics_parts.h': False, 'svg_panel.h': False,
+               'hist_parts.h': False, 'hwlatdetect_text.h': False, 'metrics_parts.h': False, 'svg_panel.h': False,
                'svg_writer.h': False},
     'source/system': {'system.h': True, 'state_record.h': False, 'sys_mount.h': False},
     'source/machine': {'machine.h': True, 'tuning_parts.h': False},

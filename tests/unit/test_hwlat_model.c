@@ -133,6 +133,44 @@ static void test_stop(void **state)
 	assert_false(stop_record_over(&r, 0, 1, NULL, NULL));
 }
 
+/* kept: each sample in order, all of them after the log grows; reset empties it */
+static void test_keep(void **state)
+{
+	struct hwlat_model *m = hwlat_model_new(2, 1, 10);
+	struct rtl_record r;
+	int i;
+
+	(void)state;
+	add(m, 0, 5, 1, 0, 0);
+	assert_int_equal(m->nr_log, 0);
+	hwlat_model_keep(m);
+	for (i = 0; i < 100; i++)
+		add(m, i % 2, 100 + i, 1, 2, 0);
+	r = sample(1, 7, 7, 1, 0);
+	r.kind = RECORD_TIMERLAT;
+	hwlat_model_add(m, &r);
+	assert_int_equal(m->nr_log, 100);
+	assert_int_equal(m->log_lost, 0);
+	assert_int_equal(m->log[0].inner_us, 100);
+	assert_int_equal(m->log[99].inner_us, 199);
+	assert_int_equal(m->log[99].cpu, 1);
+	assert_int_equal(hwlat_sample_gaps(&m->log[3]), 2);
+	hwlat_model_reset(m);
+	assert_int_equal(m->nr_log, 0);
+	hwlat_model_free(m);
+}
+
+/* a kernel before 5.10 gives no count: the gap that made the sample is one */
+static void test_gaps_without_count(void **state)
+{
+	struct rtl_record r = sample(0, 12, 3, 0, 0);
+
+	(void)state;
+	assert_int_equal(hwlat_sample_gaps(&r.hwlat), 1);
+	r.hwlat.gaps = 9;
+	assert_int_equal(hwlat_sample_gaps(&r.hwlat), 9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -140,6 +178,8 @@ int main(void)
 		cmocka_unit_test(test_ignored),
 		cmocka_unit_test(test_total_and_reset),
 		cmocka_unit_test(test_stop),
+		cmocka_unit_test(test_keep),
+		cmocka_unit_test(test_gaps_without_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -22,11 +22,33 @@
  * The kernel keeps width below the window at every write: the one that
  * grows is written first where it would cross the other's old value.
  */
+/*
+ * hwlatdetect moves the one not given to fit the one given: a window
+ * below the width halves the width; a width over the window doubles it.
+ */
+static void fit_window_width(const struct rtl_params *p, uint64_t *window, uint64_t *width)
+{
+	*window = sysstate_read_u64(WINDOW_FILE);
+	*width = sysstate_read_u64(WIDTH_FILE);
+	if (p->period_us) {
+		if (p->period_us < *width)
+			*width = p->period_us / 2;
+		*window = p->period_us;
+	}
+	if (p->runtime_us) {
+		if (p->runtime_us > *window)
+			*window = 2 * p->runtime_us;
+		*width = p->runtime_us;
+	}
+}
+
 static int set_window_width(const struct rtl_params *p, struct sys_state *st)
 {
 	uint64_t window = p->period_us ? p->period_us : sysstate_read_u64(WINDOW_FILE);
 	uint64_t width = p->runtime_us ? p->runtime_us : sysstate_read_u64(WIDTH_FILE);
 
+	if (p->desc == &tool_hwlatdetect)
+		fit_window_width(p, &window, &width);
 	if (width >= window) {
 		err_msg("hwlat's width (%llu us) must be below its window (%llu us): set "
 			"--width below --window", (unsigned long long)width,
