@@ -24,18 +24,17 @@ struct check_opts {
 	bool		quiet;		/* only the verdict line */
 };
 
-OPT_DEFINE_STR_SETTER(set_cpus, struct check_opts, cpus)
-OPT_DEFINE_STR_SETTER(set_json, struct check_opts, json)
-OPT_DEFINE_FLAG_SETTER(set_quiet, struct check_opts, quiet)
-
 #define CHECK	CMD_BIT(CMD_CHECK)
 
 static const struct opt_desc check_opts[] = {
-	{ "cpus", 'c', ARG_REQUIRED, "CPUS",
-	  "the CPUs to judge (default: the isolated ones, else all)", CHECK, set_cpus },
-	{ "json", 0, ARG_FILE, "FILE",
-	  "also write the findings as JSON (\"-\": stdout, no text)", CHECK, set_json },
-	{ "quiet", 'q', ARG_NONE, NULL, "print only the verdict line", CHECK, set_quiet },
+	{ .name = "cpus", .short_name = 'c', .arg_name = "CPUS", .cmds = CHECK,
+	  .help = "the CPUs to judge (default: the isolated ones, else all)",
+	  OPT_STRING_FIELD(struct check_opts, cpus) },
+	{ .name = "json", .arg_name = "FILE", .cmds = CHECK,
+	  .help = "also write the findings as JSON (\"-\": stdout, no text)",
+	  OPT_PATH_FIELD(struct check_opts, json) },
+	{ .name = "quiet", .short_name = 'q', .cmds = CHECK, .help = "print only the verdict line",
+	  OPT_FLAG(struct check_opts, quiet) },
 };
 
 const struct opt_table check_table = {

@@ -56,17 +56,17 @@ static int add_gate(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-OPT_DEFINE_STR_SETTER(set_json, struct compare_args, json)
+#define COMPARE	CMD_BIT(CMD_COMPARE)
 
 static const struct opt_desc compare_opts[] = {
-	{ "json", 0, ARG_FILE, "file",
-	  "write the comparison as JSON to file (- for stdout, then no text)",
-	  CMD_BIT(CMD_COMPARE), set_json },
-	{ "fail-if-worse", 0, ARG_REQUIRED, "metric[:margin]",
-	  "exit 2 when B is worse than A by more than margin on metric,\n"
-	  "\t\toverall or on a CPU (noise, max, p99.9, p99, p50, avg, or a JSON key;\n"
-	  "\t\tmargin +5% of A's, +10us, +0.5pp; none: the verdict's); repeatable",
-	  CMD_BIT(CMD_COMPARE), add_gate },
+	{ .name = "json", .arg_name = "file", .cmds = COMPARE,
+	  .help = "write the comparison as JSON to file (- for stdout, then no text)",
+	  OPT_PATH_FIELD(struct compare_args, json) },
+	{ .name = "fail-if-worse", .arg_name = "metric[:margin]", .cmds = COMPARE,
+	  .help = "exit 2 when B is worse than A by more than margin on metric,\n"
+		  "\t\toverall or on a CPU (noise, max, p99.9, p99, p50, avg, or a JSON key;\n"
+		  "\t\tmargin +5% of A's, +10us, +0.5pp; none: the verdict's); repeatable",
+	  OPT_CALL(ARG_REQUIRED, add_gate) },
 };
 
 const struct opt_table compare_table = {
@@ -90,9 +90,6 @@ static enum opts_result parse_args(const struct command *cmd, struct compare_arg
 	if (a->nr_paths < 2)
 		return opt_usage_error(cmd, &compare_table,
 				       "two reports are needed: rtlens compare A.json B.json");
-	if (a->json && !*a->json)
-		return opt_usage_error(cmd, &compare_table,
-				       "invalid --json value '': the file name is empty");
 	return OPTS_OK;
 }
 

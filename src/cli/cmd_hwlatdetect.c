@@ -15,6 +15,7 @@
 #include "base/log.h"
 #include "cli/commands.h"
 #include "cli/opt_parse.h"
+#include "cli/option_setters.h"
 #include "session/run.h"
 
 #define HWLATDETECT		CMD_BIT(CMD_HWLATDETECT)
@@ -91,62 +92,35 @@ static int set_width(void *ctx, const char *arg, const char **why)
 			   "the width must be at least 1 us", why);
 }
 
-static int set_report(void *ctx, const char *arg, const char **why)
-{
-	if (!*arg) {
-		*why = "the report's file name is empty";
-		return -1;
-	}
-	((struct rtl_params *)ctx)->samples_path = arg;
-	return 0;
-}
-
-static int set_cpu_list(void *ctx, const char *arg, const char **why)
-{
-	struct rtl_params *p = ctx;
-
-	if (cpu_mask_parse(&p->cpus, arg, why))
-		return -1;
-	p->cpus_set = true;
-	return 0;
-}
-
-static int set_debug(void *ctx, const char *arg, const char **why)
-{
-	(void)why;
-	if (arg)
-		return -1;
-	((struct rtl_params *)ctx)->debug = true;
-	log_set_debug(true);
-	return 0;
-}
-
-OPT_DEFINE_FLAG_SETTER(set_quiet, struct rtl_params, quiet)
-OPT_DEFINE_FLAG_SETTER(set_watch, struct rtl_params, watch)
+#define P	struct rtl_params
 
 static const struct opt_desc hwlatdetect_opts[] = {
-	{ "duration", 0, ARG_REQUIRED, "<n>{smhdw}",
-	  "total time to test for hardware latency (default: 120 s)", HWLATDETECT, set_duration },
-	{ "threshold", 0, ARG_REQUIRED, "us",
-	  "value above which is considered an hardware latency (default: 10 us)", HWLATDETECT,
-	  set_threshold },
-	{ "hardlimit", 0, ARG_REQUIRED, "us",
-	  "value above which the test is considered to fail (default: the threshold)",
-	  HWLATDETECT, set_hardlimit },
-	{ "window", 0, ARG_REQUIRED, "us",
-	  "time between samples (the kernel's: 1 s); a window below the width halves the width",
-	  HWLATDETECT, set_window },
-	{ "width", 0, ARG_REQUIRED, "us",
-	  "time to actually measure (the kernel's: 0.5 s); a width over the window doubles "
-	  "the window", HWLATDETECT, set_width },
-	{ "report", 0, ARG_FILE, "file", "filename for sample data", HWLATDETECT, set_report },
-	{ "cpu-list", 0, ARG_REQUIRED, "cpu-list", "the CPUs for hwlat thread to move across",
-	  HWLATDETECT, set_cpu_list },
-	{ "debug", 0, ARG_NONE, NULL, "turn on debugging prints", HWLATDETECT, set_debug },
-	{ "quiet", 0, ARG_NONE, NULL, "turn off all screen output but the samples", HWLATDETECT,
-	  set_quiet },
-	{ "watch", 0, ARG_NONE, NULL, "print sample data to stdout as it arrives", HWLATDETECT,
-	  set_watch },
+	{ .name = "duration", .arg_name = "<n>{smhdw}", .cmds = HWLATDETECT,
+	  .help = "total time to test for hardware latency (default: 120 s)",
+	  OPT_CALL(ARG_REQUIRED, set_duration) },
+	{ .name = "threshold", .arg_name = "us", .cmds = HWLATDETECT,
+	  .help = "value above which is considered an hardware latency (default: 10 us)",
+	  OPT_CALL(ARG_REQUIRED, set_threshold) },
+	{ .name = "hardlimit", .arg_name = "us", .cmds = HWLATDETECT,
+	  .help = "value above which the test is considered to fail (default: the threshold)",
+	  OPT_CALL(ARG_REQUIRED, set_hardlimit) },
+	{ .name = "window", .arg_name = "us", .cmds = HWLATDETECT,
+	  .help = "time between samples (the kernel's: 1 s); a window below the width halves "
+		  "the width", OPT_CALL(ARG_REQUIRED, set_window) },
+	{ .name = "width", .arg_name = "us", .cmds = HWLATDETECT,
+	  .help = "time to actually measure (the kernel's: 0.5 s); a width over the window "
+		  "doubles the window", OPT_CALL(ARG_REQUIRED, set_width) },
+	{ .name = "report", .arg_name = "file", .cmds = HWLATDETECT,
+	  .help = "filename for sample data", .empty = "the report's file name is empty",
+	  OPT_PATH_FIELD(P, samples_path) },
+	{ .name = "cpu-list", .arg_name = "cpu-list", .cmds = HWLATDETECT,
+	  .help = "the CPUs for hwlat thread to move across", OPT_CALL(ARG_REQUIRED, opts_set_cpus) },
+	{ .name = "debug", .cmds = HWLATDETECT, .help = "turn on debugging prints",
+	  OPT_FLAG(P, debug) },
+	{ .name = "quiet", .cmds = HWLATDETECT, .help = "turn off all screen output but the samples",
+	  OPT_FLAG(P, quiet) },
+	{ .name = "watch", .cmds = HWLATDETECT, .help = "print sample data to stdout as it arrives",
+	  OPT_FLAG(P, watch) },
 };
 
 const struct opt_table hwlatdetect_table = {
@@ -186,6 +160,7 @@ int hwlatdetect_main(const struct command *cmd, int argc, char **argv)
 		status = USAGE_STATUS;
 		goto out;
 	}
+	log_set_debug(p.debug);
 	if (!p.threshold_us)
 		p.threshold_us = DEFAULT_THRESHOLD_US;
 	if (!p.fail_over_us)

@@ -112,20 +112,19 @@ static int take_report(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-OPT_DEFINE_STR_SETTER(set_json, struct merge_args, json)
-OPT_DEFINE_STR_SETTER(set_plot, struct merge_args, plot)
-
 #define MERGE	CMD_BIT(CMD_MERGE)
 
 static const struct opt_desc merge_opts[] = {
-	{ "json", 0, ARG_FILE, "file",
-	  "write the merge as JSON to file (- for stdout, then no text)", MERGE, set_json },
-	{ "phase", 0, ARG_REQUIRED, "list",
-	  "the phase lengths of the projected slowdown (osnoise),\n"
-	  "\t\tsuch as 50us,2ms (plain numbers are us; default 100us,1ms,10ms,100ms)",
-	  MERGE, set_phases },
-	{ "plot", 0, ARG_FILE, "file.svg",
-	  "draw the nodes side by side in an SVG picture", MERGE, set_plot },
+	{ .name = "json", .arg_name = "file", .cmds = MERGE,
+	  .help = "write the merge as JSON to file (- for stdout, then no text)",
+	  OPT_PATH_FIELD(struct merge_args, json) },
+	{ .name = "phase", .arg_name = "list", .cmds = MERGE,
+	  .help = "the phase lengths of the projected slowdown (osnoise),\n"
+		  "\t\tsuch as 50us,2ms (plain numbers are us; default 100us,1ms,10ms,100ms)",
+	  OPT_CALL(ARG_REQUIRED, set_phases) },
+	{ .name = "plot", .arg_name = "file.svg", .cmds = MERGE,
+	  .help = "draw the nodes side by side in an SVG picture",
+	  OPT_PATH_FIELD(struct merge_args, plot) },
 };
 
 const struct opt_table merge_table = {
@@ -145,10 +144,6 @@ static enum opts_result check_args(const struct command *cmd, const struct merge
 	if (!a->nr_paths)
 		return usage_error("no report to merge: rtlens merge REPORT.json... (one per "
 				   "node)");
-	if (a->json && !*a->json)
-		return usage_error("invalid --json value '': the file name is empty");
-	if (a->plot && !*a->plot)
-		return usage_error("invalid --plot value '': the file name is empty");
 	if (a->json && a->plot && !strcmp(a->json, "-") && !strcmp(a->plot, "-"))
 		return usage_error("--json - and --plot - both want standard output: name a file "
 				   "for one of them");

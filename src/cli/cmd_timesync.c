@@ -29,13 +29,12 @@ static int take_channel(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-OPT_DEFINE_FLAG_SETTER(set_quiet, struct timesync_args, quiet)
-
 #define TIMESYNC	CMD_BIT(CMD_TIMESYNC)
 
 static const struct opt_desc timesync_opts[] = {
-	{ "quiet", 'q', ARG_NONE, NULL, "print nothing when the guest is gone", TIMESYNC,
-	  set_quiet },
+	{ .name = "quiet", .short_name = 'q', .cmds = TIMESYNC,
+	  .help = "print nothing when the guest is gone",
+	  OPT_FLAG(struct timesync_args, quiet) },
 };
 
 const struct opt_table timesync_table = {

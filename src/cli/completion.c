@@ -124,7 +124,10 @@ static bool any_opt(const struct opt_desc *o)
 	return true;
 }
 
-/* '-x --name' of each option of @cmd that @pick picks */
+/*
+ * '-x --name' of each option of @cmd that @pick picks, and its --no-name
+ * when it has one (@pick is any_opt: the others take a value)
+ */
 static void print_opts(const struct command *cmd, bool (*pick)(const struct opt_desc *o))
 {
 	const struct opt_table *t = cmd->opts;
@@ -138,6 +141,8 @@ static void print_opts(const struct command *cmd, bool (*pick)(const struct opt_
 		if (o->short_name)
 			printf("%s-%c", sep, o->short_name);
 		printf("%s--%s", o->short_name ? " " : sep, o->name);
+		if (opt_negatable(t, o))
+			printf(" --no-%s", o->name);
 		sep = " ";
 	}
 }
@@ -163,22 +168,35 @@ static bool word_choices(const struct opt_desc *o)
 	return s && strchr(s, '|') && strspn(s, "abcdefghijklmnopqrstuvwxyz|") == strlen(s);
 }
 
+/* the names an option of one of a few words takes (--engine's), its own or its arg_name's */
+static void print_words(const struct opt_desc *o)
+{
+	const char *c;
+	size_t i;
+
+	if (o->names) {
+		for (i = 0; i < o->nr_names; i++)
+			printf("%s%s", i ? " " : "", o->names[i]);
+		return;
+	}
+	for (c = o->arg_name; *c; c++)
+		putchar(*c == '|' ? ' ' : *c);
+}
+
 static void print_choices(const struct command *cmd)
 {
 	const struct opt_table *t = cmd->opts;
 	unsigned int bit = command_opt_bit(cmd);
 	const struct opt_desc *o;
-	const char *c;
 
 	for (o = t->opts; o < t->opts + t->nr_opts; o++) {
-		if (!(o->cmds & bit) || !opt_arg_required(o) || !word_choices(o))
+		if (!(o->cmds & bit) || !opt_arg_required(o) || (!o->names && !word_choices(o)))
 			continue;
 		printf("\t'%s --%s'", cmd->name, o->name);
 		if (o->short_name)
 			printf(" | '%s -%c'", cmd->name, o->short_name);
 		printf(") echo '");
-		for (c = o->arg_name; *c; c++)
-			putchar(*c == '|' ? ' ' : *c);
+		print_words(o);
 		printf("' ;;\n");
 	}
 }

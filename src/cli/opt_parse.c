@@ -10,10 +10,15 @@
 
 #include "base/log.h"
 #include "cli/opt_parse.h"
+#include "cli/opt_value.h"
 
 #define OPT_HELP	'h'
 #define OPT_OPERAND	1	/* getopt's code of a word in its place ("-" leads the letters) */
-#define OPT_LONG_BASE	256
+#define OPT_LONG_BASE	256	/* getopt's code of the long option of row i: this + i */
+#define OPT_NEG_BASE	(OPT_LONG_BASE + OPT_MAX)	/* and of its --no-NAME: this + i */
+
+/* the long names of --no-NAME, which getopt's table points to */
+typedef char neg_names[OPT_MAX][OPT_NAME_MAX];
 
 static bool takes(const struct opt_desc *o, unsigned int bit)
 {
@@ -35,6 +40,18 @@ bool opt_arg_file(const struct opt_desc *o)
 	return o->arg == ARG_FILE || o->arg == ARG_OPTIONAL_FILE;
 }
 
+bool opt_negatable(const struct opt_table *t, const struct opt_desc *o)
+{
+	size_t i;
+
+	if (o->type != OPT_BOOL || !strncmp(o->name, "no-", 3))
+		return false;
+	for (i = 0; i < t->nr_opts; i++)
+		if (!strncmp(t->opts[i].name, "no-", 3) && !strcmp(t->opts[i].name + 3, o->name))
+			return false;
+	return true;
+}
+
 static void usage_arg(const struct opt_desc *o, FILE *out)
 {
 	if (opt_arg_required(o))
@@ -43,10 +60,41 @@ static void usage_arg(const struct opt_desc *o, FILE *out)
 		fprintf(out, "[=%s]", o->arg_name);
 }
 
+/* "-q/--[no-]quiet: print only a summary at the end" */
+static void usage_opt(const struct opt_table *t, const struct opt_desc *o, FILE *out)
+{
+	const char *no = opt_negatable(t, o) ? "[no-]" : "";
+
+	if (o->short_name)
+		fprintf(out, "\t  -%c/--%s%s", o->short_name, no, o->name);
+	else
+		fprintf(out, "\t     --%s%s", no, o->name);
+	usage_arg(o, out);
+	fprintf(out, ": %s\n", o->help);
+}
+
+/* the options of group @group that @bit takes, after its heading if it has any */
+static void usage_group(const struct opt_table *t, unsigned int bit, size_t group, FILE *out)
+{
+	bool headed = false;
+	size_t i;
+
+	for (i = 0; i < t->nr_opts; i++) {
+		const struct opt_desc *o = &t->opts[i];
+
+		if (!takes(o, bit) || (t->groups && o->group != group))
+			continue;
+		if (t->groups && !headed)
+			fprintf(out, "\n\t%s:\n", t->groups[group]);
+		headed = true;
+		usage_opt(t, o, out);
+	}
+}
+
 void opt_usage(const struct command *cmd, const struct opt_table *t, FILE *out)
 {
 	unsigned int bit = command_opt_bit(cmd);
-	size_t i;
+	size_t g;
 
 	fprintf(out, "rtlens %s: %s\n  rtlens version %s\n\n", cmd->name, cmd->summary,
 		RTLENS_VERSION);
@@ -54,18 +102,8 @@ void opt_usage(const struct command *cmd, const struct opt_table *t, FILE *out)
 	if (t->operands)
 		fputs(t->operands, out);
 	fprintf(out, "\t  -h/--help: print this menu\n");
-	for (i = 0; i < t->nr_opts; i++) {
-		const struct opt_desc *o = &t->opts[i];
-
-		if (!takes(o, bit))
-			continue;
-		if (o->short_name)
-			fprintf(out, "\t  -%c/--%s", o->short_name, o->name);
-		else
-			fprintf(out, "\t     --%s", o->name);
-		usage_arg(o, out);
-		fprintf(out, ": %s\n", o->help);
-	}
+	for (g = 0; g < (t->groups ? t->nr_groups : 1); g++)
+		usage_group(t, bit, g, out);
 	fprintf(out, "\n  exit status: %s\n", t->exit_status);
 }
 
@@ -87,15 +125,25 @@ enum opts_result opt_usage_error(const struct command *cmd, const struct opt_tab
 	return bad_usage(cmd, t);
 }
 
+/* getopt's entry of --no-NAME of row @i, its name written in @name */
+static struct option neg_option(const struct opt_desc *o, size_t i, char *name)
+{
+	snprintf(name, OPT_NAME_MAX, "no-%s", o->name);
+	return (struct option){ name, no_argument, NULL, OPT_NEG_BASE + (int)i };
+}
+
 /* Build getopt's tables from @t, for the options of @bit; -1 if they do not fit. */
 static int build_getopt(const struct opt_table *t, unsigned int bit, struct option *longs,
-			char *shorts)
+			char *shorts, neg_names negs)
 {
 	size_t i, n = 0;
 	char *s = shorts;
 
 	if (t->nr_opts > OPT_MAX)
 		return -1;
+	for (i = 0; i < t->nr_opts; i++)
+		if (strlen(t->opts[i].name) + 4 > OPT_NAME_MAX)
+			return -1;
 	if (t->operand)
 		*s++ = '-';
 	*s++ = ':';
@@ -110,6 +158,8 @@ static int build_getopt(const struct opt_table *t, unsigned int bit, struct opti
 			continue;
 		longs[n++] = (struct option){ o->name, has, NULL,
 			o->short_name ? o->short_name : OPT_LONG_BASE + (int)i };
+		if (opt_negatable(t, o))
+			longs[n++] = neg_option(o, i, negs[i]);
 		if (!o->short_name)
 			continue;
 		*s++ = o->short_name;
@@ -123,10 +173,15 @@ static int build_getopt(const struct opt_table *t, unsigned int bit, struct opti
 	return 0;
 }
 
-static const struct opt_desc *find_opt(const struct opt_table *t, unsigned int bit, int c)
+/* the option of getopt's code @c; *@negated: it was written --no-NAME */
+static const struct opt_desc *find_opt(const struct opt_table *t, unsigned int bit, int c,
+				       bool *negated)
 {
 	size_t i;
 
+	*negated = c >= OPT_NEG_BASE;
+	if (c >= OPT_NEG_BASE)
+		return &t->opts[c - OPT_NEG_BASE];
 	if (c >= OPT_LONG_BASE)
 		return &t->opts[c - OPT_LONG_BASE];
 	for (i = 0; i < t->nr_opts; i++)
@@ -135,20 +190,37 @@ static const struct opt_desc *find_opt(const struct opt_table *t, unsigned int b
 	return NULL;
 }
 
-/* -NAME's letter, or --NAME with a value (--NAME=VALUE) */
-static bool names_opt(const struct opt_desc *o, const char *word, int letter)
+/* Is @word "--" @prefix @name, or that and "=VALUE"? */
+static bool names_long(const char *prefix, const char *name, const char *word)
 {
-	size_t n = strlen(o->name);
+	size_t p = strlen(prefix), n = strlen(name);
 
-	if (letter)
-		return o->short_name == letter;
-	return !strncmp(word, "--", 2) && !strncmp(word + 2, o->name, n) &&
-	       (word[2 + n] == '\0' || word[2 + n] == '=');
+	return !strncmp(word, "--", 2) && !strncmp(word + 2, prefix, p) &&
+	       !strncmp(word + 2 + p, name, n) &&
+	       (word[2 + p + n] == '\0' || word[2 + p + n] == '=');
 }
 
-static void print_opt_name(const struct opt_desc *o, char *buf, size_t len)
+/*
+ * -NAME's letter, or --NAME with a value (--NAME=VALUE), or its --no-NAME;
+ * *@negated (if not NULL): the word is --no-NAME
+ */
+static bool names_opt(const struct opt_table *t, const struct opt_desc *o, const char *word,
+		      int letter, bool *negated)
 {
-	if (o->short_name)
+	bool neg = !letter && opt_negatable(t, o) && names_long("no-", o->name, word);
+
+	if (negated)
+		*negated = neg;
+	if (letter)
+		return o->short_name == letter;
+	return neg || names_long("", o->name, word);
+}
+
+static void print_opt_name(const struct opt_desc *o, bool negated, char *buf, size_t len)
+{
+	if (negated)
+		snprintf(buf, len, "--no-%s", o->name);
+	else if (o->short_name)
 		snprintf(buf, len, "-%c/--%s", o->short_name, o->name);
 	else
 		snprintf(buf, len, "--%s", o->name);
@@ -167,7 +239,7 @@ static const char *optional_value(int argc, char **argv)
 	return NULL;
 }
 
-static int apply_opt(const struct opt_desc *o, void *ctx, int argc, char **argv)
+static int apply_opt(const struct opt_desc *o, bool negated, void *ctx, int argc, char **argv)
 {
 	const char *why = "invalid value";
 	const char *arg = optarg;
@@ -175,9 +247,9 @@ static int apply_opt(const struct opt_desc *o, void *ctx, int argc, char **argv)
 
 	if (opt_arg_optional(o))
 		arg = optional_value(argc, argv);
-	if (!o->set(ctx, arg, &why))
+	if (!opt_store(o, ctx, arg, negated, &why))
 		return 0;
-	print_opt_name(o, name, sizeof(name));
+	print_opt_name(o, negated, name, sizeof(name));
 	if (arg) {
 		shown = log_arg(arg);
 		err_msg("invalid %s value '%s': %s", name, shown, why);
@@ -187,14 +259,13 @@ static int apply_opt(const struct opt_desc *o, void *ctx, int argc, char **argv)
 	return -1;
 }
 
-/* "--aa takes no value; <what the option's setter says may have been meant>" */
-static void no_value(const struct opt_desc *o, void *ctx, const char *value)
+/* "--aa takes no value; <what its row says may have been meant>" */
+static void no_value(const struct opt_desc *o, bool negated)
 {
-	const char *why = NULL;
+	const char *why = negated ? NULL : o->hint;
 	char name[64];
 
-	print_opt_name(o, name, sizeof(name));
-	o->set(ctx, value, &why);
+	print_opt_name(o, negated, name, sizeof(name));
 	err_msg("%s takes no value%s%s", name, why ? "; " : "", why ? why : "");
 }
 
@@ -202,18 +273,21 @@ static void no_value(const struct opt_desc *o, void *ctx, const char *value)
  * An option without a value followed by a word where the command takes no
  * operand ("--aa 100"): the word was meant as its value. -1 when refused.
  */
-static int value_after_flag(const struct opt_table *t, const struct opt_desc *o, void *ctx,
+static int value_after_flag(const struct opt_table *t, const struct opt_desc *o, bool negated,
 			    int argc, char **argv)
 {
 	if (o->arg != ARG_NONE || t->operand || optind >= argc || argv[optind][0] == '-')
 		return 0;
-	no_value(o, ctx, argv[optind]);
+	no_value(o, negated);
 	return -1;
 }
 
-/* "--aa=100": the option of the word, when it takes no value; else NULL */
+/*
+ * "--aa=100": the option of the word, when it takes no value (*@negated:
+ * the word is its --no-NAME); else NULL
+ */
 static const struct opt_desc *flag_with_value(const struct opt_table *t, unsigned int bit,
-					      const char *word)
+					      const char *word, bool *negated)
 {
 	size_t i;
 
@@ -221,7 +295,7 @@ static const struct opt_desc *flag_with_value(const struct opt_table *t, unsigne
 		return NULL;
 	for (i = 0; i < t->nr_opts; i++)
 		if (takes(&t->opts[i], bit) && t->opts[i].arg == ARG_NONE &&
-		    names_opt(&t->opts[i], word, 0))
+		    names_opt(t, &t->opts[i], word, 0, negated))
 			return &t->opts[i];
 	return NULL;
 }
@@ -248,6 +322,17 @@ static size_t long_name_len(const char *word)
 }
 
 /*
+ * Is long option @l a candidate for a name of @n bytes that starts it? Not
+ * a --no-NAME for "--no" or "--no-": the options named no-* are meant.
+ */
+static bool candidate(const struct option *l, const char *word, size_t n)
+{
+	if (!n || strncmp(l->name, word + 2, n))
+		return false;
+	return l->val < OPT_NEG_BASE || n > strlen("no-");
+}
+
+/*
  * "--a, --b or --c": the long options of @longs whose name starts with the
  * name in @word; how many.
  */
@@ -258,10 +343,10 @@ static int long_candidates(const struct option *longs, const char *word, char *b
 	int i, found = 0, total = 0;
 
 	for (i = 0; longs[i].name; i++)
-		total += n && !strncmp(longs[i].name, word + 2, n);
+		total += candidate(&longs[i], word, n);
 	buf[0] = '\0';
 	for (i = 0; longs[i].name && at < len; i++) {
-		if (!n || strncmp(longs[i].name, word + 2, n))
+		if (!candidate(&longs[i], word, n))
 			continue;
 		found++;
 		at += snprintf(buf + at, len - at, "%s--%s",
@@ -299,7 +384,7 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 	size_t i, at = 0;
 
 	for (i = 0; i < t->nr_opts; i++)
-		if (names_opt(&t->opts[i], argv[optind - 1], letter ? optopt : 0))
+		if (names_opt(t, &t->opts[i], argv[optind - 1], letter ? optopt : 0, NULL))
 			cmds |= t->opts[i].cmds;
 	left = __builtin_popcount(cmds);
 	for (i = 0; i < NR_COMMANDS; i++)
@@ -369,17 +454,19 @@ static int take_operand(const struct opt_table *t, unsigned int bit, void *ctx,
 }
 
 /* getopt's refusal: a value missing, a value to an option without one, an option unknown */
-static void refused(const struct opt_table *t, unsigned int bit, void *ctx,
-		    const struct option *longs, int c, char **argv, const char *shorts)
+static void refused(const struct opt_table *t, unsigned int bit, const struct option *longs,
+		    int c, char **argv, const char *shorts)
 {
-	const struct opt_desc *flag = c == '?' ? flag_with_value(t, bit, argv[optind - 1]) : NULL;
+	bool negated = false;
+	const struct opt_desc *flag = c == '?' ? flag_with_value(t, bit, argv[optind - 1],
+								  &negated) : NULL;
 	char *shown __shown = NULL;
 
 	if (c == ':') {
 		shown = log_arg(argv[optind - 1]);
 		err_msg("option '%s' needs a value", shown);
 	} else if (flag) {
-		no_value(flag, ctx, strchr(argv[optind - 1], '=') + 1);
+		no_value(flag, negated);
 	} else {
 		unknown_option(t, longs, argv, shorts);
 	}
@@ -389,13 +476,16 @@ enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t,
 			   int argc, char **argv)
 {
 	unsigned int bit = command_opt_bit(cmd);
-	struct option longs[OPT_MAX + 2];
+	struct option longs[2 * OPT_MAX + 2];
 	char shorts[OPT_MAX * 3 + 4];
 	const struct opt_desc *o;
+	neg_names negs;
+	bool negated;
 	int c, index, at;
 
-	if (build_getopt(t, bit, longs, shorts)) {
-		err_msg("%s has more than %d options", cmd->name, OPT_MAX);
+	if (build_getopt(t, bit, longs, shorts, negs)) {
+		err_msg("%s has more than %d options, or a name of more than %d bytes",
+			cmd->name, OPT_MAX, OPT_NAME_MAX - 4);
 		return OPTS_ERROR;
 	}
 	/* 0, not 1: glibc then forgets the previous parse (a cluster half read) */
@@ -414,7 +504,7 @@ enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t,
 			return OPTS_HELP;
 		}
 		if (c == '?' || c == ':') {
-			refused(t, bit, ctx, longs, c, argv, shorts);
+			refused(t, bit, longs, c, argv, shorts);
 			return bad_usage(cmd, t);
 		}
 		if (c == OPT_OPERAND) {
@@ -422,8 +512,9 @@ enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t,
 				return bad_usage(cmd, t);
 			continue;
 		}
-		o = find_opt(t, bit, c);
-		if (!o || value_after_flag(t, o, ctx, argc, argv) || apply_opt(o, ctx, argc, argv))
+		o = find_opt(t, bit, c, &negated);
+		if (!o || value_after_flag(t, o, negated, argc, argv) ||
+		    apply_opt(o, negated, ctx, argc, argv))
 			return bad_usage(cmd, t);
 	}
 	for (; optind < argc; optind++)

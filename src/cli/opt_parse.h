@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cli/commands.h"
@@ -27,6 +28,30 @@ enum arg_kind {
 	ARG_OPTIONAL_FILE, /* as ARG_OPTIONAL, and the value is a file's name */
 };
 
+/*
+ * What an option's value is, and so what the parser does with it. A typed
+ * option names the field of the parse's context it sets (OPT_FIELD()); the
+ * parser checks the value and stores it, and the messages of what it
+ * refuses are made from the row. OPT_CUSTOM: a function (.set) computes.
+ */
+enum opt_type {
+	OPT_CUSTOM,	/* .set stores it */
+	OPT_BOOL,	/* no value: true; --no-NAME (opt_negatable()): false */
+	OPT_UINT,	/* a whole number from .min to .max (0: no bound), 4 or 8 bytes */
+	OPT_DURATION,	/* 10, 10s, 5m, 2h, 1d: seconds, a uint64_t */
+	OPT_STRING,	/* the value as given, a const char * */
+	OPT_PATH,	/* a file's name, a const char *: not empty; "-" unless .dash */
+	OPT_ENUM,	/* one of .names: its index, an int or an enum */
+	OPT_CHOICE,	/* one of .names: the name, a const char * */
+};
+
+/* the unit of an OPT_UINT, in the message of its range */
+enum opt_unit {
+	OPT_UNIT_NONE,
+	OPT_UNIT_US,	/* "100 us", "1 s (1000000 us)" */
+	OPT_UNIT_KB,	/* "1 kB" */
+};
+
 struct opt_desc {
 	const char	*name;
 	int		short_name;	/* 0: long only */
@@ -34,35 +59,64 @@ struct opt_desc {
 	const char	*arg_name;
 	const char	*help;
 	unsigned int	cmds;		/* the CMD_BIT()s of the commands that take it */
+	unsigned int	group;		/* its heading in --help: opt_table.groups[group] */
+
+	enum opt_type	type;
+	size_t		offset;		/* typed: the field it sets in the context */
+	size_t		size;		/* and the field's size */
+	/* OPT_UINT, OPT_ENUM, OPT_CHOICE: the value in messages ("the period") */
+	const char	*what;
+	uint64_t	min, max;	/* OPT_UINT */
+	enum opt_unit	unit;		/* OPT_UINT */
+	const char	*note;		/* OPT_UINT: said after its range */
+	const char	*empty;		/* OPT_PATH: why "" is refused; NULL: "the file name is empty" */
+	const char	*dash;		/* OPT_PATH: why "-" is refused; NULL: "-" is stdout */
+	const char *const *names;	/* OPT_ENUM, OPT_CHOICE */
+	size_t		nr_names;
+	/* OPT_BOOL: what a value given to it ("--aa 100") may have meant */
+	const char	*hint;
 	/*
-	 * store @arg (NULL: none) in the parse's context; -1, *@why set, refuses
-	 * it. An option without a value that was given one ("--aa=1", "--aa 1"
-	 * where the command takes no operand) is refused by the parser; its
-	 * setter is then called with that value to say in *@why what may have
-	 * been meant (left NULL: nothing), and what it stored is not used.
+	 * OPT_CUSTOM: store @arg (NULL: none) in the parse's context; -1,
+	 * *@why set, refuses it.
 	 */
 	int		(*set)(void *ctx, const char *arg, const char **why);
+	/* a typed option, when set: what follows from its value, once stored */
+	int		(*then)(void *ctx, const char **why);
 };
 
-/* Define setter @fn: the option's value is @member of the context, a @type. */
-#define OPT_DEFINE_STR_SETTER(fn, type, member)					\
-static int fn(void *ctx, const char *arg, const char **why)			\
-{										\
-	(void)why;								\
-	((type *)ctx)->member = arg;						\
-	return 0;								\
-}
+/* 0, or a compile error when @cond is false: checks a row's field in its initializer */
+#define OPT_ASSERT(cond)	(0 * sizeof(char[(cond) ? 1 : -1]))
+#define OPT_MEMBER(T, m)	(((T *)0)->m)
+#define OPT_IS(T, m, t)		__builtin_types_compatible_p(__typeof__(OPT_MEMBER(T, m)), t)
 
-/* Define setter @fn of an option without a value: @member (a bool) becomes true. */
-#define OPT_DEFINE_FLAG_SETTER(fn, type, member)				\
-static int fn(void *ctx, const char *arg, const char **why)			\
-{										\
-	(void)why;								\
-	if (arg)		/* a value given: refused by the parser */	\
-		return -1;							\
-	((type *)ctx)->member = true;						\
-	return 0;								\
-}
+/* the field @m of context @T, which the option sets; @ok checks its type */
+#define OPT_FIELD(T, m, ok)							\
+	.offset = offsetof(T, m) + OPT_ASSERT(ok),				\
+	.size = sizeof(OPT_MEMBER(T, m))
+
+/* The typed options: what each sets, and how; a row adds its names and help. */
+#define OPT_FLAG(T, m)								\
+	.type = OPT_BOOL, .arg = ARG_NONE, OPT_FIELD(T, m, OPT_IS(T, m, bool))
+#define OPT_UINT_FIELD(T, m, lo, hi)						\
+	.type = OPT_UINT, .arg = ARG_REQUIRED, .min = (lo), .max = (hi),	\
+	OPT_FIELD(T, m, sizeof(OPT_MEMBER(T, m)) == 4 || sizeof(OPT_MEMBER(T, m)) == 8)
+#define OPT_DURATION_FIELD(T, m)						\
+	.type = OPT_DURATION, .arg = ARG_REQUIRED,				\
+	OPT_FIELD(T, m, OPT_IS(T, m, uint64_t))
+#define OPT_STRING_FIELD(T, m)							\
+	.type = OPT_STRING, .arg = ARG_REQUIRED,				\
+	OPT_FIELD(T, m, OPT_IS(T, m, const char *))
+#define OPT_PATH_FIELD(T, m)							\
+	.type = OPT_PATH, .arg = ARG_FILE,					\
+	OPT_FIELD(T, m, OPT_IS(T, m, const char *))
+#define OPT_ENUM_FIELD(T, m, list, n)						\
+	.type = OPT_ENUM, .arg = ARG_REQUIRED, .names = (list), .nr_names = (n),	\
+	OPT_FIELD(T, m, sizeof(OPT_MEMBER(T, m)) == sizeof(int))
+#define OPT_CHOICE_FIELD(T, m, list, n)						\
+	.type = OPT_CHOICE, .arg = ARG_REQUIRED, .names = (list), .nr_names = (n),	\
+	OPT_FIELD(T, m, OPT_IS(T, m, const char *))
+/* an option that computes: @fn stores it */
+#define OPT_CALL(kind, fn)	.type = OPT_CUSTOM, .arg = (kind), .set = (fn)
 
 struct opt_table {
 	const struct opt_desc	*opts;
@@ -70,6 +124,9 @@ struct opt_table {
 	const char		*synopsis;	/* the usage after the command; NULL: "[options]" */
 	const char		*operands;	/* the help of the other words, before the options' */
 	const char		*exit_status;	/* the help's last line, after "exit status: " */
+	/* the headings of --help, each before its options (opt_desc.group); NULL: none */
+	const char *const	*groups;
+	size_t			nr_groups;
 	/*
 	 * A word that is no option, taken in its place among the options;
 	 * -1 refuses it, with *@why said after it if set. NULL: the command
@@ -83,9 +140,17 @@ bool opt_arg_required(const struct opt_desc *o);
 bool opt_arg_optional(const struct opt_desc *o);
 /* Is @o's value a file's name (the shell completes it: src/cli/completion.c)? */
 bool opt_arg_file(const struct opt_desc *o);
+/*
+ * Does the boolean @o of @t also take --no-NAME, which sets it false? Every
+ * OPT_BOOL does, but one named no-* (--no-aa is itself the negation) and
+ * one whose --no-NAME is another option of @t (--aa and --no-aa).
+ */
+bool opt_negatable(const struct opt_table *t, const struct opt_desc *o);
 
 /* The options are at most this many (getopt's tables are built on the stack). */
 #define OPT_MAX		96
+/* and their long names at most this long, with --no- */
+#define OPT_NAME_MAX	32
 
 /*
  * Parse @argv (argv[0] the command's word) with the options of @t that

@@ -73,14 +73,16 @@ def options_seeds():
 def options_dict():
     src = open(os.path.join(ROOT, "src", "cli", "options.c")).read()
     words = set()
-    for name, short in re.findall(r'\{ "([a-z-]+)", (?:\'(.)\'|0),', src):
+    for name, short in re.findall(r'ROW\(G_\w+, "([a-z-]+)", (?:\'(.)\'|0),', src):
         words.add("--" + name)
         if short:
             words.add("-" + short)
+    words.add("--no-")      # the negation of a boolean option (opt_parse.h)
     values = ["0", "1", "-", "=", ",", ":", "0-3", "1s", "1m", "1h", "1d", "us", "ms",
               "o:", "r:", "f:", "d:", "sys:event", "trace", "signal", "shell", "continue",
               "file=", "num=", "pid=", "parent", "command=", "auto", "kernel", "user",
-              "18446744073709551615", "4294967296"]
+              "18446744073709551615", "4294967296", "127.0.0.1:9473", "round-robin",
+              "truncate"]
     lines = ['"%s"' % w for w in sorted(words)] + ['"%s"' % v for v in values]
     with open(os.path.join(HERE, "options.dict"), "w") as f:
         f.write("# the option parser's words (tests/fuzz/make_seeds.py writes it)\n")

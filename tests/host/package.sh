@@ -239,11 +239,14 @@ pkg_expect_completion()
 	fi
 }
 
-# the options of `rtlens COMMAND --help`, sorted, on one line
+# the options of `rtlens COMMAND --help`, sorted, on one line; --[no-]NAME is both
 pkg_help_options()
 {
 	"$WORK/root/usr/bin/rtlens" $1 --help |
-		sed -nE 's|^\t  -(.)/--([a-z-]+).*|-\1\n--\2|p; s|^\t     --([a-z-]+).*|--\1|p' |
+		sed -nE -e 's|^\t  -(.)/--\[no-\]([a-z-]+).*|-\1\n--\2\n--no-\2|p' -e t \
+			-e 's|^\t  -(.)/--([a-z-]+).*|-\1\n--\2|p' -e t \
+			-e 's|^\t     --\[no-\]([a-z-]+).*|--\1\n--no-\1|p' -e t \
+			-e 's|^\t     --([a-z-]+).*|--\1|p' |
 		sort | tr '\n' ' '
 }
 
@@ -284,7 +287,8 @@ pkg_completion_tests()
 	pkg_expect_completion "rtla's osnoise keeps its completion" "" osnoise --no-
 	PKG_COMP_PATH=$x/usr/lib/rtlens/bin:$PATH
 	pkg_expect_completion "osnoise is rtlens in PATH: osnoise hist" \
-		"--no-aa --no-bpf --no-header --no-index --no-summary " osnoise hist --no-
+		"--no-aa --no-bpf --no-debug --no-header --no-index --no-kernel-hist --no-summary \
+--no-with-zeros " osnoise hist --no-
 }
 
 # make install and uninstall, with the objects the package was built from

@@ -146,7 +146,9 @@ expect "unknown mode" 1 "unknown mode 'sideways'" -- $R osnoise sideways
 expect "osnoise top --help" 0 '-c/--cpus cpu-list' -- $R osnoise top --help
 expect "osnoise --help is top's" 0 'rtlens osnoise top:' -- $R osnoise --help
 expect "osnoise hist --help" 0 '-b/--bucket-size N' -- $R osnoise hist --help
-expect "hist --help has no -q" 0 '^' -- sh -c "! $R osnoise hist --help | grep -q -- '-q/--quiet'"
+expect "top --help: -q/--[no-]quiet" 0 '-q/--\[no-\]quiet: ' -- $R osnoise top --help
+expect "hist --help has no -q" 0 '^' -- sh -c "! $R osnoise hist --help | grep -q -- '-q/'"
+expect "--help's groups" 0 '^	Histogram:$' -- $R osnoise hist --help
 expect "top --help has no -b" 0 '^' -- sh -c "! $R osnoise top --help | grep -q -- '--bucket-size'"
 ln -s "$BIN" "$WORK/osnoise"
 expect "osnoise symlink selects the tool" 0 'rtlens osnoise hist:' -- "$WORK/osnoise" hist --help
@@ -159,6 +161,9 @@ expect "hwlatdetect: a threshold in no whole us exits 2" 2 'whole microseconds' 
 
 # ---- bad option values: exit 1, a reason, nothing touched ----
 expect "unknown option" 1 "unknown option '--frob'" -- $R osnoise top --frob
+expect "--no-quiet on a hist" 1 "unknown option '--no-quiet': only osnoise top" -- \
+	$R osnoise hist --no-quiet
+expect "--no-no-header" 1 "unknown option '--no-no-header'" -- $R osnoise hist --no-no-header
 expect "missing value" 1 "needs a value" -- $R osnoise top -c
 expect "cpu out of range" 1 "cpu 4096 is out of range" -- $R osnoise top -c 4096
 expect "reversed range" 1 "range 1-0 is reversed" -- $R osnoise top -c 1-0

@@ -11,8 +11,10 @@ enum opts_result cmdline_parse(struct rtl_params *p, const char *command, int nr
 {
 	int argc = 0;
 
-	params_init(p, strncmp(command, "timerlat", 8) ? TOOL_OSNOISE : TOOL_TIMERLAT,
-		    strstr(command, "hist") ? MODE_HIST : MODE_TOP, command, nr_cpus);
+	enum rtl_tool tool = !strncmp(command, "timerlat", 8) ? TOOL_TIMERLAT :
+			     !strncmp(command, "hwlat", 5) ? TOOL_HWLAT : TOOL_OSNOISE;
+
+	params_init(p, tool, strstr(command, "hist") ? MODE_HIST : MODE_TOP, command, nr_cpus);
 	if (!strcmp(command, "hwnoise"))
 		params_set_hwnoise(p);
 	while (argv[argc])

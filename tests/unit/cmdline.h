@@ -13,8 +13,8 @@
 
 /*
  * params_init() for @command ("osnoise top", "osnoise hist", "timerlat top",
- * "timerlat hist" or "hwnoise") on a system of @nr_cpus CPUs, then
- * options_parse() of @argv (NULL-terminated, argv[0] the command word).
+ * "timerlat hist", "hwnoise", "hwlat top" or "hwlat hist") on a system of
+ * @nr_cpus CPUs, then options_parse() of @argv (NULL-terminated, argv[0] the command word).
  * params_free() after, whatever it returns.
  */
 enum opts_result cmdline_parse(struct rtl_params *p, const char *command, int nr_cpus,

@@ -831,6 +831,75 @@ static void test_flag_with_value(void **state)
 		       "unexpected argument 'extra'");
 }
 
+/*
+ * The typed rows of the measuring table: --no-NAME after --NAME, the ranges
+ * and names in the messages, and the --help's headings in their order
+ */
+static void test_typed_rows(void **state)
+{
+	struct rtl_params *p = *state;
+	static const char *const headings[] = {
+		"Measurement:", "Thresholds and stops:", "Scheduling:", "Analysis:", "Histogram:",
+		"Output:", "Tracing:", "Recording and replay:", "Actions:",
+	};
+	const char *at, *next;
+	char *out;
+	size_t i;
+
+	parse_ok(p, "timerlat top", ARGV("timerlat", "-q", "-n", "--no-quiet", "-u", "--no-nano"));
+	assert_false(p->quiet);
+	assert_false(p->nano);
+	assert_true(p->user_threads);
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "--with-zeros", "--no-with-zeros", "-D",
+					 "--no-debug", "--no-header"));
+	assert_false(p->with_zeros);
+	assert_false(p->debug);
+	assert_false(log_debug_on());
+	assert_true(p->no_header);
+	/* no --no-no-header, no --header; --aa's negation is --no-aa, its own option */
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--no-no-header"),
+		       "unknown option '--no-no-header'");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--header"), "unknown option '--header'");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--aa", "--no-aa"),
+		       "--aa and --no-aa exclude each other");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--no-quiet"),
+		       "unknown option '--no-quiet': only osnoise top, timerlat top and hwlat top "
+		       "take it");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--dma-latency", "10000001"),
+		       "the DMA latency must be 0 to 10 s (10000000 us)");
+	expect_refused(p, "hwlat top", ARGV("hwlat", "--window", "99"),
+		       "invalid --window value '99': the window must be 100 us to 10 s "
+		       "(10000000 us)\n");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--stack-format", "all"),
+		       "invalid --stack-format value 'all': the stack format is truncate, skip "
+		       "or full\n");
+	expect_refused(p, "hwlat hist", ARGV("hwlat", "--mode", "rr"),
+		       "the mode is none, round-robin or per-cpu");
+	parse_ok(p, "hwlat hist", ARGV("hwlat", "--mode", "per-cpu", "--width", "400",
+				       "--window", "1000"));
+	assert_string_equal(p->hwlat_mode, "per-cpu");
+	assert_int_equal(p->runtime_us, 400);
+	assert_int_equal(p->period_us, 1000);
+	parse_ok(p, "timerlat top", ARGV("timerlat", "--stack-format", "full", "-A", "0",
+					 "--dma-latency", "0", "--deepest-idle-state", "3"));
+	assert_int_equal(p->stack_format, STACK_FULL);
+	assert_int_equal(p->aligned_us, 0);
+	assert_int_equal(p->dma_latency_us, 0);
+	assert_int_equal(p->deepest_idle, 3);
+
+	assert_int_equal(parse_out(p, "osnoise hist", ARGV("osnoise", "--help"), &out), OPTS_HELP);
+	for (i = 0, at = out; i < sizeof(headings) / sizeof(headings[0]); i++, at = next) {
+		next = strstr(out, headings[i]);
+		if (!next || next < at)
+			fail_msg("'%s' missing or out of order in %s", headings[i], out);
+	}
+	assert_non_null(strstr(out, "\t  -D/--[no-]debug: print debug info\n"));
+	assert_non_null(strstr(out, "\t     --no-header: do not print header\n"));
+	assert_null(strstr(out, "[no-]no-"));
+	assert_null(strstr(out, "[no-]aa"));
+	free(out);
+}
+
 /* the command table and the reports' names of commands agree; hwnoise takes osnoise top's options */
 static void test_command_table(void **state)
 {
@@ -886,6 +955,7 @@ int main(void)
 		OPT_TEST(test_no_abbreviations),
 		OPT_TEST(test_timerlat_run_analysis),
 		OPT_TEST(test_flag_with_value),
+		OPT_TEST(test_typed_rows),
 		OPT_TEST(test_command_table),
 	};
 
