@@ -11,17 +11,17 @@
 
 static int init_osnoise(struct run_models *m, const struct rtl_params *p)
 {
-	if (model_init(&m->noise, p->nr_cpus, p->bucket_size, p->entries))
+	if (noise_model_init(&m->noise, p->nr_cpus, p->bucket_size, p->entries))
 		return -1;
 	if (!params_analysis_on(p))
 		return 0;
-	m->oaa = osnoise_aa_new(p->nr_cpus, p->aa_top);
-	if (m->oaa)
-		osnoise_aa_follow_table(m->oaa);
-	m->oaa_worst = calloc(p->aa_top ? p->aa_top : 1, sizeof(*m->oaa_worst));
-	m->oaa_tables = calloc(p->nr_cpus, sizeof(*m->oaa_tables));
-	m->nr_oaa_table = calloc(p->nr_cpus, sizeof(*m->nr_oaa_table));
-	return m->oaa && m->oaa_worst && m->oaa_tables && m->nr_oaa_table ? 0 : -1;
+	m->osnoise_aa = osnoise_aa_new(p->nr_cpus, p->aa_top);
+	if (m->osnoise_aa)
+		osnoise_aa_follow_table(m->osnoise_aa);
+	m->osnoise_aa_worst = calloc(p->aa_top ? p->aa_top : 1, sizeof(*m->osnoise_aa_worst));
+	m->osnoise_aa_tables = calloc(p->nr_cpus, sizeof(*m->osnoise_aa_tables));
+	m->nr_osnoise_aa_table = calloc(p->nr_cpus, sizeof(*m->nr_osnoise_aa_table));
+	return m->osnoise_aa && m->osnoise_aa_worst && m->osnoise_aa_tables && m->nr_osnoise_aa_table ? 0 : -1;
 }
 
 static int init_timerlat(struct run_models *m, const struct rtl_params *p)
@@ -29,16 +29,16 @@ static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 	if (latency_model_init(&m->lat, p->nr_cpus, params_divisor(p), p->bucket_size,
 			       p->entries))
 		return -1;
-	if (params_trace_analysis(p) && !(m->aa = timerlat_aa_new(p->nr_cpus)))
+	if (params_trace_analysis(p) && !(m->timerlat_aa = timerlat_aa_new(p->nr_cpus)))
 		return -1;
-	if (m->aa && p->aa) {
+	if (m->timerlat_aa && p->aa) {
 		m->tl_sources = timerlat_sources_new(p->nr_cpus, p->aa_floor_us * 1000);
 		if (!m->tl_sources)
 			return -1;
-		timerlat_aa_sum_into(m->aa, m->tl_sources);
+		timerlat_aa_sum_into(m->timerlat_aa, m->tl_sources);
 	}
 	if (p->user_threads)
-		timerlat_aa_set_user_return(m->aa);
+		timerlat_aa_set_user_return(m->timerlat_aa);
 	if (p->dump_tasks && !(m->last_thread = calloc(p->nr_cpus, sizeof(*m->last_thread))))
 		return -1;
 	return 0;
@@ -47,8 +47,8 @@ static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 /* the analysis starts over with the table, so that they cover one time */
 static void reset_osnoise(struct run_models *m)
 {
-	model_reset(&m->noise);
-	osnoise_aa_reset(m->oaa);
+	noise_model_reset(&m->noise);
+	osnoise_aa_reset(m->osnoise_aa);
 }
 
 /* the run's sources start over with the table: each covers the latencies since */
@@ -60,16 +60,16 @@ static void reset_timerlat(struct run_models *m)
 
 static void add_osnoise(struct run_models *m, const struct rtl_record *rec)
 {
-	model_add(&m->noise, rec);
+	noise_model_add(&m->noise, rec);
 	/* the analysis covers what the table does: the periods it counted */
-	if (m->oaa && rec->kind == RECORD_OSNOISE_PERIOD)
-		osnoise_aa_period_end(m->oaa, rec->period.cpu, rec->period.ts);
+	if (m->osnoise_aa && rec->kind == RECORD_OSNOISE_PERIOD)
+		osnoise_aa_period_end(m->osnoise_aa, rec->period.cpu, rec->period.ts);
 }
 
 static void analyse_osnoise(struct run_models *m, const struct rtl_record *rec)
 {
-	if (m->oaa)
-		osnoise_aa_feed(m->oaa, rec);
+	if (m->osnoise_aa)
+		osnoise_aa_feed(m->osnoise_aa, rec);
 }
 
 static void add_timerlat(struct run_models *m, const struct rtl_record *rec)
@@ -79,8 +79,8 @@ static void add_timerlat(struct run_models *m, const struct rtl_record *rec)
 
 static void analyse_timerlat(struct run_models *m, const struct rtl_record *rec)
 {
-	if (m->aa)
-		timerlat_aa_feed(m->aa, rec);
+	if (m->timerlat_aa)
+		timerlat_aa_feed(m->timerlat_aa, rec);
 	if (m->last_thread && rec->kind == RECORD_NOISE_EVENT && rec->noise.kind == NOISE_THREAD &&
 	    rec->noise.cpu >= 0 && rec->noise.cpu < m->lat.nr_cpus)
 		m->last_thread[rec->noise.cpu] = rec->noise;
@@ -151,22 +151,22 @@ void run_models_free(struct run_models *m)
 	if (m->ops && m->ops->free)
 		m->ops->free(m);
 	m->data = NULL;
-	model_free(&m->noise);
+	noise_model_free(&m->noise);
 	latency_model_free(&m->lat);
-	timerlat_aa_free(m->aa);
-	m->aa = NULL;
+	timerlat_aa_free(m->timerlat_aa);
+	m->timerlat_aa = NULL;
 	timerlat_sources_free(m->tl_sources);
 	m->tl_sources = NULL;
 	free(m->last_thread);
 	m->last_thread = NULL;
-	osnoise_aa_free(m->oaa);
-	m->oaa = NULL;
-	free(m->oaa_worst);
-	free(m->oaa_tables);
-	free(m->nr_oaa_table);
-	m->oaa_worst = NULL;
-	m->oaa_tables = NULL;
-	m->nr_oaa_table = NULL;
+	osnoise_aa_free(m->osnoise_aa);
+	m->osnoise_aa = NULL;
+	free(m->osnoise_aa_worst);
+	free(m->osnoise_aa_tables);
+	free(m->nr_osnoise_aa_table);
+	m->osnoise_aa_worst = NULL;
+	m->osnoise_aa_tables = NULL;
+	m->nr_osnoise_aa_table = NULL;
 	self_stop_free(&m->self);
 	vm_join_free(m->join);
 	m->join = NULL;
@@ -203,7 +203,7 @@ void run_models_add_analysis(struct run_models *m, const struct rtl_record *rec)
 
 uint64_t run_models_samples_wanted_from(const struct run_models *m, const struct rtl_params *p)
 {
-	uint64_t from = m->oaa ? osnoise_aa_samples_wanted_from(m->oaa) : UINT64_MAX;
+	uint64_t from = m->osnoise_aa ? osnoise_aa_samples_wanted_from(m->osnoise_aa) : UINT64_MAX;
 
 	if (p->stop_us && p->stop_us * 1000 < from)
 		from = p->stop_us * 1000;
@@ -272,8 +272,8 @@ bool run_models_passed(const struct run_models *m, const struct rtl_params *p,
 
 bool run_models_analyse(struct run_models *m, int cpu)
 {
-	m->aa_done = m->aa && cpu >= 0 && !timerlat_aa_explain(m->aa, cpu, &m->aa_result);
-	return m->aa_done;
+	m->timerlat_aa_done = m->timerlat_aa && cpu >= 0 && !timerlat_aa_explain(m->timerlat_aa, cpu, &m->timerlat_aa_result);
+	return m->timerlat_aa_done;
 }
 
 bool run_models_steal_known(const struct run_models *m)
@@ -302,12 +302,12 @@ const char *run_models_smi_why(const struct run_models *m)
 
 static void explain_cpu_sources(struct run_models *m, int cpu)
 {
-	struct source_row *table = m->oaa_tables[cpu];
-	int *n = &m->nr_oaa_table[cpu];
+	struct source_row *table = m->osnoise_aa_tables[cpu];
+	int *n = &m->nr_osnoise_aa_table[cpu];
 
 	uint64_t steal = run_models_steal_ns(m, cpu);
 
-	*n = osnoise_aa_sources(m->oaa, cpu, table, OSNOISE_AA_TABLE_LEN);
+	*n = osnoise_aa_sources(m->osnoise_aa, cpu, table, OSNOISE_AA_TABLE_LEN);
 	if (*n > 0 && steal)
 		osnoise_aa_split_vm(table, n, OSNOISE_AA_TABLE_LEN, steal);
 }
@@ -316,12 +316,12 @@ void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, 
 {
 	int c;
 
-	if (!m->oaa)
+	if (!m->osnoise_aa)
 		return;
-	m->oaa_sample_done = cpu >= 0 && p->stop_us &&
-			     !osnoise_aa_last_over(m->oaa, cpu, p->stop_us * 1000, &m->oaa_sample);
+	m->osnoise_aa_sample_done = cpu >= 0 && p->stop_us &&
+			     !osnoise_aa_last_over(m->osnoise_aa, cpu, p->stop_us * 1000, &m->osnoise_aa_sample);
 	if (p->aa_top)
-		m->nr_oaa_worst = osnoise_aa_worst(m->oaa, m->oaa_worst, p->aa_top);
+		m->nr_osnoise_aa_worst = osnoise_aa_worst(m->osnoise_aa, m->osnoise_aa_worst, p->aa_top);
 	for_each_cpu_in(c, &p->cpus)
 		if (c < p->nr_cpus)
 			explain_cpu_sources(m, c);
@@ -331,10 +331,10 @@ void run_models_noise_balance(const struct run_models *m, int cpu, struct osnois
 {
 	const struct cpu_noise *c = cpu < m->noise.nr_cpus ? &m->noise.cpu[cpu] : NULL;
 
-	osnoise_aa_balance(m->oaa_tables[cpu], m->nr_oaa_table[cpu], c ? c->sum_noise_us : 0,
+	osnoise_aa_balance(m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu], c ? c->sum_noise_us : 0,
 			   c ? c->cycles : 0, b);
-	b->unsure_ns = osnoise_aa_unsure_ns(m->oaa, cpu);
-	b->samples = osnoise_aa_samples(m->oaa, cpu);
+	b->unsure_ns = osnoise_aa_unsure_ns(m->osnoise_aa, cpu);
+	b->samples = osnoise_aa_samples(m->osnoise_aa, cpu);
 	b->hw_count = c ? c->hw_count : 0;
 	b->counts_known = c != NULL;
 	b->nmi_count = c ? c->nmi_count : 0;

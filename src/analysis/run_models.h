@@ -11,7 +11,7 @@
 
 #include "base/facts.h"
 #include "model/latency_model.h"
-#include "model/model.h"
+#include "model/noise_model.h"
 #include "analysis/osnoise_aa.h"
 #include "base/params.h"
 #include "model/self_stop.h"
@@ -43,22 +43,22 @@ struct run_models {
 	int			nr_cpus;
 	struct noise_model	noise;		/* osnoise */
 	struct latency_model	lat;		/* timerlat */
-	struct timerlat_aa		*aa;		/* timerlat without --no-aa */
-	bool			aa_done;	/* aa_result holds an analysis */
-	struct timerlat_aa_result	aa_result;
+	struct timerlat_aa		*timerlat_aa;	/* timerlat without --no-aa */
+	bool			timerlat_aa_done; /* timerlat_aa_result holds an analysis */
+	struct timerlat_aa_result	timerlat_aa_result;
 	struct timerlat_sources	*tl_sources;	/* timerlat --aa: the run's sources */
 
 	/* timerlat --dump-tasks: the last thread seen on each CPU */
 	struct noise_event	*last_thread;
 
 	/* osnoise root-cause analysis (with -a, -s, -S, --aa, --aa-top) */
-	struct osnoise_aa		*oaa;
-	bool			oaa_sample_done; /* oaa_sample: the threshold's sample */
-	struct osnoise_aa_sample	oaa_sample;
-	struct osnoise_aa_sample	*oaa_worst;	/* --aa-top N */
-	int			nr_oaa_worst;
-	struct source_row	(*oaa_tables)[OSNOISE_AA_TABLE_LEN];	/* per CPU */
-	int			*nr_oaa_table;
+	struct osnoise_aa		*osnoise_aa;
+	bool			osnoise_aa_sample_done; /* osnoise_aa_sample: the threshold's */
+	struct osnoise_aa_sample	osnoise_aa_sample;
+	struct osnoise_aa_sample	*osnoise_aa_worst;	/* --aa-top N */
+	int			nr_osnoise_aa_worst;
+	struct source_row	(*osnoise_aa_tables)[OSNOISE_AA_TABLE_LEN];	/* per CPU */
+	int			*nr_osnoise_aa_table;
 
 	/* the machine: guest or not, and what the hypervisor took */
 	const struct sys_facts	*facts;		/* NULL: nothing known */
@@ -97,7 +97,7 @@ int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params
 /* Was a sample of a measured CPU over @limit_us, strictly (0: no limit, false)? */
 bool run_models_passed(const struct run_models *m, const struct rtl_params *p,
 		       uint64_t limit_us);
-/* Analyse @cpu's last latency into aa_result; false when nothing is known. */
+/* Analyse @cpu's last latency into timerlat_aa_result; false when nothing is known. */
 bool run_models_analyse(struct run_models *m, int cpu);
 /* The steal time of @cpu over the measurement (0 when not known). */
 bool run_models_steal_known(const struct run_models *m);

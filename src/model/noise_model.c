@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/model.h"
+#include "model/noise_model.h"
 
-int model_init(struct noise_model *m, int nr_cpus, unsigned int bucket_size,
+int noise_model_init(struct noise_model *m, int nr_cpus, unsigned int bucket_size,
 	       unsigned int entries)
 {
 	int cpu;
@@ -19,14 +19,14 @@ int model_init(struct noise_model *m, int nr_cpus, unsigned int bucket_size,
 	m->nr_cpus = nr_cpus;
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		if (histogram_init(&m->cpu[cpu].hist, bucket_size, entries)) {
-			model_free(m);
+			noise_model_free(m);
 			return -1;
 		}
 	}
 	return 0;
 }
 
-void model_free(struct noise_model *m)
+void noise_model_free(struct noise_model *m)
 {
 	int cpu;
 
@@ -37,7 +37,7 @@ void model_free(struct noise_model *m)
 	m->nr_cpus = 0;
 }
 
-void model_reset(struct noise_model *m)
+void noise_model_reset(struct noise_model *m)
 {
 	int cpu;
 
@@ -93,7 +93,7 @@ static int record_cpu(const struct rtl_record *rec)
 	}
 }
 
-void model_add(struct noise_model *m, const struct rtl_record *rec)
+void noise_model_add(struct noise_model *m, const struct rtl_record *rec)
 {
 	int cpu = record_cpu(rec);
 
@@ -106,7 +106,7 @@ void model_add(struct noise_model *m, const struct rtl_record *rec)
 		add_sample(&m->cpu[cpu], &rec->sample);
 }
 
-void model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64_t count)
+void noise_model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64_t count)
 {
 	if (cpu < 0 || cpu >= m->nr_cpus || !count)
 		return;
@@ -115,7 +115,7 @@ void model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64
 	m->records += count;
 }
 
-bool model_cpu_has_data(const struct noise_model *m, int cpu)
+bool noise_model_cpu_has_data(const struct noise_model *m, int cpu)
 {
 	const struct cpu_noise *c = &m->cpu[cpu];
 

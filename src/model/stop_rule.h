@@ -22,7 +22,7 @@
 #include "base/records.h"
 #include "model/hwlat_model.h"
 #include "model/latency_model.h"
-#include "model/model.h"
+#include "model/noise_model.h"
 
 enum stop_limit {
 	STOP_LIMIT_SINGLE,	/* osnoise -s, timerlat -i */

@@ -33,8 +33,8 @@ static void self_note(FILE *out, const struct run_models *m, const struct rtl_pa
 	for_each_cpu_in(cpu, &p->cpus) {
 		if (cpu >= p->nr_cpus)
 			continue;
-		for (i = 0; i < m->nr_oaa_table[cpu]; i++) {
-			row = &m->oaa_tables[cpu][i];
+		for (i = 0; i < m->nr_osnoise_aa_table[cpu]; i++) {
+			row = &m->osnoise_aa_tables[cpu][i];
 			if (row->kind != OSNOISE_CAUSE_THREAD || row->pid != m->facts->self_pid)
 				continue;
 			fprintf(out, "note: thread %d on cpu %d is rtlens itself (%.2f us of the "
@@ -73,29 +73,29 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 	int i, cpu;
 
 	lost_note(out, m, p, v);
-	if (m->oaa_sample_done) {
+	if (m->osnoise_aa_sample_done) {
 		snprintf(title, sizeof(title), "hit stop tracing, analyzing the sample");
-		osnoise_aa_print_sample(out, &m->oaa_sample, title);
+		osnoise_aa_print_sample(out, &m->osnoise_aa_sample, title);
 	}
-	for (i = 0; i < m->nr_oaa_worst; i++) {
+	for (i = 0; i < m->nr_osnoise_aa_worst; i++) {
 		snprintf(title, sizeof(title), "worst noise sample #%d", i + 1);
-		osnoise_aa_print_sample(out, &m->oaa_worst[i], title);
+		osnoise_aa_print_sample(out, &m->osnoise_aa_worst[i], title);
 	}
 	for_each_cpu_in(cpu, &p->cpus) {
-		if (cpu >= p->nr_cpus || m->nr_oaa_table[cpu] <= 0)
+		if (cpu >= p->nr_cpus || m->nr_osnoise_aa_table[cpu] <= 0)
 			continue;
-		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);
+		osnoise_aa_kvm_exits(m->osnoise_aa, cpu, &exits);
 		run_models_noise_balance(m, cpu, &b);
-		osnoise_aa_print_sources(out, cpu, m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b,
+		osnoise_aa_print_sources(out, cpu, m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu], &b,
 				     &exits);
 		smi_line(out, run_models_smi_count(m, cpu));
 	}
 	if (run_models_smi_why(m)[0])
 		fprintf(out, "note: SMIs not counted: %s\n", run_models_smi_why(m));
-	if (osnoise_aa_nr_vcpus(m->oaa))
+	if (osnoise_aa_nr_vcpus(m->osnoise_aa))
 		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "
 			"inside the noise samples (kvm:kvm_exit)\n",
-			osnoise_aa_nr_vcpus(m->oaa), osnoise_aa_nr_vcpus(m->oaa) == 1 ? "" : "s");
+			osnoise_aa_nr_vcpus(m->osnoise_aa), osnoise_aa_nr_vcpus(m->osnoise_aa) == 1 ? "" : "s");
 	self_note(out, m, p);
 }
 
@@ -177,13 +177,13 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 			latency_sources(out, m, p);
 		return;
 	}
-	if (m->oaa)
+	if (m->osnoise_aa)
 		noise_analysis(out, m, p, v);
-	if (v->reason == STOP_THRESHOLD && m->aa_done)
-		timerlat_aa_print(out, &m->aa_result, p->stack_format);
+	if (v->reason == STOP_THRESHOLD && m->timerlat_aa_done)
+		timerlat_aa_print(out, &m->timerlat_aa_result, p->stack_format);
 	if (v->reason == STOP_THRESHOLD && m->last_thread)
 		dump_tasks(out, m, p);
-	else if (v->reason == STOP_THRESHOLD && m->aa && !m->aa_done)
+	else if (v->reason == STOP_THRESHOLD && m->timerlat_aa && !m->timerlat_aa_done)
 		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
 			v->threshold_cpu);
 	if (m->tl_sources)

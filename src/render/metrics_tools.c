@@ -164,7 +164,7 @@ static void sources(struct metrics_writer *w, const struct run_models *m,
 
 		if (!cpu_mask_test(&p->cpus, cpu))
 			continue;
-		n = top_sources(m->oaa, cpu, top);
+		n = top_sources(m->osnoise_aa, cpu, top);
 		for (int i = 0; i < n; i++) {
 			source_labels(lab, sizeof(lab), cpu, &top[i]);
 			if (events)
@@ -201,7 +201,7 @@ void metrics_osnoise(struct metrics_writer *w, const struct run_models *m,
 	interference(w, &m->noise, p);
 	if (!p->kernel_hist)	/* a kernel hist trigger is read at the end only */
 		noise_histogram(w, &m->noise, p);
-	if (m->oaa) {
+	if (m->osnoise_aa) {
 		sources(w, m, p, false);
 		sources(w, m, p, true);
 		analysis_lost(w, m, p);

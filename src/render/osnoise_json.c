@@ -68,20 +68,20 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 	struct osnoise_aa_balance b;
 	int i, cpu;
 
-	if (!m->oaa) {
+	if (!m->osnoise_aa) {
 		json_null(w, "analysis");
 		return;
 	}
 	json_begin_object(w, "analysis");
-	if (m->oaa_sample_done)
-		osnoise_aa_json_sample(w, "threshold_sample", &m->oaa_sample);
+	if (m->osnoise_aa_sample_done)
+		osnoise_aa_json_sample(w, "threshold_sample", &m->osnoise_aa_sample);
 	else
 		json_null(w, "threshold_sample");
 	json_begin_array(w, "worst_samples");
-	for (i = 0; i < m->nr_oaa_worst; i++)
-		osnoise_aa_json_sample(w, NULL, &m->oaa_worst[i]);
+	for (i = 0; i < m->nr_osnoise_aa_worst; i++)
+		osnoise_aa_json_sample(w, NULL, &m->osnoise_aa_worst[i]);
 	json_end_array(w);
-	json_i64(w, "kvm_vcpu_threads", osnoise_aa_nr_vcpus(m->oaa));
+	json_i64(w, "kvm_vcpu_threads", osnoise_aa_nr_vcpus(m->osnoise_aa));
 	json_bool(w, "complete", analysis_complete(m, p));
 	json_begin_array(w, "cpus");
 	for_each_cpu_in(cpu, &p->cpus) {
@@ -94,7 +94,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 		else
 			json_null(w, "steal_us");
 		run_models_noise_balance(m, cpu, &b);
-		osnoise_aa_json_sources(w, "sources", m->oaa_tables[cpu], m->nr_oaa_table[cpu], &b);
+		osnoise_aa_json_sources(w, "sources", m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu], &b);
 		/* 2.3: the SMIs the CPU's counter counted, inside the hardware row */
 		if (run_models_smi_count(m, cpu) >= 0)
 			json_i64(w, "smi_count", run_models_smi_count(m, cpu));
@@ -102,7 +102,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			json_null(w, "smi_count");
 		/* 1.10: the sources reconciled with the table's noise */
 		osnoise_aa_json_balance(w, &b);
-		osnoise_aa_kvm_exits(m->oaa, cpu, &exits);
+		osnoise_aa_kvm_exits(m->osnoise_aa, cpu, &exits);
 		osnoise_aa_json_kvm_exits(w, "kvm_exits", &exits);
 		json_u64(w, "events_lost", run_models_analysis_lost(m, cpu));
 		json_end_object(w);

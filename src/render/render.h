@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "model/latency_model.h"
-#include "model/model.h"
+#include "model/noise_model.h"
 #include "base/params.h"
 #include "base/run_end.h"
 #include "analysis/run_models.h"

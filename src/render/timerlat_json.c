@@ -116,8 +116,8 @@ static void json_tl_hist(struct json_writer *w, const struct latency_model *m,
 
 static void json_tl_analysis(struct json_writer *w, const struct run_models *m)
 {
-	if (m->aa_done)
-		timerlat_aa_json(w, "analysis", &m->aa_result);
+	if (m->timerlat_aa_done)
+		timerlat_aa_json(w, "analysis", &m->timerlat_aa_result);
 	else
 		json_null(w, "analysis");
 }

@@ -752,7 +752,7 @@ static void find_threshold_cpu(struct session *s)
  */
 static void name_irq_task(struct session *s)
 {
-	struct timerlat_aa_result *r = &s->models.aa_result;
+	struct timerlat_aa_result *r = &s->models.timerlat_aa_result;
 	char comm[NOISE_NAME_LEN];
 
 	if (r->irq_task.pid <= 0 || r->irq_task.name[0])
@@ -767,7 +767,7 @@ static void name_irq_task(struct session *s)
 
 static void add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *ctx)
 {
-	model_add_samples(ctx, cpu, low_ns / 1000, count);
+	noise_model_add_samples(ctx, cpu, low_ns / 1000, count);
 }
 
 static int finish(struct session *s)

@@ -53,7 +53,7 @@ HEADERS = {
     'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True,
                'decode_parts.h': False},
     'model': {h: True for h in (
-        'ctx_tracker.h', 'histogram.h', 'hwlat_model.h', 'latency_model.h', 'model.h',
+        'ctx_tracker.h', 'histogram.h', 'hwlat_model.h', 'latency_model.h', 'noise_model.h',
         'self_stop.h', 'stop_rule.h')},
     'analysis': {'compare.h': True, 'hwlat_models.h': True, 'kvm_exits.h': True,
                  'merge.h': True,

@@ -309,7 +309,7 @@ static void test_stop_in_first_period(void **state)
 	feed_samples(r, 0);
 	run_models_explain_noise(&r->m, &r->p, -1);
 	assert_int_equal(r->m.noise.cpu[1].cycles, 0);
-	assert_int_equal(r->m.nr_oaa_table[1], 0);
+	assert_int_equal(r->m.nr_osnoise_aa_table[1], 0);
 	text = render_to_text(analysis, r);
 	assert_null(strstr(text, "CPU 1 noise sources"));
 	free(text);

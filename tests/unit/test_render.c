@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "model/model.h"
+#include "model/noise_model.h"
 #include "cli/options.h"
 #include "render/render.h"
 
@@ -32,14 +32,14 @@ static struct fixture *fixture_new(enum rtl_mode mode, const char *cpus, int nr_
 	assert_int_equal(options_parse(&f->p, 3, argv), OPTS_OK);
 	f->p.bucket_size = 1;
 	f->p.entries = 10;
-	assert_int_equal(model_init(&f->m, nr_cpus, 1, 10), 0);
+	assert_int_equal(noise_model_init(&f->m, nr_cpus, 1, 10), 0);
 	f->v.elapsed_s = 3725;	/* 1 h 2 min 5 s */
 	return f;
 }
 
 static void fixture_free(struct fixture *f)
 {
-	model_free(&f->m);
+	noise_model_free(&f->m);
 	params_free(&f->p);
 	free(f);
 }
@@ -56,7 +56,7 @@ static void add_period(struct noise_model *m, int cpu, uint64_t runtime, uint64_
 	r.period.hw_count = 1;
 	r.period.irq_count = irq;
 	r.period.thread_count = 2;
-	model_add(m, &r);
+	noise_model_add(m, &r);
 }
 
 static void add_sample(struct noise_model *m, int cpu, uint64_t duration_ns)
@@ -65,7 +65,7 @@ static void add_sample(struct noise_model *m, int cpu, uint64_t duration_ns)
 
 	r.sample.cpu = cpu;
 	r.sample.duration_ns = duration_ns;
-	model_add(m, &r);
+	noise_model_add(m, &r);
 }
 
 static char *render(struct fixture *f, enum rtl_mode mode)
@@ -200,8 +200,8 @@ static void test_hist_zeros_bucket_size(void **state)
 	char *out;
 
 	(void)state;
-	model_free(&f->m);
-	assert_int_equal(model_init(&f->m, 4, 2, 4), 0);
+	noise_model_free(&f->m);
+	assert_int_equal(noise_model_init(&f->m, 4, 2, 4), 0);
 	f->p.bucket_size = 2;
 	f->p.entries = 4;
 	f->p.with_zeros = true;
@@ -264,8 +264,8 @@ static void test_hist_empty_header_zeros(void **state)
 	char *out;
 
 	(void)state;
-	model_free(&f->m);
-	assert_int_equal(model_init(&f->m, 2, 1, 2), 0);
+	noise_model_free(&f->m);
+	assert_int_equal(noise_model_init(&f->m, 2, 1, 2), 0);
 	f->p.entries = 2;
 	f->p.with_zeros = true;
 	add_sample(&f->m, 1, 1000);	/* a CPU not measured: no column */
@@ -297,13 +297,13 @@ static void test_model_reset_and_available(void **state)
 	r.sample.cpu = 1;
 	r.sample.duration_ns = 3000000000ULL;
 	r.sample.self_ns = 2999000000ULL;
-	model_add(&f->m, &r);
+	noise_model_add(&f->m, &r);
 	assert_int_equal(f->m.cpu[1].hist.count, 1);
 	assert_int_equal(f->m.cpu[1].max_single_us, 5);
-	assert_true(model_cpu_has_data(&f->m, 1));
-	model_reset(&f->m);
-	assert_false(model_cpu_has_data(&f->m, 0));
-	assert_false(model_cpu_has_data(&f->m, 1));
+	assert_true(noise_model_cpu_has_data(&f->m, 1));
+	noise_model_reset(&f->m);
+	assert_false(noise_model_cpu_has_data(&f->m, 0));
+	assert_false(noise_model_cpu_has_data(&f->m, 1));
 	assert_int_equal(f->m.cpu[0].hist.entries, 10);
 	assert_true(cpu_noise_available_pct(&f->m.cpu[0]) == 100.0);
 	fixture_free(f);

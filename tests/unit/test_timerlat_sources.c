@@ -427,8 +427,8 @@ static void test_stop_and_reset_with_table(void **state)
 	assert_covers_table(&r, 0);
 	assert_covers_table(&r, 1);
 	assert_true(run_models_analyse(&r.m, 1));	/* the stop's, as before */
-	assert_int_equal(r.m.aa_result.total_ns, 32000);
-	assert_string_equal(r.m.aa_result.blocking.name, "spin");
+	assert_int_equal(r.m.timerlat_aa_result.total_ns, 32000);
+	assert_string_equal(r.m.timerlat_aa_result.blocking.name, "spin");
 
 	run_models_reset(&r.m);
 	run_feed(&r, timerlat(0, TIMERLAT_IRQ, 7, B + 6 * P + 1000, 1000));
@@ -451,7 +451,7 @@ static void test_no_sources_without_aa(void **state)
 	assert_int_equal(cmdline_parse(&r.p, "timerlat top", 4, argv), OPTS_OK);
 	assert_int_equal(run_models_init(&r.m, &r.p, NULL), 0);
 	assert_null(r.m.tl_sources);
-	assert_non_null(r.m.aa);
+	assert_non_null(r.m.timerlat_aa);
 	run_models_free(&r.m);
 	params_free(&r.p);
 }

@@ -16,7 +16,7 @@
 
 #include "base/params.h"
 #include "model/latency_model.h"
-#include "model/model.h"
+#include "model/noise_model.h"
 #include "source/engine/bpf_layout.h"
 
 struct bpf_counts;

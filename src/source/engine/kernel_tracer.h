@@ -14,7 +14,7 @@
 
 #include "base/params.h"
 #include "model/latency_model.h"
-#include "model/model.h"
+#include "model/noise_model.h"
 #include "source/engine/source.h"
 #include "source/system/system.h"
 

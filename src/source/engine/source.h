@@ -15,7 +15,7 @@
 #include "base/params.h"
 #include "base/records.h"
 #include "model/latency_model.h"
-#include "model/model.h"
+#include "model/noise_model.h"
 #include "source/recording/recording.h"
 #include "source/system/system.h"
 

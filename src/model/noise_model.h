@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * model - per-CPU noise summary and histograms, fed with typed records
+ * noise_model - per-CPU noise summary and histograms, fed with typed records
  */
-#ifndef RTLENS_MODEL_H
-#define RTLENS_MODEL_H
+#ifndef RTLENS_NOISE_MODEL_H
+#define RTLENS_NOISE_MODEL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,18 +31,18 @@ struct noise_model {
 	uint64_t	records;	/* records consumed */
 };
 
-int model_init(struct noise_model *m, int nr_cpus, unsigned int bucket_size,
+int noise_model_init(struct noise_model *m, int nr_cpus, unsigned int bucket_size,
 	       unsigned int entries);
-void model_free(struct noise_model *m);
-void model_reset(struct noise_model *m);
+void noise_model_free(struct noise_model *m);
+void noise_model_reset(struct noise_model *m);
 /*
  * Ignores records of CPUs outside 0..nr_cpus-1, and samples that include a
  * stop of rtlens (self_ns: self_stop.h counts them).
  */
-void model_add(struct noise_model *m, const struct rtl_record *rec);
+void noise_model_add(struct noise_model *m, const struct rtl_record *rec);
 /* @count samples of @value_us on @cpu, counted by the kernel. */
-void model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64_t count);
-bool model_cpu_has_data(const struct noise_model *m, int cpu);
+void noise_model_add_samples(struct noise_model *m, int cpu, uint64_t value_us, uint64_t count);
+bool noise_model_cpu_has_data(const struct noise_model *m, int cpu);
 /* Available CPU time in percent, 100.0 when nothing ran. */
 double cpu_noise_available_pct(const struct cpu_noise *c);
 
