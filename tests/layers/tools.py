@@ -10,7 +10,9 @@ for a new table, add the file to TABLES and to architecture.md. Prints one
 line per file that should not name a tool, one per table that no longer
 does, and "N passed, N failed".
 
-A tool that is a unit of code (UNITS: hwlat, so far) is held tighter: an
+A tool that is not a unit yet (PENDING: osnoise, timerlat) may be named
+only in the files that named it when the list was made, which may only
+shrink. A tool that is a unit of code (UNITS: hwlat, so far) is held tighter: an
 identifier that names it (hwlat_sample, RECORD_HWLAT, set_hwl_mode...),
 comments and strings aside, may appear only in its own files (their
 names hold the tool's name) and in the registries listed for it, each of
@@ -61,6 +63,44 @@ UNITS = {
     }),
 }
 
+# the tools that are not units yet (#36): the files outside their own that
+# name them, as they were when the list was made. The list may only
+# shrink: a file that starts to name one fails, and one that stops naming
+# it must leave the list, so that moving a tool into its own files is
+# seen, and undoing it is not possible unseen.
+PENDING = {
+    'osnoise': (re.compile(r'\b\w*(osnoise|OSNOISE)\w*\b'), {
+        'analysis/compare.c', 'analysis/merge.c', 'analysis/run_models.c',
+        'analysis/run_models.h', 'analysis/setup_notes.c', 'base/records.h', 'base/tool.c',
+        'base/tool.h', 'cli/commands.c', 'cli/commands.h', 'cli/options.c',
+        'decode/decode.h', 'decode/decoder.c', 'model/noise_model.c', 'model/stop_rule.c',
+        'render/analysis_text.c', 'render/compare_text.c', 'render/merge_json.c',
+        'render/merge_text.c', 'render/metrics_parts.h', 'render/metrics_tools.c',
+        'render/render.h', 'render/screen.c', 'source/engine/file_read.c',
+        'source/engine/file_records.c', 'source/engine/kernel_source.c',
+        'source/engine/own_merge.c', 'source/engine/own_source.c',
+        'source/engine/own_workload.c', 'source/engine/own_workload.h',
+        'source/reports/report_results.c', 'source/system/state_record.c',
+        'source/system/sysstate.c', 'source/system/system.h',
+    }),
+    'timerlat': (re.compile(r'\b\w*(timerlat|TIMERLAT)\w*\b'), {
+        'analysis/compare.c', 'analysis/merge.c', 'analysis/run_models.c',
+        'analysis/run_models.h', 'analysis/setup_notes.c', 'analysis/vm_join.c',
+        'base/records.h', 'base/tool.c', 'base/tool.h', 'cli/commands.c', 'cli/commands.h',
+        'cli/option_checks.c', 'cli/options.c', 'decode/decode.h', 'decode/decoder.c',
+        'model/latency_model.c', 'model/latency_model.h', 'model/self_stop.c',
+        'model/stop_rule.c', 'render/analysis_text.c', 'render/hist_parts.h',
+        'render/hist_text.c', 'render/merge_text.c', 'render/metrics_parts.h',
+        'render/metrics_tools.c', 'render/progress_text.c', 'render/render.h',
+        'render/screen.c', 'render/svg_plot.c', 'render/svg_plot_merge.c', 'session/run.c',
+        'source/engine/bpf/counts.bpf.c', 'source/engine/bpf_counts.c',
+        'source/engine/file_read.c', 'source/engine/file_records.c',
+        'source/engine/kernel_source.c', 'source/engine/own_merge.c',
+        'source/engine/own_source.c', 'source/engine/own_workload.c',
+        'source/engine/own_workload.h', 'source/reports/report_results.c',
+    }),
+}
+
 COMMENTS_STRINGS = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'', re.S)
 
 
@@ -103,7 +143,7 @@ def main():
     bad += [f'src/{rel}: names no tool any more: drop it from TABLES'
             for rel in sorted(set(TABLES) - found)]
     passed = len(found & set(TABLES)) + len(own)
-    for tool, (pattern, registries) in UNITS.items():
+    for tool, (pattern, registries) in list(UNITS.items()) + list(PENDING.items()):
         n, unit_bad = unit_violations(src, tool, pattern, registries)
         passed += n
         bad += unit_bad
