@@ -142,7 +142,10 @@ build/san/tests/%: tests/unit/%.c $(SAN_LIB_OBJS) $(UNIT_HELPER_OBJS) $(HDRS) $(
 	@mkdir -p $(dir $@)
 	@echo "  LD/SAN  $@"
 	@$(CC) $(ALL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(UNIT_HELPER_OBJS) $(SAN_LIB_OBJS) \
-		$(PKG_LIBS) -lcmocka $(LDFLAGS)
+		$(PKG_LIBS) -lcmocka $(UNIT_WRAP) $(LDFLAGS)
+
+# test_outfile plays a file system without O_TMPFILE: its open() stands in
+build/san/tests/test_outfile: UNIT_WRAP := -Wl,--wrap=open
 
 # libFuzzer targets: clang (only these need it), with ASan and UBSan; the
 # rtlens sources built once more, for them, in build/fuzz

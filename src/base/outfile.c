@@ -18,13 +18,6 @@
 #define TMP_TAG		".rtlens-"
 #define LINK_TRIES	100
 
-static bool no_tmpfile;
-
-void outfile_no_tmpfile(bool on)
-{
-	no_tmpfile = on;
-}
-
 static int fail(struct outfile *o, const char *what, const char *why)
 {
 	char *shown __shown = log_arg(o->path);
@@ -98,12 +91,7 @@ static int open_temp(struct outfile *o, const char *dir)
 	mode_t mask;
 	int fd, n;
 
-	if (no_tmpfile) {
-		errno = EOPNOTSUPP;
-		fd = -1;
-	} else {
-		fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-	}
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
 	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
 		return fd;
 	base = path_part(o->target, basename);

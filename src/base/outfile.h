@@ -36,9 +36,6 @@ int outfile_commit(struct outfile *o, const char *what);
 /* Drop what was written; the named file stays as it was. Closes. */
 void outfile_abort(struct outfile *o);
 
-/* Tests: pretend the file system has no O_TMPFILE (the hidden-name path). */
-void outfile_no_tmpfile(bool on);
-
 /* Flush stdout and check it took everything (a pipe closed, a full disk): 0, or -1 with a message. */
 int outfile_check_stdout(void);
 

@@ -7,8 +7,10 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,39 @@
 
 #include "base/outfile.h"
 #include "capture.h"
+
+
+/*
+ * The file system without O_TMPFILE (the hidden-name path): linked with
+ * --wrap=open, outfile.c's open() is this one, which refuses O_TMPFILE
+ * while told to, as such a file system does.
+ */
+static bool tmpfile_refused;
+
+int __real_open(const char *path, int flags, ...);
+int __wrap_open(const char *path, int flags, ...);
+
+int __wrap_open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+	va_list ap;
+
+	if (flags & (O_CREAT | __O_TMPFILE)) {
+		va_start(ap, flags);
+		mode = va_arg(ap, mode_t);
+		va_end(ap);
+	}
+	if (tmpfile_refused && (flags & O_TMPFILE) == O_TMPFILE) {
+		errno = EOPNOTSUPP;
+		return -1;
+	}
+	return __real_open(path, flags, mode);
+}
+
+static void no_tmpfile(bool on)
+{
+	tmpfile_refused = on;
+}
 
 static char dir[] = "/tmp/rtlens-outfile-XXXXXX";
 static char path[512];
@@ -83,7 +118,7 @@ static int teardown(void **state)
 	char cmd[600];
 
 	(void)state;
-	outfile_no_tmpfile(false);
+	no_tmpfile(false);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	return system(cmd);
 }
@@ -131,7 +166,7 @@ static void test_abort_of_a_new_name_leaves_nothing(void **state)
 	struct outfile o;
 
 	(void)state;
-	outfile_no_tmpfile(true);
+	no_tmpfile(true);
 	assert_int_equal(outfile_open(&o, in_dir("x.json"), "report"), 0);
 	fputs("half", o.f);
 	outfile_abort(&o);
@@ -156,7 +191,7 @@ static void test_hidden_temporary_name(void **state)
 	struct outfile o;
 
 	(void)state;
-	outfile_no_tmpfile(true);
+	no_tmpfile(true);
 	put("h.json", "old\n");
 	assert_int_equal(outfile_open(&o, in_dir("h.json"), "report"), 0);
 	fputs("new\n", o.f);
@@ -275,7 +310,7 @@ static void test_path_past_path_max(void **state)
 	close(fd);
 	snprintf(deep + at, PATH_MAX + 512 - at, "/x.json");
 	for (i = 0; i < 2; i++) {	/* an unnamed file, a hidden one */
-		outfile_no_tmpfile(i);
+		no_tmpfile(i);
 		capture_start(&c, 2);
 		assert_int_equal(outfile_open(&o, deep, "report"), -1);
 		capture_end_expect(&c, "/x.json: File name too long");
