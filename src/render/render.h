@@ -92,9 +92,10 @@ void render_screen(FILE *out, const struct run_models *m, const struct rtl_param
 bool render_screen_live(const struct rtl_params *p);
 /* The tool's words before its measurement (struct tool_render's begin), if any. */
 void render_begin(FILE *out, const struct rtl_params *p);
-/* Does the tool print its samples one by one (--watch, samples_path)? */
-bool render_has_samples(const struct rtl_params *p);
-/* One sample as it comes; every one at the end: 0, or -1 when writing @out failed. */
+/*
+ * One sample as it comes; every one at the end: 0, or -1 when writing @out
+ * failed. A tool without such lines prints none.
+ */
 void render_record(FILE *out, const struct rtl_record *rec, const struct rtl_params *p);
 int render_samples(FILE *out, const struct run_models *m, const struct rtl_params *p);
 

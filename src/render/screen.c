@@ -77,18 +77,15 @@ void render_begin(FILE *out, const struct rtl_params *p)
 		tool_render_of(p)->begin(out, p);
 }
 
-bool render_has_samples(const struct rtl_params *p)
-{
-	return tool_render_of(p)->samples;
-}
-
 void render_record(FILE *out, const struct rtl_record *rec, const struct rtl_params *p)
 {
-	tool_render_of(p)->record(out, rec, p);
+	if (tool_render_of(p)->record)
+		tool_render_of(p)->record(out, rec, p);
 }
 
 int render_samples(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {
-	tool_render_of(p)->samples(out, m, p);
+	if (tool_render_of(p)->samples)
+		tool_render_of(p)->samples(out, m, p);
 	return ferror(out) ? -1 : 0;
 }
