@@ -21,7 +21,8 @@ static int init_osnoise(struct run_models *m, const struct rtl_params *p)
 	m->osnoise_aa_worst = calloc(p->aa_top ? p->aa_top : 1, sizeof(*m->osnoise_aa_worst));
 	m->osnoise_aa_tables = calloc(p->nr_cpus, sizeof(*m->osnoise_aa_tables));
 	m->nr_osnoise_aa_table = calloc(p->nr_cpus, sizeof(*m->nr_osnoise_aa_table));
-	return m->osnoise_aa && m->osnoise_aa_worst && m->osnoise_aa_tables && m->nr_osnoise_aa_table ? 0 : -1;
+	return m->osnoise_aa && m->osnoise_aa_worst && m->osnoise_aa_tables &&
+	       m->nr_osnoise_aa_table ? 0 : -1;
 }
 
 static int init_timerlat(struct run_models *m, const struct rtl_params *p)
@@ -272,7 +273,8 @@ bool run_models_passed(const struct run_models *m, const struct rtl_params *p,
 
 bool run_models_analyse(struct run_models *m, int cpu)
 {
-	m->timerlat_aa_done = m->timerlat_aa && cpu >= 0 && !timerlat_aa_explain(m->timerlat_aa, cpu, &m->timerlat_aa_result);
+	m->timerlat_aa_done = m->timerlat_aa && cpu >= 0 &&
+			      !timerlat_aa_explain(m->timerlat_aa, cpu, &m->timerlat_aa_result);
 	return m->timerlat_aa_done;
 }
 
@@ -319,9 +321,11 @@ void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, 
 	if (!m->osnoise_aa)
 		return;
 	m->osnoise_aa_sample_done = cpu >= 0 && p->stop_us &&
-			     !osnoise_aa_last_over(m->osnoise_aa, cpu, p->stop_us * 1000, &m->osnoise_aa_sample);
+				    !osnoise_aa_last_over(m->osnoise_aa, cpu, p->stop_us * 1000,
+							  &m->osnoise_aa_sample);
 	if (p->aa_top)
-		m->nr_osnoise_aa_worst = osnoise_aa_worst(m->osnoise_aa, m->osnoise_aa_worst, p->aa_top);
+		m->nr_osnoise_aa_worst = osnoise_aa_worst(m->osnoise_aa, m->osnoise_aa_worst,
+							  p->aa_top);
 	for_each_cpu_in(c, &p->cpus)
 		if (c < p->nr_cpus)
 			explain_cpu_sources(m, c);
@@ -331,8 +335,8 @@ void run_models_noise_balance(const struct run_models *m, int cpu, struct osnois
 {
 	const struct cpu_noise *c = cpu < m->noise.nr_cpus ? &m->noise.cpu[cpu] : NULL;
 
-	osnoise_aa_balance(m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu], c ? c->sum_noise_us : 0,
-			   c ? c->cycles : 0, b);
+	osnoise_aa_balance(m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu],
+			   c ? c->sum_noise_us : 0, c ? c->cycles : 0, b);
 	b->unsure_ns = osnoise_aa_unsure_ns(m->osnoise_aa, cpu);
 	b->samples = osnoise_aa_samples(m->osnoise_aa, cpu);
 	b->hw_count = c ? c->hw_count : 0;

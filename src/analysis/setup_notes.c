@@ -169,9 +169,14 @@ void setup_notes_collect(struct setup_notes *out, const struct run_models *m,
 	if (!t)
 		return;
 	/* osnoise_cause_kind and noise_kind agree on NMI, IRQ, softirq and thread */
-	for_each_cpu_in(cpu, &p->cpus)
-		for (i = 0; m->osnoise_aa && cpu < p->nr_cpus && i < m->nr_osnoise_aa_table[cpu]; i++)
-			consider(out, t, cpu, m->osnoise_aa_tables[cpu][i].kind, m->osnoise_aa_tables[cpu][i].name);
+	for_each_cpu_in(cpu, &p->cpus) {
+		for (i = 0; m->osnoise_aa && cpu < p->nr_cpus && i < m->nr_osnoise_aa_table[cpu];
+		     i++) {
+			const struct source_row *row = &m->osnoise_aa_tables[cpu][i];
+
+			consider(out, t, cpu, row->kind, row->name);
+		}
+	}
 	if (m->timerlat_aa_done) {
 		const struct timerlat_aa_result *r = &m->timerlat_aa_result;
 

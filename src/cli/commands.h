@@ -4,8 +4,9 @@
  * tool description and a mode, run by the session) and the five with a
  * main function each, which parses its own arguments (argv[0] the
  * command's name) and returns the exit status: check, compare, merge and
- * timesync measure nothing; hwlatdetect measures as rt-tests' script does. A command's place in the table is its id, and its bit in
- * the commands an option applies to (opt_parse.h); each names its option
+ * timesync measure nothing; hwlatdetect measures as rt-tests' script does.
+ * A command's place in the table is its id, and its bit in the commands
+ * an option applies to (opt_parse.h); each names its option
  * table, which the parser, the --help and the shell's completion
  * (completion.c) are made from.
  */
