@@ -105,7 +105,7 @@ void hwlat_model_add(struct hwlat_model *m, const struct rtl_record *rec)
 		return;
 	m->records++;
 	c = &m->cpu[s->cpu];
-	cpu_add(c, 1, s->gaps, s->inner_us, s->outer_us, s->nmi_count, s->nmi_us);
+	cpu_add(c, 1, hwlat_sample_gaps(s), s->inner_us, s->outer_us, s->nmi_count, s->nmi_us);
 	histogram_add(&c->hist, hwlat_sample_us(s));
 	if (m->keep && log_add(m, s))
 		m->log_lost++;

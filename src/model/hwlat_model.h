@@ -17,7 +17,7 @@
 
 struct cpu_hwlat {
 	uint64_t	samples;	/* windows over the threshold */
-	uint64_t	gaps;		/* gaps over the threshold in them */
+	uint64_t	gaps;		/* gaps over the threshold in them (hwlat_sample_gaps()) */
 	uint64_t	max_inner_us;
 	uint64_t	max_outer_us;
 	uint64_t	nmi_count;

@@ -92,18 +92,16 @@ static void smis(FILE *out, const struct run_models *m, const struct rtl_params 
 static void summary(FILE *out, const struct hwlat_model *hm, const struct rtl_params *p)
 {
 	uint64_t max = 0, samples = 0, exceeding = 0;
-	size_t i;
 	int cpu;
 
 	for_each_cpu_in(cpu, &p->cpus) {
 		if (cpu >= hm->nr_cpus)
 			continue;
 		samples += hm->cpu[cpu].samples;
+		exceeding += hm->cpu[cpu].gaps;
 		if (hm->cpu[cpu].hist.max > max)
 			max = hm->cpu[cpu].hist.max;
 	}
-	for (i = 0; i < hm->nr_log; i++)
-		exceeding += hwlat_sample_gaps(&hm->log[i]);
 	fprintf(out, "test finished\n");
 	if (max)
 		fprintf(out, "Max Latency: %" PRIu64 "us\n", max);

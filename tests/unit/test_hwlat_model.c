@@ -171,6 +171,19 @@ static void test_gaps_without_count(void **state)
 	assert_int_equal(hwlat_sample_gaps(&r.hwlat), 9);
 }
 
+/* the Gaps column and hwlatdetect's exceeding count it so: never below the samples */
+static void test_model_gaps_without_count(void **state)
+{
+	struct hwlat_model *m = hwlat_model_new(1, 1, 10);
+
+	(void)state;
+	add(m, 0, 12, 3, 0, 0);
+	add(m, 0, 20, 3, 4, 0);
+	assert_int_equal(m->cpu[0].samples, 2);
+	assert_int_equal(m->cpu[0].gaps, 5);
+	hwlat_model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +193,7 @@ int main(void)
 		cmocka_unit_test(test_stop),
 		cmocka_unit_test(test_keep),
 		cmocka_unit_test(test_gaps_without_count),
+		cmocka_unit_test(test_model_gaps_without_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
