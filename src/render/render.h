@@ -29,6 +29,28 @@ enum threshold_kind {
 #define COLOR_ALERT	"\033[1;31m"
 #define COLOR_RESET	"\033[0;0;0m"
 
+/* The sorts of the live table's rows (key o); each tool cycles through its own */
+enum live_sort {
+	LIVE_SORT_CPU,
+	LIVE_SORT_NOISE,	/* osnoise: Noise, largest first */
+	LIVE_SORT_MAX_SINGLE,	/* osnoise: Max Single */
+	LIVE_SORT_LATENCY,	/* timerlat: the largest latency (IRQ or thread) */
+	NR_LIVE_SORTS,
+};
+
+/*
+ * The live screen's choices, made with keys (the session's): what the
+ * table and the sources pane show, and the terminal they fit.
+ */
+struct live_choice {
+	int		rows, cols;	/* the terminal; 0: no limit */
+	int		selected;	/* the CPU selected (j/k, arrows); -1: none */
+	enum live_sort	sort;		/* o */
+	int		window_s;	/* the pane's window (w); 0: the whole run */
+	bool		pane;		/* s: the sources pane shown */
+	bool		help;		/* ?: the keys explained */
+};
+
 /* What the renderers need besides the model. */
 /* --input: what was replayed, and where the replay's stop thresholds stopped it */
 struct replay_view {
@@ -62,9 +84,11 @@ struct run_view {
 	const char		*recorded_version; /* --input: rtlens's version that recorded */
 	const struct replay_view *replay;	/* --input; NULL: a live run */
 	long			*screen_body;	/* live screen: its rows' [start, end) in out, or NULL */
+	const struct live_choice *live;	/* the live screen's choices; NULL: not live */
 };
 
-enum { SCREEN_BODY_START, SCREEN_BODY_END };
+/* screen_body's marks: the rows' start and end, the selected row's start */
+enum { SCREEN_BODY_START, SCREEN_BODY_END, SCREEN_BODY_SELECTED, NR_SCREEN_BODY };
 
 /*
  * The live screen's rows start (@which SCREEN_BODY_START) or end at out's
@@ -83,6 +107,17 @@ void render_timerlat_top(FILE *out, const struct latency_model *m, const struct 
 			 const struct run_view *v);
 void render_timerlat_hist(FILE *out, const struct latency_model *m, const struct rtl_params *p,
 			  const struct run_view *v);
+
+/*
+ * The CPUs of the live table's rows (top), in the order shown for
+ * @live->sort (NULL: by CPU), into @cpus (room for @max); how many.
+ */
+int render_row_order(const struct run_models *m, const struct rtl_params *p,
+		     const struct live_choice *live, int *cpus, int max);
+/* The sort after @sort in the cycle of the session's tool (key o). */
+enum live_sort render_next_sort(const struct rtl_params *p, enum live_sort sort);
+/* The sort's name on the status line: "CPU", "noise", "max single", "latency". */
+const char *render_sort_name(enum live_sort sort);
 
 /* The table of the session's tool and mode (top or hist). */
 void render_screen(FILE *out, const struct run_models *m, const struct rtl_params *p,

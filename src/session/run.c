@@ -449,7 +449,7 @@ static void view_now(struct session *s)
 /* the screen's text in @mem, and where its table's rows are */
 static void render_window(struct session *s, FILE *mem)
 {
-	long body[2] = { 0, 0 };
+	long body[NR_SCREEN_BODY] = { 0 };
 
 	s->view.screen_body = body;
 	render_screen(mem, &s->models, s->p, &s->view);

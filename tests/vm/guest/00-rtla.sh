@@ -55,7 +55,9 @@ until grep -q 'irq_noise: local_timer' $T/trace; do
 	ge "$(elapsed "$t0")" 60 && break
 	sleep 0.2
 done
+quiet1=$(cal 1)
 sleep 3
+quiet1=$(($(cal 1) - quiet1))
 echo "vm: ipi phase" > $T/trace_marker
 cal1=$(cal 1)
 cal2=$(cal 2)
@@ -78,11 +80,16 @@ rounds=$(sed -n 's/.* rounds=\([0-9]*\).*/\1/p' ipi.out)
 read before during < ipi.count
 diag "$(cat ipi.out)" \
      "CAL interrupts meanwhile: CPU 1 +$cal1, CPU 2 +$cal2" \
+     "CAL interrupts on CPU 1 in the 3 s before: +$quiet1" \
      "call_function_single noise on CPU 1: $before in 3 s without IPIs, $during in 5 s with"
 check_ge "ipi: the helper sent >= 100 IPIs in 5 s" "$rounds" 100
 check_ge "ipi: CPU 1 got them (CAL count)" "$cal1" $((rounds * 9 / 10))
-# CPU 2 gets some too (~30/s while the helper runs, ~7/s otherwise)
-check_ge "ipi: ... far more than CPU 2" "$((cal1 - cal2))" $((rounds / 4))
+# ... and they are the helper's: CPU 1's CAL rate is far above its own
+# rate without the helper.  Not against another CPU: CPU 2 runs this
+# script, and the TLB shootdowns of its forks (counted in CAL too) gave
+# it from 250 to 770 in 5 s on a loaded host, as many as the helper sent.
+check_ge "ipi: ... far above CPU 1's rate without them" \
+	"$((cal1 - quiet1 * 5 / 3))" $((rounds / 2))
 check_ge "ipi: osnoise names >= 10 of them call_function_single" "$during" 10
 check_ge "ipi: ... above the quiet phase" "$during" $((before * 3 + 1))
 check_restored "ipi: tracefs restored" "$VM_BEFORE"
