@@ -174,12 +174,57 @@ void run_models_free(struct run_models *m)
 	free(m->aa_lost);
 	m->aa_lost = NULL;
 	vcpu_threads_free(&m->vcpus);
+	source_window_free(m->live_sources);
+	m->live_sources = NULL;
+	timerlat_window_free(m->live_worst);
+	m->live_worst = NULL;
 }
 
 void run_models_reset(struct run_models *m)
 {
 	m->ops->reset(m);
 	vcpu_threads_free(&m->vcpus);
+	source_window_reset(m->live_sources);
+	timerlat_window_reset(m->live_worst);
+}
+
+bool run_models_live_on(struct run_models *m)
+{
+	if (m->osnoise_aa)
+		m->live_sources = source_window_new(m->nr_cpus, OSNOISE_CAUSE_OTHER);
+	if (m->tl_sources) {
+		m->live_sources = source_window_new(m->nr_cpus, TL_SOURCE_OTHER);
+		m->live_worst = timerlat_window_new(m->nr_cpus);
+	}
+	return m->live_sources && (!m->tl_sources || m->live_worst);
+}
+
+static void live_tick_cpu(struct run_models *m, int cpu, unsigned long second)
+{
+	struct source_row rows[OSNOISE_AA_TABLE_LEN];
+	struct timerlat_breakdown worst;
+	int n;
+
+	if (m->osnoise_aa) {
+		n = osnoise_aa_sources(m->osnoise_aa, cpu, rows, OSNOISE_AA_TABLE_LEN);
+	} else {
+		n = timerlat_sources_table(m->tl_sources, cpu, rows, TIMERLAT_SOURCES_LEN);
+		if (timerlat_sources_take_worst(m->tl_sources, cpu, &worst))
+			timerlat_window_add(m->live_worst, second, &worst);
+	}
+	source_window_update(m->live_sources, cpu, second, rows, n);
+}
+
+void run_models_live_tick(struct run_models *m, const struct rtl_params *p,
+			  unsigned long second)
+{
+	int cpu;
+
+	if (!m->live_sources)
+		return;
+	for_each_cpu_in(cpu, &p->cpus)
+		if (cpu < m->nr_cpus)
+			live_tick_cpu(m, cpu, second);
 }
 
 void run_models_add(struct run_models *m, const struct rtl_record *rec)

@@ -16,6 +16,8 @@
 #include "base/params.h"
 #include "model/self_stop.h"
 #include "model/stop_rule.h"
+#include "analysis/timerlat_window.h"
+#include "analysis/source_window.h"
 #include "analysis/timerlat_aa.h"
 #include "analysis/timerlat_sources.h"
 #include "analysis/vm_join.h"
@@ -78,6 +80,10 @@ struct run_models {
 
 	/* a KVM host: its vCPU threads (RECORD_KVM, RECORD_CTX of the engines) */
 	struct vcpu_threads	vcpus;
+
+	/* the live screen's pane: the sources per second, the worst latencies */
+	struct source_window	*live_sources;	/* NULL: no pane */
+	struct timerlat_window	*live_worst;	/* timerlat --aa's; NULL: none */
 };
 
 /* @facts (may be NULL) must outlive the models. */
@@ -85,6 +91,15 @@ int run_models_init(struct run_models *m, const struct rtl_params *p,
 		    const struct sys_facts *facts);
 void run_models_free(struct run_models *m);
 void run_models_reset(struct run_models *m);
+/*
+ * The live screen's pane on: the sources of each CPU kept per second
+ * (run_models_live_tick()); false when the run has no sources to show (no
+ * analysis, or timerlat's read only at a stop) or out of memory.
+ */
+bool run_models_live_on(struct run_models *m);
+/* The tables of @p's CPUs as they are now, at @second of what they count. */
+void run_models_live_tick(struct run_models *m, const struct rtl_params *p,
+			  unsigned long second);
 /* A record to the models and to the analysis. */
 void run_models_add(struct run_models *m, const struct rtl_record *rec);
 /* The same, split: when the analysis reads its own window (source_aa_on_demand). */

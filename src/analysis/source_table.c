@@ -162,6 +162,26 @@ struct source_row *source_table_row(struct source_row *rows, int *n, int max,
 	return &rows[i];
 }
 
+void source_table_merge(struct source_row *rows, int *n, int max, const struct source_row *add,
+			int nr_add, int other_kind)
+{
+	for (int i = 0; i < nr_add; i++) {
+		struct source_id id;
+		struct source_row *row;
+
+		row_id(&add[i], &id);
+		row = source_table_row(rows, n, max, &id, other_kind);
+		if (row->by_command && (!row->count || add[i].max_ns > row->max_ns))
+			row->pid = add[i].pid;
+		row->nr_pids += add[i].nr_pids;
+		row->pids_over |= add[i].pids_over;
+		row->samples += add[i].samples;
+		if (row->vcpu < 0)
+			row->vcpu = add[i].vcpu;
+		source_row_add_many(row, add[i].count, add[i].total_ns, add[i].max_ns);
+	}
+}
+
 static int cmp_row(const void *a, const void *b)
 {
 	const struct source_row *x = a, *y = b;

@@ -98,6 +98,13 @@ void source_pids_free(struct source_pids *set);
  */
 struct source_row *source_table_row(struct source_row *rows, int *n, int max,
 				    const struct source_id *id, int other_kind);
+/*
+ * The @nr_add rows of @add summed into @rows (as source_table_row()):
+ * counts and times added, the longest kept; a command's pids added up
+ * (a pid in both counts twice: an upper bound).
+ */
+void source_table_merge(struct source_row *rows, int *n, int max, const struct source_row *add,
+			int nr_add, int other_kind);
 /* Largest total_ns first, then by source_id_cmp(). */
 void source_table_sort(struct source_row *rows, int n);
 

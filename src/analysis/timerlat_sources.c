@@ -22,6 +22,8 @@ struct tl_sources_cpu {
 	struct source_row	rows[TIMERLAT_SOURCES_LEN];
 	struct source_pids	pids;		/* of the rows by command */
 	struct timerlat_sources_sum	sum;	/* but not_explained_ns */
+	bool			has_worst;	/* worst: the largest since it was taken */
+	struct timerlat_breakdown	worst;
 };
 
 struct timerlat_sources {
@@ -275,22 +277,72 @@ static void parts_to_table(struct tl_sources_cpu *c, const struct tl_part *parts
 	}
 }
 
+/* every part of @r, the excess taken out; how many */
+static int counted_parts(const struct timerlat_aa_result *r, struct tl_part *parts)
+{
+	int n = latency_parts(r, parts);
+	uint64_t sum = parts_sum(parts, n);
+
+	if (sum > r->total_ns)
+		count_once(parts, n, sum - r->total_ns);
+	return n;
+}
+
+/* @r, the largest latency of its CPU so far, as the live screen shows it */
+static void keep_worst(struct tl_sources_cpu *c, const struct timerlat_aa_result *r)
+{
+	struct timerlat_breakdown *b = &c->worst;
+	struct tl_part parts[MAX_PARTS];
+	int n = counted_parts(r, parts);
+
+	*b = (struct timerlat_breakdown){
+		.cpu = r->cpu, .expiry_ns = r->expiry_ns, .total_ns = r->total_ns,
+		.irq_latency_ns = r->irq_latency_ns, .thread_latency_ns = r->thread_latency_ns,
+		.user_return = r->user_return,
+	};
+	for (int i = 0; i < n; i++) {
+		struct source_row *row;
+
+		if (!parts[i].ns)
+			continue;
+		row = source_table_row(b->parts, &b->nr_parts, TL_BREAKDOWN_PARTS,
+				       &parts[i].id, TL_SOURCE_OTHER);
+		if (row->by_command)
+			source_row_add_pid(row, parts[i].id.pid, 1, parts[i].ns);
+		else
+			source_row_add(row, parts[i].ns);
+	}
+	source_table_sort(b->parts, b->nr_parts);
+	b->not_explained_ns = r->total_ns - parts_sum(parts, n);
+	c->has_worst = true;
+}
+
+bool timerlat_sources_take_worst(struct timerlat_sources *s, int cpu,
+				 struct timerlat_breakdown *out)
+{
+	struct tl_sources_cpu *c = cpu_state(s, cpu);
+
+	if (!c || !c->has_worst)
+		return false;
+	*out = c->worst;
+	c->has_worst = false;
+	return true;
+}
+
 void timerlat_sources_add(struct timerlat_sources *s, const struct timerlat_aa_result *r)
 {
 	struct tl_sources_cpu *c = r->thread_ran ? cpu_state(s, r->cpu) : NULL;
 	struct tl_part parts[MAX_PARTS];
-	uint64_t sum;
 	int n;
 
 	if (!c)
 		return;
 	c->sum.latencies++;
+	if (!c->has_worst || r->total_ns > c->worst.total_ns)
+		keep_worst(c, r);
 	if (r->total_ns < s->floor_ns)
 		return;
-	n = latency_parts(r, parts);
-	sum = parts_sum(parts, n);
-	if (sum > r->total_ns)
-		count_once(parts, n, sum - r->total_ns);
+	n = counted_parts(r, parts);
 	parts_to_table(c, parts, n);
 	c->sum.counted++;
 	c->sum.total_ns += r->total_ns;

@@ -64,12 +64,37 @@ struct timerlat_sources_sum {
 	uint64_t	events_dropped;		/* lost to timerlat_aa's bound, in them */
 };
 
+/*
+ * One latency cut into its parts as the table counts them (the excess
+ * taken out, outer first): the live screen's worst latency of a window.
+ * total = sum(parts) + not explained.
+ */
+#define TL_BREAKDOWN_PARTS	6	/* the largest parts, then "other" */
+
+struct timerlat_breakdown {
+	int			cpu;
+	uint64_t		expiry_ns;	/* trace clock */
+	uint64_t		total_ns;	/* the thread latency (-u: the return to user) */
+	uint64_t		irq_latency_ns;
+	uint64_t		thread_latency_ns;
+	bool			user_return;
+	int			nr_parts;	/* largest first */
+	struct source_row	parts[TL_BREAKDOWN_PARTS + 1];
+	uint64_t		not_explained_ns;
+};
+
 /* floor_ns: the shortest latency counted. NULL when out of memory. */
 struct timerlat_sources *timerlat_sources_new(int nr_cpus, uint64_t floor_ns);
 void timerlat_sources_free(struct timerlat_sources *s);
 uint64_t timerlat_sources_floor_ns(const struct timerlat_sources *s);
 /* One more explained latency (thread_ran: else ignored) of r->cpu. */
 void timerlat_sources_add(struct timerlat_sources *s, const struct timerlat_aa_result *r);
+/*
+ * The largest latency of @cpu since the last call (of any length, the
+ * floor aside), cut into its parts: false when none came.
+ */
+bool timerlat_sources_take_worst(struct timerlat_sources *s, int cpu,
+				 struct timerlat_breakdown *out);
 /* Starts every table over (the live screen's r). */
 void timerlat_sources_reset(struct timerlat_sources *s);
 /* cpu's rows by total_ns, largest first; how many (at most max). */

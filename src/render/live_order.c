@@ -12,39 +12,6 @@ struct row_key {
 	uint64_t	value;
 };
 
-static bool row_shown(const struct run_models *m, const struct rtl_params *p, int cpu)
-{
-	if (p->tool == TOOL_OSNOISE)
-		return cpu < m->noise.nr_cpus && m->noise.cpu[cpu].sum_runtime_us;
-	if (p->tool == TOOL_TIMERLAT)
-		return cpu < m->lat.nr_cpus && latency_cpu_has_data(&m->lat, cpu);
-	return true;
-}
-
-static uint64_t latency_max(const struct cpu_latency *c)
-{
-	uint64_t max = 0;
-
-	for (int ctx = 0; ctx < NR_TIMERLAT_CONTEXTS; ctx++)
-		if (c->stats[ctx].count && c->stats[ctx].max > max)
-			max = c->stats[ctx].max;
-	return max;
-}
-
-static uint64_t sort_value(const struct run_models *m, enum live_sort sort, int cpu)
-{
-	switch (sort) {
-	case LIVE_SORT_NOISE:
-		return m->noise.cpu[cpu].sum_noise_us;
-	case LIVE_SORT_MAX_SINGLE:
-		return m->noise.cpu[cpu].max_single_us;
-	case LIVE_SORT_LATENCY:
-		return latency_max(&m->lat.cpu[cpu]);
-	default:
-		return 0;
-	}
-}
-
 /* largest first; equal values by CPU */
 static int key_cmp(const void *a, const void *b)
 {
@@ -58,17 +25,18 @@ static int key_cmp(const void *a, const void *b)
 int render_row_order(const struct run_models *m, const struct rtl_params *p,
 		     const struct live_choice *live, int *cpus, int max)
 {
-	enum live_sort sort = live ? live->sort : LIVE_SORT_CPU;
+	const struct tool_render *r = tool_render_of(p);
+	enum live_sort sort = live && r->sort_value ? live->sort : LIVE_SORT_CPU;
 	struct row_key *keys = calloc(max > 0 ? max : 1, sizeof(*keys));
 	int cpu, n = 0;
 
 	if (!keys)
 		return 0;
 	for_each_cpu_in(cpu, &p->cpus) {
-		if (n >= max || !row_shown(m, p, cpu))
+		if (n >= max || cpu >= m->nr_cpus || (r->row_shown && !r->row_shown(m, cpu)))
 			continue;
 		keys[n].cpu = cpu;
-		keys[n++].value = sort_value(m, sort, cpu);
+		keys[n++].value = sort != LIVE_SORT_CPU ? r->sort_value(m, sort, cpu) : 0;
 	}
 	if (sort != LIVE_SORT_CPU)
 		qsort(keys, n, sizeof(*keys), key_cmp);
@@ -78,19 +46,17 @@ int render_row_order(const struct run_models *m, const struct rtl_params *p,
 	return n;
 }
 
+/* CPU, then the tool's sorts, and round */
 enum live_sort render_next_sort(const struct rtl_params *p, enum live_sort sort)
 {
-	static const enum live_sort osnoise[] = {
-		LIVE_SORT_CPU, LIVE_SORT_NOISE, LIVE_SORT_MAX_SINGLE,
-	};
-	static const enum live_sort timerlat[] = { LIVE_SORT_CPU, LIVE_SORT_LATENCY };
-	const enum live_sort *cycle = p->tool == TOOL_OSNOISE ? osnoise : timerlat;
-	int n = p->tool == TOOL_OSNOISE ? 3 : p->tool == TOOL_TIMERLAT ? 2 : 1;
+	const enum live_sort *sorts = tool_render_of(p)->sorts;
+	int i = 0;
 
-	for (int i = 0; i < n; i++)
-		if (cycle[i] == sort)
-			return cycle[(i + 1) % n];
-	return LIVE_SORT_CPU;
+	if (sort == LIVE_SORT_CPU)
+		return sorts[0];
+	while (i < NR_LIVE_SORTS - 1 && sorts[i] != sort)
+		i++;
+	return i < NR_LIVE_SORTS - 1 ? sorts[i + 1] : LIVE_SORT_CPU;
 }
 
 const char *render_sort_name(enum live_sort sort)

@@ -25,6 +25,7 @@
 
 #include "analysis/osnoise_aa.h"
 #include "base/safe_text.h"
+#include "render/render.h"
 #include "render/source_table_text.h"
 
 #define AA_COL		48	/* numbers of a sample start at this column */
@@ -170,7 +171,7 @@ void osnoise_aa_print_sample(FILE *out, const struct osnoise_aa_sample *s, const
  * a command's threads: "thread comm (N PIDs, top P)", "N+ PIDs" past the
  * table's pid cap; the hardware row says it is not the tool's HW count
  */
-static void source_label(const struct source_row *src, char *buf, size_t size)
+void noise_row_label(const struct source_row *src, char *buf, size_t size)
 {
 	if (src->kind == OSNOISE_CAUSE_HARDWARE)
 		snprintf(buf, size, "%s", HARDWARE_LABEL);
@@ -187,7 +188,7 @@ static int label_width(const struct source_row *table, int n)
 	int i, len, width = TABLE_LABEL;
 
 	for (i = 0; i < n; i++) {
-		source_label(&table[i], label, sizeof(label));
+		noise_row_label(&table[i], label, sizeof(label));
 		len = (int)strlen(label);
 		if (len > width && len <= LABEL_MAX)
 			width = len;
@@ -295,7 +296,7 @@ static void print_source(FILE *out, const struct source_row *src, int width,
 	char label[LABEL_LEN];
 	struct cells c;
 
-	source_label(src, label, sizeof(label));
+	noise_row_label(src, label, sizeof(label));
 	source_cells(src, b, &c);
 	print_cells(out, label, width, &c);
 	fprintf(out, "  %s\n", osnoise_aa_evidence_name(osnoise_aa_evidence(src->kind)));
@@ -312,7 +313,7 @@ static void print_self_rows(FILE *out, const struct source_row *table, int n, in
 	for (i = 0; i < n; i++) {
 		if (table[i].kind != OSNOISE_CAUSE_SELF)
 			continue;
-		source_label(&table[i], label, sizeof(label));
+		noise_row_label(&table[i], label, sizeof(label));
 		source_cells(&table[i], b, &c);
 		c.share[0] = '\0';
 		print_cells(out, label, width, &c);

@@ -183,11 +183,27 @@ struct tool_render {
 	void	(*samples)(FILE *out, const struct run_models *m, const struct rtl_params *p);
 	/* true: no analysis and no notes after the table (NULL: they are printed) */
 	bool	(*notes_off)(const struct rtl_params *p);
+	/* the live table: its rows (NULL: every CPU), its sorts besides CPU's (key o) */
+	bool	(*row_shown)(const struct run_models *m, int cpu);
+	enum live_sort	sorts[NR_LIVE_SORTS];	/* ending at LIVE_SORT_CPU (0) */
+	uint64_t (*sort_value)(const struct run_models *m, enum live_sort sort, int cpu);
+	/* the live pane: its rows' labels, the kind of "other", what follows them */
+	void	(*pane_label)(const struct source_row *row, char *buf, size_t size);
+	int	pane_other_kind;
+	void	(*pane_more)(FILE *out, const struct run_models *m, const int *cpus, int nr,
+			     const struct live_choice *live, int nr_rows);
 };
 
 const struct tool_render *tool_render_of(const struct rtl_params *p);
 /* the tools whose renderers live in files of their own */
 extern const struct tool_render hwlat_render;
+
+/* the worst latency of the pane's window, on its CPUs (timerlat_pane.c) */
+void timerlat_pane_worst(FILE *out, const struct run_models *m, const int *cpus, int nr,
+			 const struct live_choice *live, int nr_rows);
+/* a row of each analysis' sources named (osnoise_aa_text.c, timerlat_sources_text.c) */
+void noise_row_label(const struct source_row *src, char *buf, size_t size);
+void latency_row_label(const struct source_row *row, char *buf, size_t size);
 
 /* ---- JSON sections, for screen.c ---- */
 /* osnoise_json.c */

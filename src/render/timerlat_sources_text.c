@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/timerlat_sources.h"
+#include "render/render.h"
 #include "render/source_table_text.h"
 
 /*
@@ -15,7 +16,7 @@
  * comm:pid", "nmi", a command's threads "thread comm (N PIDs, top P)";
  * the latency's own steps by their name
  */
-static void row_label(const struct source_row *row, char *buf, size_t size)
+void latency_row_label(const struct source_row *row, char *buf, size_t size)
 {
 	static const char *const words[] = {
 		[TL_SOURCE_IRQ] = "irq", [TL_SOURCE_SOFTIRQ] = "softirq",
@@ -49,7 +50,7 @@ static void print_rows(FILE *out, const struct source_row *table, int n, int wid
 		       uint64_t total_ns)
 {
 	for (int i = 0; i < n; i++) {
-		source_table_print_row(out, &table[i], width, row_label);
+		source_table_print_row(out, &table[i], width, latency_row_label);
 		source_table_share(out, (int64_t)table[i].total_ns, total_ns);
 		fprintf(out, "\n");
 	}
@@ -60,7 +61,7 @@ void timerlat_sources_print(FILE *out, int cpu, const struct source_row *table, 
 			    bool user_return)
 {
 	const char *what = user_return ? "return-to-user" : "thread";
-	int width = source_table_width(table, n, row_label);
+	int width = source_table_width(table, n, latency_row_label);
 	char total[64];
 
 	snprintf(total, sizeof(total), "total: the %s latencies", what);

@@ -31,6 +31,7 @@
 #include "session/host_join.h"
 #include "session/progress.h"
 #include "session/run.h"
+#include "session/live_keys.h"
 #include "session/screen_fit.h"
 #include "source/engine/source.h"
 #include "session/tty.h"
@@ -53,6 +54,9 @@ struct session {
 	struct run_view		view;
 	struct tty_keys		keys;
 	struct screen_window	win;		/* the live screen's scroll and page */
+	struct live_choice	live;		/* what the keys chose it shows */
+	bool			follow;		/* the selection moved: scroll to it */
+	size_t			selected_at;	/* the selected row in frame; 0: none */
 	char			*frame;		/* the live screen's last text, or NULL */
 	size_t			frame_len;
 	struct outfile		json;		/* the --json report, when json.f is set */
@@ -456,6 +460,23 @@ static void render_window(struct session *s, FILE *mem)
 	s->view.screen_body = NULL;
 	s->win.body_start = body[SCREEN_BODY_START] > 0 ? (size_t)body[SCREEN_BODY_START] : 0;
 	s->win.body_end = body[SCREEN_BODY_END] > 0 ? (size_t)body[SCREEN_BODY_END] : 0;
+	s->selected_at = body[SCREEN_BODY_SELECTED] > 0 ? (size_t)body[SCREEN_BODY_SELECTED] : 0;
+}
+
+/* the selection moved: the rows scroll as little as shows it */
+static void follow_selection(struct session *s)
+{
+	int line = 0, page = s->win.page > 0 ? s->win.page : 1;
+
+	if (!s->follow || !s->selected_at || s->selected_at < s->win.body_start)
+		return;
+	s->follow = false;
+	for (size_t i = s->win.body_start; i < s->selected_at && i < s->frame_len; i++)
+		line += s->frame[i] == '\n';
+	if (line < s->win.scroll)
+		s->win.scroll = line;
+	else if (line >= s->win.scroll + page)
+		s->win.scroll = line - page + 1;
 }
 
 /* the last frame again, fitted to the terminal and the scroll as they are now */
@@ -476,6 +497,8 @@ static void draw_screen(struct session *s)
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
+	if (!screen_size(STDOUT_FILENO, &s->live.rows, &s->live.cols))
+		s->live.rows = s->live.cols = 0;
 	if (!mem) {
 		fputs("\033[H\033[2J", stdout);
 		render_screen(stdout, &s->models, s->p, &s->view);
@@ -490,6 +513,7 @@ static void draw_screen(struct session *s)
 	free(s->frame);
 	s->frame = text;
 	s->frame_len = len;
+	follow_selection(s);
 	fit_frame(s);
 }
 
@@ -499,12 +523,11 @@ static void show_screen(struct session *s)
 	draw_screen(s);
 }
 
-/* j, k, the arrows, PgUp, PgDn, space, b, g, G, Home, End: the table's rows scroll */
+/* PgUp, PgDn, space, b, g, G, Home, End: the table's rows scroll (j/k select) */
 static bool scroll_key(struct session *s, int key)
 {
-	enum { LINE = 1, PAGE, ALL };
+	enum { PAGE = 1, ALL };
 	static const int moves[][2] = {
-		{ 'j', LINE }, { KEY_DOWN, LINE }, { 'k', -LINE }, { KEY_UP, -LINE },
 		{ ' ', PAGE }, { KEY_PAGE_DOWN, PAGE }, { 'b', -PAGE }, { KEY_PAGE_UP, -PAGE },
 		{ 'G', ALL }, { KEY_END, ALL }, { 'g', -ALL }, { KEY_HOME, -ALL },
 	};
@@ -518,7 +541,7 @@ static bool scroll_key(struct session *s, int key)
 		if (unit == ALL)
 			s->win.scroll = sign > 0 ? INT_MAX / 2 : 0;
 		else
-			s->win.scroll += sign * (unit == PAGE ? page : 1);
+			s->win.scroll += sign * page;
 		return true;
 	}
 	return false;
@@ -530,6 +553,10 @@ static bool handle_key(struct session *s, int key)
 	if (scroll_key(s, key)) {
 		if (s->frame)
 			fit_frame(s);
+		return false;
+	}
+	if (live_keys_apply(&s->live, key, &s->models, s->p, &s->follow)) {
+		show_screen(s);
 		return false;
 	}
 	switch (key) {
@@ -627,9 +654,10 @@ static void refresh(struct session *s)
 {
 	bool screen = s->interactive && !s->view.paused;
 
-	if (!screen && !s->metrics && !s->progress.on)
+	if (!screen && !s->metrics && !s->progress.on && !s->models.live_sources)
 		return;
 	view_now(s);
+	run_models_live_tick(&s->models, s->p, (unsigned long)s->view.elapsed_s);
 	if (screen)
 		draw_screen(s);
 	if (s->metrics) {
@@ -849,6 +877,7 @@ static void report_text(struct session *s)
 {
 	const struct rtl_params *p = s->p;
 
+	s->view.live = NULL;	/* the report is rtla's table, fitted to nothing */
 	if (json_on_stdout(s))
 		return;
 	if (s->interactive)
@@ -958,6 +987,16 @@ static int report(struct session *s)
 	return ret;
 }
 
+/* the live screen: keys read, the choices made, the pane's windows kept */
+static void live_start(struct session *s)
+{
+	tty_keys_start(&s->keys);
+	live_keys_init(&s->live);
+	s->view.live = &s->live;
+	if (params_analysis_on(s->p) && !run_models_live_on(&s->models))
+		debug_msg("live screen: no sources to show as they come");
+}
+
 /* serving from the warm-up on: the run's metrics, zero until it measures */
 static int start_listen(struct session *s)
 {
@@ -983,7 +1022,7 @@ int run_session(struct rtl_params *p)
 			!json_on_stdout(&s);
 	s.view.pretty = s.interactive;
 	if (s.interactive)
-		tty_keys_start(&s.keys);
+		live_start(&s);
 	/* --watch prints its samples on the terminal the line would share */
 	progress_start(&s.progress, !s.interactive && !s.replay && !p->watch);
 	if (start_listen(&s))

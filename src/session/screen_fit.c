@@ -136,7 +136,7 @@ static void fit_page(FILE *out, const struct line *l, int total, int head, int b
 	put_lines(out, l + head + w->scroll, page < body ? page : body, w->cols);
 	put_lines(out, l + head + body, show_foot, w->cols);
 	if (page > 0 && body > 0)
-		snprintf(more, sizeof(more), "rows %d-%d of %d: j/k, arrows, PgUp/PgDn, g/G scroll",
+		snprintf(more, sizeof(more), "rows %d-%d of %d: PgUp/PgDn, g/G scroll; j/k select",
 			 w->scroll + 1, w->scroll + (page < body ? page : body), body);
 	else
 		snprintf(more, sizeof(more), "%d rows: a larger terminal shows them", body);

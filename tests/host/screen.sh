@@ -75,17 +75,19 @@ wait_row() {
 # of summary below, left out first): the keys move it, the status line
 # says which
 screen_scroll_tests_of() {
-	local tool=$1 rows=$2 name key want
+	local tool=$1 rows=$2 name key want jw=0
 
 	screen_run "$tool" "$rows" 0,1
 	name="screen $tool: $rows rows: the columns' header, CPU 0's row, the status line"
-	check_pane wait_pane '^rows 1-1 of 2: j/k' 60
+	check_pane wait_pane '^rows 1-1 of 2: ' 60
 	check_pane wait_row 0
 	check_pane wait_pane '^CPU ' 1
-	for key in j k Down Up NPage PPage G g End Home; do
+	# j selects the first row, then each key moves the selection or scrolls
+	for key in j j k Down Up NPage PPage G g End Home; do
 		tmx send-keys -t screen "$key"
 		case $key in
-		j|Down|NPage|G|End) want=1 ;;
+		Down|NPage|G|End) want=1 ;;
+		j) want=$jw; jw=1 ;;
 		*) want=0 ;;
 		esac
 		name="screen $tool: $key shows CPU $want's row"
@@ -144,6 +146,106 @@ screen_tests_of() {
 	fi
 }
 
+# shown_seconds: the duration the pane's table shows, in seconds ("" none)
+shown_seconds() {
+	pane | sed -nE 's/^duration: +([0-9]+) ([0-9]+):([0-9]+):([0-9]+).*/\1 \2 \3 \4/p' |
+		head -1 | awk '{ print ((($1 * 24 + $2) * 60 + $3) * 60 + $4) }'
+}
+
+# wait_seconds N: until the table's duration reaches N s
+wait_seconds() {
+	local i t
+
+	for i in $(seq 300); do
+		t=$(shown_seconds)
+		[ -n "$t" ] && [ "$t" -ge "$1" ] && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+# refreshes_until CMD...: the table's seconds that pass until CMD holds
+# (polled every 0.2 s for up to 60 s; 999 when it never does)
+refreshes_until() {
+	local t0 i
+
+	t0=$(shown_seconds)
+	for i in $(seq 300); do
+		if "$@"; then
+			echo $(($(shown_seconds) - t0))
+			return
+		fi
+		sleep 0.2
+	done
+	echo 999
+}
+
+pane_names() { pane | grep -qE -- "$1"; }
+pane_lacks() { ! pane | grep -qE -- "$1"; }
+
+# within NAME SECONDS LIMIT: SECONDS of the table's time is at most LIMIT
+within() {
+	if [ "$2" -le "$3" ]; then ok "$1 ($2 s)"; else not_ok "$1 ($2 s, limit $3)"; pane | sed 's/^/#   /' | head -30; fi
+}
+
+# screen_pane_tests_of TOOL: the sources pane of TOOL --aa on CPU 1, with a
+# spinner (rtl_pane, 50 % of 100 ms) started once the run is longer than
+# the pane's 10 s window: named and marked NEW within 2 refreshes (3 s of
+# the table's time, its seconds cut down), gone from the 1 s window
+# within 2 refreshes of its end; the keys select, sort, cycle, help
+screen_pane_tests_of() {
+	local tool=$1 name t spin
+
+	snapshot "$WORK/pane-before"
+	screen_run "$tool --aa" 24 1
+	name="pane $tool: the sources pane under the table, the keys' line"
+	check_pane wait_pane '^Sources of CPU 1, last 10 s' 60
+	check_pane wait_pane '^keys: \? help' 1
+	wait_seconds 13
+	"$HELPERS/spin" -c 1 -p 10 -n rtl_pane -d 6 --duty 50 --period-ms 100 > /dev/null &
+	spin=$!
+	t=$(refreshes_until pane_names '^  [a-z ]*rtl_pane.* NEW$')
+	within "pane $tool: the spinner named and marked NEW" "$t" 3
+	wait "$spin"
+	for key in w w w; do tmx send-keys -t screen "$key"; done
+	name="pane $tool: w three times: the 1 s window"
+	check_pane wait_pane 'w window: 1 s' 5
+	t=$(refreshes_until pane_lacks 'rtl_pane')
+	within "pane $tool: the spinner leaves the 1 s window" "$t" 3
+	tmx send-keys -t screen j
+	name="pane $tool: j selects CPU 1"
+	check_pane wait_pane 'select: CPU 1' 5
+	tmx send-keys -t screen o
+	name="pane $tool: o sorts the rows otherwise"
+	check_pane wait_pane 'sort: (noise|latency)' 5
+	tmx send-keys -t screen Escape
+	name="pane $tool: Esc selects none"
+	check_pane wait_pane 'select: none' 5
+	tmx send-keys -t screen '?'
+	name="pane $tool: ? shows the keys"
+	check_pane wait_pane '^Keys \(\? again closes' 5
+	tmx send-keys -t screen '?'
+	tmx send-keys -t screen s
+	name="pane $tool: s hides the pane"
+	check_pane sh -c "sleep 1.5; ! tmux -L $TMUX_SOCK capture-pane -p -J -t screen | grep -qE '^(Sources|Keys)'"
+	tmx send-keys -t screen s
+	tmx resize-window -t screen -x 200 -y 60
+	name="pane $tool: 200x60: the pane again, fitted"
+	check_pane wait_pane '^Sources of CPU 1' 5
+	check_pane screen_fits 200
+	tmx send-keys -t screen q
+	name="pane $tool: q ends the run, exit 0, the report names the spinner"
+	check_pane wait_pane '^EXIT=0' 30
+	check_pane pane_names 'rtl_pane'
+	tmx kill-server 2>/dev/null
+	snapshot "$WORK/pane-after"
+	if cmp -s "$WORK/pane-before" "$WORK/pane-after"; then
+		ok "pane $tool: tracefs as it was"
+	else
+		not_ok "pane $tool: tracefs as it was"
+	fi
+}
+
 screen_tests() {
 	local name
 
@@ -153,6 +255,8 @@ screen_tests() {
 	fi
 	screen_tests_of "osnoise top" "--aa --json $WORK/screen-osnoise.json"
 	screen_tests_of "timerlat top"
+	screen_pane_tests_of "osnoise top"
+	screen_pane_tests_of "timerlat top"
 	screen_scroll_tests_of "osnoise top -r 100000" 5
 	screen_scroll_tests_of "timerlat top" 6
 	screen_run "osnoise top"

@@ -74,7 +74,7 @@ static void test_rows(void **state)
 	(void)state;
 	/* 4 rows: 3 lines, the last says which are shown */
 	assert_fitted("1\n2\n3\n4\n5\n", 4, 80,
-		      "1\n2\nrows 1-2 of 5: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+		      "1\n2\nrows 1-2 of 5: PgUp/PgDn, g/G scroll; j/k select\n");
 	assert_fitted("1\n2\n3\n", 4, 80, "1\n2\n3\n");
 	assert_fitted("1\n2\n3\n4\n5\n", 4, 10, "1\n2\nrows 1-2 o\n");
 }
@@ -97,19 +97,19 @@ static void test_table_scrolls(void **state)
 	(void)state;
 	/* 7 lines: the header, 3 rows, the summary, the status */
 	assert_window(table, &w, "title\nCPU\n0\n1\n2\nALL\n"
-		      "rows 1-3 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+		      "rows 1-3 of 10: PgUp/PgDn, g/G scroll; j/k select\n");
 	assert_int_equal(w.page, 3);
 	w.scroll = 4;
 	assert_window(table, &w, "title\nCPU\n4\n5\n6\nALL\n"
-		      "rows 5-7 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+		      "rows 5-7 of 10: PgUp/PgDn, g/G scroll; j/k select\n");
 	/* past the end: the last page, and the scroll kept there */
 	w.scroll = 1000;
 	assert_window(table, &w, "title\nCPU\n7\n8\n9\nALL\n"
-		      "rows 8-10 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+		      "rows 8-10 of 10: PgUp/PgDn, g/G scroll; j/k select\n");
 	assert_int_equal(w.scroll, 7);
 	w.scroll = -3;
 	assert_window(table, &w, "title\nCPU\n0\n1\n2\nALL\n"
-		      "rows 1-3 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+		      "rows 1-3 of 10: PgUp/PgDn, g/G scroll; j/k select\n");
 	assert_int_equal(w.scroll, 0);
 }
 
@@ -119,12 +119,12 @@ static void test_table_tiny(void **state)
 
 	(void)state;
 	/* no room for the summary: the header, a row, the status */
-	assert_window(table, &w, "title\nCPU\n2\nrows 3-3 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	assert_window(table, &w, "title\nCPU\n2\nrows 3-3 of 10: PgUp/PgDn, g/G scroll; j/k select\n");
 	/* no room for the header either: its first line goes, a row stays */
 	w = table_window(4, 9);
-	assert_window(table, &w, "CPU\n9\nrows 10-10 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	assert_window(table, &w, "CPU\n9\nrows 10-10 of 10: PgUp/PgDn, g/G scroll; j/k select\n");
 	w = table_window(3, 0);
-	assert_window(table, &w, "0\nrows 1-1 of 10: j/k, arrows, PgUp/PgDn, g/G scroll\n");
+	assert_window(table, &w, "0\nrows 1-1 of 10: PgUp/PgDn, g/G scroll; j/k select\n");
 	/* one line: the status alone */
 	w = table_window(1, 0);
 	assert_window(table, &w, "10 rows: a larger terminal shows them\n");
