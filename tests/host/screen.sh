@@ -146,9 +146,10 @@ screen_tests_of() {
 	fi
 }
 
-# shown_seconds: the duration the pane's table shows, in seconds ("" none)
+# shown_seconds: the duration the pane's table shows, in seconds ("" none):
+# osnoise's "duration:   0 00:00:13 |", timerlat's "  0 00:00:13   |"
 shown_seconds() {
-	pane | sed -nE 's/^duration: +([0-9]+) ([0-9]+):([0-9]+):([0-9]+).*/\1 \2 \3 \4/p' |
+	pane | sed -nE 's/^(duration:)? +([0-9]+) ([0-9]{2}):([0-9]{2}):([0-9]{2}) +\|.*/\2 \3 \4 \5/p' |
 		head -1 | awk '{ print ((($1 * 24 + $2) * 60 + $3) * 60 + $4) }'
 }
 
@@ -181,6 +182,8 @@ refreshes_until() {
 }
 
 pane_names() { pane | grep -qE -- "$1"; }
+# the pane's text with what scrolled off it
+report_names() { tmx capture-pane -p -J -S - -t screen | grep -qE -- "$1"; }
 pane_lacks() { ! pane | grep -qE -- "$1"; }
 
 # within NAME SECONDS LIMIT: SECONDS of the table's time is at most LIMIT
@@ -188,13 +191,14 @@ within() {
 	if [ "$2" -le "$3" ]; then ok "$1 ($2 s)"; else not_ok "$1 ($2 s, limit $3)"; pane | sed 's/^/#   /' | head -30; fi
 }
 
-# screen_pane_tests_of TOOL: the sources pane of TOOL --aa on CPU 1, with a
-# spinner (rtl_pane, 50 % of 100 ms) started once the run is longer than
+# screen_pane_tests_of TOOL PRIO: the sources pane of TOOL --aa on CPU 1,
+# with a spinner (rtl_pane, SCHED_FIFO PRIO, 40 % of 100 ms: at 99 it
+# blocks timerlat's thread, of priority 95) started once the run is longer than
 # the pane's 10 s window: named and marked NEW within 2 refreshes (3 s of
 # the table's time, its seconds cut down), gone from the 1 s window
 # within 2 refreshes of its end; the keys select, sort, cycle, help
 screen_pane_tests_of() {
-	local tool=$1 name t spin
+	local tool=$1 prio=$2 name t spin
 
 	snapshot "$WORK/pane-before"
 	screen_run "$tool --aa" 24 1
@@ -202,7 +206,7 @@ screen_pane_tests_of() {
 	check_pane wait_pane '^Sources of CPU 1, last 10 s' 60
 	check_pane wait_pane '^keys: \? help' 1
 	wait_seconds 13
-	"$HELPERS/spin" -c 1 -p 10 -n rtl_pane -d 6 --duty 50 --period-ms 100 > /dev/null &
+	"$HELPERS/spin" -c 1 -p "$prio" -n rtl_pane -d 6 --duty 40 --period-ms 100 > /dev/null &
 	spin=$!
 	t=$(refreshes_until pane_names '^  [a-z ]*rtl_pane.* NEW$')
 	within "pane $tool: the spinner named and marked NEW" "$t" 3
@@ -236,7 +240,7 @@ screen_pane_tests_of() {
 	tmx send-keys -t screen q
 	name="pane $tool: q ends the run, exit 0, the report names the spinner"
 	check_pane wait_pane '^EXIT=0' 30
-	check_pane pane_names 'rtl_pane'
+	check_pane report_names 'rtl_pane'
 	tmx kill-server 2>/dev/null
 	snapshot "$WORK/pane-after"
 	if cmp -s "$WORK/pane-before" "$WORK/pane-after"; then
@@ -255,8 +259,8 @@ screen_tests() {
 	fi
 	screen_tests_of "osnoise top" "--aa --json $WORK/screen-osnoise.json"
 	screen_tests_of "timerlat top"
-	screen_pane_tests_of "osnoise top"
-	screen_pane_tests_of "timerlat top"
+	screen_pane_tests_of "osnoise top" 10
+	screen_pane_tests_of "timerlat top" 99
 	screen_scroll_tests_of "osnoise top -r 100000" 5
 	screen_scroll_tests_of "timerlat top" 6
 	screen_run "osnoise top"
