@@ -118,6 +118,22 @@ static int open_temp(struct outfile *o, const char *dir)
 	return fd;
 }
 
+/* Why a file could not be made in its directory, and what to do. */
+static const char *open_why(int err)
+{
+	switch (err) {
+	case ENOENT:
+		return "its directory does not exist (create it, or name a file in one that does)";
+	case EACCES:
+	case EPERM:
+		return "permission denied (name a file in a directory you may write to)";
+	case EROFS:
+		return "its file system is read-only (name a file on another)";
+	default:
+		return strerror(err);
+	}
+}
+
 /* A file that is replaced keeps its mode and owner. */
 static void keep_mode(int fd, const char *target)
 {
@@ -154,8 +170,7 @@ int outfile_open(struct outfile *o, const char *path, const char *what)
 	fd = dir ? open_temp(o, dir) : -1;
 	free(dir);
 	if (fd < 0)
-		return fail(o, what, errno == ENOENT ? "its directory does not exist" :
-			    strerror(errno));
+		return fail(o, what, open_why(errno));
 	keep_mode(fd, o->target);
 	o->f = fdopen(fd, "w");
 	if (!o->f) {
@@ -233,6 +248,13 @@ int outfile_commit(struct outfile *o, const char *what)
 	return 0;
 }
 
+int outfile_finish(struct outfile *o, const char *what, int failed)
+{
+	if (failed)
+		return fail_errno(o, what);
+	return outfile_commit(o, what);
+}
+
 void outfile_abort(struct outfile *o)
 {
 	int saved = errno;
@@ -256,11 +278,7 @@ int outfile_write_text(const char *path, const char *text, const char *what)
 
 	if (outfile_open(&o, path, what))
 		return -1;
-	if (fputs(text, o.f) < 0) {
-		fail_errno(&o, what);
-		return -1;
-	}
-	return outfile_commit(&o, what);
+	return outfile_finish(&o, what, fputs(text, o.f) < 0);
 }
 
 int outfile_check_stdout(void)

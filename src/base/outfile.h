@@ -33,6 +33,11 @@ struct outfile {
 int outfile_open(struct outfile *o, const char *path, const char *what);
 /* Complete: flush, sync and put in place; -1 with a message. Closes. */
 int outfile_commit(struct outfile *o, const char *what);
+/*
+ * Commit when @failed is 0; else drop what was written, with a message
+ * saying why (errno): -1. Closes.
+ */
+int outfile_finish(struct outfile *o, const char *what, int failed);
 /* Drop what was written; the named file stays as it was. Closes. */
 void outfile_abort(struct outfile *o);
 

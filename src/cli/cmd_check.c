@@ -18,6 +18,8 @@
 #include "render/tuning_render.h"
 #include "source/machine/machine.h"
 
+#define JSON_WHAT	"check's JSON"
+
 struct check_opts {
 	const char	*cpus;
 	const char	*json;
@@ -60,51 +62,52 @@ static int parse_cpus(struct cpu_mask *m, const char *cpus, int nr_cpus)
 	return -1;
 }
 
-static int write_json(const char *path, const struct tuning *t, const struct sys_facts *f,
-		      int status)
+/*
+ * The text (only the verdict with -q), unless the JSON goes to stdout;
+ * then the JSON, to @json opened before the judging. The exit status.
+ */
+static int emit(const struct check_opts *o, struct outfile *json, const struct tuning *t,
+		const struct sys_facts *f, int status)
 {
-	struct outfile o;
-
-	if (outfile_open(&o, path, "the check's JSON"))
-		return -1;
-	if (render_check_json(o.f, t, f, status)) {
-		err_msg("cannot write the check's JSON to %s", path);
-		outfile_abort(&o);
-		return -1;
-	}
-	return outfile_commit(&o, "the check's JSON");
+	if (json->f != stdout && o->quiet)
+		render_check_verdict(stdout, t, status);
+	else if (json->f != stdout)
+		render_check_text(stdout, t, f, status);
+	if (json->f && outfile_finish(json, JSON_WHAT, render_check_json(json->f, t, f, status)))
+		return 1;
+	return outfile_check_stdout() ? 1 : status;
 }
 
-static int run_check(const struct check_opts *o, int nr_cpus)
+static int judge(const struct check_opts *o, struct outfile *json, struct cpu_mask *cpus,
+		 int nr_cpus)
 {
-	struct cpu_mask cpus = { 0 };
 	struct sys_facts facts;
-	bool json_on_stdout = o->json && !strcmp(o->json, "-");
-	struct tuning *t;
 	int status = 1;
 
 	memset(&facts, 0, sizeof(facts));
+	if (machine_gather(&facts, nr_cpus) ||
+	    machine_gather_tuning(&facts, o->cpus ? cpus : NULL, TUNING_SAMPLE_TICK)) {
+		err_msg("out of memory");
+		outfile_abort(json);
+	} else {
+		tuning_judge(facts.tuning);
+		status = emit(o, json, facts.tuning, &facts, tuning_breaks(facts.tuning) ? 2 : 0);
+	}
+	machine_free(&facts);
+	return status;
+}
+
+/* The output file is opened before anything is judged: a bad one is all that is said. */
+static int run_check(const struct check_opts *o, int nr_cpus)
+{
+	struct cpu_mask cpus = { 0 };
+	struct outfile json = { 0 };
+	int status = 1;
+
 	if (o->cpus && parse_cpus(&cpus, o->cpus, nr_cpus))
 		return 1;
-	if (machine_gather(&facts, nr_cpus) ||
-	    machine_gather_tuning(&facts, o->cpus ? &cpus : NULL, TUNING_SAMPLE_TICK)) {
-		err_msg("out of memory");
-		goto out;
-	}
-	t = facts.tuning;
-	tuning_judge(t);
-	status = tuning_breaks(t) ? 2 : 0;
-	/* with --json -, stdout is the JSON's */
-	if (o->quiet && !json_on_stdout)
-		render_check_verdict(stdout, t, status);
-	else if (!json_on_stdout)
-		render_check_text(stdout, t, &facts, status);
-	if (o->json && write_json(o->json, t, &facts, status))
-		status = 1;
-	if (outfile_check_stdout())
-		status = 1;
-out:
-	machine_free(&facts);
+	if (!o->json || !outfile_open(&json, o->json, JSON_WHAT))
+		status = judge(o, &json, &cpus, nr_cpus);
 	cpu_mask_free(&cpus);
 	return status;
 }

@@ -93,19 +93,6 @@ static enum opts_result parse_args(const struct command *cmd, struct compare_arg
 	return OPTS_OK;
 }
 
-static int write_json(struct outfile *json, const char *path, const struct comparison *c)
-{
-	char *shown __shown = NULL;
-
-	if (!render_compare_json(json->f, c))
-		return outfile_commit(json, JSON_WHAT);
-	shown = log_arg(path);
-	err_msg("cannot write the %s to %s: %s", JSON_WHAT, shown,
-		strerror(errno));
-	outfile_abort(json);
-	return -1;
-}
-
 static int emit(const struct compare_args *args, const struct comparison *c)
 {
 	struct outfile json = { 0 };
@@ -114,7 +101,7 @@ static int emit(const struct compare_args *args, const struct comparison *c)
 		return -1;
 	if (json.f != stdout)
 		render_compare_text(stdout, c);
-	if (json.f && write_json(&json, args->json, c))
+	if (json.f && outfile_finish(&json, JSON_WHAT, render_compare_json(json.f, c)))
 		return -1;
 	return outfile_check_stdout();
 }

@@ -160,18 +160,10 @@ static enum opts_result parse_args(const struct command *cmd, struct merge_args 
 
 /* ---- the output ---- */
 
-static int finish(struct outfile *o, const char *path, const char *what, int written)
+/* Nothing to do when @o was not opened. */
+static int finish(struct outfile *o, const char *what, int failed)
 {
-	char *shown __shown = NULL;
-
-	if (!o->f)
-		return 0;
-	if (!written)
-		return outfile_commit(o, what);
-	shown = log_arg(path);
-	err_msg("cannot write the %s to %s: %s", what, shown, strerror(errno));
-	outfile_abort(o);
-	return -1;
+	return o->f ? outfile_finish(o, what, failed) : 0;
 }
 
 static int emit(const struct merge_args *args, const struct merge *m,
@@ -189,11 +181,11 @@ static int emit(const struct merge_args *args, const struct merge *m,
 	}
 	if (json.f != stdout && plot.f != stdout)
 		render_merge_text(stdout, m);
-	ret = finish(&json, args->json, JSON_WHAT, json.f ? render_merge_json(json.f, m) : 0);
+	ret = finish(&json, JSON_WHAT, json.f ? render_merge_json(json.f, m) : 0);
 	if (ret && plot.f)
 		outfile_abort(&plot);
 	else
-		ret = finish(&plot, args->plot, PLOT_WHAT,
+		ret = finish(&plot, PLOT_WHAT,
 			     plot.f ? svg_plot_merge(plot.f, r, args->nr_paths) : 0);
 	return ret || outfile_check_stdout() ? -1 : 0;
 }

@@ -937,12 +937,8 @@ static int commit_recording(struct session *s)
 /* --plot: the histograms as an SVG picture, in place when complete */
 static int write_plot(struct session *s)
 {
-	if (svg_plot_hist(s->plot.f, &s->models, s->p, &s->view)) {
-		err_msg("cannot write the SVG plot to %s: %s", s->p->plot_path, strerror(errno));
-		outfile_abort(&s->plot);
-		return -1;
-	}
-	if (outfile_commit(&s->plot, "SVG plot"))
+	if (outfile_finish(&s->plot, "SVG plot",
+			   svg_plot_hist(s->plot.f, &s->models, s->p, &s->view)))
 		return -1;
 	if (!json_on_stdout(s))
 		printf("  Plot saved to %s\n", s->p->plot_path);
@@ -972,16 +968,9 @@ static int report(struct session *s)
 	}
 	if (s->rec && commit_recording(s))
 		ret = -1;
-	if (s->json.f) {
-		if (render_json(s->json.f, &s->models, s->p, &s->view)) {
-			err_msg("cannot write the JSON report to %s: %s", s->p->json_path,
-				strerror(errno));
-			outfile_abort(&s->json);
-			ret = -1;
-		} else if (outfile_commit(&s->json, "JSON report")) {
-			ret = -1;
-		}
-	}
+	if (s->json.f && outfile_finish(&s->json, "JSON report",
+					render_json(s->json.f, &s->models, s->p, &s->view)))
+		ret = -1;
 	if (s->plot.f && write_plot(s))
 		ret = -1;
 	return ret;

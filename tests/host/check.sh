@@ -49,6 +49,13 @@ check_tests()
 	else
 		not_ok "check: the file is untouched"
 	fi
-	expect "check: --json into a missing directory" 1 'JSON' -- \
-		$R check --json "$WORK/no/such/dir/c.json"
+	expect "check: --json into a missing directory" 1 \
+		"^rtlens check: error: cannot write the check's JSON to $WORK/no/such/dir/c.json: its directory does not exist \\(create it" -- \
+		$R check -c 0 -q --json "$WORK/no/such/dir/c.json"
+	if [ "$(wc -l < "$WORK/expect.out")" = 1 ]; then
+		ok "check: a bad --json file is said before any judging, and alone"
+	else
+		not_ok "check: a bad --json file is said before any judging, and alone"
+		sed 's/^/#   /' "$WORK/expect.out"
+	fi
 }

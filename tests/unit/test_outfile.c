@@ -281,6 +281,42 @@ static void test_refusal_names_the_path_whole(void **state)
 	capture_end_expect(&c, want);
 }
 
+/* a missing directory: the message says what to do */
+static void test_missing_directory_says_what_to_do(void **state)
+{
+	struct capture c;
+	struct outfile o;
+
+	(void)state;
+	capture_start(&c, 2);
+	assert_int_equal(outfile_open(&o, in_dir("no/r.json"), "report"), -1);
+	capture_end_expect(&c, "its directory does not exist (create it, or name a file in one "
+			   "that does)");
+}
+
+/* outfile_finish: commits what was written, or drops it when writing it failed */
+static void test_finish(void **state)
+{
+	struct capture c;
+	struct outfile o;
+
+	(void)state;
+	put("r.json", "old");
+	assert_int_equal(outfile_open(&o, in_dir("r.json"), "report"), 0);
+	fputs("half", o.f);
+	errno = ENOSPC;
+	capture_start(&c, 2);
+	assert_int_equal(outfile_finish(&o, "report", -1), -1);
+	capture_end_expect(&c, "cannot write the report to ");
+	assert_null(o.f);
+	assert_string_equal(get("r.json"), "old");
+	assert_string_equal(listing(), "r.json ");
+	assert_int_equal(outfile_open(&o, in_dir("r.json"), "report"), 0);
+	fputs("new", o.f);
+	assert_int_equal(outfile_finish(&o, "report", 0), 0);
+	assert_string_equal(get("r.json"), "new");
+}
+
 /*
  * A path past PATH_MAX, in directories that are there: refused by its
  * name, and nothing written in a directory of a part of it.
@@ -332,6 +368,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_write_text, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refusal_names_the_path_whole, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_path_past_path_max, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_missing_directory_says_what_to_do, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_finish, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
