@@ -19,6 +19,7 @@
 	.sample_event	= "sample_threshold",			\
 	.report_name	= "an osnoise",				\
 	.has_runtime	= true,					\
+	.hw_noise	= true,					\
 	.per_sample	= { [MODE_HIST] = true },		\
 	.kvm_exits	= true,					\
 	.default_period_us = 1000000

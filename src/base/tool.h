@@ -42,6 +42,9 @@ struct tool_desc {
 					 * latency model), else the noise within
 					 * each runtime (the noise model) */
 	bool		has_runtime;	/* a runtime within each period */
+	bool		hw_noise;	/* it counts hardware noise (osnoise's
+					 * HW column, all of hwlat's), which in
+					 * a guest is partly the hypervisor's */
 	bool		aa_default;	/* the analysis is on unless --no-aa */
 	bool		kvm_exits;	/* its analysis reads KVM exits (vCPU threads) */
 	bool		irqs_off;	/* the workload runs with IRQs disabled */

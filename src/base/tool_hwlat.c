@@ -16,6 +16,7 @@
 	.self_tag	= "hwl",				\
 	.sample		= { "sample", "samples" },		\
 	.report_name	= "an hwlat",				\
+	.hw_noise	= true,					\
 	.tracer_only	= true,					\
 	.sparse		= true,					\
 	.unread_reports	= true,					\

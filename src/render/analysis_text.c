@@ -136,7 +136,10 @@ static void latency_sources(FILE *out, const struct run_models *m, const struct 
 	}
 }
 
-/* the hypervisor's name may come from /sys/hypervisor/type */
+/*
+ * a tool that counts hardware noise only (not timerlat); the hypervisor's
+ * name may come from /sys/hypervisor/type
+ */
 static void guest_note(FILE *out, const struct virt_info *v)
 {
 	char name[SAFE_TEXT_SIZE(sizeof(v->hypervisor))];
@@ -196,7 +199,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
 			"causes from the standard tracepoints\n",
 			p->desc->self_tag);
-	if (m->facts && m->facts->virt.guest)
+	if (m->facts && m->facts->virt.guest && p->desc->hw_noise)
 		guest_note(out, &m->facts->virt);
 	render_vm_join(out, m, p, v);
 }

@@ -130,6 +130,9 @@ void render_vcpu_threads(FILE *out, const struct run_models *m, const struct rtl
 		return;
 	n = vcpu_threads_shown(&m->vcpus, p->vm_tids, p->nr_vm_tids, shown,
 			       VCPU_HOST_MAX_VCPUS);
+	/* none: worth saying only of the VMM that --vm named */
+	if (!n && !p->vm_pid)
+		return;
 	fprintf(out, "vCPU threads on the measured CPUs");
 	if (p->vm_pid)
 		fprintf(out, " (of the VMM process %d)", p->vm_pid);

@@ -15,6 +15,7 @@
 #include "cli/options.h"
 #include "render/render.h"
 #include "analysis/run_models.h"
+#include "cmdline.h"
 
 struct fixture {
 	struct rtl_params	p;
@@ -608,7 +609,7 @@ static void test_json_rtla73_options(void **state)
 	free(doc);
 }
 
-/* --dump-tasks and the guest note print names from outside escaped. */
+/* --dump-tasks prints names from outside escaped. */
 static void test_analysis_hostile_names(void **state)
 {
 	char *argv[] = { "top", "-c", "0-1", "-T", "10", "--dump-tasks", NULL };
@@ -636,12 +637,63 @@ static void test_analysis_hostile_names(void **state)
 	render_analysis(out, &m, &p, &v);
 	fclose(out);
 	assert_non_null(strstr(buf, "\n    [001] ev\\x1b[31mil\\xff:66\n"));
-	assert_non_null(strstr(buf, "a guest of xen\\x1b[2J (found by sys-hypervisor)"));
+	/* timerlat has no column of hardware noise: no note of the guest's */
+	assert_null(strstr(buf, "a guest of"));
 	assert_null(strchr(buf, '\x1b'));
 	assert_null(strchr(buf, '\xff'));
 	free(buf);
 	run_models_free(&m);
 	params_free(&p);
+}
+
+/* the analysis' text of @command in a guest of a hypervisor with a name from outside */
+static char *guest_analysis(const char *command, char **argv)
+{
+	struct sys_facts facts = { .virt.guest = true };
+	struct run_view v = { 0 };
+	struct rtl_params p;
+	struct run_models m;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	assert_int_equal(cmdline_parse(&p, command, 4, argv), OPTS_OK);
+	snprintf(facts.virt.hypervisor, sizeof(facts.virt.hypervisor), "xen\x1b[2J");
+	snprintf(facts.virt.source, sizeof(facts.virt.source), "sys-hypervisor");
+	assert_int_equal(run_models_init(&m, &p, &facts), 0);
+	out = open_memstream(&buf, &len);
+	render_analysis(out, &m, &p, &v);
+	fclose(out);
+	run_models_free(&m);
+	params_free(&p);
+	return buf;
+}
+
+/*
+ * The guest note: the tools that count hardware noise (osnoise, hwnoise,
+ * hwlat) say that part of it is the hypervisor, its name escaped;
+ * timerlat, which counts none, says nothing of it.
+ */
+static void test_guest_note(void **state)
+{
+	const char *note = "note: running as a guest of xen\\x1b[2J (found by sys-hypervisor): "
+			   "part of what looks like hardware noise is the hypervisor\n";
+	char *buf;
+
+	(void)state;
+	buf = guest_analysis("osnoise top", ARGV("osnoise", "-c", "1", "--aa"));
+	assert_non_null(strstr(buf, note));
+	assert_null(strchr(buf, '\x1b'));
+	free(buf);
+	buf = guest_analysis("hwnoise", ARGV("hwnoise", "-c", "1", "--aa"));
+	assert_non_null(strstr(buf, note));
+	free(buf);
+	buf = guest_analysis("hwlat top", ARGV("hwlat", "-c", "1"));
+	assert_non_null(strstr(buf, note));
+	free(buf);
+	buf = guest_analysis("timerlat top", ARGV("timerlat", "-c", "1"));
+	assert_null(strstr(buf, "guest"));
+	free(buf);
 }
 
 /* one record to every model of @m: a latency with self_ns, or rtlens stopped */
@@ -755,6 +807,7 @@ int main(void)
 		cmocka_unit_test(test_json_user),
 		cmocka_unit_test(test_json_rtla73_options),
 		cmocka_unit_test(test_analysis_hostile_names),
+		cmocka_unit_test(test_guest_note),
 		cmocka_unit_test(test_self_stop),
 	};
 

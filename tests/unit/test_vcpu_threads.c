@@ -269,6 +269,22 @@ static void test_none(void **state)
 	run_free(r);
 }
 
+/* context edges but no vCPU thread (a machine with no guest): no section, not "0" */
+static void test_no_vcpu_thread(void **state)
+{
+	struct run *r = run_new(4, ARGV("osnoise", "-c", "1", "--aa"));
+	char *text;
+
+	(void)state;
+	sw(r, 1000, 1, "swapper/1", 0, SPIN, "spin");
+	end_at(r, 2000);
+	assert_non_null(r->m.vcpus.host);
+	text = text_of(r);
+	assert_string_equal(text, "");
+	free(text);
+	run_free(r);
+}
+
 /* run with -D --vm 1 --aa: the option; a bad pid is refused */
 static void test_option(void **state)
 {
@@ -364,6 +380,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_vm_filter),
 		cmocka_unit_test(test_none),
+		cmocka_unit_test(test_no_vcpu_thread),
 		cmocka_unit_test(test_option),
 		cmocka_unit_test(test_order_heap),
 		cmocka_unit_test(test_order_across_cpus),
