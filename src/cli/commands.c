@@ -33,6 +33,11 @@ const struct command commands[NR_COMMANDS] = {
 		"hwlat with the options, output and exit status of rt-tests' hwlatdetect" },
 };
 
+const char *const builtin_words[NR_BUILTIN_WORDS] = {
+	[WORD_HELP]	= "help",
+	[WORD_VERSION]	= "version",
+};
+
 const char *command_mode_word(const struct command *cmd)
 {
 	static const char *const words[NR_MODES] = { [MODE_TOP] = "top", [MODE_HIST] = "hist" };

@@ -48,6 +48,15 @@ struct command {
 
 extern const struct command commands[NR_COMMANDS];
 
+/* The words rtlens answers itself, commands of no table: "help", "version". */
+enum builtin_word {
+	WORD_HELP,
+	WORD_VERSION,
+	NR_BUILTIN_WORDS,
+};
+
+extern const char *const builtin_words[NR_BUILTIN_WORDS];
+
 /*
  * The option tables (opt_parse.h): the measuring commands' (options.c),
  * then check's, compare's and merge's (cmd_*.c).

@@ -40,7 +40,10 @@ static bool first_seen(size_t i)
 	return false;
 }
 
-/* the first words, of every command or (@tools) of the measuring ones */
+/*
+ * the first words, of every command and the words rtlens answers itself
+ * (help, version), or (@tools) of the measuring commands
+ */
 static void print_first_words(const char *var, bool tools)
 {
 	const char *sep = "";
@@ -53,6 +56,8 @@ static void print_first_words(const char *var, bool tools)
 		printf("%s%s", sep, first_word(i));
 		sep = " ";
 	}
+	for (i = 0; !tools && i < NR_BUILTIN_WORDS; i++)
+		printf(" %s", builtin_words[i]);
 	printf("'\n");
 }
 

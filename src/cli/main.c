@@ -15,6 +15,7 @@
 
 #include "base/log.h"
 #include "cli/commands.h"
+#include "cli/opt_parse.h"
 #include "cli/options.h"
 #include "session/run.h"
 
@@ -46,6 +47,53 @@ static void tool_usage(const char *tool, FILE *out)
 static bool known_tool(const char *tool)
 {
 	return command_of_tool(tool, "top") || command_of_tool(tool, "hist");
+}
+
+/*
+ * A command or mode rtlens does not know: the one it is a typo of
+ * (@meant, NULL: none is close), and where the list is; exit status 1,
+ * rtla's for a command or mode it does not know.
+ */
+static int unknown(const char *what, const char *word, const char *meant)
+{
+	char *shown __shown = log_arg(word);
+
+	if (meant)
+		err_msg("unknown %s '%s': did you mean '%s'?", what, shown, meant);
+	else
+		err_msg("unknown %s '%s'", what, shown);
+	fprintf(stderr, "Try 'rtlens --help' for the list of commands.\n");
+	return 1;
+}
+
+/* "osnoise top" for @tool "osnoise" and @word "tpo": the command of its mode @word is a typo of */
+static const char *closest_mode(const char *tool, const char *word)
+{
+	const char *modes[NR_COMMANDS], *found;
+	size_t i, n = 0;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (commands[i].desc && !strcmp(commands[i].desc->name, tool) &&
+		    strchr(commands[i].name, ' '))
+			modes[n++] = command_mode_word(&commands[i]);
+	found = opt_closest(word, modes, n);
+	return found ? command_of_tool(tool, found)->name : NULL;
+}
+
+/* what @argv[1] is a typo of: a command, a tool (with its mode: "osnois tpo"), a word */
+static const char *closest_command(int argc, char **argv)
+{
+	const char *words[NR_COMMANDS + NR_BUILTIN_WORDS], *found, *mode = NULL;
+	size_t i, n = 0;
+
+	for (i = 0; i < NR_COMMANDS; i++)
+		words[n++] = commands[i].desc ? commands[i].desc->name : commands[i].name;
+	for (i = 0; i < NR_BUILTIN_WORDS; i++)
+		words[n++] = builtin_words[i];
+	found = opt_closest(argv[1], words, n);
+	if (found && known_tool(found) && argc > 2 && argv[2][0] != '-')
+		mode = closest_mode(found, argv[2]);
+	return mode ? mode : found;
 }
 
 /* the whole command line, for what a recording says of its run */
@@ -82,6 +130,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 static int run_tool(const char *tool, int argc, char **argv)
 {
 	const struct command *cmd;
+	char prefix[64];
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) &&
 	    !command_of_tool(tool, "top")) {
@@ -90,14 +139,11 @@ static int run_tool(const char *tool, int argc, char **argv)
 	}
 	if (argc > 1 && argv[1][0] != '-') {
 		cmd = command_of_tool(tool, argv[1]);
-		if (!cmd) {
-			char *shown __shown = log_arg(argv[1]);
-
-			fprintf(stderr, "rtlens %s: unknown mode '%s'\n\n", tool, shown);
-			tool_usage(tool, stderr);
-			return 1;
-		}
-		return run_command(cmd, argc - 1, argv + 1);
+		if (cmd)
+			return run_command(cmd, argc - 1, argv + 1);
+		snprintf(prefix, sizeof(prefix), "rtlens %s", tool);	/* a tool's: short */
+		log_set_prefix(prefix);
+		return unknown("mode", argv[1], closest_mode(tool, argv[1]));
 	}
 	return run_command(command_of_tool(tool, "top"), argc, argv);
 }
@@ -138,11 +184,13 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 1;
 	}
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], builtin_words[WORD_HELP])) {
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version")) {
+	if (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version") ||
+	    !strcmp(argv[1], builtin_words[WORD_VERSION])) {
 		printf("rtlens %s\n", RTLENS_VERSION);
 		return 0;
 	}
@@ -152,12 +200,7 @@ int main(int argc, char **argv)
 		log_set_prefix(prefix);
 		return offline->main(offline, argc - 1, argv + 1);
 	}
-	if (!known_tool(argv[1])) {
-		char *shown __shown = log_arg(argv[1]);
-
-		fprintf(stderr, "rtlens: unknown command '%s'\n\n", shown);
-		usage(stderr);
-		return 1;
-	}
+	if (!known_tool(argv[1]))
+		return unknown("command", argv[1], closest_command(argc, argv));
 	return run_tool(argv[1], argc - 1, argv + 1);
 }

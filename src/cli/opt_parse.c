@@ -373,6 +373,68 @@ static int abbreviated(const struct option *longs, int index, const char *word)
 	return -1;
 }
 
+#define TYPO_MAX	64	/* a longer word is no typo of a name */
+
+/* The edits of one letter, or of two swapped, that make @a of @b (both under TYPO_MAX). */
+static size_t edits(const char *a, size_t la, const char *b, size_t lb)
+{
+	unsigned char d[TYPO_MAX + 1][TYPO_MAX + 1];
+	size_t i, j, best;
+
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++) {
+		for (j = 1; j <= lb; j++) {
+			best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1u < best)
+				best = d[i - 1][j] + 1u;
+			if (d[i][j - 1] + 1u < best)
+				best = d[i][j - 1] + 1u;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    d[i - 2][j - 2] + 1u < best)
+				best = d[i - 2][j - 2] + 1u;
+			d[i][j] = best;
+		}
+	}
+	return d[la][lb];
+}
+
+const char *opt_closest(const char *word, const char *const *words, size_t n)
+{
+	size_t lw = strlen(word), len, i, d, best = TYPO_MAX;
+	const char *found = NULL;
+
+	for (i = 0; lw < TYPO_MAX && i < n; i++) {
+		len = strlen(words[i]);
+		if (len >= TYPO_MAX)
+			continue;
+		d = edits(word, lw, words[i], len);
+		if (d < best && d * 3 <= len) {
+			best = d;
+			found = words[i];
+		}
+	}
+	return found;
+}
+
+/* the long option of @longs that the name in @word ("--durtion=5") is a typo of, or NULL */
+static const char *closest_long(const struct option *longs, const char *word)
+{
+	const char *names[2 * OPT_MAX + 2];
+	size_t len = long_name_len(word), n;
+	char name[TYPO_MAX];
+
+	if (len >= sizeof(name))
+		return NULL;
+	memcpy(name, word + 2, len);
+	name[len] = '\0';
+	for (n = 0; longs[n].name; n++)
+		names[n] = longs[n].name;
+	return opt_closest(name, names, n);
+}
+
 /* "unknown option '--plot': only osnoise hist and timerlat hist take it" */
 static void unknown_option(const struct opt_table *t, const struct option *longs, char **argv,
 			   const char *shorts)
@@ -380,6 +442,7 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 	bool letter = unknown_letter(shorts);
 	char which[128] = "", name[3] = { '-', (char)optopt, '\0' };
 	char could[256], *shown __shown = NULL;
+	const char *meant = NULL;
 	unsigned int cmds = 0, left;
 	size_t i, at = 0;
 
@@ -398,6 +461,9 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 	else if (!letter && !strncmp(argv[optind - 1], "--", 2) &&
 		 long_candidates(longs, argv[optind - 1], could, sizeof(could)))
 		err_msg("unknown option '%s': it could be %s", shown, could);
+	else if (!letter && !strncmp(argv[optind - 1], "--", 2) &&
+		 (meant = closest_long(longs, argv[optind - 1])))
+		err_msg("unknown option '%s': did you mean '--%s'?", shown, meant);
 	else
 		err_msg("unknown option '%s'", shown);
 }

@@ -159,6 +159,13 @@ bool opt_negatable(const struct opt_table *t, const struct opt_desc *o);
  */
 enum opts_result opt_parse(const struct command *cmd, const struct opt_table *t, void *ctx,
 			   int argc, char **argv);
+/*
+ * The word of @words (@n of them) that @word is a typo of: the closest in
+ * edits of one letter (one added, dropped or changed, or two next to each
+ * other swapped), at most one edit for each three letters of it; the
+ * first of those as close. NULL when none is that close.
+ */
+const char *opt_closest(const char *word, const char *const *words, size_t n);
 /* The --help of @cmd. */
 void opt_usage(const struct command *cmd, const struct opt_table *t, FILE *out);
 /* A usage error found after the parse: the message, then "Try ..."; OPTS_ERROR. */

@@ -259,7 +259,7 @@ pkg_completion_tests()
 	touch "$WORK/comp/report.json" "$WORK/comp/notes.txt"
 	# the commands of rtlens's help: "     osnoise top    - ..."
 	cmds=$("$x/usr/bin/rtlens" --help | sed -nE 's/^     ([a-z]+( [a-z]+)?) +- .*/\1/p')
-	words=$(for c in $(awk '{ print $1 }' <<<"$cmds" | sort -u) -h --help -V --version; do
+	words=$(for c in $(awk '{ print $1 }' <<<"$cmds" | sort -u) help version -h --help -V --version; do
 		echo "$c"; done | sort | tr '\n' ' ')
 	pkg_expect_completion "the commands" "$words" rtlens ''
 	pkg_expect_completion "the modes" "hist top " rtlens timerlat ''

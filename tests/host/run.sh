@@ -141,8 +141,23 @@ fi
 expect "rtlens --help" 0 'osnoise top' -- $R --help
 expect "rtlens --version" 0 '^rtlens [0-9]+\.[0-9]+' -- $R --version
 expect "no command" 1 'usage: rtlens' -- $R
+expect "rtlens version" 0 '^rtlens [0-9]+\.[0-9]+' -- $R version
 expect "unknown command" 1 "unknown command 'frobnicate'" -- $R frobnicate
 expect "unknown mode" 1 "unknown mode 'sideways'" -- $R osnoise sideways
+expect "mistyped command: the closest" 1 \
+	"^rtlens: error: unknown command 'osnois': did you mean 'osnoise top'\\?$" -- $R osnois top
+if [ "$(cat "$WORK/expect.out")" = "rtlens: error: unknown command 'osnois': did you mean 'osnoise top'?
+Try 'rtlens --help' for the list of commands." ]; then
+	ok "mistyped command: two lines, no usage"
+else
+	not_ok "mistyped command: two lines, no usage"
+	sed 's/^/#   /' "$WORK/expect.out" | head -5
+fi
+expect "mistyped mode: the closest" 1 \
+	"^rtlens osnoise: error: unknown mode 'tpo': did you mean 'osnoise top'\\?$" -- $R osnoise tpo
+expect "mistyped word: version" 1 "did you mean 'version'\\?" -- $R versoin
+expect "mistyped option: the closest" 1 "unknown option '--durtion': did you mean '--duration'\\?" -- \
+	$R osnoise top --durtion 1
 expect "osnoise top --help" 0 '-c/--cpus cpu-list' -- $R osnoise top --help
 expect "osnoise --help is top's" 0 'rtlens osnoise top:' -- $R osnoise --help
 expect "osnoise hist --help" 0 '-b/--bucket-size N' -- $R osnoise hist --help

@@ -233,6 +233,40 @@ static void test_help_groups(void **state)
 	free(out);
 }
 
+/* a typo: the closest word, one edit for each three letters at most, ties to the first */
+static void test_closest(void **state)
+{
+	const char *const cmds[] = { "osnoise top", "osnoise hist", "timerlat top", "check",
+				     "compare", "version" };
+	const char *const modes[] = { "top", "hist" };
+
+	(void)state;
+	assert_string_equal(opt_closest("osnois top", cmds, 6), "osnoise top");
+	assert_string_equal(opt_closest("osnoise tpo", cmds, 6), "osnoise top");	/* swapped */
+	assert_string_equal(opt_closest("osnois tpo", cmds, 6), "osnoise top");
+	assert_string_equal(opt_closest("chekc", cmds, 6), "check");
+	assert_string_equal(opt_closest("versoin", cmds, 6), "version");
+	assert_string_equal(opt_closest("tpo", modes, 2), "top");
+	assert_null(opt_closest("frobnicate", cmds, 6));
+	assert_null(opt_closest("co", cmds, 6));
+	assert_null(opt_closest("sideways", modes, 2));
+	assert_null(opt_closest("tp", cmds, 0));
+	/* a word longer than any name is none of them */
+	assert_null(opt_closest("checkcheckcheckcheckcheckcheckcheckcheckcheckcheckcheckcheckcheck",
+				cmds, 6));
+}
+
+/* a mistyped long option: the one it is a typo of */
+static void test_mistyped_long(void **state)
+{
+	(void)state;
+	expect_refused(ARGV("check", "--perido", "5"),
+		       "unknown option '--perido': did you mean '--period'?");
+	expect_refused(ARGV("check", "--no-colr"),
+		       "unknown option '--no-colr': did you mean '--no-color'?");
+	expect_refused(ARGV("check", "--frobnicate"), "unknown option '--frobnicate'\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -241,6 +275,8 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_path_and_duration),
 		cmocka_unit_test(test_help_groups),
+		cmocka_unit_test(test_closest),
+		cmocka_unit_test(test_mistyped_long),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
