@@ -96,7 +96,10 @@ enum { SCREEN_BODY_START, SCREEN_BODY_END, SCREEN_BODY_SELECTED, NR_SCREEN_BODY 
  */
 void render_mark_body(FILE *out, const struct run_view *v, int which);
 
-/* "  0 00:00:10": days, then hh:mm:ss */
+/*
+ * "  0 00:00:10": days, then hh:mm:ss, @seconds rounded to the nearest
+ * second; every table, the live screen's, the progress line and the plot
+ */
 void format_duration(double seconds, char *buf, size_t len);
 
 void render_top(FILE *out, const struct noise_model *m, const struct rtl_params *p,

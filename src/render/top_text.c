@@ -7,7 +7,8 @@
 
 void format_duration(double seconds, char *buf, size_t len)
 {
-	unsigned long long s = seconds > 0 ? (unsigned long long)seconds : 0;
+	/* rounded: a run stopped at 2.9 s lasted 3 s, not 2 */
+	unsigned long long s = seconds > 0 ? (unsigned long long)(seconds + 0.5) : 0;
 
 	snprintf(buf, len, "%3llu %02llu:%02llu:%02llu", s / 86400, s / 3600 % 24,
 		 s / 60 % 60, s % 60);

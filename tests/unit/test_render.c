@@ -89,8 +89,21 @@ static void test_duration_format(void **state)
 	(void)state;
 	format_duration(0, buf, sizeof(buf));
 	assert_string_equal(buf, "  0 00:00:00");
-	format_duration(90061.7, buf, sizeof(buf));
+	format_duration(-1, buf, sizeof(buf));
+	assert_string_equal(buf, "  0 00:00:00");
+	format_duration(90061.4, buf, sizeof(buf));
 	assert_string_equal(buf, "  1 01:01:01");
+	/* rounded to the nearest second: Ctrl-C at 2.9 s lasted 3 s */
+	format_duration(2.9, buf, sizeof(buf));
+	assert_string_equal(buf, "  0 00:00:03");
+	format_duration(2.4, buf, sizeof(buf));
+	assert_string_equal(buf, "  0 00:00:02");
+	format_duration(0.5, buf, sizeof(buf));
+	assert_string_equal(buf, "  0 00:00:01");
+	format_duration(90061.7, buf, sizeof(buf));
+	assert_string_equal(buf, "  1 01:01:02");
+	format_duration(86399.5, buf, sizeof(buf));	/* the next day */
+	assert_string_equal(buf, "  1 00:00:00");
 }
 
 static void test_top_layout(void **state)
