@@ -175,8 +175,8 @@ static const struct opt_desc opt_table[] = {
 	      "\t\to:prio - use SCHED_OTHER with prio\n"
 	      "\t\tr:prio - use SCHED_RR with prio\n"
 	      "\t\tf:prio - use SCHED_FIFO with prio\n"
-	      "\t\td:runtime[us|ms|s]:period[us|ms|s] - use SCHED_DEADLINE with runtime and period\n"
-	      "\t\t\t\t\t\t       in nanoseconds", ALL),
+	      "\t\td:runtime[ns|us|ms|s]:period[ns|us|ms|s] - use SCHED_DEADLINE with runtime\n"
+	      "\t\t\t\t\t\t\t   and period (a number without a unit is in ns)", ALL),
 	  OPT_CALL(ARG_REQUIRED, opts_set_priority) },
 	{ ROW(G_SCHED, "cgroup", 'C', "cgroup_name",
 	      "set cgroup, if no cgroup_name is passed, the rtlens's cgroup will be inherited", ALL),

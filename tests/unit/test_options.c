@@ -708,6 +708,11 @@ static void test_help_and_warning(void **state)
 			 OPTS_HELP);
 	assert_non_null(strstr(out, "usage: rtlens timerlat hist [options]"));
 	assert_non_null(strstr(out, "--no-thread"));
+	/* -P's units: each of runtime and period may have one, ns without */
+	assert_non_null(strstr(out, "\t\td:runtime[ns|us|ms|s]:period[ns|us|ms|s] - use "
+			       "SCHED_DEADLINE with runtime\n"));
+	assert_non_null(strstr(out, "and period (a number without a unit is in ns)\n"));
+	assert_null(strstr(out, "period\n\t\t\t\t\t\t       in nanoseconds"));
 	free(out);
 
 	/* measuring the house-keeping cpus is allowed, with a warning */
