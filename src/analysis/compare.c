@@ -102,14 +102,20 @@ static void put(struct cmp_row *row, int m, int side, double v)
 	}
 }
 
+/* a percentile is known to a bucket of its histogram: the widest of both runs' */
 static void put_percentiles(struct cmp_row *row, int base, int side, const struct report_hist *h)
 {
+	struct cmp_cell *cell;
 	double us;
 	size_t i;
 
-	for (i = 0; i < sizeof(percentiles) / sizeof(percentiles[0]); i++)
-		if (h->present && hist_percentile(h, percentiles[i][1], &us))
-			put(row, base + (int)percentiles[i][0], side, us);
+	for (i = 0; i < sizeof(percentiles) / sizeof(percentiles[0]); i++) {
+		if (!h->present || !hist_percentile(h, percentiles[i][1], &us))
+			continue;
+		cell = &row->v[base + (int)percentiles[i][0]];
+		put(row, base + (int)percentiles[i][0], side, us);
+		cell->resolution = fmax(cell->resolution, h->bucket * h->to_us);
+	}
 }
 
 static void fill_osnoise(const struct report_data *r, const struct report_cpu *c,

@@ -8,13 +8,18 @@
  *
  * The verdict (documented in Documentation/json-compare.md) walks a rule,
  * a list of overall metrics, most telling first: osnoise the CPU available
- * (the CPU time lost), the noise p99 (with histograms), the longest single
- * noise; timerlat the thread latency p99 (with histograms; else its mean),
- * then its maximum. A metric differs when the two values are more than
- * CMP_MARGIN_REL of the larger apart and more than CMP_MARGIN_US (times; 1
- * per second for rates) or CMP_MARGIN_PCT points of CPU time lost apart.
- * A percentile with fewer than CMP_TAIL_SAMPLES samples past it in either
- * run is passed over. The first metric that differs decides, unless the
+ * (the CPU time lost), then the tail: the noise p99 and p99.9; timerlat
+ * the tail of the thread latency, its p99 and p99.9. A percentile with
+ * fewer than CMP_TAIL_SAMPLES samples past it in either run is passed
+ * over. A single maximum, which one event makes, is judged only when no
+ * percentile is (reports without histograms, runs too short for a tail):
+ * the longest single noise, timerlat the thread latency's mean, then its
+ * maximum; two runs of one tail are the same whatever their maxima. A
+ * metric differs when the two values are more than CMP_MARGIN_REL of the
+ * larger apart and more than CMP_MARGIN_US (times; 1 per second for
+ * rates) or CMP_MARGIN_PCT points of CPU time lost apart, and more than
+ * their resolution (a percentile: a bucket of the histograms it is read
+ * from). The first metric that differs decides, unless the
  * runs are too short to tell (a CPU with fewer than CMP_MIN_PERIODS osnoise
  * periods or CMP_MIN_SAMPLES latencies) or too close to tell (with two CPUs
  * or more, the difference is within the standard deviation of the metric
@@ -68,6 +73,9 @@ struct cmp_cell {
 	double		b;
 	bool		has_a;
 	bool		has_b;
+	double		resolution;	/* us: what the values are known to (a
+					 * percentile: the widest bucket of the
+					 * histograms); 0: exactly */
 };
 
 struct cmp_row {
@@ -258,6 +266,12 @@ int compare_metric_find(const struct comparison *c, const char *key);
 /* CPU time lost for "%" metrics (100 - the CPU available), else the value */
 double compare_badness(const struct cmp_metric *m, double v);
 
+/*
+ * The difference of @a and @b, the badness of @cell's values, within which
+ * they are the same by the margins above (@m's unit, @cell's resolution)
+ */
+double compare_margin(const struct cmp_metric *m, const struct cmp_cell *cell, double a,
+		      double b);
 /* Does @cell differ by the rule above (@m's unit)? Which side is better? */
 enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *cell);
 

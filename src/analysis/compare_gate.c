@@ -182,19 +182,17 @@ static int resolve(const struct comparison *c, const struct cmp_gate_rule *rule)
 
 /* ---- the gate ---- */
 
-/* How much worse may B be than A on @cell? */
+/* How much worse may B be than A (@a, @b: their badness) on @cell? */
 static double allowed(const struct cmp_gate_rule *rule, const struct cmp_metric *m,
-		      double a, double b)
+		      const struct cmp_cell *cell, double a, double b)
 {
-	double floor = strcmp(m->unit, "%") ? CMP_MARGIN_US : CMP_MARGIN_PCT;
-
 	switch (rule->kind) {
 	case MARGIN_REL:
 		return rule->margin * fabs(a);
 	case MARGIN_ABS:
 		return rule->margin;
 	default:
-		return fmax(floor, CMP_MARGIN_REL * fmax(fabs(a), fabs(b)));
+		return compare_margin(m, cell, a, b);
 	}
 }
 
@@ -210,7 +208,7 @@ static void check_row(struct cmp_gate_result *g, const struct comparison *c,
 	g->checked++;
 	a = compare_badness(m, cell->a);
 	b = compare_badness(m, cell->b);
-	room = allowed(g->rule, m, a, b);
+	room = allowed(g->rule, m, cell, a, b);
 	if (b - a > room)
 		g->fails[g->nr_fails++] = (struct cmp_gate_fail){ row->cpu, cell->a, cell->b,
 								  b - a, room };

@@ -3,8 +3,8 @@
  * compare_verdict - which run is better (see compare.h): on one metric (by
  * the margins of compare.h, which the gate and the renderers use too), and
  * overall by the metrics of the rule, most telling first (the CPU time lost
- * and the tail percentiles before a single maximum), and whether the runs
- * are long enough, and far enough apart, to tell
+ * and the tail percentiles; a single maximum only without them), and
+ * whether the runs are long enough, and far enough apart, to tell
  */
 #include <math.h>
 #include <string.h>
@@ -16,15 +16,17 @@
 struct rule_step {
 	const char	*key;
 	double		pct;		/* a percentile: it needs a tail; else 0 */
-	bool		stand_in;	/* only when the step before is not taken */
+	bool		stand_in;	/* only when no percentile is taken */
 };
 
 static const struct rule_step noise_rule[] = {
-	{ "cpu_available_pct", 0, false }, { "p99_us", 99, false }, { "max_single_us", 0, false },
+	{ "cpu_available_pct", 0, false }, { "p99_us", 99, false }, { "p999_us", 99.9, false },
+	{ "max_single_us", 0, true },
 };
 
 static const struct rule_step latency_rule[] = {
-	{ "thread_p99_us", 99, false }, { "thread_avg_us", 0, true }, { "thread_max_us", 0, false },
+	{ "thread_p99_us", 99, false }, { "thread_p999_us", 99.9, false },
+	{ "thread_avg_us", 0, true }, { "thread_max_us", 0, true },
 };
 
 /* ---- a metric, and which run is better on it ---- */
@@ -45,16 +47,23 @@ double compare_badness(const struct cmp_metric *m, double v)
 	return strcmp(m->unit, "%") ? v : 100 - v;
 }
 
+double compare_margin(const struct cmp_metric *m, const struct cmp_cell *cell, double a,
+		      double b)
+{
+	double floor = strcmp(m->unit, "%") ? CMP_MARGIN_US : CMP_MARGIN_PCT;
+
+	return fmax(fmax(floor, cell->resolution), CMP_MARGIN_REL * fmax(fabs(a), fabs(b)));
+}
+
 enum cmp_side compare_judge(const struct cmp_metric *m, const struct cmp_cell *cell)
 {
-	double a, b, floor;
+	double a, b;
 
 	if (!cell->has_a || !cell->has_b || m->better == BETTER_NEITHER)
 		return SIDE_SAME;
 	a = compare_badness(m, cell->a);
 	b = compare_badness(m, cell->b);
-	floor = strcmp(m->unit, "%") ? CMP_MARGIN_US : CMP_MARGIN_PCT;
-	if (fabs(a - b) <= floor || fabs(a - b) <= CMP_MARGIN_REL * fmax(fabs(a), fabs(b)))
+	if (fabs(a - b) <= compare_margin(m, cell, a, b))
 		return SIDE_SAME;
 	return a < b ? SIDE_A : SIDE_B;
 }
@@ -150,25 +159,32 @@ static double spread(const struct comparison *c, int m, int side)
 
 /* ---- the verdict ---- */
 
+/* Has each run at least CMP_TAIL_SAMPLES samples past the percentile of @step? */
+static bool tail_known(const struct comparison *c, const struct rule_step *step, int m)
+{
+	return fewest_samples(c, &c->metrics[m], true) * (1 - step->pct / 100) >=
+	       CMP_TAIL_SAMPLES;
+}
+
+/*
+ * The steps known in both runs; a percentile with a tail to read it from;
+ * a stand-in (a mean, a single maximum) only when no percentile is taken
+ */
 static void make_rule(struct comparison *c)
 {
 	const struct rule_step *steps = c->tool->latency ? latency_rule : noise_rule;
 	size_t i, n = c->tool->latency ? ARRAY_LEN(latency_rule) : ARRAY_LEN(noise_rule);
 	struct cmp_verdict *v = &c->verdict;
-	bool taken = false;
+	bool tail = false;
 	int m;
 
 	for (i = 0; i < n && v->nr_rule < CMP_RULE_MAX; i++) {
 		m = compare_metric_find(c, steps[i].key);
-		if (m < 0 || !c->on[m] || (steps[i].stand_in && taken)) {
-			taken = false;
+		if (m < 0 || !c->on[m] || (steps[i].stand_in && tail) ||
+		    (steps[i].pct && !tail_known(c, &steps[i], m)))
 			continue;
-		}
-		taken = !steps[i].pct ||
-			fewest_samples(c, &c->metrics[m], true) * (1 - steps[i].pct / 100) >=
-			CMP_TAIL_SAMPLES;
-		if (taken)
-			v->rule[v->nr_rule++] = m;
+		tail |= steps[i].pct > 0;
+		v->rule[v->nr_rule++] = m;
 	}
 }
 

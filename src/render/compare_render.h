@@ -13,7 +13,7 @@
 
 #include "analysis/compare.h"
 
-#define COMPARE_SCHEMA_VERSION	"1.2"
+#define COMPARE_SCHEMA_VERSION	"1.3"
 
 void render_compare_text(FILE *out, const struct comparison *c);
 /* 0, or -1 when the document could not be written completely */

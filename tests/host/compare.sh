@@ -174,7 +174,7 @@ compare_gate_tests() {
 		not_ok "compare gate fails: said"
 	cmp_valid "compare gate fails: valid JSON" "$WORK/cmp-g.json"
 	cmp_json "compare gate fails: the JSON names the CPU and by how much" "$WORK/cmp-g.json" \
-		'd["schema_version"] == "1.2" and not d["gate"]["passed"] and [(f["cpu"], f["worse_by"]) for f in d["gate"]["rules"][0]["failed"]] == [(None, 21), (3, 21)] and d["gate"]["rules"][1]["passed"]'
+		'd["schema_version"] == "1.3" and not d["gate"]["passed"] and [(f["cpu"], f["worse_by"]) for f in d["gate"]["rules"][0]["failed"]] == [(None, 21), (3, 21)] and d["gate"]["rules"][1]["passed"]'
 	expect "compare gate: B better the other way, exit 0" 0 '^gate: passed' -- \
 		$R compare "$tlb" "$tla" --fail-if-worse max:+5us
 	expect "compare gate fails with --json -: exit 2" 2 '"passed": false' -- \
