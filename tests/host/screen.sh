@@ -101,6 +101,17 @@ screen_scroll_tests_of() {
 	tmx kill-server 2>/dev/null
 }
 
+# tracefs_as_before NAME BEFORE: tracefs as the snapshot BEFORE found it
+tracefs_as_before() {
+	snapshot "$2.after"
+	if cmp -s "$2" "$2.after"; then
+		ok "$1: tracefs as it was"
+	else
+		not_ok "$1: tracefs as it was"
+		diff "$2" "$2.after" | sed 's/^/#   /'
+	fi
+}
+
 # screen_tests_of TOOL [ARGS]: with ARGS "--aa --json FILE", the report
 # after r and Ctrl-C validates: the sources cover the table's time
 screen_tests_of() {
@@ -137,13 +148,7 @@ screen_tests_of() {
 	[ -z "$json" ] ||
 		json_valid "screen $tool --aa: after r and Ctrl-C, the sources add up to the table's noise" "$json"
 	tmx kill-server 2>/dev/null
-	snapshot "$WORK/screen-after"
-	if cmp -s "$WORK/screen-before" "$WORK/screen-after"; then
-		ok "screen $tool: tracefs as it was"
-	else
-		not_ok "screen $tool: tracefs as it was"
-		diff "$WORK/screen-before" "$WORK/screen-after" | sed 's/^/#   /'
-	fi
+	tracefs_as_before "screen $tool" "$WORK/screen-before"
 }
 
 # shown_seconds: the duration the pane's table shows, in seconds ("" none):
@@ -242,12 +247,7 @@ screen_pane_tests_of() {
 	check_pane wait_pane '^EXIT=0' 30
 	check_pane report_names 'rtl_pane'
 	tmx kill-server 2>/dev/null
-	snapshot "$WORK/pane-after"
-	if cmp -s "$WORK/pane-before" "$WORK/pane-after"; then
-		ok "pane $tool: tracefs as it was"
-	else
-		not_ok "pane $tool: tracefs as it was"
-	fi
+	tracefs_as_before "pane $tool" "$WORK/pane-before"
 }
 
 screen_tests() {
