@@ -9,20 +9,17 @@
 #include "render/hist_parts.h"
 #include "render/hwlatdetect_text.h"
 #include "render/json_writer.h"
+#include "render/live_table.h"
 #include "render/metrics_parts.h"
 
 /* ---- top ---- */
 
 static void top_header(FILE *out, const struct run_view *v)
 {
-	char duration[32];
-
-	format_duration(v->elapsed_s, duration, sizeof(duration));
-	if (v->paused)
-		fprintf(out, "%s\n", RENDER_PAUSED);
+	render_paused(out, v);
 	fprintf(out, "%s%31s%s%s\n", v->pretty ? COLOR_TITLE : "", "",
 		"Hardware Latency (hwlat)", v->pretty ? COLOR_RESET : "");
-	fprintf(out, "duration: %9s | time is in us\n", duration);
+	render_duration(out, v);
 	fprintf(out, "%sCPU    Samples       Gaps   Max Inner   Max Outer     Avg Lat     Max Lat"
 		"        NMIs%s\n", v->pretty ? COLOR_HEADER : "", v->pretty ? COLOR_RESET : "");
 }
@@ -37,21 +34,102 @@ static void top_row(FILE *out, int cpu, const struct cpu_hwlat *c, bool alert)
 		alert ? COLOR_RESET : "");
 }
 
+static const void *hwlat_of(const struct run_models *m)
+{
+	return hwlat_models_of(m);
+}
+
+static bool hwlat_shown(const void *model, int cpu)
+{
+	return cpu < ((const struct hwlat_model *)model)->nr_cpus;
+}
+
+static uint64_t hwlat_value(const void *model, enum live_sort sort, int cpu)
+{
+	const struct hwlat_model *m = model;
+
+	return sort == LIVE_SORT_LATENCY ? m->cpu[cpu].hist.max : 0;
+}
+
 /* every measured CPU has a row: no row would say nothing of a quiet one */
+static const struct live_rows hwlat_rows = {
+	.model		= hwlat_of,
+	.shown		= hwlat_shown,
+	.value		= hwlat_value,
+	.sorts		= { LIVE_SORT_CPU, LIVE_SORT_LATENCY },
+	.nr_sorts	= 2,
+};
+
+static bool top_alert(const struct cpu_hwlat *c, const struct rtl_params *p,
+		      const struct run_view *v)
+{
+	return v->pretty && stop_over(c->hist.max, p->stop_us);
+}
+
+/* the live screen's: fitted to the terminal, a CPU selected */
+enum { HC_CPU, HC_SAMPLES, HC_GAPS, HC_INNER, HC_OUTER, HC_AVG, HC_MAX, HC_NMIS, NR_HC };
+
+static const struct lt_col hwlat_cols[NR_HC] = {
+	[HC_CPU]	= { .name = "CPU" },
+	[HC_SAMPLES]	= { .name = "Samples" },
+	[HC_GAPS]	= { .name = "Gaps", .drop = 2 },
+	[HC_INNER]	= { .name = "Max Inner", .abbr = "Inner", .drop = 1 },
+	[HC_OUTER]	= { .name = "Max Outer", .abbr = "Outer", .drop = 1 },
+	[HC_AVG]	= { .name = "Avg Lat", .abbr = "Avg" },
+	[HC_MAX]	= { .name = "Max Lat", .abbr = "Max" },
+	[HC_NMIS]	= { .name = "NMIs", .drop = 3 },
+};
+
+static void hwlat_cells(struct lt_row *r, int cpu, const struct cpu_hwlat *c)
+{
+	lt_cell(r, HC_CPU, " %d", cpu);
+	lt_u64(r, HC_SAMPLES, c->samples);
+	lt_u64(r, HC_GAPS, c->gaps);
+	lt_u64(r, HC_INNER, c->max_inner_us);
+	lt_u64(r, HC_OUTER, c->max_outer_us);
+	lt_cell(r, HC_AVG, "%.0f", histogram_avg(&c->hist));
+	lt_u64(r, HC_MAX, c->hist.max);
+	lt_u64(r, HC_NMIS, c->nmi_count);
+}
+
+static void hwlat_top_live(FILE *out, const struct hwlat_model *hm, const struct rtl_params *p,
+			   const struct run_view *v)
+{
+	struct live_table t;
+	int i, n, cpu;
+
+	if (lt_init(&t, hwlat_cols, NR_HC, hm->nr_cpus))
+		return;
+	t.spaced = true;
+	n = lt_order(&hwlat_rows, hm, p, v->live, t.order, hm->nr_cpus);
+	for (i = 0; i < n; i++) {
+		cpu = t.order[i];
+		hwlat_cells(lt_add(&t, cpu, top_alert(&hm->cpu[cpu], p, v)), cpu, &hm->cpu[cpu]);
+	}
+	lt_fit(&t, v->live->cols);
+	render_paused(out, v);
+	lt_title(out, &t, "Hardware Latency (hwlat)", v);
+	render_duration(out, v);
+	lt_header(out, &t, v);
+	lt_body(out, &t, v);
+	lt_free(&t);
+}
+
 static void hwlat_top(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		      const struct run_view *v)
 {
 	const struct hwlat_model *hm = hwlat_models_of(m);
 	int cpu;
 
+	if (v->live) {
+		hwlat_top_live(out, hm, p, v);
+		return;
+	}
 	top_header(out, v);
 	render_mark_body(out, v, SCREEN_BODY_START);
-	for_each_cpu_in(cpu, &p->cpus) {
-		if (cpu >= hm->nr_cpus)
-			continue;
-		top_row(out, cpu, &hm->cpu[cpu],
-			v->pretty && stop_over(hm->cpu[cpu].hist.max, p->stop_us));
-	}
+	for_each_cpu_in(cpu, &p->cpus)
+		if (hwlat_shown(hm, cpu))
+			top_row(out, cpu, &hm->cpu[cpu], top_alert(&hm->cpu[cpu], p, v));
 	render_mark_body(out, v, SCREEN_BODY_END);
 }
 
@@ -218,4 +296,5 @@ const struct tool_render hwlat_render = {
 	.record		= hwlatdetect_record,
 	.samples	= hwlatdetect_samples,
 	.notes_off	= hwlatdetect_quiet,
+	.live_rows	= &hwlat_rows,
 };

@@ -166,6 +166,7 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 /* ---- what the renderers do per tool and mode (screen.c) ---- */
 struct json_writer;
 struct metrics_writer;
+struct live_rows;
 
 struct tool_render {
 	/* the table of each mode; NULL: none */
@@ -186,10 +187,8 @@ struct tool_render {
 	void	(*samples)(FILE *out, const struct run_models *m, const struct rtl_params *p);
 	/* true: no analysis and no notes after the table (NULL: they are printed) */
 	bool	(*notes_off)(const struct rtl_params *p);
-	/* the live table: its rows (NULL: every CPU), its sorts besides CPU's (key o) */
-	bool	(*row_shown)(const struct run_models *m, int cpu);
-	enum live_sort	sorts[NR_LIVE_SORTS];	/* ending at LIVE_SORT_CPU (0) */
-	uint64_t (*sort_value)(const struct run_models *m, enum live_sort sort, int cpu);
+	/* the live table's rows and sorts; NULL: those of the noise or latency model */
+	const struct live_rows *live_rows;
 	/* the live pane: its rows' labels, the kind of "other", what follows them */
 	void	(*pane_label)(const struct source_row *row, char *buf, size_t size);
 	int	pane_other_kind;

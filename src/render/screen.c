@@ -46,44 +46,11 @@ static void timerlat_hist(FILE *out, const struct run_models *m, const struct rt
 		render_timerlat_hist(out, &m->lat, p, v);
 }
 
-static bool osnoise_row_shown(const struct run_models *m, int cpu)
-{
-	return m->noise.cpu[cpu].sum_runtime_us;
-}
-
-static uint64_t osnoise_sort_value(const struct run_models *m, enum live_sort sort, int cpu)
-{
-	const struct cpu_noise *c = &m->noise.cpu[cpu];
-
-	return sort == LIVE_SORT_MAX_SINGLE ? c->max_single_us : c->sum_noise_us;
-}
-
-static bool timerlat_row_shown(const struct run_models *m, int cpu)
-{
-	return latency_cpu_has_data(&m->lat, cpu);
-}
-
-/* the largest latency of the CPU, IRQ or thread (or user) */
-static uint64_t timerlat_sort_value(const struct run_models *m, enum live_sort sort, int cpu)
-{
-	const struct cpu_latency *c = &m->lat.cpu[cpu];
-	uint64_t max = 0;
-
-	(void)sort;
-	for (int ctx = 0; ctx < NR_TIMERLAT_CONTEXTS; ctx++)
-		if (c->stats[ctx].count && c->stats[ctx].max > max)
-			max = c->stats[ctx].max;
-	return max;
-}
-
 static const struct tool_render osnoise_render = {
 	.screen		= { [MODE_TOP] = osnoise_top, [MODE_HIST] = osnoise_hist },
 	.json_config	= json_osnoise_config,
 	.json_sections	= { [MODE_TOP] = json_osnoise_top, [MODE_HIST] = json_osnoise_hist },
 	.metrics	= metrics_osnoise,
-	.row_shown	= osnoise_row_shown,
-	.sorts		= { LIVE_SORT_NOISE, LIVE_SORT_MAX_SINGLE },
-	.sort_value	= osnoise_sort_value,
 	.pane_label	= noise_row_label,
 	.pane_other_kind = OSNOISE_CAUSE_OTHER,
 };
@@ -93,9 +60,6 @@ static const struct tool_render timerlat_render = {
 	.json_config	= json_timerlat_config,
 	.json_sections	= { [MODE_TOP] = json_timerlat_top, [MODE_HIST] = json_timerlat_hist },
 	.metrics	= metrics_timerlat,
-	.row_shown	= timerlat_row_shown,
-	.sorts		= { LIVE_SORT_LATENCY },
-	.sort_value	= timerlat_sort_value,
 	.pane_label	= latency_row_label,
 	.pane_other_kind = TL_SOURCE_OTHER,
 	.pane_more	= timerlat_pane_worst,
