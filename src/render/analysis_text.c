@@ -8,22 +8,30 @@
 
 #include "render/render.h"
 #include "render/tuning_render.h"
+#include "render/wrap_text.h"
 #include "base/safe_text.h"
 
+/*
+ * The notes wrap at v->wrap_cols on a terminal: a line of its own each,
+ * as they are when it is not one.
+ */
+
 /* the SMIs of a CPU: firmware time, which the sources can only see as hardware */
-static void smi_line(FILE *out, int64_t smis)
+static void smi_line(FILE *out, int64_t smis, int cols)
 {
 	if (smis < 0)
 		return;
-	fprintf(out, "  SMIs: %" PRId64 " counted by the CPU's SMI counter (MSR 0x34)%s\n", smis,
-		smis ? ": firmware time, inside the hardware row" : "");
+	render_wrapf(out, cols, "  SMIs: %" PRId64 " counted by the CPU's SMI counter "
+		     "(MSR 0x34)%s\n", smis,
+		     smis ? ": firmware time, inside the hardware row" : "");
 }
 
 /*
  * rtlens's own main thread among a measured CPU's sources: it was put there
  * (-H, or no other CPU allowed to it); say it is rtlens, not outside noise.
  */
-static void self_note(FILE *out, const struct run_models *m, const struct rtl_params *p)
+static void self_note(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		      int cols)
 {
 	const struct source_row *row;
 	int i, cpu;
@@ -37,9 +45,9 @@ static void self_note(FILE *out, const struct run_models *m, const struct rtl_pa
 			row = &m->osnoise_aa_tables[cpu][i];
 			if (row->kind != OSNOISE_CAUSE_THREAD || row->pid != m->facts->self_pid)
 				continue;
-			fprintf(out, "note: thread %d on cpu %d is rtlens itself (%.2f us of the "
-				"noise): keep it off the measured cpus with -H\n",
-				row->pid, cpu, row->total_ns / 1000.0);
+			render_wrapf(out, cols, "note: thread %d on cpu %d is rtlens itself "
+				     "(%.2f us of the noise): keep it off the measured cpus "
+				     "with -H\n", row->pid, cpu, row->total_ns / 1000.0);
 		}
 	}
 }
@@ -57,10 +65,11 @@ static void lost_note(FILE *out, const struct run_models *m, const struct rtl_pa
 		uint64_t lost = run_models_analysis_lost(m, cpu);
 
 		if (lost)
-			fprintf(out, "analysis incomplete: %llu events lost on CPU %d; %s\n",
-				(unsigned long long)lost, cpu, v->lost_events ?
-				"the table lost events too (see the warning)" :
-				"the table is complete");
+			render_wrapf(out, v->wrap_cols,
+				     "analysis incomplete: %llu events lost on CPU %d; %s\n",
+				     (unsigned long long)lost, cpu, v->lost_events ?
+				     "the table lost events too (see the warning)" :
+				     "the table is complete");
 	}
 }
 
@@ -69,8 +78,8 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 {
 	struct kvm_exit_counts exits;
 	struct osnoise_aa_balance b;
+	int i, cpu, cols = v->wrap_cols;
 	char title[96];
-	int i, cpu;
 
 	lost_note(out, m, p, v);
 	if (m->osnoise_aa_sample_done) {
@@ -88,15 +97,16 @@ static void noise_analysis(FILE *out, const struct run_models *m, const struct r
 		run_models_noise_balance(m, cpu, &b);
 		osnoise_aa_print_sources(out, cpu, m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu], &b,
 				     &exits);
-		smi_line(out, run_models_smi_count(m, cpu));
+		smi_line(out, run_models_smi_count(m, cpu), cols);
 	}
 	if (run_models_smi_why(m)[0])
-		fprintf(out, "note: SMIs not counted: %s\n", run_models_smi_why(m));
+		render_wrapf(out, cols, "note: SMIs not counted: %s\n", run_models_smi_why(m));
 	if (osnoise_aa_nr_vcpus(m->osnoise_aa))
-		fprintf(out, "note: KVM host: %d vCPU thread%s seen; exits counted by reason "
-			"inside the noise samples (kvm:kvm_exit)\n",
-			osnoise_aa_nr_vcpus(m->osnoise_aa), osnoise_aa_nr_vcpus(m->osnoise_aa) == 1 ? "" : "s");
-	self_note(out, m, p);
+		render_wrapf(out, cols, "note: KVM host: %d vCPU thread%s seen; exits counted by "
+			     "reason inside the noise samples (kvm:kvm_exit)\n",
+			     osnoise_aa_nr_vcpus(m->osnoise_aa),
+			     osnoise_aa_nr_vcpus(m->osnoise_aa) == 1 ? "" : "s");
+	self_note(out, m, p, cols);
 }
 
 /* --dump-tasks: from osnoise:thread_noise, the last thread each CPU ran */
@@ -140,15 +150,15 @@ static void latency_sources(FILE *out, const struct run_models *m, const struct 
  * a tool that counts hardware noise only (not timerlat); the hypervisor's
  * name may come from /sys/hypervisor/type
  */
-static void guest_note(FILE *out, const struct virt_info *v)
+static void guest_note(FILE *out, const struct virt_info *v, int cols)
 {
 	char name[SAFE_TEXT_SIZE(sizeof(v->hypervisor))];
 	char source[SAFE_TEXT_SIZE(sizeof(v->source))];
 
 	safe_text(name, sizeof(name), v->hypervisor);
 	safe_text(source, sizeof(source), v->source);
-	fprintf(out, "note: running as a guest of %s (found by %s): part of what looks like "
-		"hardware noise is the hypervisor\n", name, source);
+	render_wrapf(out, cols, "note: running as a guest of %s (found by %s): part of what looks "
+		     "like hardware noise is the hypervisor\n", name, source);
 }
 
 /*
@@ -160,10 +170,12 @@ static void data_path_note(FILE *out, const struct rtl_params *p, const struct r
 	if (!v->data_path || !v->data_path_detail || !params_analysis_on(p))
 		return;
 	if (!strcmp(v->data_path, "bpf"))
-		fprintf(out, "note: samples counted in the kernel by BPF (%s)\n", v->data_path_detail);
+		render_wrapf(out, v->wrap_cols, "note: samples counted in the kernel by BPF (%s)\n",
+			     v->data_path_detail);
 	else
-		fprintf(out, "note: samples read one by one through tracefs: %s\n",
-			v->data_path_detail);
+		render_wrapf(out, v->wrap_cols,
+			     "note: samples read one by one through tracefs: %s\n",
+			     v->data_path_detail);
 }
 
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
@@ -187,19 +199,20 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	if (v->reason == STOP_THRESHOLD && m->last_thread)
 		dump_tasks(out, m, p);
 	else if (v->reason == STOP_THRESHOLD && m->timerlat_aa && !m->timerlat_aa_done)
-		fprintf(out, "  auto-analysis: no timerlat sample of cpu %d was seen\n",
-			v->threshold_cpu);
+		render_wrapf(out, v->wrap_cols,
+			     "  auto-analysis: no timerlat sample of cpu %d was seen\n",
+			     v->threshold_cpu);
 	if (m->tl_sources)
 		latency_sources(out, m, p);
 	render_vcpu_threads(out, m, p);
 	setup_notes_collect(&notes, m, p);
-	render_setup_notes(out, &notes);
+	render_setup_notes(out, &notes, v->wrap_cols);
 	data_path_note(out, p, v);
 	if (p->engine == ENGINE_OWN)
-		fprintf(out, "note: user engine: measured by rtlens's own threads (rtlens-%s/N), "
-			"causes from the standard tracepoints\n",
-			p->desc->self_tag);
+		render_wrapf(out, v->wrap_cols, "note: user engine: measured by rtlens's own "
+			     "threads (rtlens-%s/N), causes from the standard tracepoints\n",
+			     p->desc->self_tag);
 	if (m->facts && m->facts->virt.guest && p->desc->hw_noise)
-		guest_note(out, &m->facts->virt);
+		guest_note(out, &m->facts->virt, v->wrap_cols);
 	render_vm_join(out, m, p, v);
 }

@@ -85,6 +85,7 @@ struct run_view {
 	const struct replay_view *replay;	/* --input; NULL: a live run */
 	long			*screen_body;	/* live screen: its rows' [start, end) in out, or NULL */
 	const struct live_choice *live;	/* the live screen's choices; NULL: not live */
+	int			wrap_cols;	/* the notes after the table wrap to it; 0: not */
 };
 
 /* screen_body's marks: the rows' start and end, the selected row's start */

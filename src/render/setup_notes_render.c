@@ -8,12 +8,14 @@
  * it covers, once. The JSON keeps one note per CPU and source.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/timerlat_aa.h"
 #include "base/safe_text.h"
 #include "render/json_writer.h"
 #include "render/tuning_render.h"
+#include "render/wrap_text.h"
 
 /* an IRQ is moved at run time; the rest takes a kernel parameter, if any */
 static const char *fix_of(const struct finding *f)
@@ -96,14 +98,34 @@ static void print_group(FILE *out, const struct setup_notes *s, const struct set
 		fix ? "; fix: " : "", fix ? fix : "");
 }
 
-void render_setup_notes(FILE *out, const struct setup_notes *s)
+/* the line of a group, wrapped at @cols */
+static void wrap_group(FILE *out, const struct setup_notes *s, const struct setup_group *g,
+		       int cols)
+{
+	char *line = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&line, &len);
+
+	if (!mem)
+		return;
+	print_group(mem, s, g);
+	if (!fclose(mem))
+		render_wrap(out, line, cols);
+	free(line);
+}
+
+void render_setup_notes(FILE *out, const struct setup_notes *s, int cols)
 {
 	struct setup_groups groups;
 	int i;
 
 	setup_notes_group(s, &groups);
-	for (i = 0; i < groups.n; i++)
-		print_group(out, s, &groups.groups[i]);
+	for (i = 0; i < groups.n; i++) {
+		if (cols > 0)
+			wrap_group(out, s, &groups.groups[i], cols);
+		else
+			print_group(out, s, &groups.groups[i]);
+	}
 }
 
 void json_setup_notes(struct json_writer *w, const struct setup_notes *s)

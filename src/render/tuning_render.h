@@ -24,8 +24,11 @@ void render_check_verdict(FILE *out, const struct tuning *t, int exit_status);
 /* The check's JSON document; 0, or -1 when it could not be written whole. */
 int render_check_json(FILE *out, const struct tuning *t, const struct sys_facts *f,
 		      int exit_status);
-/* "setup: cpu N KIND NAME: why; fix: ..." lines, one per note. */
-void render_setup_notes(FILE *out, const struct setup_notes *s);
+/*
+ * "setup: cpu N KIND NAME: why; fix: ..." lines, one per fix, wrapped at
+ * @cols (0: not wrapped).
+ */
+void render_setup_notes(FILE *out, const struct setup_notes *s, int cols);
 /* The report's "setup_notes" array. */
 void json_setup_notes(struct json_writer *w, const struct setup_notes *s);
 /* "system": kernel, host, CPUs, virtualization and, when gathered, "tuning". */

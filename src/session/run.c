@@ -1010,6 +1010,7 @@ int run_session(struct rtl_params *p)
 	s.interactive = !p->input_path && render_screen_live(p) && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
 			!json_on_stdout(&s);
 	s.view.pretty = s.interactive;
+	screen_size(STDOUT_FILENO, &(int){ 0 }, &s.view.wrap_cols);	/* 0: not a terminal */
 	if (s.interactive)
 		live_start(&s);
 	/* --watch prints its samples on the terminal the line would share */

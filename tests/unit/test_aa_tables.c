@@ -18,6 +18,7 @@
 #include "analysis/setup_notes.h"
 #include "render/render.h"
 #include "render/tuning_render.h"
+#include "render/wrap_text.h"
 #include "cmdline.h"
 
 typedef void (*render_fn)(FILE *out, const void *arg);
@@ -79,7 +80,61 @@ static void finding(struct finding *f, const char *id, const char *fix)
 
 static void setup_lines(FILE *out, const void *arg)
 {
-	render_setup_notes(out, arg);
+	render_setup_notes(out, arg, 0);
+}
+
+/* the setup lines at a terminal's width */
+struct wrapped {
+	const struct setup_notes	*notes;
+	int				cols;
+};
+
+static void setup_lines_at(FILE *out, const void *arg)
+{
+	const struct wrapped *w = arg;
+
+	render_setup_notes(out, w->notes, w->cols);
+}
+
+/*
+ * @wrapped is @text broken at spaces: no line over @cols, each line after
+ * a note's first indented by @indent, and joined again it is @text
+ */
+static void assert_wrapped(const char *wrapped, const char *text, int cols, int indent)
+{
+	char *joined = calloc(1, strlen(wrapped) + 1), *j = joined;
+	const char *p = wrapped;
+
+	assert_lines_within(wrapped, cols);
+	for (; *p; p++) {
+		*j++ = *p == '\n' && p[1] == ' ' ? ' ' : *p;
+		if (*p != '\n' || p[1] != ' ')
+			continue;
+		assert_int_equal(strspn(p + 1, " "), indent);
+		p += indent;
+	}
+	assert_string_equal(joined, text);
+	free(joined);
+}
+
+/* eleven notes of four findings (@f), on CPUs 1 to 3 */
+static void eleven_notes(struct setup_notes *s, struct finding *f)
+{
+	struct finding *iso = &f[0], *tick = &f[1], *rcu = &f[2], *other = &f[3];
+
+	finding(iso, "not_isolated", "isolcpus=domain,managed_irq,1-3");
+	finding(tick, "nohz_full", "nohz_full=1-3");
+	finding(rcu, "rcu_nocbs", "rcu_nocbs=1-3");
+	finding(other, "new_finding", "");
+	note(s, 1, NOISE_THREAD, "run.sh", iso, "a thread scheduled on CPU 1: it is not isolated");
+	note(s, 1, NOISE_IRQ, "local_timer", tick, "the scheduler tick: CPU 1 is not nohz_full");
+	note(s, 1, NOISE_THREAD, "cc1", iso, "a thread scheduled on CPU 1: it is not isolated");
+	note(s, 1, NOISE_SOFTIRQ, "RCU", rcu, "RCU callbacks run on CPU 1: it is not in rcu_nocbs");
+	note(s, 3, NOISE_THREAD, "run.sh", iso, "a thread scheduled on CPU 3: it is not isolated");
+	note(s, 2, NOISE_SOFTIRQ, "TIMER", tick, "the scheduler tick: CPU 2 is not nohz_full");
+	note(s, 2, NOISE_THREAD, "\x1b[2Jx", iso, "a thread scheduled on CPU 2: it is not isolated");
+	note(s, 3, NOISE_IRQ, "eth0", other, "one");
+	note(s, 3, NOISE_IRQ, "eth1", other, "two");
 }
 
 /*
@@ -89,25 +144,13 @@ static void setup_lines(FILE *out, const void *arg)
  */
 static void test_setup_grouped(void **state)
 {
-	struct finding iso, tick, rcu, other;
+	struct finding f[4], *iso = &f[0];
 	struct setup_notes *s = calloc(1, sizeof(*s));
 	char *text;
 
 	(void)state;
 	assert_non_null(s);
-	finding(&iso, "not_isolated", "isolcpus=domain,managed_irq,1-3");
-	finding(&tick, "nohz_full", "nohz_full=1-3");
-	finding(&rcu, "rcu_nocbs", "rcu_nocbs=1-3");
-	finding(&other, "new_finding", "");
-	note(s, 1, NOISE_THREAD, "run.sh", &iso, "a thread scheduled on CPU 1: it is not isolated");
-	note(s, 1, NOISE_IRQ, "local_timer", &tick, "the scheduler tick: CPU 1 is not nohz_full");
-	note(s, 1, NOISE_THREAD, "cc1", &iso, "a thread scheduled on CPU 1: it is not isolated");
-	note(s, 1, NOISE_SOFTIRQ, "RCU", &rcu, "RCU callbacks run on CPU 1: it is not in rcu_nocbs");
-	note(s, 3, NOISE_THREAD, "run.sh", &iso, "a thread scheduled on CPU 3: it is not isolated");
-	note(s, 2, NOISE_SOFTIRQ, "TIMER", &tick, "the scheduler tick: CPU 2 is not nohz_full");
-	note(s, 2, NOISE_THREAD, "\x1b[2Jx", &iso, "a thread scheduled on CPU 2: it is not isolated");
-	note(s, 3, NOISE_IRQ, "eth0", &other, "one");
-	note(s, 3, NOISE_IRQ, "eth1", &other, "two");
+	eleven_notes(s, f);
 	text = render_to_text(setup_lines, s);
 	assert_string_equal(text,
 		"setup: cpus 1-3: thread run.sh, cc1, \\x1b[2Jx: threads scheduled there "
@@ -121,15 +164,15 @@ static void test_setup_grouped(void **state)
 
 	/* twelve threads on CPUs 0, 2, 3 and 5: eight named */
 	s->n = 0;
-	note(s, 0, NOISE_THREAD, "t0", &iso, "");
-	note(s, 2, NOISE_THREAD, "t1", &iso, "");
-	note(s, 3, NOISE_THREAD, "t2", &iso, "");
-	note(s, 5, NOISE_THREAD, "t3", &iso, "");
+	note(s, 0, NOISE_THREAD, "t0", iso, "");
+	note(s, 2, NOISE_THREAD, "t1", iso, "");
+	note(s, 3, NOISE_THREAD, "t2", iso, "");
+	note(s, 5, NOISE_THREAD, "t3", iso, "");
 	for (int i = 4; i < 12; i++) {
 		char name[8];
 
 		snprintf(name, sizeof(name), "t%d", i);
-		note(s, 5, NOISE_THREAD, name, &iso, "");
+		note(s, 5, NOISE_THREAD, name, iso, "");
 	}
 	text = render_to_text(setup_lines, s);
 	assert_string_equal(text,
@@ -252,6 +295,57 @@ static void run_free(struct run *r)
  * period's 160.02 us cut down: the sources hold 0.2 us of that rounding,
  * nothing is left unexplained, and the rows add up to the total.
  */
+/* on a terminal, the setup lines wrap at spaces with a hanging indent */
+static void test_setup_wrapped(void **state)
+{
+	struct setup_notes *s = calloc(1, sizeof(*s));
+	struct wrapped w = { .notes = s };
+	struct finding f[4];
+	char *flat, *text;
+	int cols;
+
+	(void)state;
+	assert_non_null(s);
+	eleven_notes(s, f);
+	flat = render_to_text(setup_lines, s);
+	for (cols = 40; cols <= 160; cols += 40) {
+		w.cols = cols;
+		text = render_to_text(setup_lines_at, &w);
+		assert_wrapped(text, flat, cols, strlen("setup: "));
+		assert_int_equal(strcmp(text, flat) != 0, cols < 160);
+		assert_has(text, "isolcpus=domain,managed_irq,1-3");
+		free(text);
+	}
+	free(flat);
+	free(s);
+}
+
+static void wrap_at_30(FILE *out, const void *arg)
+{
+	render_wrap(out, arg, 30);
+}
+
+/* a word longer than the line stands alone; no ": " early, no indent; not a terminal: as is */
+static void test_wrap_words(void **state)
+{
+	static const char text[] =
+		"  SMIs: 3 counted by the CPU's SMI counter\n"
+		"note: isolcpus=domain,managed_irq,1-3,5-7 or else\n"
+		"a line with no colon early in it at all: then\n";
+	char *out = render_to_text(wrap_at_30, text);
+
+	(void)state;
+	assert_string_equal(out,
+		"  SMIs: 3 counted by the CPU's\n"
+		"        SMI counter\n"
+		"note:\n"
+		"      isolcpus=domain,managed_irq,1-3,5-7\n"
+		"      or else\n"
+		"a line with no colon early in\n"
+		"it at all: then\n");
+	free(out);
+}
+
 static void test_reconciled(void **state)
 {
 	struct run *r = run_new();
@@ -445,6 +539,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setup_grouped),
+		cmocka_unit_test(test_setup_wrapped),
+		cmocka_unit_test(test_wrap_words),
 		cmocka_unit_test(test_reconciled),
 		cmocka_unit_test(test_stop_in_first_period),
 		cmocka_unit_test(test_reset),
