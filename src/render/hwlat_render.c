@@ -8,6 +8,7 @@
 #include "model/stop_rule.h"
 #include "render/hist_parts.h"
 #include "render/hwlatdetect_text.h"
+#include "render/live_pane.h"
 #include "render/json_writer.h"
 #include "render/live_table.h"
 #include "render/metrics_parts.h"
@@ -113,6 +114,9 @@ static void hwlat_top_live(FILE *out, const struct hwlat_model *hm, const struct
 	lt_header(out, &t, v);
 	lt_body(out, &t, v);
 	lt_free(&t);
+	if (v->live->help)
+		render_live_help(out, p);
+	render_live_status(out, p, v);
 }
 
 static void hwlat_top(FILE *out, const struct run_models *m, const struct rtl_params *p,

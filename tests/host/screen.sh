@@ -56,7 +56,7 @@ screen_run() {
 # shows_row CPU: the pane shows that CPU's row and no other CPU's
 shows_row() {
 	pane > "$WORK/pane.txt"
-	grep -qE "^ +$1 #" "$WORK/pane.txt" && [ "$(grep -cE '^ +[0-9]+ #' "$WORK/pane.txt")" = 1 ]
+	grep -qE "^[ >] *$1 #" "$WORK/pane.txt" && [ "$(grep -cE '^[ >] *[0-9]+ #' "$WORK/pane.txt")" = 1 ]
 }
 
 # wait_row CPU: until the pane shows that row alone (2 s: a key redraws at once)
