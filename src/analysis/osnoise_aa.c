@@ -724,7 +724,21 @@ static void stairs_push(struct osnoise_aa_cpu *c, uint64_t duration_ns)
 	c->stair_ns[c->nr_stairs++] = duration_ns;
 }
 
-/* Keeps the top_n longest; on a tie the earlier sample stays ahead. */
+/*
+ * @a goes ahead of @b: longer; on a tie, started first, then the lower
+ * CPU. Not the order they came in: the same samples read CPU after CPU
+ * (a replay) or in time order across the CPUs keep the same list.
+ */
+static bool worse(const struct osnoise_aa_sample *a, const struct osnoise_aa_sample *b)
+{
+	if (a->duration_ns != b->duration_ns)
+		return a->duration_ns > b->duration_ns;
+	if (a->start_ns != b->start_ns)
+		return a->start_ns < b->start_ns;
+	return a->cpu < b->cpu;
+}
+
+/* Keeps the top_n longest, the worst first (worse()). */
 static void worst_add(struct osnoise_aa *aa, const struct osnoise_aa_sample *s)
 {
 	struct osnoise_aa_sample *grown;
@@ -732,8 +746,7 @@ static void worst_add(struct osnoise_aa *aa, const struct osnoise_aa_sample *s)
 
 	if (!aa->top_n)
 		return;
-	if (aa->nr_worst == aa->top_n &&
-	    s->duration_ns <= aa->worst[aa->nr_worst - 1].duration_ns)
+	if (aa->nr_worst == aa->top_n && !worse(s, &aa->worst[aa->nr_worst - 1]))
 		return;
 	if (aa->nr_worst < aa->top_n && aa->nr_worst == aa->worst_alloc) {
 		alloc = aa->worst_alloc ? aa->worst_alloc * 2 : 8;
@@ -746,7 +759,7 @@ static void worst_add(struct osnoise_aa *aa, const struct osnoise_aa_sample *s)
 		aa->worst_alloc = alloc;
 	}
 	pos = aa->nr_worst < aa->top_n ? aa->nr_worst : aa->top_n - 1;
-	while (pos > 0 && aa->worst[pos - 1].duration_ns < s->duration_ns)
+	while (pos > 0 && worse(s, &aa->worst[pos - 1]))
 		pos--;
 	if (aa->nr_worst < aa->top_n)
 		aa->nr_worst++;

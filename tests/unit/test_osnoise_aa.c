@@ -788,6 +788,39 @@ static void test_worst_n(void **state)
 	osnoise_aa_free(none);
 }
 
+/*
+ * Samples as long as each other: the list is the same whichever order
+ * they come in (a replay reads them CPU after CPU, a live replay in time
+ * order): the one that started first goes ahead, then the lower CPU
+ */
+static void test_worst_ties(void **state)
+{
+	static const struct { int cpu; uint64_t start; } order[3][5] = {
+		{ { 0, 1 * B }, { 0, 3 * B }, { 0, 5 * B }, { 1, 2 * B }, { 1, 3 * B } },
+		{ { 1, 2 * B }, { 1, 3 * B }, { 0, 1 * B }, { 0, 3 * B }, { 0, 5 * B } },
+		{ { 0, 1 * B }, { 1, 2 * B }, { 1, 3 * B }, { 0, 3 * B }, { 0, 5 * B } },
+	};
+	static const struct { int cpu; uint64_t start; } want[3] = {
+		{ 0, 1 * B }, { 1, 2 * B }, { 0, 3 * B },
+	};
+	struct osnoise_aa_sample out[4];
+	int i, run;
+
+	(void)state;
+	for (run = 0; run < 3; run++) {
+		struct osnoise_aa *aa = osnoise_aa_new(2, 3);
+
+		for (i = 0; i < 5; i++)
+			add_sample(aa, order[run][i].cpu, order[run][i].start, 30000, 0);
+		assert_int_equal(osnoise_aa_worst(aa, out, 4), 3);
+		for (i = 0; i < 3; i++) {
+			assert_int_equal(out[i].cpu, want[i].cpu);
+			assert_int_equal(out[i].start_ns, want[i].start);
+		}
+		osnoise_aa_free(aa);
+	}
+}
+
 /* r on the live screen: the tables start again, the pending events stay */
 static void test_reset(void **state)
 {
@@ -1952,6 +1985,7 @@ int main(void)
 		cmocka_unit_test(test_sample_causes_bound),
 		cmocka_unit_test(test_two_cpus),
 		cmocka_unit_test(test_worst_n),
+		cmocka_unit_test(test_worst_ties),
 		cmocka_unit_test(test_reset),
 		cmocka_unit_test(test_follow_table),
 		cmocka_unit_test(test_follow_table_reset),
