@@ -93,6 +93,33 @@ int parse_u64(const char *str, uint64_t *val, const char **why)
 	return parse_whole(str, str + strlen(str), val, why);
 }
 
+#define FRACTION_DIGITS	9
+
+int parse_decimal(const char *str, double *val, const char **why)
+{
+	const char *end = str + strlen(str), *point = strchr(str, '.');
+	uint64_t whole, frac = 0;
+	const char *stop;
+	double scale = 1;
+
+	if (parse_digits(str, point ? point : end, &whole, &stop, why))
+		return -1;
+	if (stop != (point ? point : end)) {
+		set_why(why, "not a decimal number");
+		return -1;
+	}
+	if (point && end - point - 1 > FRACTION_DIGITS) {
+		set_why(why, "at most 9 digits after the point");
+		return -1;
+	}
+	if (point && parse_whole(point + 1, end, &frac, why))
+		return -1;
+	for (stop = point ? point + 1 : end; stop < end; stop++)
+		scale *= 10;
+	*val = (double)whole + (double)frac / scale;
+	return 0;
+}
+
 static const struct unit *find_unit(const struct unit *units, const char *s,
 				    const char *end)
 {

@@ -18,6 +18,12 @@ int parse_u64(const char *str, uint64_t *val, const char **why);
 /* "10", "10s", "5m", "2h", "1d" -> seconds; 0 and over DURATION_MAX_S are refused. */
 int parse_duration(const char *str, uint64_t *seconds, const char **why);
 
+/*
+ * A decimal number, a fraction allowed: "2", "0.5", "1.25" (at most 9
+ * digits after the point); no sign, no exponent.
+ */
+int parse_decimal(const char *str, double *val, const char **why);
+
 /* "500", "500ns", "20us", "3ms", "1s" -> nanoseconds (plain numbers are ns). */
 int parse_time_ns(const char *str, uint64_t *ns, const char **why);
 

@@ -39,6 +39,7 @@ enum opt_type {
 	OPT_BOOL,	/* no value: true; --no-NAME (opt_negatable()): false */
 	OPT_UINT,	/* a whole number from .min to .max (0: no bound), 4 or 8 bytes */
 	OPT_DURATION,	/* 10, 10s, 5m, 2h, 1d: seconds, a uint64_t */
+	OPT_FACTOR,	/* a decimal number over 0 up to .max, 0.5 or 10: a double */
 	OPT_STRING,	/* the value as given, a const char * */
 	OPT_PATH,	/* a file's name, a const char *: not empty; "-" unless .dash */
 	OPT_ENUM,	/* one of .names: its index, an int or an enum */
@@ -64,9 +65,9 @@ struct opt_desc {
 	enum opt_type	type;
 	size_t		offset;		/* typed: the field it sets in the context */
 	size_t		size;		/* and the field's size */
-	/* OPT_UINT, OPT_ENUM, OPT_CHOICE: the value in messages ("the period") */
+	/* OPT_UINT, OPT_FACTOR, OPT_ENUM, OPT_CHOICE: the value in messages ("the period") */
 	const char	*what;
-	uint64_t	min, max;	/* OPT_UINT */
+	uint64_t	min, max;	/* OPT_UINT; OPT_FACTOR: max */
 	enum opt_unit	unit;		/* OPT_UINT */
 	const char	*note;		/* OPT_UINT: said after its range */
 	const char	*empty;		/* OPT_PATH: why "" is refused; NULL: "the file name is empty" */
@@ -103,6 +104,9 @@ struct opt_desc {
 #define OPT_DURATION_FIELD(T, m)						\
 	.type = OPT_DURATION, .arg = ARG_REQUIRED,				\
 	OPT_FIELD(T, m, OPT_IS(T, m, uint64_t))
+#define OPT_FACTOR_FIELD(T, m, hi)						\
+	.type = OPT_FACTOR, .arg = ARG_REQUIRED, .max = (hi),			\
+	OPT_FIELD(T, m, OPT_IS(T, m, double))
 #define OPT_STRING_FIELD(T, m)							\
 	.type = OPT_STRING, .arg = ARG_REQUIRED,				\
 	OPT_FIELD(T, m, OPT_IS(T, m, const char *))

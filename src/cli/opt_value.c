@@ -84,6 +84,22 @@ static int store_uint(const struct opt_desc *o, void *ctx, const char *arg, cons
 	return 0;
 }
 
+/* "not a decimal number: the speed is a number over 0 up to 1000, as 0.5, 2 or 10" */
+static int store_factor(const struct opt_desc *o, void *ctx, const char *arg, const char **why)
+{
+	const char *bad = NULL;
+	double v = 0;
+
+	if (!parse_decimal(arg, &v, &bad) && v > 0 && v <= (double)o->max) {
+		memcpy(field_of(o, ctx), &v, sizeof(v));
+		return 0;
+	}
+	snprintf(why_buf, sizeof(why_buf), "%s%s%s is a number over 0 up to %" PRIu64
+		 ", as 0.5, 2 or 10", bad ? bad : "", bad ? ": " : "", what_of(o), o->max);
+	*why = why_buf;
+	return -1;
+}
+
 /* "the engine is auto, kernel or user" */
 static const char *names_why(const struct opt_desc *o)
 {
@@ -136,6 +152,8 @@ static int store_typed(const struct opt_desc *o, void *ctx, const char *arg, boo
 		return store_uint(o, ctx, arg, why);
 	case OPT_DURATION:
 		return parse_duration(arg, field_of(o, ctx), why);
+	case OPT_FACTOR:
+		return store_factor(o, ctx, arg, why);
 	case OPT_STRING:
 		memcpy(field_of(o, ctx), &arg, sizeof(arg));
 		return 0;

@@ -3,8 +3,9 @@
  * Unit tests for the typed rows of an option table (opt_parse.h), on a
  * table of their own: a number refused out of its range with the range in
  * the message, --no-NAME after --NAME, a name refused with the list of the
- * valid ones, a path's empty name and its "-", a function called after a
- * value is stored, and the --help's group headings in their order
+ * valid ones, a path's empty name and its "-", a fraction over 0 up to its
+ * bound, a function called after a value is stored, and the --help's group
+ * headings in their order
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -33,6 +34,7 @@ struct ctx {
 	const char	*mode;
 	const char	*out;
 	uint64_t	wait_s;
+	double		speed;
 };
 
 static const char *const shapes[] = { "round", "square", "flat" };
@@ -73,6 +75,8 @@ static const struct opt_desc rows[] = {
 	  OPT_PATH_FIELD(struct ctx, out), .dash = "not to stdout" },
 	{ .name = "wait", .arg_name = "s", .help = "a wait", .cmds = T, .group = G_FIRST,
 	  OPT_DURATION_FIELD(struct ctx, wait_s) },
+	{ .name = "speed", .arg_name = "N", .help = "how fast", .cmds = T, .group = G_FIRST,
+	  OPT_FACTOR_FIELD(struct ctx, speed, 100), .what = "the speed" },
 };
 
 static const struct opt_table table = {
@@ -207,6 +211,31 @@ static void test_path_and_duration(void **state)
 	expect_refused(ARGV("check", "--wait", "0"), "invalid --wait value '0'");
 }
 
+/* a fraction over 0, up to the row's bound; refused, the field stays */
+static void test_factor(void **state)
+{
+	struct ctx c;
+	char *out;
+
+	(void)state;
+	expect_ok(&c, ARGV("check", "--speed", "0.5"));
+	assert_float_equal(c.speed, 0.5, 0);
+	expect_ok(&c, ARGV("check", "--speed=100"));
+	assert_float_equal(c.speed, 100, 0);
+	expect_refused(ARGV("check", "--speed", "0"),
+		       "invalid --speed value '0': the speed is a number over 0 up to 100, as 0.5, "
+		       "2 or 10\n");
+	expect_refused(ARGV("check", "--speed", "100.5"), "the speed is a number over 0 up to 100");
+	expect_refused(ARGV("check", "--speed", "-1"),
+		       "invalid --speed value '-1': not a decimal number: the speed is a number over "
+		       "0 up to 100");
+	expect_refused(ARGV("check", "--speed", "abc"), "'abc': not a decimal number: the speed");
+	expect_refused(ARGV("check", "--speed"), "option '--speed' needs a value");
+	assert_int_equal(parse(&c, ARGV("check", "--speed", "0.0"), &out), OPTS_ERROR);
+	free(out);
+	assert_float_equal(c.speed, 0, 0);
+}
+
 /* the headings in the groups' order, each before its own options only */
 static void test_help_groups(void **state)
 {
@@ -274,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_negation),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_path_and_duration),
+		cmocka_unit_test(test_factor),
 		cmocka_unit_test(test_help_groups),
 		cmocka_unit_test(test_closest),
 		cmocka_unit_test(test_mistyped_long),

@@ -66,6 +66,53 @@ static void test_u64_invalid(void **state)
 	u64_bad(parse_u64, "99999999999999999999999", "number is too large");
 }
 
+/* --speed's: a decimal number, a fraction allowed; the output untouched when refused */
+static void decimal_ok(const char *str, double expected)
+{
+	const char *why = NULL;
+	double val = -1;
+
+	assert_int_equal(parse_decimal(str, &val, &why), 0);
+	assert_float_equal(val, expected, 1e-12);
+}
+
+static void decimal_bad(const char *str, const char *expected)
+{
+	const char *why = NULL;
+	double val = -1;
+
+	assert_int_equal(parse_decimal(str, &val, &why), -1);
+	assert_float_equal(val, -1, 0);
+	assert_non_null(why);
+	assert_string_equal(why, expected);
+	assert_int_equal(parse_decimal(str, &val, NULL), -1);
+}
+
+static void test_decimal(void **state)
+{
+	(void)state;
+	decimal_ok("2", 2);
+	decimal_ok("0", 0);
+	decimal_ok("0.5", 0.5);
+	decimal_ok("10.25", 10.25);
+	decimal_ok("007.050", 7.05);
+	decimal_ok("0.000000001", 1e-9);
+	decimal_ok("1000000", 1e6);
+	decimal_bad("", "empty number");
+	decimal_bad(".5", "empty number");
+	decimal_bad("1.", "empty number");
+	decimal_bad("-1", "not a decimal number");
+	decimal_bad("+1", "not a decimal number");
+	decimal_bad("abc", "not a decimal number");
+	decimal_bad("1e3", "not a decimal number");
+	decimal_bad("1.2.3", "not a decimal number");
+	decimal_bad("1.5x", "not a decimal number");
+	decimal_bad("inf", "not a decimal number");
+	decimal_bad("nan", "not a decimal number");
+	decimal_bad("0.0000000001", "at most 9 digits after the point");
+	decimal_bad("99999999999999999999", "number is too large");
+}
+
 static void test_duration_valid(void **state)
 {
 	(void)state;
@@ -264,6 +311,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_u64_valid),
 		cmocka_unit_test(test_u64_invalid),
+		cmocka_unit_test(test_decimal),
 		cmocka_unit_test(test_duration_valid),
 		cmocka_unit_test(test_duration_invalid),
 		cmocka_unit_test(test_time_ns_valid),
