@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "decode/decode.h"
 #include "model/stop_rule.h"
 #include "source/engine/file_source.h"
 #include "source/engine/page_reader.h"
@@ -29,6 +30,18 @@ struct file_stop {
 	enum stop_limit		limit;
 	uint64_t		first_ts;	/* of every record */
 	uint64_t		min_sample_ns;	/* -T over the recorded threshold */
+};
+
+/*
+ * The records of a trace.dat's CPUs in time order, as libtracecmd's
+ * tracecmd_read_next_data() merges them (the earliest first; on a tie, the
+ * lower CPU), each CPU read from its first record whatever read it before
+ */
+struct file_cursor {
+	struct tracecmd_input	*h;
+	const struct cpu_mask	*cpus;		/* those read; NULL: every one */
+	struct tep_record	**head;		/* per CPU: its next record, NULL: none */
+	int			nr;
 };
 
 struct engine {
@@ -52,8 +65,20 @@ struct engine {
 	char			data_path[16];	/* as recorded */
 	const char		*name;		/* the file, as given (the params') */
 	struct file_stop	stop;
+	struct file_cursor	cursor;		/* file_read_in_time()'s */
+	struct event_lookup	events;		/* the cursor's records' events */
 };
 
+
+/* ---- file_cursor.c ---- */
+/* on @h, reading @cpus (NULL: every CPU); -1 with a message */
+int file_cursor_init(struct file_cursor *c, struct tracecmd_input *h,
+		     const struct cpu_mask *cpus);
+/* from each CPU's first record again */
+void file_cursor_rewind(struct file_cursor *c);
+/* the next record, to be freed, and its CPU in *cpu; NULL at the end */
+struct tep_record *file_cursor_next(struct file_cursor *c, int *cpu);
+void file_cursor_free(struct file_cursor *c);
 
 /* ---- file_read.c ---- */
 /* A record to e->fn, counted in e->samples when it is a sample of the tracer. */
@@ -62,8 +87,18 @@ void file_hand_out(struct engine *e, const struct rtl_record *rec);
 bool file_pages_direct(struct engine *e, const struct file_input *in);
 /* every record of @cpu, in its order, decoded, to e->fn; their number */
 int file_read_cpu(struct engine *e, int cpu);
-/* every record of the measured CPUs, merged in time order (libtracecmd's) */
-int file_read_merged(struct engine *e);
+/* file_next() from the first record again */
+void file_rewind(struct engine *e);
+/*
+ * The next record in time order (the measured CPUs' events, or a user
+ * engine's records), decoded, and its trace time in *ts; false at the end
+ */
+bool file_next(struct engine *e, struct rtl_record *out, uint64_t *ts);
+/*
+ * Every record from the first, in time order, to e->fn; their number: a
+ * recording whose records are read merged (vCPU events, a user engine's)
+ */
+int file_read_in_time(struct engine *e);
 
 /* ---- file_stop.c ---- */
 /* Is @rec handed out? In the first pass, what it tells is noted instead. */
@@ -74,9 +109,7 @@ void file_stop_found(struct engine *e, struct recorded_run *run);
 /* ---- file_records.c ---- */
 /* a user engine's recording: its buffer of records; -1 with a message */
 int file_open_records(struct engine *e);
-/* the next file_read_records() reads them from the first; -1 with a message */
-int file_rewind_records(struct engine *e);
-/* every record, in the order they were handed out, to e->fn; their number */
-int file_read_records(struct engine *e);
+/* a record of its buffer, as the user engine handed it out, into @out; false: none */
+bool file_own_record(const struct engine *e, const struct tep_record *r, struct rtl_record *out);
 
 #endif

@@ -22,14 +22,21 @@ void file_hand_out(struct engine *e, const struct rtl_record *rec)
 	e->fn(rec, e->ctx);
 }
 
+/* a record of the file, decoded into @out; false: of no kind rtlens reads */
+static bool decode(struct engine *e, struct tep_event *ev, struct tep_record *r, int cpu,
+		   struct rtl_record *out)
+{
+	decoder_decode(e->decoder, ev, r, cpu, out);
+	return out->kind != RECORD_NONE;
+}
+
 /* a record of the file, decoded and handed on */
 static void on_event(struct tep_event *ev, struct tep_record *r, int cpu, void *ctx)
 {
 	struct engine *e = ctx;
 	struct rtl_record out;
 
-	decoder_decode(e->decoder, ev, r, cpu, &out);
-	if (out.kind != RECORD_NONE)
+	if (decode(e, ev, r, cpu, &out))
 		file_hand_out(e, &out);
 }
 
@@ -104,27 +111,50 @@ int file_read_cpu(struct engine *e, int cpu)
 	return n;
 }
 
+void file_rewind(struct engine *e)
+{
+	file_cursor_rewind(&e->cursor);
+	event_lookup_init(&e->events, e->tep);
+}
+
+/* a record of a measured CPU, an event rtlens reads: decoded into @out */
+static bool event_record(struct engine *e, struct tep_record *r, int cpu, struct rtl_record *out)
+{
+	struct tep_event *ev = event_lookup(&e->events, r->data, r->size);
+
+	return ev && decode(e, ev, r, cpu, out);
+}
+
+bool file_next(struct engine *e, struct rtl_record *out, uint64_t *ts)
+{
+	struct tep_record *r;
+	bool found = false;
+	int cpu;
+
+	while (!found && (r = file_cursor_next(&e->cursor, &cpu))) {
+		found = e->records ? file_own_record(e, r, out) : event_record(e, r, cpu, out);
+		*ts = r->ts;
+		tracecmd_free_record(r);
+	}
+	return found;
+}
+
 /*
  * A KVM host's vCPU threads move between CPUs: their events are read
  * merged across the CPUs in time order, as the live run's are put
- * (analysis/vcpu_threads.h)
+ * (analysis/vcpu_threads.h); a user engine's records, in the order it
+ * handed them out
  */
-int file_read_merged(struct engine *e)
+int file_read_in_time(struct engine *e)
 {
-	struct event_lookup events;
-	struct tep_record *r;
-	struct tep_event *ev;
-	int cpu, n = 0;
+	struct rtl_record out;
+	uint64_t ts;
+	int n = 0;
 
-	event_lookup_init(&events, e->tep);
-	while ((r = tracecmd_read_next_data(e->h, &cpu))) {
-		ev = cpu_mask_test(&e->p->cpus, cpu) ? event_lookup(&events, r->data, r->size) :
-		     NULL;
-		if (ev) {
-			on_event(ev, r, cpu, e);
-			n++;
-		}
-		tracecmd_free_record(r);
+	file_rewind(e);
+	while (file_next(e, &out, &ts)) {
+		file_hand_out(e, &out);
+		n++;
 	}
 	return n;
 }

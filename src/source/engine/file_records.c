@@ -34,20 +34,8 @@ int file_open_records(struct engine *e)
 	return 0;
 }
 
-/*
- * From the first record again: a handle of its own (libtracecmd 3.1 leaks
- * the pages of one set back with tracecmd_set_all_cpus_to_timestamp())
- */
-int file_rewind_records(struct engine *e)
-{
-	tracecmd_close(e->records);
-	e->records = NULL;
-	return file_open_records(e);
-}
-
 /* a record as own_records_write() wrote it, checked before it is trusted */
-static bool own_record(const struct engine *e, const struct tep_record *r,
-		       struct rtl_record *out)
+bool file_own_record(const struct engine *e, const struct tep_record *r, struct rtl_record *out)
 {
 	unsigned short type;
 	uint32_t id;
@@ -82,21 +70,4 @@ static bool own_record(const struct engine *e, const struct tep_record *r,
 	}
 	return out->period.cpu >= 0 && out->period.cpu < e->p->nr_cpus &&
 	       cpu_mask_test(&e->p->cpus, out->period.cpu);
-}
-
-/* the records in the order they were handed out (their write times) */
-int file_read_records(struct engine *e)
-{
-	struct tep_record *r;
-	struct rtl_record out;
-	int cpu, n = 0;
-
-	while ((r = tracecmd_read_next_data(e->records, &cpu))) {
-		if (own_record(e, r, &out)) {
-			file_hand_out(e, &out);
-			n++;
-		}
-		tracecmd_free_record(r);
-	}
-	return n;
 }

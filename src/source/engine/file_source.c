@@ -132,11 +132,11 @@ static struct engine *fopen_engine(struct file_input *in, const struct rtl_param
 		 in->rec.run.by_rtlens && in->rec.run.data_path[0] ? in->rec.run.data_path :
 		 "tracefs");
 	if (in->rec.run.own_engine) {
-		if (file_open_records(e))
+		if (file_open_records(e) || file_cursor_init(&e->cursor, e->records, NULL))
 			goto fail;
 		return e;
 	}
-	if (check_events(e, in->name))
+	if (check_events(e, in->name) || file_cursor_init(&e->cursor, e->h, &p->cpus))
 		goto fail;
 	e->decoder = decoder_new(e->tep, decode_sets(e));
 	if (!e->decoder)
@@ -156,10 +156,8 @@ static int read_all(struct engine *e)
 {
 	int cpu, n = 0;
 
-	if (e->records)
-		return file_read_records(e);
-	if (e->merged)
-		return file_read_merged(e);
+	if (e->records || e->merged)
+		return file_read_in_time(e);
 	/* a CPU's events are in its own buffer: -c's others are not read at all */
 	for (cpu = 0; cpu < tracecmd_cpus(e->h); cpu++)
 		if (cpu_mask_test(&e->p->cpus, cpu))
@@ -233,6 +231,7 @@ static void fclose_engine(struct engine *e)
 {
 	if (!e)
 		return;
+	file_cursor_free(&e->cursor);	/* its records before their files */
 	decoder_free(e->decoder);
 	page_walk_free(&e->walk);
 	free(e->page);
@@ -245,13 +244,12 @@ static void fclose_engine(struct engine *e)
 }
 
 /* the replay's stop thresholds: a first pass finds where they stop it */
-static int find_stop(struct engine *e, struct recorded_run *run)
+static void find_stop(struct engine *e, struct recorded_run *run)
 {
 	e->stop.scanning = true;
 	read_all(e);
 	e->stop.scanning = false;
 	file_stop_found(e, run);
-	return e->records ? file_rewind_records(e) : 0;
 }
 
 /* the run becomes the recording's (in->params, in->facts, in->run), then the engine over it */
@@ -268,10 +266,8 @@ static struct engine *fopen_input(const struct rtl_params *p, const struct engin
 	}
 	*in->run = fin.rec.run;
 	e = fopen_engine(&fin, p);
-	if (e && fin.own_stops && find_stop(e, in->run)) {
-		fclose_engine(e);
-		e = NULL;
-	}
+	if (e && fin.own_stops)
+		find_stop(e, in->run);
 	file_input_free(&fin);
 	return e;
 }
