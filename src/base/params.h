@@ -75,6 +75,8 @@ struct rtl_params {
 	const char		*bpf_action;	/* --bpf-action: a BPF object's path */
 	const char		*record_path;	/* --record: the trace.dat written, or NULL */
 	const char		*input_path;	/* --input: the trace.dat replayed, or NULL */
+	bool			live_replay;	/* --live-replay: at the pace it was recorded */
+	double			speed;		/* --speed: that pace times this; 0: unset (1) */
 	const char		*host_input_path;	/* --host-input: the host's, joined */
 	const char		*host_sync_path;	/* --host-sync: the channel to the host */
 	char			**argv;		/* the command line, for the recording */

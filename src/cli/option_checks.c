@@ -83,7 +83,7 @@ static void live_options(const struct rtl_params *p, char *buf, size_t len)
 	} opts[] = {
 		{ "-p", p->period_us },
 		{ "-r", p->runtime_us },
-		{ "-d", p->duration_s },
+		{ "-d", p->duration_s && !p->live_replay },	/* a live replay's: recorded time */
 		{ "-P", p->prio.kind != SCHED_KIND_NONE },
 		{ "-C", p->cgroup },
 		{ "-H", p->hk_set },
@@ -116,11 +116,29 @@ static void live_options(const struct rtl_params *p, char *buf, size_t len)
 					 opts[i].name);
 }
 
+/* --live-replay paces a replay; --speed sets its pace */
+static int check_live_replay(const struct rtl_params *p)
+{
+	if (p->live_replay && !p->input_path) {
+		err_msg("--live-replay plays a recording at the pace it was recorded: name the "
+			"recording with --input FILE (a live run is live already)");
+		return -1;
+	}
+	if (p->speed && !p->live_replay) {
+		err_msg("--speed sets the pace of --live-replay, which is not given: add "
+			"--live-replay (a plain --input replay reads as fast as it can)");
+		return -1;
+	}
+	return 0;
+}
+
 /* what a replay cannot do: it measures nothing and changes nothing */
 static int check_input(const struct rtl_params *p)
 {
 	char live[256];
 
+	if (check_live_replay(p))
+		return -1;
 	if (p->host_input_path && !p->input_path) {
 		err_msg("--host-input joins a guest's recording with its host's: give the guest's "
 			"with --input");

@@ -19,6 +19,7 @@
 #define MAX_TL_PERIOD_US	1000000ULL
 #define MIN_RUNTIME_US		100ULL
 #define PID_MAX_LIMIT		0x3fffffffULL
+#define MAX_SPEED		1000000ULL	/* --live-replay's: a day of recording in 0.1 s */
 
 /* the commands an option applies to; hwnoise takes osnoise top's (commands.h) */
 #define OSN_TOP		CMD_BIT(CMD_OSNOISE_TOP)
@@ -295,6 +296,14 @@ static const struct opt_desc opt_table[] = {
 	      "replay a trace.dat (--record's, or trace-cmd record's with the osnoise or timerlat "
 	      "tracer) instead of measuring: no root, no tracer needed", ANY),
 	  OPT_CALL(ARG_FILE, opts_set_input) },
+	{ ROW(G_RECORD, "live-replay", 0, NULL,
+	      "with --input: replay at the pace it was recorded, the live table (top) or the\n"
+	      "\t\tprogress line redrawn each second, the keys working; -d: that much recorded time",
+	      ANY),
+	  FLAG(live_replay) },
+	{ ROW(G_RECORD, "speed", 0, "N",
+	      "with --live-replay: play N times faster (0.5: half as fast; default 1)", ANY),
+	  OPT_FACTOR_FIELD(struct rtl_params, speed, MAX_SPEED), .what = "the speed" },
 	{ ROW(G_RECORD, "host-input", 0, "file",
 	      "with --input of a guest's recording made with --host-sync: the host's trace.dat of\n"
 	      "\t\tthe same time (trace-cmd record -C mono); each noise sample and latency is\n"

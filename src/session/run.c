@@ -72,6 +72,7 @@ struct session {
 	bool			replay;		/* --input */
 	struct recorded_run	run;		/* --input: how the recorded run went */
 	struct replay_view	replay_view;	/* --input: what the reports say of it */
+	double			replay_counted;	/* --input: where in it the table counts from */
 	bool			interactive;
 	char			*action_failed;	/* said after the report; NULL none */
 	struct timespec		t0;		/* start of the measurement */
@@ -442,12 +443,20 @@ static void note_analysis_lost(struct session *s, bool start)
 	}
 }
 
+/* the time the table counts: a replay's, of the recording (--live-replay's so far) */
+static double counted_s(struct session *s)
+{
+	if (s->replay)
+		return source_replayed_s(s->src) - s->replay_counted;
+	return seconds_since(&s->t_counted);
+}
+
 /* the figures so far, for the screen, the metrics and the progress line */
 static void view_now(struct session *s)
 {
 	source_load_counts(s->src, &s->models.noise, &s->models.lat);
 	note_analysis_lost(s, false);
-	s->view.elapsed_s = seconds_since(&s->t_counted);
+	s->view.elapsed_s = counted_s(s);
 }
 
 /* the screen's text in @mem, and where its table's rows are */
@@ -576,6 +585,7 @@ static bool handle_key(struct session *s, int key)
 		if (s->smi_on)
 			smi_meter_restart(&s->smi);
 		clock_gettime(CLOCK_MONOTONIC, &s->t_counted);
+		s->replay_counted = s->replay ? source_replayed_s(s->src) : 0;
 		show_screen(s);
 		break;
 	}
@@ -596,9 +606,6 @@ static bool should_stop(struct session *s)
 {
 	int key;
 
-	if (s->replay && !pending_signal)
-		return replay_ended(s);
-
 	if (pending_signal) {
 		s->view.reason = STOP_SIGNAL;
 		s->view.signal = pending_signal;
@@ -607,6 +614,8 @@ static bool should_stop(struct session *s)
 	while ((key = tty_keys_read(&s->keys)))
 		if (handle_key(s, key))
 			return true;
+	if (s->replay)
+		return replay_ended(s);
 	if (source_tracing_stopped(s->src)) {
 		/* without a threshold of ours, someone else turned tracing off */
 		s->view.reason = s->p->stop_us || s->p->stop_total_us ? STOP_THRESHOLD : STOP_USER;
@@ -804,10 +813,10 @@ static int finish(struct session *s)
 	progress_clear(&s->progress);
 	sync_round(s);
 	source_stop(s->src);
-	if (s->replay)	/* up to the sample that stopped it, as a live run */
-		s->view.elapsed_s = s->run.stop.hit ? s->run.stop.at_s : s->run.elapsed_s;
-	else
-		s->view.elapsed_s = seconds_since(&s->t_counted);
+	/* a replay's, of the recording: up to the sample that stopped it, as a live run */
+	s->view.elapsed_s = counted_s(s);
+	/* a live replay ended before its stop threshold's sample (q, a signal) */
+	s->replay_view.stopped = s->replay_view.stopped && s->view.reason == STOP_THRESHOLD;
 	if (drain_into_model(s) ||
 	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
 		return -1;
@@ -1007,14 +1016,14 @@ int run_session(struct rtl_params *p)
 	signals_install(&s);
 	if (setup(&s))
 		goto out;
-	s.interactive = !p->input_path && render_screen_live(p) && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
+	s.interactive = (!p->input_path || p->live_replay) && render_screen_live(p) && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
 			!json_on_stdout(&s);
 	s.view.pretty = s.interactive;
 	screen_size(STDOUT_FILENO, &(int){ 0 }, &s.view.wrap_cols);	/* 0: not a terminal */
 	if (s.interactive)
 		live_start(&s);
 	/* --watch prints its samples on the terminal the line would share */
-	progress_start(&s.progress, !s.interactive && !s.replay && !p->watch);
+	progress_start(&s.progress, !s.interactive && (!s.replay || p->live_replay) && !p->watch);
 	if (start_listen(&s))
 		goto out;
 	if (!json_on_stdout(&s))

@@ -82,7 +82,7 @@ def options_dict():
               "o:", "r:", "f:", "d:", "sys:event", "trace", "signal", "shell", "continue",
               "file=", "num=", "pid=", "parent", "command=", "auto", "kernel", "user",
               "18446744073709551615", "4294967296", "127.0.0.1:9473", "round-robin",
-              "truncate"]
+              "truncate", "0.5"]
     lines = ['"%s"' % w for w in sorted(words)] + ['"%s"' % v for v in values]
     with open(os.path.join(HERE, "options.dict"), "w") as f:
         f.write("# the option parser's words (tests/fuzz/make_seeds.py writes it)\n")

@@ -287,7 +287,7 @@ pkg_completion_tests()
 	pkg_expect_completion "rtla's osnoise keeps its completion" "" osnoise --no-
 	PKG_COMP_PATH=$x/usr/lib/rtlens/bin:$PATH
 	pkg_expect_completion "osnoise is rtlens in PATH: osnoise hist" \
-		"--no-aa --no-bpf --no-debug --no-header --no-index --no-kernel-hist --no-summary \
+		"--no-aa --no-bpf --no-debug --no-header --no-index --no-kernel-hist --no-live-replay --no-summary \
 --no-with-zeros " osnoise hist --no-
 }
 

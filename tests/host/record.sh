@@ -19,8 +19,12 @@
 # replay that fails leaves --json's file as it was. With 2 CPUs: --record
 # of a run that fails leaves no file, and an existing one as it was; the
 # user engine's --record gives a trace.dat that replays, or says it needs
-# the kernel's tracer and leaves nothing. No replay touches tracefs or
-# rtlens's run directory (run.sh's expect compares them around each one).
+# the kernel's tracer and leaves nothing. --live-replay (the seeds, and the
+# user engine's recording of 5 s at --speed 10): no faster than the
+# recording over --speed, the plain replay's JSON report and text; -d; on a
+# terminal, the live table, p and q; --live-replay and --speed refused
+# where they do not apply. No replay touches tracefs or rtlens's run
+# directory (run.sh's expect compares them around each one).
 #
 # libtracecmd 3.1 loses a few bytes opening any trace.dat of file format 6
 # (rtlens --record's, and the seeds): run.sh suppresses that leak
@@ -157,6 +161,7 @@ record_replay_tests() {
 	expect "replay: timerlat top -a stops as the run did (exit 2)" 2 "rtl_spinner:4321" -- \
 		$R timerlat top --input "$d/timerlat-a.dat"
 	record_stop_tests "$d"
+	record_live_replay_tests "$d"
 	expect "replay: timerlat hist with 4-byte longs" 0 "^count: +3 +3" -- \
 		$R timerlat hist --input "$d/timerlat-32.dat"
 	expect "replay: hwnoise" 0 "Hardware-related Noise" -- $R hwnoise -q --input "$d/hwnoise.dat"
@@ -193,6 +198,118 @@ record_replay_tests() {
 		expect "replay: $name without its last byte is refused" 1 "$name-short.dat is not a trace.dat that libtracecmd can read" -- \
 			$R osnoise top --input "$d/$name-short.dat"
 	done
+}
+
+# ---- --live-replay: a recording at the pace it was recorded ----
+
+# rec_took NAME T0 T1 LEAST: T1 - T0 (bash's $EPOCHREALTIME) is at least LEAST s
+rec_took() {
+	if awk -v a="$2" -v b="$3" -v least="$4" 'BEGIN { exit !(b - a >= least) }'; then
+		ok "$1"
+	else
+		not_ok "$1"
+		echo "#   took $(awk -v a="$2" -v b="$3" 'BEGIN { print b - a }') s, want at least $4 s"
+	fi
+	echo "# $1: $(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.3f", b - a }') s"
+}
+
+# rec_live_same NAME LEAST PLAIN_JSON CMD...: CMD with --live-replay (its
+# own --speed) takes at least LEAST s, exits as the plain replay did (the
+# last expect), prints its text and writes PLAIN_JSON's report, whole
+rec_live_same() {
+	local name=$1 least=$2 plain=$3 rc t0 t1
+
+	shift 3
+	rc=$(cat "$WORK/plain.rc")
+	cp "$WORK/expect.out" "$WORK/plain.out"
+	t0=$EPOCHREALTIME
+	expect "$name: exit $rc" "$rc" "" -- "$@" --json "${plain%.json}-live.json"
+	t1=$EPOCHREALTIME
+	rec_took "$name: at least half the recorded time over the speed" "$t0" "$t1" "$least"
+	check "$name: the plain replay's JSON report" cmp "$plain" "${plain%.json}-live.json"
+	check "$name: the plain replay's text" cmp "$WORK/plain.out" "$WORK/expect.out"
+}
+
+# rec_plain NAME STATUS CMD...: the plain replay, its report in the file of --json
+rec_plain() {
+	local name=$1 rc=$2
+
+	shift 2
+	expect "$name" "$rc" "" -- "$@"
+	echo "$rc" > "$WORK/plain.rc"
+}
+
+# record_live_replay_tests DIR: the seeds of DIR (osnoise-aa.dat: CPUs 0
+# and 1 of the kernel engine, its records 2.68 s apart from first to last,
+# its run 2.0 s, every noise sample 30 us, so that --aa-top picks among
+# ties; timerlat-a.dat: stopped by its own -a 50)
+record_live_replay_tests() {
+	local d=$1 v
+
+	expect "--live-replay without --input: refused" 1 \
+		"--live-replay plays a recording at the pace it was recorded: name the recording with --input FILE" -- \
+		$R osnoise top --live-replay
+	expect "--speed without --live-replay: refused" 1 \
+		"--speed sets the pace of --live-replay, which is not given: add --live-replay" -- \
+		$R timerlat top --input "$d/timerlat-a.dat" --speed 2
+	for v in 0 -1 abc; do
+		expect "--live-replay --speed $v: refused" 1 \
+			"invalid --speed value '$v': (not a decimal number: )?the speed is a number over 0 up to 1000000, as 0.5, 2 or 10" -- \
+			$R osnoise top --input "$d/osnoise-aa.dat" --live-replay --speed "$v"
+	done
+	rec_plain "live replay: osnoise hist --aa-top 3, plain" 0 \
+		$R osnoise hist --aa-top 3 --input "$d/osnoise-aa.dat" --json "$d/json/aa-top.json"
+	# 2.68 s at --speed's default 1: the sanitizer's build replays it at once in 0.5 s
+	rec_live_same "live replay: osnoise hist --aa-top 3 at the recorded pace" 1.34 \
+		"$d/json/aa-top.json" $R osnoise hist --aa-top 3 --input "$d/osnoise-aa.dat" --live-replay
+	rec_plain "live replay: timerlat top, stopped as recorded, plain" 2 \
+		$R timerlat top --input "$d/timerlat-a.dat" --json "$d/json/tl.json"
+	rec_live_same "live replay: timerlat top at --speed 4 (2.0 s recorded)" 0.25 "$d/json/tl.json" \
+		$R timerlat top --input "$d/timerlat-a.dat" --live-replay --speed 4
+	expect "live replay -d 1: the first recorded second" 0 "^ +0 #2 +2000000 " -- \
+		$R osnoise top -q --input "$d/osnoise-aa.dat" --live-replay --speed 4 -d 1 \
+		--json "$d/json/cut.json"
+	rec_json "live replay -d 1: a run of 1 s, its reason the duration" "$d/json/cut.json" \
+		"d['duration_s'] == 1 and d['config']['duration_s'] == 1 and d['stop']['reason'] == 'duration' and [c['cycles'] for c in d['cpus']] == [2, 2] and d['exit_status'] == 0"
+	json_valid "live replay -d 1: the JSON report validates" "$d/json/cut.json"
+	record_live_screen_test "$d"
+}
+
+# record_live_screen_test DIR: osnoise top's live replay of the seed at
+# --speed 0.5 (4 s) in a tmux pane: the live table redrawn as the recording
+# goes, p pauses, q ends it with the replay's final table (exit 0)
+record_live_screen_test() {
+	local sock=rtlens-live-$$ i shown
+
+	command -v tmux > /dev/null || return	# screen.sh says it is missing
+	tmux -L "$sock" new-session -d -s live -x 160 -y 30 \
+		"$R osnoise top --input $1/osnoise-aa.dat --live-replay --speed 0.5; echo EXIT=\$?; sleep 30"
+	for i in $(seq 40); do
+		tmux -L "$sock" capture-pane -p -t live > "$WORK/live.pane"
+		grep -qE '^duration: +0 00:00:01 ' "$WORK/live.pane" && break
+		sleep 0.1
+	done
+	if grep -qE '^ +0 #[0-9]+ ' "$WORK/live.pane" && grep -qE '^duration: +0 00:00:01 ' "$WORK/live.pane" &&
+	   ! grep -q '^replay of' "$WORK/live.pane"; then
+		ok "live replay on a terminal: the live table, at the recording's time"
+	else
+		not_ok "live replay on a terminal: the live table, at the recording's time"
+		sed 's/^/#   /' "$WORK/live.pane" | head -10
+	fi
+	tmux -L "$sock" send-keys -t live p
+	sleep 0.5
+	shown=$(tmux -L "$sock" capture-pane -p -t live)
+	check "live replay on a terminal: p pauses" grep -q 'paused: p resumes' <<<"$shown"
+	tmux -L "$sock" send-keys -t live q
+	sleep 1
+	tmux -L "$sock" capture-pane -p -t live > "$WORK/live.pane"
+	if grep -q '^EXIT=0' "$WORK/live.pane" && grep -q '^replay of osnoise top recorded on seed' "$WORK/live.pane"; then
+		ok "live replay on a terminal: q ends it, the final table, exit 0"
+	else
+		not_ok "live replay on a terminal: q ends it, the final table, exit 0"
+		sed 's/^/#   /' "$WORK/live.pane" | head -10
+	fi
+	tmux -L "$sock" kill-server 2> /dev/null
 }
 
 # ---- stop thresholds given to a replay, on the recorded samples ----
@@ -282,6 +399,26 @@ record_user_replay_tests() {
 		"d['stop']['reason'] == 'threshold' and d['replay']['stopped_by']['value_us'] == $max and d['exit_status'] == 2"
 	expect "replay: -s over the recorded maximum: no stop (exit 0)" 0 "^max: +$max *\$" -- \
 		$R osnoise hist -s $((max + 1)) --input "$d/aa.dat"
+}
+
+# record_user_live_replay_tests DIR: the user engine's osnoise top --aa of
+# 5 s here, replayed at --speed 10: at least half of its 5 s / 10, the
+# plain replay's report and text (the sanitizer's build takes about 1 s to
+# replay it at once: the seed's replay above is the one that tells the pace)
+record_user_live_replay_tests() {
+	local d=$1 rc
+
+	$R osnoise top --aa --engine user -c 1 -q -d 5 --record "$d/five.dat" > "$d/five.out" 2>&1
+	rc=$?
+	if [ "$rc" != 0 ]; then
+		not_ok "user engine: osnoise top --aa -d 5 --record (exit $rc)"
+		sed 's/^/#   /' "$d/five.out" | head -10
+		return
+	fi
+	rec_plain "user engine's recording of 5 s: the plain replay" 0 \
+		$R osnoise top --aa -q --input "$d/five.dat" --json "$d/five.json"
+	rec_live_same "user engine's recording of 5 s: live replay at --speed 10" 0.25 "$d/five.json" \
+		$R osnoise top --aa -q --input "$d/five.dat" --live-replay --speed 10
 }
 
 # ---- trace-cmd's own recording on this machine ----
@@ -420,6 +557,7 @@ record_live_tests() {
 			expect "--record with the user engine: it replays" 0 "Operating System Noise" -- \
 				$R osnoise top -q --input "$d/old.dat"
 			record_user_replay_tests "$d"
+			record_user_live_replay_tests "$d"
 		elif [ "$rc" = 1 ] &&
 		     grep -q "record works with the kernel's osnoise tracer only" <<<"$out"; then
 			ok "--record with the user engine: refused, it needs the kernel's tracer"

@@ -663,6 +663,45 @@ static void test_replay_options(void **state)
 	unsetenv("RTLENS_NO_BPF");
 }
 
+/*
+ * --live-replay only with --input, --speed only with --live-replay, a speed
+ * over 0; -d is a live replay's (its recorded time), refused on a plain one
+ */
+static void test_live_replay_options(void **state)
+{
+	struct rtl_params *p = *state;
+
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--live-replay"),
+		       "--live-replay plays a recording at the pace it was recorded: name the "
+		       "recording with --input FILE");
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "--live-replay", "--speed", "2"),
+		       "--live-replay plays a recording at the pace it was recorded");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--input", "a.dat", "--speed", "2"),
+		       "--speed sets the pace of --live-replay, which is not given: add "
+		       "--live-replay");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--speed", "2"),
+		       "--speed sets the pace of --live-replay");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--input", "a.dat", "--live-replay",
+					      "--speed", "0"),
+		       "invalid --speed value '0': the speed is a number over 0 up to 1000000");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "--input", "a.dat", "--live-replay",
+					       "--speed", "-1"),
+		       "invalid --speed value '-1': not a decimal number");
+	expect_refused(p, "hwnoise", ARGV("hwnoise", "--input", "a.dat", "--live-replay",
+					  "--speed", "abc"),
+		       "invalid --speed value 'abc': not a decimal number");
+	expect_refused(p, "osnoise top", ARGV("osnoise", "--input", "a.dat", "-d", "10"),
+		       "do not apply to a replay, which takes the recording's settings and runs "
+		       "no action: -d\n");
+	parse_ok(p, "osnoise top", ARGV("osnoise", "--input", "a.dat", "--live-replay"));
+	assert_true(p->live_replay);
+	assert_float_equal(p->speed, 0, 0);
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--input", "a.dat", "--live-replay", "-d",
+					  "1m", "--speed", "0.25"));
+	assert_float_equal(p->speed, 0.25, 0);
+	assert_int_equal(p->duration_s, 60);
+}
+
 /* an option of another command, values out of range, words out of place */
 static void test_usage_refused(void **state)
 {
@@ -952,6 +991,7 @@ int main(void)
 		OPT_TEST(test_no_bpf),
 		OPT_TEST(test_combinations_refused),
 		OPT_TEST(test_replay_options),
+		OPT_TEST(test_live_replay_options),
 		OPT_TEST(test_usage_refused),
 		OPT_TEST(test_help_and_warning),
 		OPT_TEST(test_parse_after_a_cluster_half_read),

@@ -119,6 +119,8 @@ struct engine_ops {
 	void		(*task_comm)(struct engine *e, int pid, char *buf, size_t size);
 	void		(*effective_period)(const struct rtl_params *p, uint64_t *period_us,
 					    uint64_t *runtime_us);
+	/* a replay: source_replayed_s(); NULL: a live engine */
+	double		(*replayed_s)(const struct engine *e);
 };
 
 extern const struct engine_ops kernel_engine;

@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "decode/decode.h"
 #include "model/stop_rule.h"
@@ -44,6 +45,29 @@ struct file_cursor {
 	int			nr;
 };
 
+/*
+ * --live-replay (file_pace.c): each record handed out when the replay's
+ * clock, which runs from the first poll at --speed, reaches its trace time
+ * (from the first record's); the file read one record ahead
+ */
+struct file_pace {
+	bool			on;
+	double			speed;
+	bool			started;
+	struct timespec		start;		/* the first poll, CLOCK_MONOTONIC */
+	bool			stopped;	/* source_stop(): the clock stays at stopped_ns */
+	uint64_t		stopped_ns;
+	bool			have_first;
+	uint64_t		first_ts;	/* of the first record */
+	bool			ahead;		/* next was read, not handed out */
+	struct rtl_record	next;
+	uint64_t		next_ts;
+	bool			more;		/* the last poll stopped on its budget */
+	uint64_t		stop_ns;	/* a stop threshold's: the rest at once from it; 0 */
+	uint64_t		cut_ns;		/* -d: nothing recorded after it; 0: none */
+	uint64_t		end_ns;		/* where the replay ends (engine.end_s) */
+};
+
 struct engine {
 	struct tracecmd_input	*h;
 	int			fd;		/* the file: rtlens's own pages read directly */
@@ -65,8 +89,11 @@ struct engine {
 	char			data_path[16];	/* as recorded */
 	const char		*name;		/* the file, as given (the params') */
 	struct file_stop	stop;
-	struct file_cursor	cursor;		/* file_read_in_time()'s */
+	/* where the replay ends, in s of the recording: source_replayed_s() */
+	double			end_s;
+	struct file_cursor	cursor;		/* file_read_in_time()'s, file_pace's */
 	struct event_lookup	events;		/* the cursor's records' events */
+	struct file_pace	pace;
 };
 
 
@@ -99,6 +126,23 @@ bool file_next(struct engine *e, struct rtl_record *out, uint64_t *ts);
  * recording whose records are read merged (vCPU events, a user engine's)
  */
 int file_read_in_time(struct engine *e);
+
+/* ---- file_pace.c ---- */
+/*
+ * Every replay, once open: where it ends (e->end_s), the stop threshold's
+ * record, else the recorded run's end; with --live-replay, also -d's
+ * (@cut_s, 0: none), which makes @run a run of that duration, and the
+ * pace, set from e->p.
+ */
+void file_pace_setup(struct engine *e, uint64_t cut_s, struct recorded_run *run);
+/* the records due by now to e->fn, at most a budget's; e->done set at the end */
+int file_pace_poll(struct engine *e);
+/* ms until the next record is due or the replay ends, at most @longest_ms */
+int file_pace_next_ms(const struct engine *e, int longest_ms);
+/* the replay's clock in s of the recording, at most e->end_s */
+double file_pace_replayed_s(const struct engine *e);
+/* the clock stops: what is due now is the last handed out */
+void file_pace_stop(struct engine *e);
 
 /* ---- file_stop.c ---- */
 /* Is @rec handed out? In the first pass, what it tells is noted instead. */

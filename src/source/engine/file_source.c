@@ -165,6 +165,7 @@ static int read_all(struct engine *e)
 	return n;
 }
 
+/* a plain replay reads the file at once; --live-replay, what is due by now */
 static int fpoll(struct engine *e, record_fn fn, void *ctx)
 {
 	int n;
@@ -173,10 +174,14 @@ static int fpoll(struct engine *e, record_fn fn, void *ctx)
 		return 0;
 	e->fn = fn;
 	e->ctx = ctx;
-	n = read_all(e);
-	e->done = true;
+	if (e->pace.on) {
+		n = file_pace_poll(e);
+	} else {
+		n = read_all(e);
+		e->done = true;
+	}
 	/* a stop may come before the first period; a sparse tool's quiet run has none */
-	if (e->samples || e->stop.hit || e->p->desc->sparse)
+	if (!e->done || e->samples || e->stop.hit || e->p->desc->sparse)
 		return n;
 	err_msg("%s holds no %s samples (ftrace:%s events): it was not recorded with the %s "
 		"tracer (trace-cmd record -p %s -e osnoise, or rtlens %s --record)", e->name,
@@ -187,14 +192,12 @@ static int fpoll(struct engine *e, record_fn fn, void *ctx)
 
 static bool fhas_more(const struct engine *e)
 {
-	return !e->done;
+	return e->pace.on ? e->pace.more : !e->done;
 }
 
 static int fnext_read_ms(const struct engine *e, int longest_ms)
 {
-	(void)e;
-	(void)longest_ms;
-	return 0;
+	return e->pace.on ? file_pace_next_ms(e, longest_ms) : 0;
 }
 
 static bool fstopped(struct engine *e)
@@ -202,11 +205,16 @@ static bool fstopped(struct engine *e)
 	return e->done;
 }
 
-/* a file is read whole: nothing starts or stops */
+/* a file is read whole: nothing starts; a live replay's clock stops */
 static void fset_tracing(struct engine *e, bool on)
 {
-	(void)e;
-	(void)on;
+	if (!on)
+		file_pace_stop(e);
+}
+
+static double freplayed_s(const struct engine *e)
+{
+	return e->pace.on ? file_pace_replayed_s(e) : e->end_s;
 }
 
 static uint64_t flost(struct engine *e)
@@ -252,9 +260,14 @@ static void find_stop(struct engine *e, struct recorded_run *run)
 	file_stop_found(e, run);
 }
 
-/* the run becomes the recording's (in->params, in->facts, in->run), then the engine over it */
+/*
+ * The run becomes the recording's (in->params, in->facts, in->run), then
+ * the engine over it. -d is a live replay's alone (option_checks.c): the
+ * recorded time it lasts, in place of the recording's duration.
+ */
 static struct engine *fopen_input(const struct rtl_params *p, const struct engine_input *in)
 {
+	uint64_t cut_s = in->params->duration_s;
 	struct file_input fin;
 	struct engine *e;
 
@@ -268,6 +281,10 @@ static struct engine *fopen_input(const struct rtl_params *p, const struct engin
 	e = fopen_engine(&fin, p);
 	if (e && fin.own_stops)
 		find_stop(e, in->run);
+	if (e)
+		file_pace_setup(e, cut_s, in->run);
+	if (cut_s)
+		in->params->duration_s = cut_s;
 	file_input_free(&fin);
 	return e;
 }
@@ -300,4 +317,5 @@ const struct engine_ops file_engine = {
 	.trace_text		= ftrace_text,
 	.task_comm		= ftask_comm,
 	.effective_period	= fperiod,
+	.replayed_s		= freplayed_s,
 };

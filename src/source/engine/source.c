@@ -291,6 +291,11 @@ struct tracefs_instance *source_marker_instance(struct source *src)
 	return src->ops->marker_instance ? src->ops->marker_instance(src->e) : NULL;
 }
 
+double source_replayed_s(const struct source *src)
+{
+	return src->ops->replayed_s ? src->ops->replayed_s(src->e) : 0;
+}
+
 void source_close(struct source *src)
 {
 	if (!src)

@@ -47,6 +47,14 @@ struct source *source_open_input(struct rtl_params *p, struct sys_facts *f,
 				 struct recorded_run *run);
 /* Configure and start the tracer; every change goes through @st. */
 struct source *source_open(const struct rtl_params *p, struct sys_state *st);
+/*
+ * A replay: how much of the recording the records handed out cover, in s
+ * from its first record, up to where the replay ends (a stop threshold,
+ * --live-replay's -d, the recorded run's end). A --live-replay's clock,
+ * which runs from the first poll at --speed; a plain replay, read at once,
+ * is at its end from the start. 0 in a live run.
+ */
+double source_replayed_s(const struct source *src);
 /* Read what the buffers hold now; returns the number of records or -1. */
 int source_poll(struct source *src, record_fn fn, void *ctx);
 /* osnoise hist: the kernel's counts, bucket by bucket (low bound in ns). */
