@@ -6,50 +6,17 @@
 # to 80x24 and to 200 columns, Ctrl-C; the screen fits the pane, has no
 # stray escape codes, and the terminal and tracefs are as they were after.
 # In a pane too short for the CPUs' rows, the rows scroll under the
-# columns' header with j/k, the arrows, PgDn/PgUp and g/G.
+# columns' header with PgDn/PgUp and g/G, and to the row j/k select. With
+# --aa, the sources pane names a spinner as it comes and goes.
 
-TMUX_SOCK=rtlens-test-$$
-
-tmx() { tmux -L "$TMUX_SOCK" "$@"; }
-
-# the pane's text, wrapped lines joined (a line longer than the pane wrapped)
-pane() { tmx capture-pane -p -J -t screen; }
-
-# wait_pane PATTERN SECONDS: until the pane shows PATTERN
-wait_pane() {
-	local i
-
-	for i in $(seq $(($2 * 5))); do
-		pane | grep -qE -- "$1" && return 0
-		sleep 0.2
-	done
-	return 1
-}
-
-# screen_fits COLS: no line wider than the pane, no escape code left in the text
-screen_fits() {
-	pane > "$WORK/pane.txt"
-	if awk -v w="$1" 'length($0) > w { bad = 1 } END { exit !bad }' "$WORK/pane.txt"; then
-		echo "# a line wider than $1 columns:"
-		awk -v w="$1" 'length($0) > w' "$WORK/pane.txt" | head -3 | sed 's/^/#   /'
-		return 1
-	fi
-	if grep -qE $'\033|\\[[0-9;]*m|\\[H|\\[2J' "$WORK/pane.txt"; then
-		echo "# stray escape codes:"
-		grep -E $'\033|\\[[0-9;]*m' "$WORK/pane.txt" | head -3 | cat -v | sed 's/^/#   /'
-		return 1
-	fi
-}
-
-check_pane() {
-	if "$@"; then ok "$name"; else not_ok "$name"; pane | sed 's/^/#   /' | head -30; fi
-}
+# tmx, pane, wait_pane, screen_fits, check_pane (tests/tmux.sh, the VM's
+# guest scripts' too)
+. "$ROOT/tests/tmux.sh"
 
 # screen_run TOOL [ROWS [CPUS [ARGS]]]: start "rtlens TOOL -c CPUS ARGS"
 # (CPU 1) in an 80xROWS pane (24), then report its end
 screen_run() {
-	tmx kill-server 2>/dev/null
-	tmx new-session -d -s screen -x 80 -y "${2:-24}" \
+	tmux_start 80 "${2:-24}" \
 		"$R $1 -c ${3:-1} -d 120 ${4:-}; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -x -e echo -e -echo -e icanon -e -icanon | tr '\n' ' '; echo; sleep 120"
 }
 
@@ -79,9 +46,9 @@ screen_scroll_tests_of() {
 
 	screen_run "$tool" "$rows" 0,1
 	name="screen $tool: $rows rows: the columns' header, CPU 0's row, the status line"
-	check_pane wait_pane '^rows 1-1 of 2: ' 60
-	check_pane wait_row 0
-	check_pane wait_pane '^CPU ' 1
+	check_pane "$name" wait_pane '^rows 1-1 of 2: ' 60
+	check_pane "$name" wait_row 0
+	check_pane "$name" wait_pane '^CPU ' 1
 	# j selects the first row, then each key moves the selection or scrolls
 	for key in j j k Down Up NPage PPage G g End Home; do
 		tmx send-keys -t screen "$key"
@@ -91,13 +58,13 @@ screen_scroll_tests_of() {
 		*) want=0 ;;
 		esac
 		name="screen $tool: $key shows CPU $want's row"
-		check_pane wait_row $want
+		check_pane "$name" wait_row $want
 	done
 	name="screen $tool: $rows rows: fitted, no stray escape codes"
-	check_pane screen_fits 80
+	check_pane "$name" screen_fits 80
 	tmx send-keys -t screen q
 	name="screen $tool: q after scrolling ends the run, exit 0"
-	check_pane wait_pane '^EXIT=0' 30
+	check_pane "$name" wait_pane '^EXIT=0' 30
 	tmx kill-server 2>/dev/null
 }
 
@@ -121,41 +88,34 @@ screen_tests_of() {
 	snapshot "$WORK/screen-before"
 	screen_run "$tool" 24 1 "$args"
 	name="screen $tool: the table in an 80x24 pane"
-	check_pane wait_pane '^CPU ' 60
+	check_pane "$name" wait_pane '^CPU ' 60
 	name="screen $tool: 80 columns: fitted, no stray escape codes"
-	check_pane screen_fits 80
+	check_pane "$name" screen_fits 80
 	tmx send-keys -t screen p
 	name="screen $tool: p pauses"
-	check_pane wait_pane 'paused: p resumes' 10
+	check_pane "$name" wait_pane 'paused: p resumes' 10
 	tmx send-keys -t screen p
 	sleep 2.5
 	name="screen $tool: p again resumes"
-	check_pane sh -c "! tmux -L $TMUX_SOCK capture-pane -p -J -t screen | grep -q 'paused:'"
+	check_pane "$name" sh -c "! tmux -L $TMUX_SOCK capture-pane -p -J -t screen | grep -q 'paused:'"
 	sleep 2
 	tmx send-keys -t screen r
 	name="screen $tool: r resets the counts"
-	check_pane wait_pane ' 0 00:00:0[0-2] ' 5
+	check_pane "$name" wait_pane ' 0 00:00:0[0-2] ' 5
 	tmx resize-window -t screen -x 200 -y 50
 	sleep 2.5
 	name="screen $tool: 200 columns: redrawn, fitted"
-	check_pane wait_pane '^CPU ' 5
-	check_pane screen_fits 200
+	check_pane "$name" wait_pane '^CPU ' 5
+	check_pane "$name" screen_fits 200
 	tmx send-keys -t screen C-c
 	name="screen $tool: Ctrl-C ends the run, exit 0"
-	check_pane wait_pane '^EXIT=0' 30
+	check_pane "$name" wait_pane '^EXIT=0' 30
 	name="screen $tool: the terminal is as it was (echo, icanon)"
-	check_pane wait_pane '^icanon echo' 5
+	check_pane "$name" wait_pane '^icanon echo' 5
 	[ -z "$json" ] ||
 		json_valid "screen $tool --aa: after r and Ctrl-C, the sources add up to the table's noise" "$json"
 	tmx kill-server 2>/dev/null
 	tracefs_as_before "screen $tool" "$WORK/screen-before"
-}
-
-# shown_seconds: the duration the pane's table shows, in seconds ("" none):
-# osnoise's "duration:   0 00:00:13 |", timerlat's "  0 00:00:13   |"
-shown_seconds() {
-	pane | sed -nE 's/^(duration:)? +([0-9]+) ([0-9]{2}):([0-9]{2}):([0-9]{2}) +\|.*/\2 \3 \4 \5/p' |
-		head -1 | awk '{ print ((($1 * 24 + $2) * 60 + $3) * 60 + $4) }'
 }
 
 # wait_seconds N: until the table's duration reaches N s
@@ -163,7 +123,7 @@ wait_seconds() {
 	local i t
 
 	for i in $(seq 300); do
-		t=$(shown_seconds)
+		t=$(pane_duration)
 		[ -n "$t" ] && [ "$t" -ge "$1" ] && return 0
 		sleep 0.2
 	done
@@ -175,10 +135,10 @@ wait_seconds() {
 refreshes_until() {
 	local t0 i
 
-	t0=$(shown_seconds)
+	t0=$(pane_duration)
 	for i in $(seq 300); do
 		if "$@"; then
-			echo $(($(shown_seconds) - t0))
+			echo $(($(pane_duration) - t0))
 			return
 		fi
 		sleep 0.2
@@ -187,8 +147,7 @@ refreshes_until() {
 }
 
 pane_names() { pane | grep -qE -- "$1"; }
-# the pane's text with what scrolled off it
-report_names() { tmx capture-pane -p -J -S - -t screen | grep -qE -- "$1"; }
+report_names() { pane_history | grep -qE -- "$1"; }
 pane_lacks() { ! pane | grep -qE -- "$1"; }
 
 # within NAME SECONDS LIMIT: SECONDS of the table's time is at most LIMIT
@@ -208,8 +167,8 @@ screen_pane_tests_of() {
 	snapshot "$WORK/pane-before"
 	screen_run "$tool --aa" 24 1
 	name="pane $tool: the sources pane under the table, the keys' line"
-	check_pane wait_pane '^Sources of CPU 1, last 10 s' 60
-	check_pane wait_pane '^keys: \? help' 1
+	check_pane "$name" wait_pane '^Sources of CPU 1, last 10 s' 60
+	check_pane "$name" wait_pane '^keys: \? help' 1
 	wait_seconds 13
 	"$HELPERS/spin" -c 1 -p "$prio" -n rtl_pane -d 6 --duty 40 --period-ms 100 > /dev/null &
 	spin=$!
@@ -218,34 +177,34 @@ screen_pane_tests_of() {
 	wait "$spin"
 	for key in w w w; do tmx send-keys -t screen "$key"; done
 	name="pane $tool: w three times: the 1 s window"
-	check_pane wait_pane 'w window: 1 s' 5
+	check_pane "$name" wait_pane 'w window: 1 s' 5
 	t=$(refreshes_until pane_lacks 'rtl_pane')
 	within "pane $tool: the spinner leaves the 1 s window" "$t" 3
 	tmx send-keys -t screen j
 	name="pane $tool: j selects CPU 1"
-	check_pane wait_pane 'select: CPU 1' 5
+	check_pane "$name" wait_pane 'select: CPU 1' 5
 	tmx send-keys -t screen o
 	name="pane $tool: o sorts the rows otherwise"
-	check_pane wait_pane 'sort: (noise|latency)' 5
+	check_pane "$name" wait_pane 'sort: (noise|latency)' 5
 	tmx send-keys -t screen Escape
 	name="pane $tool: Esc selects none"
-	check_pane wait_pane 'select: none' 5
+	check_pane "$name" wait_pane 'select: none' 5
 	tmx send-keys -t screen '?'
 	name="pane $tool: ? shows the keys"
-	check_pane wait_pane '^Keys \(\? again closes' 5
+	check_pane "$name" wait_pane '^Keys \(\? again closes' 5
 	tmx send-keys -t screen '?'
 	tmx send-keys -t screen s
 	name="pane $tool: s hides the pane"
-	check_pane sh -c "sleep 1.5; ! tmux -L $TMUX_SOCK capture-pane -p -J -t screen | grep -qE '^(Sources|Keys)'"
+	check_pane "$name" sh -c "sleep 1.5; ! tmux -L $TMUX_SOCK capture-pane -p -J -t screen | grep -qE '^(Sources|Keys)'"
 	tmx send-keys -t screen s
 	tmx resize-window -t screen -x 200 -y 60
 	name="pane $tool: 200x60: the pane again, fitted"
-	check_pane wait_pane '^Sources of CPU 1' 5
-	check_pane screen_fits 200
+	check_pane "$name" wait_pane '^Sources of CPU 1' 5
+	check_pane "$name" screen_fits 200
 	tmx send-keys -t screen q
 	name="pane $tool: q ends the run, exit 0, the report names the spinner"
-	check_pane wait_pane '^EXIT=0' 30
-	check_pane report_names 'rtl_pane'
+	check_pane "$name" wait_pane '^EXIT=0' 30
+	check_pane "$name" report_names 'rtl_pane'
 	tmx kill-server 2>/dev/null
 	tracefs_as_before "pane $tool" "$WORK/pane-before"
 }
@@ -266,6 +225,6 @@ screen_tests() {
 	screen_run "osnoise top"
 	name="screen: q quits, exit 0"
 	wait_pane '^CPU ' 60 && tmx send-keys -t screen q
-	check_pane wait_pane '^EXIT=0' 30
+	check_pane "$name" wait_pane '^EXIT=0' 30
 	tmx kill-server 2>/dev/null
 }

@@ -43,7 +43,7 @@
 #   RTLENS_GUEST_*    passed to the guest scripts as they are
 #
 # Needs (Debian packages): qemu-system-x86 busybox-static cpio rtla
-# python3-jsonschema, plus apt (apt-cache/apt-get download), dpkg, gcc and
+# python3-jsonschema tmux, plus apt (apt-cache/apt-get download), dpkg, gcc and
 # libc6-dev (static helpers), util-linux (flock), coreutils and gzip.
 #
 # Facts seen on Debian's 6.1 rt kernel with rtla 6.1 (details: README.md):
@@ -311,6 +311,33 @@ copy_foreign_rtla()
 	chmod 0755 "$ROOT/usr/bin/rtla"
 }
 
+# copy_tmux: tmux, for the live screen's tests in a pane (tests/tmux.sh):
+# with its libraries; the terminfo of the guest's terminal (TERM=dumb: even
+# a detached client refuses to start without it, "missing or unsuitable
+# terminal") and of those tmux claims to be in its panes (screen for tmux
+# 3.3, tmux-256color for newer ones); and the C.UTF-8 locale, without which
+# it refuses to start ("need UTF-8 locale"). Its socket goes to /tmp, a
+# tmpfs, its ptys to the devpts that /init mounts. The scripts that need it
+# say so where the host lacks it.
+copy_tmux()
+{
+	local s t d
+
+	s=$(real_elf tmux 2>/dev/null) && copy_elf "$s" /usr/bin/tmux || {
+		log "# tmux not found: the guest has none"
+		return 0
+	}
+	for t in d/dumb s/screen t/tmux-256color; do
+		for d in /etc/terminfo /lib/terminfo /usr/share/terminfo; do
+			[ -e "$d/$t" ] && install -D -m 0644 "$(readlink -f "$d/$t")" "$ROOT$d/$t"
+		done
+	done
+	for d in /usr/lib/locale/C.utf8 /usr/lib/locale/C.UTF-8; do
+		[ -d "$d" ] && mkdir -p "$ROOT${d%/*}" && cp -a "$d" "$ROOT$d"
+	done
+	install -m 0644 tests/tmux.sh "$ROOT/vm/tmux.sh"
+}
+
 build_helpers()
 {
 	local src name flags
@@ -411,6 +438,7 @@ build_initramfs()
 	install -m 0644 debian/rtlens.rtlens-exporter.service "$ROOT/vm/rtlens-exporter.service"
 	s=$(real_elf setpriv 2>/dev/null) && copy_elf "$s" /usr/bin/setpriv ||
 		log "# setpriv not found: the guest has none"
+	copy_tmux
 	# the --bpf-action example, when make built it (with clang)
 	for a in build/sample/*.bpf.o; do
 		[ -f "$a" ] && install -m 0644 "$a" "$ROOT/vm/${a##*/}"
