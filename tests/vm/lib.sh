@@ -306,6 +306,27 @@ wait_run()
 		diag "rtlens $1 did not run $2 in its instance within 120 s"
 }
 
+# start_spinner NAME - a SCHED_FIFO 95 spinner named NAME on CPU 1, busy
+# 500 ms of every second (one single noise, or latency, of ~500 ms a burst),
+# for 600 s at most; its pid in SPIN_PID
+start_spinner()
+{
+	spin -c 1 -p 95 -n "$1" -d 600 --duty 50 --period-ms 1000 \
+		> "$VM_RUN/spin.out" &
+	SPIN_PID=$!
+}
+
+# stop_spinner - stop start_spinner's spinner (if it runs), its summary
+# as a diagnostic
+stop_spinner()
+{
+	[ -n "${SPIN_PID:-}" ] || return 0
+	kill "$SPIN_PID"
+	wait "$SPIN_PID"
+	SPIN_PID=
+	diag "$(cat "$VM_RUN/spin.out")"
+}
+
 # run_tool NAME CMD [ARGS...] - run CMD with its output in NAME.txt (in the
 # current directory), send that file to the host; sets RC (exit status)
 # and WALL (seconds)

@@ -13,20 +13,6 @@
 BURST_US=500000		# the spinner's burst: --duty 50 --period-ms 1000
 STOP_US=400000		# -s threshold: above any TCG gap, below the burst
 
-start_spinner()
-{
-	spin -c 1 -p 95 -n vmspin -d 600 --duty 50 --period-ms 1000 \
-		> "$VM_RUN/spin.out" &
-	SPIN_PID=$!
-}
-
-stop_spinner()
-{
-	kill "$SPIN_PID"
-	wait "$SPIN_PID"
-	diag "$(cat "$VM_RUN/spin.out")"
-}
-
 # 0. the artifact channel: a binary file reaches the host intact (the
 # host side, tests/vm/host/00-rtla.sh, checks the sha256)
 dd if=/dev/urandom of=blob bs=1024 count=32 2>/dev/null
@@ -110,7 +96,7 @@ check_restored "hist: tracefs restored" "$VM_BEFORE"
 # 4. a SCHED_FIFO 95 spinner on CPU 1, 500 ms every second, against the
 # osnoise thread at FIFO 1: one single noise of ~500 ms per burst.
 # (Thread is never 0 anyway: rcuc/ksoftirqd/kworkers run on CPU 1.)
-start_spinner
+start_spinner vmspin
 run_tool spin-top rtla osnoise top -c 1 -d 5 -q -P f:1
 stop_spinner
 check_exit "spin-top: exit status" 0 "$RC"
@@ -124,7 +110,7 @@ check_ge "spin-top: Thread count > 0" "$(top_field 1 12 spin-top.txt)" 1
 # 5. -s: the spinner's burst crosses the stop threshold; the saved trace
 # (-t=FILE: rtla 6.1 needs the '=', and drops the first character of
 # --trace=FILE) names the spinner as a thread_noise
-start_spinner
+start_spinner vmspin
 run_tool stop-top rtla osnoise top -c 1 -d 120 -q -s $STOP_US \
 	-t="$VM_RUN/stop-top.trace"
 stop_spinner
@@ -157,7 +143,7 @@ else
 fi
 check_restored "stop-top: tracefs restored" "$VM_BEFORE"
 
-start_spinner
+start_spinner vmspin
 run_tool stop-hist rtla osnoise hist -c 1 -d 120 -s $STOP_US
 stop_spinner
 case "$RC" in
