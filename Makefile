@@ -241,6 +241,8 @@ bench: rtlens build/bench/record_cost
 	@bench/osnoise-hist.sh
 	@bench/timerlat-hist.sh
 	@bench/kvm-host.sh
+	@bench/live-pane.sh host
+	@bench/live-pane.sh 6.1
 	@bench/user-engine.sh
 	@bench/replay.sh
 	@bench/listen.sh

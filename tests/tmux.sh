@@ -2,8 +2,8 @@
 #
 # tests/tmux.sh - the live screen in a tmux pane: a person at a terminal for
 # the tests. Sourced by the host tests (tests/host/screen.sh, bash), by the
-# VM's guest scripts (/vm/tmux.sh in the guest, busybox ash: POSIX sh and
-# `local` only).
+# VM's guest scripts and benches (/vm/tmux.sh in the guest, busybox ash:
+# POSIX sh and `local` only) and by bench/live-pane.sh on the host.
 #
 # Each sourcing shell has its own tmux server (socket TMUX_SOCK) with one
 # session, `screen`. ok and not_ok are the caller's (tests/host/run.sh's, or
@@ -22,6 +22,7 @@
 #   pane_duration [FILE]         the seconds of the table's duration field
 #   has_sources_pane RTLENS TOOL the live screen has the sources pane
 #   sources_pane_on              the pane shown (s if it is not)
+#   screen_cputime NAME SECONDS CMD...  CMD in an 80x24 pane under cputime
 
 : "${TMUX_SOCK:=rtlens-test-$$}"
 : "${TMUX_TMP:=${WORK:-${VM_RUN:-/tmp}}}"
@@ -141,4 +142,31 @@ sources_pane_on() {
 	wait_pane '^Sources' 5 && return 0
 	tmx send-keys -t screen s
 	wait_pane '^Sources' 10
+}
+
+# screen_cputime NAME SECONDS CMD...: CMD on the live screen, in an 80x24
+# pane, under cputime (NAME.time: its CPU time and exit status, in the
+# current directory), with the sources pane on if SCREEN_PANE is set, until
+# it ends (SECONDS of wall time at most, then it is sent Ctrl-C); the pane
+# with its scrollback in NAME.txt, stderr in NAME.err. Its exit status, 124
+# if it did not end.
+screen_cputime() {
+	local name=$1 secs=$2 rc
+
+	shift 2
+	rm -f "$name.time"
+	# the end is awaited with wait-for, not by reading the pane over and
+	# over: that would cost the machine more than the screen does
+	tmux_run 80 24 "cputime -o '$PWD/$name.time' $* 2> '$PWD/$name.err'; rc=\$?; tmux wait-for -S ended; (exit \$rc)"
+	[ -n "${SCREEN_PANE:-}" ] && wait_pane '^CPU ' "$secs" && sources_pane_on
+	# (busybox's timeout exits 0 when it stops its command: the pane says)
+	timeout "$secs" tmux -L "$TMUX_SOCK" wait-for ended
+	wait_pane '^EXIT=[0-9]+$' 5 || {
+		tmx send-keys -t screen C-c
+		wait_pane '^EXIT=[0-9]+$' 60
+	}
+	pane_history > "$name.txt"
+	rc=$(sed -n 's/^EXIT=\([0-9]*\)$/\1/p' "$name.txt" | tail -n 1)
+	tmx kill-server 2>/dev/null
+	return "${rc:-124}"
 }

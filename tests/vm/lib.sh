@@ -343,14 +343,22 @@ run_tool()
 	emit_file "$name.txt"
 }
 
+# bench_run NAME RUN - run RUN of a bench under cputime: bench_cmd's
+# command, stdout in NAME.txt, stderr in NAME.err; its exit status. A bench
+# script may define its own (the live screen's runs in a tmux pane).
+bench_run()
+{
+	cputime -o $1.time $(bench_cmd $1 $2) > $1.txt 2> $1.err
+}
+
 # bench_rounds RUNS RUN... - the runs of a bench (bench/guest/*.sh), in
 # turn so that drifts of the host hit every RUN alike: RUNS rounds of
 # RUN..., each run named RUN-I. The bench script defines bench_cmd NAME RUN,
 # which prints the command of run RUN (NAME: RUN-I, for its files). Each
-# runs under cputime (NAME.time: its CPU time and exit status), stdout in
-# NAME.txt, stderr in NAME.err (and in the diagnostics); these and NAME.json,
-# if the command wrote one, go to the host. Then its exit status is checked
-# (0), and tracefs put back as it was if the tool left it changed.
+# runs under cputime (bench_run: NAME.time, its CPU time and exit status),
+# stdout in NAME.txt, stderr in NAME.err (and in the diagnostics); these and
+# NAME.json, if the command wrote one, go to the host. Then its exit status
+# is checked (0), and tracefs put back as it was if the tool left it changed.
 bench_rounds()
 {
 	local runs=$1 i=1 run name rc t0 f
@@ -360,7 +368,7 @@ bench_rounds()
 		for run in "$@"; do
 			name=$run-$i
 			t0=$(now)
-			cputime -o $name.time $(bench_cmd $name $run) > $name.txt 2> $name.err
+			bench_run $name $run
 			rc=$?
 			diag "$name: exit $rc after $(elapsed "$t0") s; $(cat $name.time)"
 			diag_lines < $name.err
