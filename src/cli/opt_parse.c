@@ -104,6 +104,10 @@ void opt_usage(const struct command *cmd, const struct opt_table *t, FILE *out)
 	fprintf(out, "\t  -h/--help: print this menu\n");
 	for (g = 0; g < (t->groups ? t->nr_groups : 1); g++)
 		usage_group(t, bit, g, out);
+	if (cmd->desc && cmd->mode == MODE_TOP)
+		fputs("\n  keys of the live screen (on a terminal): ? help, s sources pane (with the\n"
+		      "  analysis), j/k or arrows select a CPU (Esc: none), w window (1 s, 10 s,\n"
+		      "  60 s, run), o sort, PgUp/PgDn scroll, p pause, r reset, q quit\n", out);
 	fprintf(out, "\n  exit status: %s\n", t->exit_status);
 }
 

@@ -14,7 +14,7 @@
 #include "render/source_table_text.h"
 
 #define PANE_LEN	(SOURCE_WINDOW_IDS + 1)
-#define NUMBERS_WIDTH	54	/* the indent, the columns right of the source's, the mark */
+#define NUMBERS_WIDTH	47	/* the indent, the columns right of the source's, the mark */
 #define GREW_FACTOR	2
 
 /* one side of the pane: the window's sources or the run's */
@@ -105,7 +105,7 @@ static void print_title(FILE *out, const struct live_choice *live, const int *cp
 
 static void print_cells(FILE *out, const struct source_row *r, uint64_t total_ns)
 {
-	fprintf(out, " %11.0f us %5.1f %%", r->total_ns / 1000.0,
+	fprintf(out, " %9.0f us %5.1f%%", r->total_ns / 1000.0,
 		source_table_pct((int64_t)r->total_ns, total_ns));
 }
 
@@ -119,10 +119,10 @@ static void print_rows(FILE *out, const struct pane_side *win, const struct pane
 
 	if (width > 40)
 		width = 40;
-	fprintf(out, "  %-*.*s %14s %7s", width, width, "source",
+	fprintf(out, "  %-*.*s %12s %6s", width, width, "source",
 		live->window_s > 0 ? "window" : "run", "share");
 	if (live->window_s > 0)
-		fprintf(out, " %14s %7s", "since start", "share");
+		fprintf(out, " %12s %6s", "since start", "share");
 	fputc('\n', out);
 	for (int i = 0; i < lead->n && i < nr_rows; i++) {
 		const struct source_row *row = &lead->rows[i];

@@ -24,7 +24,7 @@
 SPIN=rtl_panespin
 # a row of osnoise top whose Max Single is 400 ms or more (the spinner's
 # bursts are 500 ms)
-BIG_SINGLE='^ +1 #[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +([4-9][0-9]{5}|[0-9]{7,})( |$)'
+BIG_SINGLE='^[ >] *1 #[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9]+ +([4-9][0-9]{5}|[0-9]{7,})( |$)'
 # the sources pane's words (pane_checks)
 PANE_ERE='^Sources'
 KEYS_ERE='^keys:'
@@ -128,11 +128,13 @@ live_run()
 	tmux_run 80 24 "rtlens $tool -c 1 --aa -d 60 --json $VM_RUN/$t.json"
 	if check_pane "$tool: the table in an 80x24 pane" wait_pane '^CPU ' 120; then
 		check_pane "$tool: 80 columns: fitted, no stray escape codes" screen_fits 80
-		# partway: after 3 s of measurement
-		wait_duration 3
 		if has_sources_pane rtlens "$tool"; then
+			# partway: once the run is longer than the pane's
+			# window (10 s), so that a source can be new in it
+			wait_duration 13
 			pane_checks "$tool"
 		else
+			wait_duration 3
 			diag "$tool: its --help names no key w: no sources pane yet, its checks wait for it"
 			start_spinner $SPIN
 			SPIN_D0=$(pane_duration)
