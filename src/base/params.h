@@ -12,6 +12,14 @@
 #include "base/parse.h"
 #include "base/tool.h"
 
+/*
+ * The histogram of --plot without -b and -E: 1 us buckets up to 10 ms. The
+ * picture has to hold the samples, and rtla's 256 us leave out the noise
+ * of a thread that preempts the workload, often most of osnoise's.
+ */
+#define PLOT_ENTRIES		10000
+#define PLOT_ENTRIES_TEXT	"10000"
+
 /* Where the samples come from. */
 /* --stack-format: what the analysis prints of a frame kallsyms does not name */
 enum stack_format {
@@ -85,6 +93,7 @@ struct rtl_params {
 	/* hist */
 	unsigned int		bucket_size;
 	unsigned int		entries;
+	bool			hist_given;	/* -b or -E: --plot keeps the buckets */
 	bool			no_header;
 	bool			no_summary;
 	bool			no_index;

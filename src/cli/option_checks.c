@@ -223,8 +223,12 @@ static int check_combinations(struct rtl_params *p)
 
 int options_check(struct rtl_params *p)
 {
+	_Static_assert(PLOT_ENTRIES == 10000, "PLOT_ENTRIES_TEXT says 10000");
+
 	if (check_input(p))
 		return -1;
+	if (p->plot_path && !p->hist_given)
+		p->entries = PLOT_ENTRIES;
 	if (!p->period_us && !p->runtime_us) {
 		p->period_us = p->desc->default_period_us;
 		p->runtime_us = p->desc->default_runtime_us;

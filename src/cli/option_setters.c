@@ -86,6 +86,16 @@ int opts_aa_floor_then(void *ctx, const char **why)
 	return 0;
 }
 
+/* -b, -E: the buckets are the user's, --plot's range is not taken */
+int opts_hist_then(void *ctx, const char **why)
+{
+	struct rtl_params *p = ctx;
+
+	(void)why;
+	p->hist_given = true;
+	return 0;
+}
+
 /* ---- the options that compute ---- */
 
 int opts_set_cpus(void *ctx, const char *arg, const char **why)

@@ -12,12 +12,13 @@
 /* --input is among the options about to be parsed: -a keeps the recorded threshold */
 void option_setters_replay(bool replay);
 
-/* opt_desc.then, of -a (osnoise, timerlat, hwlat), --aa-only and --aa-floor */
+/* opt_desc.then, of -a (osnoise, timerlat, hwlat), --aa-only, --aa-floor, -b and -E */
 int opts_auto_then(void *ctx, const char **why);
 int opts_tl_auto_then(void *ctx, const char **why);
 int opts_aa_only_then(void *ctx, const char **why);
 int opts_threshold_1us_then(void *ctx, const char **why);
 int opts_aa_floor_then(void *ctx, const char **why);
+int opts_hist_then(void *ctx, const char **why);
 
 /* opt_desc.set, on a struct rtl_params */
 int opts_set_cpus(void *ctx, const char *arg, const char **why);

@@ -232,10 +232,11 @@ static const struct opt_desc opt_table[] = {
 
 	/* Histogram */
 	{ ROW(G_HIST, "bucket-size", 'b', "N", "set the histogram bucket size (default 1)", HISTS),
-	  UINT(bucket_size, 1, 999999, "the bucket size") },
+	  UINT(bucket_size, 1, 999999, "the bucket size"), .then = opts_hist_then },
 	{ ROW(G_HIST, "entries", 'E', "N",
-	      "set the number of entries of the histogram (default 256)", HISTS),
-	  UINT(entries, 10, 9999999, "the number of entries") },
+	      "set the number of entries of the histogram (default 256; with --plot, "
+	      PLOT_ENTRIES_TEXT ")", HISTS),
+	  UINT(entries, 10, 9999999, "the number of entries"), .then = opts_hist_then },
 	{ ROW(G_HIST, "no-header", 0, NULL, "do not print header", HISTS), FLAG(no_header) },
 	{ ROW(G_HIST, "no-summary", 0, NULL, "do not print summary", HISTS), FLAG(no_summary) },
 	{ ROW(G_HIST, "no-index", 0, NULL, "do not print index", HISTS), FLAG(no_index) },

@@ -39,6 +39,15 @@ for c in hist['cpus']:
     if any(s['count'] for s in series):
         shown['CPU %d' % c['cpu']] = series
 
+# the buckets of a bar: 1, or N when the header says "(a bar: N buckets)"
+group = 1
+for t in root.iter(NS + 'text'):
+    if t.text and '(a bar: ' in t.text:
+        group = int(t.text.split('(a bar: ')[1].split()[0])
+
+def bars_of(s):
+    return len({b['index'] // group for b in s['buckets']})
+
 panels = [g for g in root.iter(NS + 'g') if g.get('class') == 'panel']
 titles = [next(g.iter(NS + 'text')).text for g in panels]
 want(sorted(titles) == sorted(shown), 'panels %s, want %s' % (titles, sorted(shown)))
@@ -47,8 +56,9 @@ for g, title in zip(panels, titles):
     bars = sum(r.get('class') == 'bar' for r in rects)
     over = sum(r.get('class') == 'over' for r in rects)
     series = shown.get(title, [])
-    want(bars == sum(len(s['buckets']) for s in series),
-         '%s: %d bars, %d non-empty buckets' % (title, bars, sum(len(s['buckets']) for s in series)))
+    want(bars == sum(bars_of(s) for s in series),
+         '%s: %d bars, %d non-empty groups of %d buckets' %
+         (title, bars, sum(bars_of(s) for s in series), group))
     want(over == sum(s['over'] > 0 for s in series), '%s: %d over bars' % (title, over))
     lines = [l for l in g.iter(NS + 'line') if l.get('class') == 'threshold']
     want(len(lines) == marks, '%s: %d threshold lines, want %d' % (title, len(lines), marks))

@@ -761,6 +761,33 @@ static void test_help_and_warning(void **state)
 	free(out);
 }
 
+/*
+ * --plot without -b and -E: 1 us buckets up to 10 ms, so that the picture
+ * holds the samples; -b or -E keep the buckets as given (rtla's defaults
+ * without --plot)
+ */
+static void test_plot_range(void **state)
+{
+	struct rtl_params *p = *state;
+
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "-d", "1"));
+	assert_int_equal(p->bucket_size, 1);
+	assert_int_equal(p->entries, 256);
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "--plot", "h.svg"));
+	assert_int_equal(p->bucket_size, 1);
+	assert_int_equal(p->entries, PLOT_ENTRIES);
+	assert_int_equal(PLOT_ENTRIES, 10000);
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--plot", "h.svg"));
+	assert_int_equal(p->entries, PLOT_ENTRIES);
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "--plot", "h.svg", "-E", "300"));
+	assert_int_equal(p->entries, 300);
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "-b", "4", "--plot", "h.svg"));
+	assert_int_equal(p->bucket_size, 4);
+	assert_int_equal(p->entries, 256);
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "-E", "256", "--plot", "h.svg"));
+	assert_int_equal(p->entries, 256);
+}
+
 /* ---- repeated parses: getopt's hidden state ---- */
 
 /* @first is refused, then @second, parsed after it, is taken */
@@ -994,6 +1021,7 @@ int main(void)
 		OPT_TEST(test_live_replay_options),
 		OPT_TEST(test_usage_refused),
 		OPT_TEST(test_help_and_warning),
+		OPT_TEST(test_plot_range),
 		OPT_TEST(test_parse_after_a_cluster_half_read),
 		OPT_TEST(test_parse_after_non_options),
 		OPT_TEST(test_unknown_letter_named),

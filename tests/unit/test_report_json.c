@@ -199,6 +199,41 @@ static void test_plot_title_whole(void **state)
 	params_free(&p);
 }
 
+/*
+ * --plot's defaults hold noise of 5 ms, a thread's preemption: a bar of
+ * its own, none "over" (rtla's 256 us buckets put it there)
+ */
+static void test_plot_default_range(void **state)
+{
+	struct rtl_params p = { 0 };
+	struct run_models m = { 0 };
+	struct run_view v = { 0 };
+	char *text = NULL, *at;
+	size_t len = 0;
+	int bars = 0;
+	FILE *out;
+
+	(void)state;
+	assert_int_equal(cmdline_parse(&p, "osnoise hist", 2, (char *[]){ "osnoise", "-c", "0",
+				       "--plot", "h.svg", NULL }), OPTS_OK);
+	assert_int_equal(run_models_init(&m, &p, NULL), 0);
+	histogram_add(&m.noise.cpu[0].hist, 5);
+	histogram_add(&m.noise.cpu[0].hist, 300);
+	histogram_add(&m.noise.cpu[0].hist, 5000);
+	m.noise.cpu[0].hist.max = 5000;
+	out = open_memstream(&text, &len);
+	assert_non_null(out);
+	assert_int_equal(svg_plot_hist(out, &m, &p, &v), 0);
+	assert_int_equal(fclose(out), 0);
+	assert_null(strstr(text, "class=\"over\""));
+	for (at = text; (at = strstr(at, "class=\"bar\"")); at++)
+		bars++;
+	assert_int_equal(bars, 3);
+	free(text);
+	run_models_free(&m);
+	params_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -206,6 +241,7 @@ int main(void)
 		cmocka_unit_test(test_recording_whole),
 		cmocka_unit_test(test_recording_machine),
 		cmocka_unit_test(test_plot_title_whole),
+		cmocka_unit_test(test_plot_default_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
