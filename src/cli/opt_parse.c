@@ -439,14 +439,27 @@ static const char *closest_long(const struct option *longs, const char *word)
 	return opt_closest(name, names, n);
 }
 
+/* "--cpu": what the long option in @word could be, or is a typo of */
+static void unknown_long(const struct option *longs, const char *word, const char *shown)
+{
+	char could[256];
+	const char *meant;
+
+	if (long_candidates(longs, word, could, sizeof(could)))
+		err_msg("unknown option '%s': it could be %s", shown, could);
+	else if ((meant = closest_long(longs, word)))
+		err_msg("unknown option '%s': did you mean '--%s'?", shown, meant);
+	else
+		err_msg("unknown option '%s'", shown);
+}
+
 /* "unknown option '--plot': only osnoise hist and timerlat hist take it" */
 static void unknown_option(const struct opt_table *t, const struct option *longs, char **argv,
 			   const char *shorts)
 {
 	bool letter = unknown_letter(shorts);
 	char which[128] = "", name[3] = { '-', (char)optopt, '\0' };
-	char could[256], *shown __shown = NULL;
-	const char *meant = NULL;
+	char *shown __shown = NULL;
 	unsigned int cmds = 0, left;
 	size_t i, at = 0;
 
@@ -462,12 +475,8 @@ static void unknown_option(const struct opt_table *t, const struct option *longs
 	if (cmds)
 		err_msg("unknown option '%s': only %s take%s it", shown, which,
 			__builtin_popcount(cmds) == 1 ? "s" : "");
-	else if (!letter && !strncmp(argv[optind - 1], "--", 2) &&
-		 long_candidates(longs, argv[optind - 1], could, sizeof(could)))
-		err_msg("unknown option '%s': it could be %s", shown, could);
-	else if (!letter && !strncmp(argv[optind - 1], "--", 2) &&
-		 (meant = closest_long(longs, argv[optind - 1])))
-		err_msg("unknown option '%s': did you mean '--%s'?", shown, meant);
+	else if (!letter && !strncmp(argv[optind - 1], "--", 2))
+		unknown_long(longs, argv[optind - 1], shown);
 	else
 		err_msg("unknown option '%s'", shown);
 }
