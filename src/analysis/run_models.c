@@ -199,6 +199,8 @@ bool run_models_live_on(struct run_models *m)
 	return m->live_sources && (!m->tl_sources || m->live_worst);
 }
 
+_Static_assert(TIMERLAT_SOURCES_LEN <= OSNOISE_AA_TABLE_LEN, "a tick's rows hold either table");
+
 static void live_tick_cpu(struct run_models *m, int cpu, unsigned long second)
 {
 	struct source_row rows[OSNOISE_AA_TABLE_LEN];
