@@ -69,11 +69,13 @@ fi
 lane_61() {
 	local status main
 
-	# 47-record and 55-fleet run in the newest kernel's boot only: what
-	# they test (the trace.dat, the endpoint, the pictures) is rtlens's,
-	# the same on both kernels, and CI's time is short
+	# 47-record, 55-fleet and 17-live-pane run in the newest kernel's
+	# boot only: what they test (the trace.dat, the endpoint, the
+	# pictures, the live screen) is rtlens's, the same on both kernels,
+	# and CI's time is short
 	main=$(ls tests/vm/guest/*.sh |
-	       grep -v -e '/47-record\.sh$' -e '/55-fleet\.sh$' -e '/60-user-threads\.sh$' \
+	       grep -v -e '/17-live-pane\.sh$' -e '/47-record\.sh$' -e '/55-fleet\.sh$' \
+		       -e '/60-user-threads\.sh$' \
 		       -e '/65-bpf\.sh$' -e '/66-osnoise-bpf\.sh$' -e '/70-kvm-host\.sh$')
 	# and the zoo's fast scenarios (tests/zoo/README.md: those that need
 	# no test module), judged on the host by tests/zoo/table.py; device
