@@ -171,6 +171,8 @@ void source_table_merge(struct source_row *rows, int *n, int max, const struct s
 
 		row_id(&add[i], &id);
 		row = source_table_row(rows, n, max, &id, other_kind);
+		if (!row->count && !row->total_ns)	/* new: its pids are @add's */
+			row->nr_pids = 0;
 		if (row->by_command && (!row->count || add[i].max_ns > row->max_ns))
 			row->pid = add[i].pid;
 		row->nr_pids += add[i].nr_pids;

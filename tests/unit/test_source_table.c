@@ -183,6 +183,31 @@ static void test_sort(void **state)
 	assert_string_equal(rows[2].name, "x");
 }
 
+/* two tables summed: a source in both is one row, its pids and times added */
+static void test_merge(void **state)
+{
+	struct source_row a[MAX + 1], b[MAX + 1], sum[MAX + 1];
+	int na = 0, nb = 0, n = 0;
+
+	(void)state;
+	add(a, &na, 1, "eth0", 30, 100);
+	add(a, &na, 3, "t", -1, 50);
+	a[1].pid = 7;
+	a[1].nr_pids = 1;
+	add(b, &nb, 1, "eth0", 30, 300);
+	add(b, &nb, 2, "d", 4, 20);
+	source_table_merge(sum, &n, MAX, a, na, 9);
+	source_table_merge(sum, &n, MAX, b, nb, 9);
+	assert_int_equal(n, 3);
+	assert_string_equal(sum[0].name, "eth0");
+	assert_int_equal(sum[0].count, 2);
+	assert_int_equal(sum[0].total_ns, 400);
+	assert_int_equal(sum[0].max_ns, 300);
+	assert_int_equal(sum[0].nr_pids, 0);
+	assert_int_equal(sum[1].nr_pids, 1);	/* one pid, not counted twice */
+	assert_int_equal(sum[2].total_ns, 20);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -191,6 +216,7 @@ int main(void)
 		cmocka_unit_test(test_by_command),
 		cmocka_unit_test(test_pid_cap),
 		cmocka_unit_test(test_sort),
+		cmocka_unit_test(test_merge),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
