@@ -192,8 +192,8 @@ ptyrun -o tty-scroll.txt -k 'G@7,q@10' -- sh -c "stty rows 6 cols 80;
 	exec rtlens osnoise top -c 1-3 -p 100000 -r 10000 -s 900000000"
 check_exit "interactive top on 3 CPUs in 6 lines quits on q with status 0" 0 $?
 emit_file tty-scroll.txt
-check_grep "6 lines: the first row, and the status line says so" '^rows 1-1 of 3: j/k' tty-scroll.txt
-check_grep "6 lines: G shows the last row" '^rows 3-3 of 3: j/k' tty-scroll.txt
+check_grep "6 lines: the first row, and the status line says so" '^rows 1-1 of 3: PgUp/PgDn' tty-scroll.txt
+check_grep "6 lines: G shows the last row" '^rows 3-3 of 3: PgUp/PgDn' tty-scroll.txt
 # in a frame, not the final table: CPU 3's row right above the status line
 if awk '/^  3 #/ { row = NR } /^rows 3-3 of 3/ && row == NR - 1 { f = 1 } END { exit !f }' tty-scroll.txt; then
 	ok "6 lines: CPU 3's row above the status line after G"
