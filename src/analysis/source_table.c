@@ -128,7 +128,7 @@ void source_pids_free(struct source_pids *set)
 	memset(set, 0, sizeof(*set));
 }
 
-static void row_id(const struct source_row *row, struct source_id *id)
+void source_row_id(const struct source_row *row, struct source_id *id)
 {
 	id->kind = row->kind;
 	id->name = row->name;
@@ -145,7 +145,7 @@ struct source_row *source_table_row(struct source_row *rows, int *n, int max,
 	int i;
 
 	for (i = 0; i < named; i++) {
-		row_id(&rows[i], &known);
+		source_row_id(&rows[i], &known);
 		if (source_id_equal(id, &known))
 			return &rows[i];
 	}
@@ -169,7 +169,7 @@ void source_table_merge(struct source_row *rows, int *n, int max, const struct s
 		struct source_id id;
 		struct source_row *row;
 
-		row_id(&add[i], &id);
+		source_row_id(&add[i], &id);
 		row = source_table_row(rows, n, max, &id, other_kind);
 		if (!row->count && !row->total_ns)	/* new: its pids are @add's */
 			row->nr_pids = 0;
@@ -191,8 +191,8 @@ static int cmp_row(const void *a, const void *b)
 
 	if (x->total_ns != y->total_ns)
 		return x->total_ns > y->total_ns ? -1 : 1;
-	row_id(x, &ix);
-	row_id(y, &iy);
+	source_row_id(x, &ix);
+	source_row_id(y, &iy);
 	return source_id_cmp(&ix, &iy);
 }
 

@@ -47,6 +47,8 @@ struct source_row {
 };
 
 bool source_id_equal(const struct source_id *a, const struct source_id *b);
+/* Who @row is (its name stays @row's). */
+void source_row_id(const struct source_row *row, struct source_id *id);
 /* By kind, name, vector, pid: a stable order among equals. */
 int source_id_cmp(const struct source_id *a, const struct source_id *b);
 

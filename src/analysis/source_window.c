@@ -121,13 +121,13 @@ static void table_now(struct sw_cpu *c, const struct source_row *rows, int n, in
 		      struct source_row *now)
 {
 	for (int i = 0; i < n; i++) {
-		struct source_id id = {
-			.kind = rows[i].kind, .name = rows[i].name, .vector = rows[i].vector,
-			.pid = rows[i].pid, .by_command = rows[i].by_command,
-		};
-		struct source_row *known = source_table_row(c->ids, &c->nr_ids, SOURCE_WINDOW_IDS,
-							    &id, other_kind);
-		int k = (int)(known - c->ids);
+		struct source_id id;
+		struct source_row *known;
+		int k;
+
+		source_row_id(&rows[i], &id);
+		known = source_table_row(c->ids, &c->nr_ids, SOURCE_WINDOW_IDS, &id, other_kind);
+		k = (int)(known - c->ids);
 
 		known->pid = rows[i].pid;
 		known->vcpu = rows[i].vcpu;

@@ -6,9 +6,7 @@
  * in it is over twice its rate over the run, is marked. timerlat adds the
  * worst latency of the window, cut into its parts.
  */
-#include <inttypes.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "render/live_pane.h"
 #include "render/source_table_text.h"
@@ -55,12 +53,13 @@ static int pane_cpus(const struct run_models *m, const struct rtl_params *p,
 
 static const struct source_row *find_row(const struct pane_side *side, const struct source_row *r)
 {
-	for (int i = 0; i < side->n; i++) {
-		const struct source_row *o = &side->rows[i];
+	struct source_id want, id;
 
-		if (o->kind == r->kind && o->vector == r->vector && o->by_command == r->by_command &&
-		    (o->by_command || o->pid == r->pid) && !strcmp(o->name, r->name))
-			return o;
+	source_row_id(r, &want);
+	for (int i = 0; i < side->n; i++) {
+		source_row_id(&side->rows[i], &id);
+		if (source_id_equal(&want, &id))
+			return &side->rows[i];
 	}
 	return NULL;
 }
