@@ -240,7 +240,7 @@ static bool holds_type(struct tep_handle *tep, const struct tep_record *rec)
 	struct tep_format_field *f = first ? tep_find_common_field(first, "common_type") : NULL;
 
 	return f && f->offset >= 0 && f->size > 0 && f->size <= 8 &&
-	       f->offset + f->size <= rec->size;
+	       f->offset <= rec->size - f->size;
 }
 
 /* What a decoded record promises the models. */

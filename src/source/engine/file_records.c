@@ -40,8 +40,9 @@ bool file_own_record(const struct engine *e, const struct tep_record *r, struct 
 	unsigned short type;
 	uint32_t id;
 
-	if (r->size < e->raw_buf->offset + (int)sizeof(*out) ||
-	    e->raw_id->offset + (int)sizeof(id) > r->size)
+	if (e->raw_buf->offset < 0 || e->raw_id->offset < 0 ||
+	    e->raw_buf->offset > r->size - (int)sizeof(*out) ||
+	    e->raw_id->offset > r->size - (int)sizeof(id))
 		return false;
 	memcpy(&type, r->data, sizeof(type));
 	memcpy(&id, (const char *)r->data + e->raw_id->offset, sizeof(id));
