@@ -23,6 +23,10 @@
 #           bench/guest/live-pane.sh
 #   newest  the same on Debian's newest rt kernel (tests/vm/backports.sh)
 #
+# In the VM, rtla's top runs beside it, to a file and on the screen
+# (BENCH_RTLA_ARGS, -c 1 -d 20): it draws every second either way, so its
+# ratio is what the terminal and TCG add to a time measured in the guest.
+#
 # Environment: BENCH_ARGS (--aa -c 1 -d 20), BENCH_RUNS (3; RUNS on the
 # command line wins), RTLENS_BIN (./rtlens), RTLENS_VM_* as for
 # tests/vm/run.sh (RTLENS_VM_DIR defaults to build/bench-live-pane-KERNEL).
@@ -39,6 +43,7 @@ cd "$top" || exit 1
 where=${1:-host}
 runs=${2:-${BENCH_RUNS:-3}}
 args=${BENCH_ARGS:---aa -c 1 -d 20}
+rtla_args=${BENCH_RTLA_ARGS:--c 1 -d 20}
 
 # host_rounds OUT: the rounds on this machine, into OUT
 host_rounds()
@@ -93,6 +98,7 @@ host)
 	export RTLENS_VM_SCRIPT_TIMEOUT=${RTLENS_VM_SCRIPT_TIMEOUT:-$((runs * 400))}
 	export RTLENS_VM_TIMEOUT=${RTLENS_VM_TIMEOUT:-$((runs * 400 + 300))}
 	export RTLENS_GUEST_BENCH_ARGS=$args RTLENS_GUEST_BENCH_RUNS=$runs
+	export RTLENS_GUEST_BENCH_RTLA_ARGS=$rtla_args
 	tests/vm/run.sh bench/guest/live-pane.sh
 	status=$?
 	out=$RTLENS_VM_DIR/out/live-pane ;;
@@ -101,5 +107,5 @@ host)
 	exit 2 ;;
 esac
 
-python3 bench/live_pane_table.py "$out" "$args" || status=1
+python3 bench/live_pane_table.py "$out" "$args" "$rtla_args" || status=1
 exit $status

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Figures of bench/live-pane.sh: what the live screen costs rtlens.
 
-    live_pane_table.py OUTDIR ARGS
+    live_pane_table.py OUTDIR ARGS [RTLA_ARGS]
 
 OUTDIR holds TOOL_HOW-I.time and .err for TOOL in osnoise, timerlat, HOW
 in file (stdout to a file: no screen) and screen (the live screen in a
@@ -13,6 +13,13 @@ rtlens's -D says what its main thread (the one that reads, counts and
 draws) took, as the user engine does, the same for that thread, and the
 verdict is on it: the user engine's measuring threads are rtlens's own and
 busy, and would drown what the screen adds.
+
+Where OUTDIR also holds rtla_TOOL_HOW-I (rtla's top in the same guest,
+bench/guest/live-pane.sh), rtla's rows follow: rtla draws its table every
+second to a file as to the terminal, so its ratio is what the terminal
+and the guest's other vCPUs (tmux's, on the one TCG thread) add to a CPU
+time measured there. rtlens's ratio over rtla's, labelled an estimate, is
+then what the screen costs rtlens net of that.
 """
 import glob
 import os
@@ -26,10 +33,10 @@ TOOLS = ("osnoise", "timerlat")
 MAIN_THREAD = re.compile(r"([0-9.]+) s of cpu for rtlens's main thread")
 
 
-def runs(out, tool, how):
+def runs(out, tool, how, prog=""):
 	"""{round: (process seconds or None, main thread seconds or None)}"""
 	res = {}
-	for t in glob.glob(os.path.join(out, "%s_%s-[0-9]*.time" % (tool, how))):
+	for t in glob.glob(os.path.join(out, "%s%s_%s-[0-9]*.time" % (prog, tool, how))):
 		base = t[:-5]
 		try:
 			m = MAIN_THREAD.search(open(base + ".err", errors="replace").read())
@@ -47,13 +54,16 @@ def ratio(a, b):
 	return a / b if a is not None and b else None
 
 
-def table(out, tool, args):
+def table(out, tool, args, prog=""):
 	"""print the tool's rounds and medians; its verdict's ratio, or None"""
-	file, screen = runs(out, tool, "file"), runs(out, tool, "screen")
+	file, screen = runs(out, tool, "file", prog), runs(out, tool, "screen", prog)
 	rounds = sorted(set(file) | set(screen))
+	if not rounds:
+		return ("process", None)
 	has_main = any(v[1] is not None for r in (file, screen) for v in r.values())
-	print("\n%s top %s: rtlens's CPU seconds (user + sys), no screen (stdout to a file)"
-	      " against the live screen (an 80x24 tmux pane)" % (tool, args))
+	print("\n%s%s top %s: %s's CPU seconds (user + sys), no screen (stdout to a file)"
+	      " against the live screen (an 80x24 tmux pane)"
+	      % (prog.replace("_", " "), tool, args, prog[:-1] or "rtlens"))
 	head = "%-6s %8s %8s %8s" % ("round", "file", "screen", "ratio")
 	if has_main:
 		head += "   %8s %8s %8s" % ("main thr", "main thr", "ratio")
@@ -76,21 +86,31 @@ def table(out, tool, args):
 	return ("main thread", med[5]) if has_main else ("process", med[2])
 
 
+def verdict(r):
+	"""the target met at the precision the ratio is shown with"""
+	return "PASS" if round(r, 2) <= TARGET else "OVER"
+
+
 def main():
 	out, args = sys.argv[1], sys.argv[2]
+	rtla_args = sys.argv[3] if len(sys.argv) > 3 else "-c 1 -d 20"
 	verdicts = []
 	for tool in TOOLS:
 		what, r = table(out, tool, args)
-		verdicts.append((tool, what, r))
+		verdicts.append((tool, what, r, table(out, tool, rtla_args, "rtla_")[1]))
 	print("\ntarget: the live screen's CPU time at most %.2fx the file's (median of the"
 	      " rounds' ratios)" % TARGET)
-	for tool, what, r in verdicts:
+	for tool, what, r, rtla in verdicts:
 		if r is None:
 			print("%-8s no figures (a run failed: see its .err)" % tool)
-		else:
-			print("%-8s %.2fx (%s): %s" % (tool, r, what, "PASS" if r <= TARGET else "OVER"))
+			continue
+		print("%-8s %.2fx (%s): %s" % (tool, r, what, verdict(r)))
+		if rtla:
+			net = r / rtla
+			print("%-8s rtla's own screen in the same guest: %.2fx; rtlens's net of it,"
+			      " an estimate: ~%.2fx: %s" % ("", rtla, net, verdict(net)))
 	# a run with no figures is a failure; a missed target is not (noisy hosts)
-	return 1 if any(r is None for _, _, r in verdicts) else 0
+	return 1 if any(v[2] is None for v in verdicts) else 0
 
 
 if __name__ == "__main__":

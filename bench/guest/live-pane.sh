@@ -6,18 +6,30 @@
 # pane on where rtlens has it), in turn, RUNS rounds (bench_rounds in
 # tests/vm/lib.sh), each under cputime: rtlens's own CPU time, tmux's not.
 #
+# rtla's top, side by side (rtla_TOOL_HOW runs, without rtlens's options):
+# it draws its table every second whether stdout is a terminal or not, so
+# its own ratio is what the terminal, and the guest's other vCPUs on the
+# one TCG thread, add to a CPU time measured in this guest.
+#
 # RTLENS_GUEST_BENCH_ARGS  top options for every run (--aa -c 1 -d 20)
+# RTLENS_GUEST_BENCH_RTLA_ARGS  rtla's (-c 1 -d 20)
 # RTLENS_GUEST_BENCH_RUNS  rounds (3)
 
 . /vm/tmux.sh
 
 args=${RTLENS_GUEST_BENCH_ARGS:---aa -c 1 -d 20}
+rtla_args=${RTLENS_GUEST_BENCH_RTLA_ARGS:--c 1 -d 20}
 runs=${RTLENS_GUEST_BENCH_RUNS:-3}
 
-# bench_cmd NAME RUN: the command of RUN (TOOL_HOW)
+# bench_cmd NAME RUN: the command of RUN ([rtla_]TOOL_HOW)
 bench_cmd()
 {
-	echo "rtlens ${2%_*} top $args"
+	local run=${2%_*}
+
+	case $run in
+	rtla_*)	echo "rtla ${run#rtla_} top $rtla_args" ;;
+	*)	echo "rtlens $run top $args" ;;
+	esac
 }
 
 # bench_run NAME RUN: RUN under cputime, on the screen or not
@@ -25,7 +37,7 @@ bench_run()
 {
 	case $2 in
 	*_screen)
-		SCREEN_PANE=$(has_sources_pane rtlens "${2%_*} top" && echo 1) \
+		SCREEN_PANE=$(case $2 in rtla_*) ;; *) has_sources_pane rtlens "${2%_*} top" && echo 1 ;; esac) \
 			screen_cputime $1 600 $(bench_cmd $1 $2) ;;
 	*)
 		cputime -o $1.time $(bench_cmd $1 $2) > $1.txt 2> $1.err ;;
@@ -37,5 +49,10 @@ if ! command -v tmux > /dev/null; then
 	exit 0
 fi
 diag "bench: $(uname -r), $runs round(s): osnoise/timerlat top $args, to a file and on the screen"
-bench_rounds "$runs" osnoise_file osnoise_screen timerlat_file timerlat_screen
+set -- osnoise_file osnoise_screen timerlat_file timerlat_screen
+if command -v rtla > /dev/null; then
+	diag "rtla $RTLA_VERSION beside it: osnoise/timerlat top $rtla_args"
+	set -- "$@" rtla_osnoise_file rtla_osnoise_screen rtla_timerlat_file rtla_timerlat_screen
+fi
+bench_rounds "$runs" "$@"
 :

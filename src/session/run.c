@@ -488,14 +488,27 @@ static void follow_selection(struct session *s)
 		s->win.scroll = line - page + 1;
 }
 
-/* the last frame again, fitted to the terminal and the scroll as they are now */
+/*
+ * The last frame again, fitted to the terminal and the scroll as they are
+ * now, in one write: stdout is line buffered on a terminal, and a write a
+ * line costs the terminal's side as much as the frame (in a VM, most of
+ * what the screen costs).
+ */
 static void fit_frame(struct session *s)
 {
-	fputs("\033[H\033[2J", stdout);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	FILE *out = mem ? mem : stdout;
+
+	fputs("\033[H\033[2J", out);
 	if (screen_size(STDOUT_FILENO, &s->win.rows, &s->win.cols))
-		screen_fit(stdout, s->frame, s->frame_len, &s->win);
+		screen_fit(out, s->frame, s->frame_len, &s->win);
 	else
-		fwrite(s->frame, 1, s->frame_len, stdout);
+		fwrite(s->frame, 1, s->frame_len, out);
+	if (mem && !fclose(mem))
+		fwrite(text, 1, len, stdout);
+	free(text);
 	fflush(stdout);
 }
 
