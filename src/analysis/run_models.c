@@ -32,7 +32,7 @@ static int init_timerlat(struct run_models *m, const struct rtl_params *p)
 		return -1;
 	if (params_trace_analysis(p) && !(m->timerlat_aa = timerlat_aa_new(p->nr_cpus)))
 		return -1;
-	if (m->timerlat_aa && p->aa) {
+	if (m->timerlat_aa && params_whole_run_analysis(p)) {
 		m->tl_sources = timerlat_sources_new(p->nr_cpus, p->aa_floor_us * 1000);
 		if (!m->tl_sources)
 			return -1;
@@ -199,7 +199,8 @@ bool run_models_live_on(struct run_models *m)
 	return m->live_sources && (!m->tl_sources || m->live_worst);
 }
 
-_Static_assert(TIMERLAT_SOURCES_LEN <= OSNOISE_AA_TABLE_LEN, "a tick's rows hold either table");
+_Static_assert(TIMERLAT_SOURCES_LEN + 1 <= OSNOISE_AA_TABLE_LEN,
+	       "a tick's rows hold either table, timerlat's with its not explained");
 
 static void live_tick_cpu(struct run_models *m, int cpu, unsigned long second)
 {
@@ -211,6 +212,7 @@ static void live_tick_cpu(struct run_models *m, int cpu, unsigned long second)
 		n = osnoise_aa_sources(m->osnoise_aa, cpu, rows, OSNOISE_AA_TABLE_LEN);
 	} else {
 		n = timerlat_sources_table(m->tl_sources, cpu, rows, TIMERLAT_SOURCES_LEN);
+		timerlat_sources_unexplained_row(m->tl_sources, cpu, &rows[n++]);
 		if (timerlat_sources_take_worst(m->tl_sources, cpu, &worst))
 			timerlat_window_add(m->live_worst, second, &worst);
 	}

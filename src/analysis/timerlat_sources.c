@@ -7,6 +7,7 @@
  * than the latency are cut back, outer first, and what is left goes to the
  * rows of the CPU's table, one addition per row and latency.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,6 +55,7 @@ const char *timerlat_source_kind_name(int kind)
 		[TL_SOURCE_BLOCKING] = "blocking", [TL_SOURCE_IRQ_DELAY] = "irq_handler_delay",
 		[TL_SOURCE_IDLE_EXIT] = "exit_from_idle",
 		[TL_SOURCE_TIMERLAT_IRQ] = "timerlat_irq", [TL_SOURCE_OTHER] = "other",
+		[TL_SOURCE_NOT_EXPLAINED] = "not_explained",
 	};
 
 	if (kind < 0 || kind >= (int)(sizeof(names) / sizeof(names[0])))
@@ -387,4 +389,18 @@ void timerlat_sources_sum(const struct timerlat_sources *s, int cpu,
 		return;
 	*out = c->sum;
 	out->not_explained_ns = c->sum.total_ns - c->sum.sources_ns;
+}
+
+void timerlat_sources_unexplained_row(const struct timerlat_sources *s, int cpu,
+				      struct source_row *row)
+{
+	struct timerlat_sources_sum sum;
+
+	timerlat_sources_sum(s, cpu, &sum);
+	memset(row, 0, sizeof(*row));
+	row->kind = TL_SOURCE_NOT_EXPLAINED;
+	snprintf(row->name, sizeof(row->name), "not explained");
+	row->vector = row->pid = row->vcpu = -1;
+	row->count = sum.counted;
+	row->total_ns = sum.not_explained_ns;
 }

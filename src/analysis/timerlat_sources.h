@@ -49,6 +49,7 @@ enum timerlat_source_kind {
 	TL_SOURCE_IDLE_EXIT,	/* the same, the CPU idle */
 	TL_SOURCE_TIMERLAT_IRQ,	/* the timerlat IRQ itself */
 	TL_SOURCE_OTHER,	/* the sources past the bound */
+	TL_SOURCE_NOT_EXPLAINED, /* the live pane's row of what no event explains */
 };
 
 struct timerlat_sources;
@@ -104,8 +105,14 @@ int timerlat_sources_table(const struct timerlat_sources *s, int cpu, struct sou
 void timerlat_sources_sum(const struct timerlat_sources *s, int cpu,
 			  struct timerlat_sources_sum *out);
 /*
+ * CPU @cpu's "not explained" as a row (TL_SOURCE_NOT_EXPLAINED), so that
+ * the rows of the live pane add up to the latencies as the table's do.
+ */
+void timerlat_sources_unexplained_row(const struct timerlat_sources *s, int cpu,
+				      struct source_row *row);
+/*
  * "nmi", "irq", "softirq", "thread", "blocking", "irq_handler_delay",
- * "exit_from_idle", "timerlat_irq", "other".
+ * "exit_from_idle", "timerlat_irq", "other", "not_explained".
  */
 const char *timerlat_source_kind_name(int kind);
 

@@ -62,6 +62,11 @@ bool params_trace_analysis(const struct rtl_params *p)
 	return !p->desc->aa_at_threshold || p->aa || p->stop_us || p->stop_total_us;
 }
 
+bool params_whole_run_analysis(const struct rtl_params *p)
+{
+	return params_trace_analysis(p) && (p->aa || p->live_screen);
+}
+
 bool params_trace_samples(const struct rtl_params *p)
 {
 	return p->desc->per_sample[p->mode] || params_analysis_on(p);

@@ -114,6 +114,12 @@ struct rtl_params {
 	bool			no_aa;
 	bool			dump_tasks;	/* timerlat: --dump-tasks */
 	bool			aa;		/* --aa: the sources of the whole run */
+	/*
+	 * The run is shown on the live screen: the analysis -a, -s, -S or -T
+	 * turn on reads its events as they come, as --aa's does, for the
+	 * sources pane (the report's JSON still has --aa's table with --aa only)
+	 */
+	bool			live_screen;
 	uint64_t		aa_floor_us;	/* timerlat --aa-floor: latencies counted from */
 	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
 	/*
@@ -152,6 +158,8 @@ bool params_analysis_on(const struct rtl_params *p);
  * reads the tracer's periodic summaries alone).
  */
 bool params_trace_analysis(const struct rtl_params *p);
+/* The analysis explains the whole run as it goes (--aa, or the live screen's pane). */
+bool params_whole_run_analysis(const struct rtl_params *p);
 bool params_trace_samples(const struct rtl_params *p);
 /*
  * The rule of osnoise's runtime: at most the period (-p, or the one in

@@ -130,7 +130,8 @@ static void json_tl_sources(struct json_writer *w, const struct run_models *m,
 	struct timerlat_sources_sum sum;
 	int cpu, n;
 
-	if (!m->tl_sources) {
+	/* the pane's feed (params_whole_run_analysis) is not the report's */
+	if (!m->tl_sources || !p->aa) {
 		json_null(w, "latency_sources");
 		return;
 	}

@@ -1027,10 +1027,13 @@ int run_session(struct rtl_params *p)
 
 	s.view.started = time(NULL);
 	signals_install(&s);
+	/* before the setup: the live screen's pane wants the analysis' events as they come */
+	s.interactive = (!p->input_path || p->live_replay) && render_screen_live(p) && !p->quiet &&
+			!p->aa_only && isatty(STDOUT_FILENO) &&
+			!(p->json_path && !strcmp(p->json_path, "-"));
+	p->live_screen = s.interactive;
 	if (setup(&s))
 		goto out;
-	s.interactive = (!p->input_path || p->live_replay) && render_screen_live(p) && !p->quiet && !p->aa_only && isatty(STDOUT_FILENO) &&
-			!json_on_stdout(&s);
 	s.view.pretty = s.interactive;
 	screen_size(STDOUT_FILENO, &(int){ 0 }, &s.view.wrap_cols);	/* 0: not a terminal */
 	if (s.interactive)

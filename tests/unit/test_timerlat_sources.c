@@ -156,6 +156,8 @@ static void test_parts_add_up(void **state)
 {
 	struct fixture *f = open_fixture(2, 0);
 	const struct source_row *r;
+	struct source_row ne;
+	uint64_t rows_ns = 0;
 
 	(void)state;
 	blocking_period(f, 1, 1, B, "stress-ng", 1234, 26000, 31000);
@@ -194,6 +196,17 @@ static void test_parts_add_up(void **state)
 	/* 31 - 26 blocking/IRQ/delay, 10 - 8, 4 - 2 */
 	assert_int_equal(f->sum.not_explained_ns, 5000 + 2000 + 2000);
 	assert_int_equal(f->n, 5);
+	/* the live pane's row of it: with the rows, the latencies whole */
+	timerlat_sources_unexplained_row(f->s, 1, &ne);
+	assert_int_equal(ne.kind, TL_SOURCE_NOT_EXPLAINED);
+	assert_string_equal(ne.name, "not explained");
+	assert_int_equal(ne.total_ns, 9000);
+	assert_int_equal(ne.count, 3);
+	assert_int_equal(ne.pid, -1);
+	for (int i = 0; i < f->n; i++)
+		rows_ns += f->t[i].total_ns;
+	assert_int_equal(rows_ns + ne.total_ns, f->sum.total_ns);
+	assert_string_equal(timerlat_source_kind_name(ne.kind), "not_explained");
 
 	/* no other CPU had any */
 	assert_int_equal(table_of(f, 0), 0);

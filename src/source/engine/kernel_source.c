@@ -600,13 +600,14 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p)
  * - osnoise explains every sample of the run: the instance is read as
  *   its events come, and the events it loses are counted per CPU.
  * --record keeps them with the samples, where the recording reads them;
- * so does timerlat --aa, which explains every latency of the run: the
- * table and the analysis then read the same samples, in order with the
- * events that explain them.
+ * so does timerlat --aa, which explains every latency of the run, and
+ * its -a, -s, -S, -T on the live screen, whose pane shows the sources as
+ * they come: the table and the analysis then read the same samples, in
+ * order with the events that explain them.
  */
 static bool whole_run_inline(const struct rtl_params *p)
 {
-	return tracer_of(p)->aa_feed == AA_FEED_WINDOW && p->aa && params_trace_analysis(p);
+	return tracer_of(p)->aa_feed == AA_FEED_WINDOW && params_whole_run_analysis(p);
 }
 
 static enum aa_feed feed_of(const struct rtl_params *p)

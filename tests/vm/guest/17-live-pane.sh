@@ -12,7 +12,8 @@
 # --help names its key w and the window it cycles: a Sources line, the
 # keys: status line, j selecting CPU 1, the spinner's row marked NEW within
 # two refreshes of its start, its row gone within 3 s of a 1 s window
-# (w) after it stopped, the pane fitted at 200x60.
+# (w) after it stopped, the pane fitted at 200x60; and with timerlat -a
+# alone (no --aa), the pane too (stop_pane).
 #
 # Times are the tool's own: the table's duration field, read in the same
 # capture as what is looked for, never the wall clock (a TCG guest on a
@@ -161,10 +162,27 @@ live_run()
 	check_restored "$tool: tracefs restored" "$VM_BEFORE" || tracefs_restore "$VM_BEFORE"
 }
 
+# stop_pane - timerlat top -a, without --aa: on the live screen its
+# analysis reads the events as they come (not its flight recorder at the
+# stop alone), and the pane shows the sources, their "not explained" row
+# among them; q ends it, exit 0, tracefs as it was
+stop_pane()
+{
+	tmux_run 80 24 "rtlens timerlat top -c 1 -a 1000000 -d 60"
+	check_pane "timerlat top -a: the sources pane, without --aa" wait_pane '^Sources of' 120 &&
+		check_pane "timerlat top -a: the pane's rows, not explained among them" \
+			wait_pane '^  not explained +[0-9]+ us' 20
+	tmx send-keys -t screen q
+	check_pane "timerlat top -a: q ends the run, exit 0" wait_pane '^EXIT=0$' 60
+	tmx kill-server 2>/dev/null
+	check_restored "timerlat top -a: tracefs restored" "$VM_BEFORE" || tracefs_restore "$VM_BEFORE"
+}
+
 if ! command -v tmux > /dev/null; then
 	not_ok "tmux in the guest" "the host has none (scripts/setup.sh test installs it)"
 	exit 0
 fi
 live_run "osnoise top" q q
 live_run "timerlat top" C-c Ctrl-C
+has_sources_pane rtlens "timerlat top" && stop_pane
 :
