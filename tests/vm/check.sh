@@ -5,13 +5,13 @@
 # when the host has two CPUs or more (RTLENS_VM_SERIAL=1: one after the
 # other):
 # - Debian's 6.1 rt kernel with rtla 6.1 (the tracefs path, kernel
-#   threads): every guest script but 47-record, 55-fleet, 60, 65, 66 and
-#   70 in one boot, with the zoo's fast scenarios (tests/zoo/); guest/70-kvm-host.sh (a nested KVM guest) in a boot on
+#   threads): every guest script but 17-live-pane, 47-record, 60, 65, 66
+#   and 70 in one boot, with the zoo's fast scenarios (tests/zoo/); guest/70-kvm-host.sh (a nested KVM guest) in a boot on
 #   a CPU with a constant TSC; guest/45-setup.sh in a boot with isolated
 #   CPUs;
 # - Debian's newest rt kernel (trixie-backports) with the rtla of its
-#   version (tests/vm/backports.sh): every script but 70-kvm-host.sh in one
-#   boot, the same suite against rtla 7.x, where timerlat counts by BPF and
+#   version (tests/vm/backports.sh): every script but 55-fleet and
+#   70-kvm-host in one boot, the same suite against rtla 7.x, where timerlat counts by BPF and
 #   runs user-space threads by default, plus guest/60-user-threads.sh
 #   (timerlat -u: timerlat_fd, Linux 6.5+), guest/65-bpf.sh
 #   (osnoise:timerlat_sample) and guest/66-osnoise-bpf.sh (osnoise counted
@@ -69,12 +69,13 @@ fi
 lane_61() {
 	local status main
 
-	# 47-record, 55-fleet and 17-live-pane run in the newest kernel's
-	# boot only: what they test (the trace.dat, the endpoint, the
-	# pictures, the live screen) is rtlens's, the same on both kernels,
-	# and CI's time is short
+	# 47-record and 17-live-pane run in the newest kernel's boot only,
+	# 55-fleet in this one only: what they test (the trace.dat, the live
+	# screen, the endpoint and the pictures) is rtlens's, the same on both
+	# kernels, and CI's time is short: the lanes run side by side, and
+	# 55-fleet here evens their times
 	main=$(ls tests/vm/guest/*.sh |
-	       grep -v -e '/17-live-pane\.sh$' -e '/47-record\.sh$' -e '/55-fleet\.sh$' \
+	       grep -v -e '/17-live-pane\.sh$' -e '/47-record\.sh$' \
 		       -e '/60-user-threads\.sh$' \
 		       -e '/65-bpf\.sh$' -e '/66-osnoise-bpf\.sh$' -e '/70-kvm-host\.sh$')
 	# and the zoo's fast scenarios (tests/zoo/README.md: those that need
@@ -108,11 +109,11 @@ lane_61() {
 	return "$status"
 }
 
-# The boot of the newest kernel: every script but 70-kvm-host
+# The boot of the newest kernel: every script but 55-fleet and 70-kvm-host
 lane_bpo() {
 	export RTLENS_VM_KERNEL=$BPO_KERNEL RTLENS_VM_RTLA_ROOT=$BPO_RTLA_ROOT
 	export RTLENS_VM_DIR=$VM_DIR-bpo
-	boot $(ls tests/vm/guest/*.sh | grep -v '/70-kvm-host\.sh$')
+	boot $(ls tests/vm/guest/*.sh | grep -v -e '/55-fleet\.sh$' -e '/70-kvm-host\.sh$')
 }
 
 VM_DIR=${RTLENS_VM_DIR:-build/vm}
