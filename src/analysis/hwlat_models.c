@@ -4,6 +4,7 @@
  * per-CPU model of its samples, kept behind run_models.data
  */
 #include "analysis/hwlat_models.h"
+#include "base/tool_hwlat.h"
 
 const struct hwlat_model *hwlat_models_of(const struct run_models *m)
 {

@@ -129,7 +129,8 @@ static const struct models_ops timerlat_models = {
 static const struct models_ops *const models_of_tool[NR_TOOLS] = {
 	[TOOL_OSNOISE]	= &osnoise_models,
 	[TOOL_TIMERLAT]	= &timerlat_models,
-	[TOOL_HWLAT]	= &hwlat_models,
+#define MODELS_UNIT_ROW(name, NAME)	[TOOL_##NAME] = &name##_models,
+	RTL_TOOL_UNITS(MODELS_UNIT_ROW)
 };
 
 int run_models_init(struct run_models *m, const struct rtl_params *p,

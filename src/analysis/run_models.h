@@ -37,7 +37,8 @@ struct models_ops {
 };
 
 /* the tools whose models live in files of their own, with their state in data */
-extern const struct models_ops hwlat_models;
+#define MODELS_UNIT_OPS(name, NAME)	extern const struct models_ops name##_models;
+RTL_TOOL_UNITS(MODELS_UNIT_OPS)
 
 struct run_models {
 	const struct models_ops	*ops;		/* the tool's models */

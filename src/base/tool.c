@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tool - the descriptions of osnoise, timerlat and hwnoise, and the list
- * of every tool's (hwlat's is in tool_hwlat.c)
+ * of every tool's (a unit's is in tool_NAME.c: base/tool_units.h)
  */
 #include <string.h>
 
@@ -16,6 +16,7 @@
 	.kthread_prefix	= "osnoise/",				\
 	.self_tag	= "osn",				\
 	.sample		= { "sample", "samples" },		\
+	.sample_record	= RECORD_OSNOISE_PERIOD,		\
 	.sample_event	= "sample_threshold",			\
 	.report_name	= "an osnoise",				\
 	.has_runtime	= true,					\
@@ -44,6 +45,7 @@ const struct tool_desc tool_timerlat = {
 	.kthread_prefix	= "timerlat/",
 	.self_tag	= "tl",
 	.sample		= { "latency", "latencies" },
+	.sample_record	= RECORD_TIMERLAT,
 	.report_name	= "a timerlat",
 	.latency	= true,
 	.aa_default	= true,
@@ -65,7 +67,8 @@ static const struct tool_desc *const all[] = {
 	&tool_osnoise,
 	&tool_timerlat,
 	&tool_hwnoise,
-	&tool_hwlat,
+#define TOOL_UNIT_ROW(name, NAME)	&tool_##name,
+	RTL_TOOL_UNITS(TOOL_UNIT_ROW)
 };
 
 #define NR_ALL	(sizeof(all) / sizeof(all[0]))

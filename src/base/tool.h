@@ -11,11 +11,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/records.h"
+#include "base/tool_units.h"
+
+#define TOOL_UNIT_ENUM(name, NAME)	TOOL_##NAME,
+
 /* The tracer a tool runs: the index of each layer's per-tool table. */
 enum rtl_tool {
 	TOOL_OSNOISE,
 	TOOL_TIMERLAT,
-	TOOL_HWLAT,
+	RTL_TOOL_UNITS(TOOL_UNIT_ENUM)
 	NR_TOOLS,
 };
 
@@ -35,6 +40,7 @@ struct tool_desc {
 	const char	*kthread_prefix; /* the tracer's kernel threads: "osnoise/" */
 	const char	*self_tag;	/* the user engine's threads: rtlens-osn/N */
 	const char	*sample[2];	/* what one measurement is called: one, more */
+	enum record_kind sample_record;	/* the record of one (a recording holds some) */
 	const char	*sample_event;	/* osnoise:<this> is each sample; NULL: the
 					 * tracer's own entries are */
 	const char	*report_name;	/* its reports, in a sentence: "an osnoise" */
@@ -62,8 +68,8 @@ struct tool_desc {
 extern const struct tool_desc tool_osnoise;
 extern const struct tool_desc tool_timerlat;
 extern const struct tool_desc tool_hwnoise;
-extern const struct tool_desc tool_hwlat;
-extern const struct tool_desc tool_hwlatdetect;	/* hwlat as rt-tests' hwlatdetect */
+#define TOOL_UNIT_DESC(name, NAME)	extern const struct tool_desc tool_##name;
+RTL_TOOL_UNITS(TOOL_UNIT_DESC)
 
 /* The plain tool running @tool (osnoise, timerlat). */
 const struct tool_desc *tool_desc_of(enum rtl_tool tool);

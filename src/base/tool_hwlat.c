@@ -5,7 +5,7 @@
  * software can have made (SMIs, firmware, the hypervisor); and of
  * hwlatdetect, hwlat run as rt-tests' script of that name runs it
  */
-#include "base/tool.h"
+#include "base/tool_hwlat.h"
 
 #define HWLAT_TRACER						\
 	.tool		= TOOL_HWLAT,				\
@@ -15,6 +15,7 @@
 	.kthread_prefix	= "hwlatd",				\
 	.self_tag	= "hwl",				\
 	.sample		= { "sample", "samples" },		\
+	.sample_record	= RECORD_HWLAT,				\
 	.report_name	= "an hwlat",				\
 	.hw_noise	= true,					\
 	.tracer_only	= true,					\

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "base/log.h"
+#include "base/tool_hwlat.h"
 #include "cli/commands.h"
 #include "cli/opt_parse.h"
 #include "cli/option_setters.h"

@@ -9,12 +9,19 @@
 #include <stdbool.h>
 
 #include "base/records.h"
+#include "base/tool_units.h"
 
 struct tep_handle;
 struct tep_event;
 struct tep_record;
 struct decoder;
 struct decode_symbols;
+
+/* the set of each tool that is a unit: its bit after those of decode_set */
+enum decode_unit_bit {
+#define DECODE_UNIT_BIT(name, NAME)	DECODE_##NAME##_BIT,
+	RTL_TOOL_UNITS(DECODE_UNIT_BIT)
+};
 
 /* Groups of events a tool asks for. */
 enum decode_set {
@@ -47,7 +54,9 @@ enum decode_set {
 	 * softirqs inside it (not with DECODE_STD_EVENTS, which has them)
 	 */
 	DECODE_RT_SOFTIRQS	= 1 << 9,
-	DECODE_HWLAT		= 1 << 10,	/* ftrace:hwlat */
+	/* the tools that are units (base/tool_units.h): DECODE_NAME, ftrace:NAME */
+#define DECODE_UNIT_SET(name, NAME)	DECODE_##NAME = 1 << (10 + DECODE_##NAME##_BIT),
+	RTL_TOOL_UNITS(DECODE_UNIT_SET)
 };
 
 /*
@@ -150,8 +159,10 @@ extern const struct event_decoder osnoise_decoders[];
 extern const int nr_osnoise_decoders;
 extern const struct event_decoder noise_decoders[];
 extern const int nr_noise_decoders;
-extern const struct event_decoder hwlat_decoders[];
-extern const int nr_hwlat_decoders;
+#define DECODE_UNIT_TEMPLATES(name, NAME)				\
+	extern const struct event_decoder name##_decoders[];		\
+	extern const int nr_##name##_decoders;
+RTL_TOOL_UNITS(DECODE_UNIT_TEMPLATES)
 extern const struct event_decoder timerlat_decoders[];
 extern const int nr_timerlat_decoders;
 extern const struct event_decoder stack_decoders[];

@@ -95,7 +95,8 @@ static const struct decode_group {
 } groups[] = {
 	{ DECODE_OSNOISE, osnoise_decoders, &nr_osnoise_decoders },
 	{ DECODE_TIMERLAT, timerlat_decoders, &nr_timerlat_decoders },
-	{ DECODE_HWLAT, hwlat_decoders, &nr_hwlat_decoders },
+#define DECODE_UNIT_GROUP(name, NAME)	{ DECODE_##NAME, name##_decoders, &nr_##name##_decoders },
+	RTL_TOOL_UNITS(DECODE_UNIT_GROUP)
 	{ DECODE_NOISE_EVENTS, noise_decoders, &nr_noise_decoders },
 	{ DECODE_STACK, stack_decoders, &nr_stack_decoders },
 	{ DECODE_RT_SOFTIRQS, rt_softirq_decoders, &nr_rt_softirq_decoders },

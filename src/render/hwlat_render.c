@@ -5,6 +5,7 @@
  * tracer whose longest gap passed the threshold; its latency is that gap.
  */
 #include "analysis/hwlat_models.h"
+#include "base/tool_hwlat.h"
 #include "model/stop_rule.h"
 #include "render/hist_parts.h"
 #include "render/hwlatdetect_text.h"

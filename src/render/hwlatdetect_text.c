@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "analysis/hwlat_models.h"
+#include "base/tool_hwlat.h"
 #include "render/hwlatdetect_text.h"
 
 static void parameters(FILE *out, const struct rtl_params *p)

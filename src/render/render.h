@@ -199,7 +199,8 @@ struct tool_render {
 
 const struct tool_render *tool_render_of(const struct rtl_params *p);
 /* the tools whose renderers live in files of their own */
-extern const struct tool_render hwlat_render;
+#define RENDER_UNIT_OPS(name, NAME)	extern const struct tool_render name##_render;
+RTL_TOOL_UNITS(RENDER_UNIT_OPS)
 
 /* the worst latency of the pane's window, on its CPUs (timerlat_pane.c) */
 void timerlat_pane_worst(FILE *out, const struct run_models *m, const int *cpus, int nr,

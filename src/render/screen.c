@@ -68,7 +68,8 @@ static const struct tool_render timerlat_render = {
 static const struct tool_render *const renderers[NR_TOOLS] = {
 	[TOOL_OSNOISE]	= &osnoise_render,
 	[TOOL_TIMERLAT]	= &timerlat_render,
-	[TOOL_HWLAT]	= &hwlat_render,
+#define RENDER_UNIT_ROW(name, NAME)	[TOOL_##NAME] = &name##_render,
+	RTL_TOOL_UNITS(RENDER_UNIT_ROW)
 };
 
 const struct tool_render *tool_render_of(const struct rtl_params *p)

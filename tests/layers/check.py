@@ -49,7 +49,7 @@ HEADERS = {
     'base': {h: True for h in (
         'actions.h', 'cpulist.h', 'facts.h', 'log.h', 'noise_event.h', 'outfile.h',
         'params.h', 'parse.h', 'records.h', 'run_end.h', 'safe_text.h', 'tool.h',
-        'tuning.h')},
+        'tool_hwlat.h', 'tool_units.h', 'tuning.h')},
     'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True,
                'decode_parts.h': False},
     'model': {h: True for h in (

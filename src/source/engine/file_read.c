@@ -17,8 +17,7 @@ void file_hand_out(struct engine *e, const struct rtl_record *rec)
 {
 	if (!file_stop_keeps(e, rec))
 		return;
-	e->samples += rec->kind == RECORD_OSNOISE_PERIOD || rec->kind == RECORD_TIMERLAT ||
-		      rec->kind == RECORD_HWLAT;
+	e->samples += rec->kind == e->p->desc->sample_record;
 	e->fn(rec, e->ctx);
 }
 

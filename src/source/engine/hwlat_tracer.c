@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "base/tool_hwlat.h"
 #include "decode/decode.h"
 #include "source/engine/kernel_tracer.h"
 

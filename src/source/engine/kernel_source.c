@@ -581,7 +581,8 @@ static const struct tracer_desc timerlat_tracer = {
 static const struct tracer_desc *const tracers[NR_TOOLS] = {
 	[TOOL_OSNOISE]	= &osnoise_tracer,
 	[TOOL_TIMERLAT]	= &timerlat_tracer,
-	[TOOL_HWLAT]	= &hwlat_tracer,
+#define TRACER_UNIT_ROW(name, NAME)	[TOOL_##NAME] = &name##_tracer,
+	RTL_TOOL_UNITS(TRACER_UNIT_ROW)
 };
 
 static const struct tracer_desc *tracer_of(const struct rtl_params *p)

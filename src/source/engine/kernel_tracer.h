@@ -2,8 +2,8 @@
 /*
  * kernel_tracer - what the kernel engine (kernel_source.c) does per tracer:
  * its settings, the events it reads, the BPF counting it may have. The
- * tracers of the osnoise family are in kernel_source.c; hwlat's is in
- * hwlat_tracer.c.
+ * tracers of the osnoise family are in kernel_source.c; those of the tools
+ * that are units in NAME_tracer.c (base/tool_units.h).
  */
 #ifndef RTLENS_KERNEL_TRACER_H
 #define RTLENS_KERNEL_TRACER_H
@@ -49,6 +49,8 @@ struct tracer_desc {
 	bool		user_stop;
 };
 
-extern const struct tracer_desc hwlat_tracer;
+/* the tracers of the tools that are units, in files of their own */
+#define TRACER_UNIT_DESC(name, NAME)	extern const struct tracer_desc name##_tracer;
+RTL_TOOL_UNITS(TRACER_UNIT_DESC)
 
 #endif
