@@ -145,6 +145,11 @@ static void keep_mode(int fd, const char *target)
 		debug_msg("cannot keep the mode and owner of %s: %s", target, strerror(errno));
 }
 
+bool outfile_is_stdout(const char *path)
+{
+	return !strcmp(path, "-");
+}
+
 int outfile_open(struct outfile *o, const char *path, const char *what)
 {
 	char *dir;
@@ -154,7 +159,7 @@ int outfile_open(struct outfile *o, const char *path, const char *what)
 
 	memset(o, 0, sizeof(*o));
 	o->path = path;
-	if (!strcmp(path, "-")) {
+	if (outfile_is_stdout(path)) {
 		o->direct = true;
 		o->f = stdout;
 		return 0;

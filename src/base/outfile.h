@@ -29,6 +29,8 @@ struct outfile {
 	bool		direct;		/* written in place (device, FIFO, stdout) */
 };
 
+/* @path names standard output ("-"), which outfile_open() writes in place. */
+bool outfile_is_stdout(const char *path);
 /* Open for writing; -1 with a message saying why and what to do. */
 int outfile_open(struct outfile *o, const char *path, const char *what);
 /* Complete: flush, sync and put in place; -1 with a message. Closes. */

@@ -1030,7 +1030,7 @@ int run_session(struct rtl_params *p)
 	/* before the setup: the live screen's pane wants the analysis' events as they come */
 	s.interactive = (!p->input_path || p->live_replay) && render_screen_live(p) && !p->quiet &&
 			!p->aa_only && isatty(STDOUT_FILENO) &&
-			!(p->json_path && !strcmp(p->json_path, "-"));
+			!(p->json_path && outfile_is_stdout(p->json_path));
 	p->live_screen = s.interactive;
 	if (setup(&s))
 		goto out;
