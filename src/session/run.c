@@ -451,10 +451,16 @@ static double counted_s(struct session *s)
 	return seconds_since(&s->t_counted);
 }
 
+/* the model the source's counts go into: the tool's, by its shape */
+static void *counts_model(struct session *s)
+{
+	return s->p->desc->latency ? (void *)&s->models.lat : (void *)&s->models.noise;
+}
+
 /* the figures so far, for the screen, the metrics and the progress line */
 static void view_now(struct session *s)
 {
-	source_load_counts(s->src, &s->models.noise, &s->models.lat);
+	source_load_counts(s->src, counts_model(s));
 	note_analysis_lost(s, false);
 	s->view.elapsed_s = counted_s(s);
 }
@@ -833,7 +839,7 @@ static int finish(struct session *s)
 	if (drain_into_model(s) ||
 	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
 		return -1;
-	source_load_counts(s->src, &s->models.noise, &s->models.lat);
+	source_load_counts(s->src, counts_model(s));
 	s->view.lost_events = source_lost_events(s->src);
 	note_analysis_lost(s, false);
 	if (s->view.reason == STOP_THRESHOLD) {

@@ -71,9 +71,8 @@ struct engine_tracer_ops {
 	int		(*check)(const struct rtl_params *p);
 	int		(*kernel_hist)(struct engine *e, hist_bucket_fn fn, void *ctx);
 	void		(*discard_counts)(struct engine *e);
-	/* counts kept outside the records (BPF): into the tool's model */
-	void		(*load_counts)(struct engine *e, struct noise_model *nm,
-				       struct latency_model *lm);
+	/* counts kept outside the records (BPF): into @model, the tool's count model */
+	void		(*load_counts)(struct engine *e, void *model);
 	enum aa_feed	(*aa_feed)(const struct engine *e);
 	/* AA_FEED_WINDOW: the analysis' flight recorder, read at a stop */
 	int		(*read_window)(struct engine *e, record_fn fn, void *ctx);

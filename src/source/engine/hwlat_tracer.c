@@ -126,9 +126,9 @@ static unsigned int hwlat_sets(const struct rtl_params *p)
 }
 
 /* the tracer writes its own samples: no event to enable */
-static int no_events(const struct engine *src, struct tracefs_instance *inst)
+static int no_events(const struct tracer_view *v, struct tracefs_instance *inst)
 {
-	(void)src;
+	(void)v;
 	(void)inst;
 	return 0;
 }

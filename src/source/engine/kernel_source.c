@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kernel_source - the kernel osnoise or timerlat tracer in a private tracefs
- * instance; what differs between the two tracers is in struct tracer_desc,
- * their names in the tool's description (base/tool.h)
+ * kernel_source - the kernel engine: the kernel's osnoise, timerlat or hwlat
+ * tracer in a private tracefs instance. What differs between the tracers
+ * is in struct tracer_desc (kernel_tracer.h), one per tracer in a file of
+ * its own (NAME_tracer.c), picked from tracers[]; their names are in the
+ * tool's description (base/tool.h). The hooks see the engine through
+ * struct tracer_view (view_of()): struct engine is this file's own.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <event-parse.h>
@@ -30,7 +32,6 @@
 
 #define OPTIONS_FILE	OSNOISE_OPTIONS
 #define TIMERLAT_FD	"osnoise/per_cpu/cpu0/timerlat_fd"
-#define ALIGN_FILE	"osnoise/timerlat_align_us"
 /* BPF's samples waiting for their events, per measured CPU (48 bytes each) */
 #define SAMPLE_QUEUE_DEPTH	16384
 #define SAMPLES_READ_NS		1000000ULL	/* BPF's samples, read again while events come */
@@ -132,7 +133,7 @@ static const struct tracer_desc *tracer_of(const struct rtl_params *p);
 
 static bool has_option(const char *option)
 {
-	char *opts = tracefs_file_exists(NULL, OPTIONS_FILE) ? sysstate_read_text(OPTIONS_FILE) : NULL;
+	char *opts = sysstate_read_options();
 	bool found = opts && strstr(opts, option);
 
 	free(opts);
@@ -162,9 +163,9 @@ static int check_features(const struct rtl_params *p)
 		err_msg("--bpf-action %s: %s", p->bpf_action, strerror(errno));
 		return -1;
 	}
-	if (p->aligned_us >= 0 && !tracefs_file_exists(NULL, ALIGN_FILE)) {
+	if (p->aligned_us >= 0 && !tracefs_file_exists(NULL, TIMERLAT_ALIGN_FILE)) {
 		err_msg("-A needs %s, which this kernel lacks (newer kernels have it): run "
-			"without -A", ALIGN_FILE);
+			"without -A", TIMERLAT_ALIGN_FILE);
 		return -1;
 	}
 	/* -u and -U are timerlat's */
@@ -221,89 +222,6 @@ static int kcheck(const struct rtl_params *p)
 	return 0;
 }
 
-/* ---- global configuration ---- */
-
-/* period bounds runtime and back: write them in the order the kernel accepts */
-static int set_period_runtime(const struct rtl_params *p, struct sys_state *st)
-{
-	/* runtime <= period: source_check() */
-	if (p->period_us && p->period_us < sysstate_read_u64("osnoise/runtime_us")) {
-		if (sysstate_write_u64(st, "osnoise/runtime_us", p->runtime_us ? p->runtime_us : p->period_us))
-			return -1;
-	}
-	if (p->period_us && sysstate_write_u64(st, "osnoise/period_us", p->period_us))
-		return -1;
-	if (p->runtime_us && sysstate_write_u64(st, "osnoise/runtime_us", p->runtime_us))
-		return -1;
-	return 0;
-}
-
-/*
- * The tracer's own threads (OSNOISE_WORKLOAD), or none for timerlat -u,
- * whose threads are rtlens's (NO_OSNOISE_WORKLOAD); written only where
- * it changes.
- */
-static int set_workload_option(const struct rtl_params *p, struct sys_state *st)
-{
-	char *opts;
-	int ret = 0;
-
-	if (!tracefs_file_exists(NULL, OPTIONS_FILE))
-		return 0;
-	opts = sysstate_read_text(OPTIONS_FILE);
-	/* the file lists NO_OSNOISE_WORKLOAD when the option is off */
-	if (opts && !strstr(opts, "NO_OSNOISE_WORKLOAD") != !p->user_threads)
-		ret = sysstate_write_option(st, "OSNOISE_WORKLOAD", !p->user_threads);
-	free(opts);
-	return ret;
-}
-
-/* what both tracers share: cpus, stop thresholds, the workload option */
-static int common_globals(const struct rtl_params *p, struct sys_state *st)
-{
-	char *cpus = cpu_mask_list(&p->cpus);
-	int ret;
-
-	if (!cpus) {
-		err_msg("out of memory");
-		return -1;
-	}
-	ret = sysstate_write(st, "osnoise/cpus", cpus);
-	free(cpus);
-	if (ret || sysstate_write_u64(st, "osnoise/stop_tracing_us", p->stop_us) ||
-	    sysstate_write_u64(st, "osnoise/stop_tracing_total_us", p->stop_total_us) ||
-	    set_workload_option(p, st))
-		return -1;
-	return 0;
-}
-
-/* hwnoise: the osnoise workload runs with IRQs disabled */
-static int set_irq_disable_option(const struct rtl_params *p, struct sys_state *st)
-{
-	if (!p->desc->irqs_off)
-		return 0;
-	return sysstate_write_option(st, "OSNOISE_IRQ_DISABLE", true);
-}
-
-static int osnoise_globals(const struct rtl_params *p, struct sys_state *st)
-{
-	if (common_globals(p, st) || set_period_runtime(p, st) ||
-	    (p->threshold_us && sysstate_write_u64(st, "tracing_thresh", p->threshold_us)) ||
-	    set_irq_disable_option(p, st))
-		return -1;
-	return 0;
-}
-
-static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)
-{
-	if (common_globals(p, st) ||
-	    (p->period_us && sysstate_write_u64(st, "osnoise/timerlat_period_us", p->period_us)) ||
-	    (p->aligned_us >= 0 && sysstate_write_u64(st, ALIGN_FILE, (uint64_t)p->aligned_us)) ||
-	    sysstate_write_u64(st, "osnoise/print_stack", p->stack_us))
-		return -1;
-	return 0;
-}
-
 /* ---- instances ---- */
 
 static int set_tracer(const struct tool_desc *desc, struct tracefs_instance *inst)
@@ -312,203 +230,6 @@ static int set_tracer(const struct tool_desc *desc, struct tracefs_instance *ins
 		return 0;
 	err_msg("cannot start the %s tracer: %s", desc->tracer, strerror(errno));
 	return -1;
-}
-
-/* ---- what each tracer needs ---- */
-
-static bool kvm_traced(const struct rtl_params *p);
-static bool vcpu_traced(const struct rtl_params *p);
-
-static bool nmi_named(const struct rtl_params *p);
-static bool rt_softirqs(const struct rtl_params *p);
-
-static unsigned int osnoise_sets(const struct rtl_params *p)
-{
-	return DECODE_OSNOISE | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
-	       (kvm_traced(p) ? DECODE_KVM : 0) |
-	       (vcpu_traced(p) ? DECODE_KVM_VCPU | DECODE_STD_EVENTS : 0) |
-	       (nmi_named(p) ? DECODE_NMI_NAMES : 0) |
-	       (rt_softirqs(p) ? DECODE_RT_SOFTIRQS : 0);
-}
-
-static unsigned int timerlat_sets(const struct rtl_params *p)
-{
-	return DECODE_TIMERLAT | (params_trace_analysis(p) ? DECODE_NOISE_EVENTS : 0) |
-	       (p->stack_us ? DECODE_STACK : 0);
-}
-
-/* the interference events the analyses attribute noise to */
-static int noise_events(const struct rtl_params *p, struct tracefs_instance *inst)
-{
-	static const char *const noise[] = { "nmi_noise", "irq_noise", "softirq_noise",
-					     "thread_noise" };
-	size_t i;
-
-	for (i = 0; params_trace_analysis(p) && i < sizeof(noise) / sizeof(noise[0]); i++)
-		if (instance_enable_event(inst, "osnoise", noise[i]))
-			return -1;
-	return 0;
-}
-
-/*
- * --kernel-hist: the kernel counts the samples in a hist trigger (duration
- * buckets x cpu) and nothing is lost, however many there are. Opt-in: the
- * VM tests saw Debian's 6.1-rt guest freeze under QEMU TCG with it.
- */
-static bool kernel_counts(const struct rtl_params *p)
-{
-	return p->kernel_hist;	/* an option of osnoise hist only */
-}
-
-/*
- * On a KVM host, the osnoise analysis also names vCPU threads and counts
- * exits by reason: kvm:kvm_exit tells both (the thread that exits runs a
- * vCPU). Not with --kernel-hist, which has no samples to explain.
- */
-static bool kvm_traced(const struct rtl_params *p)
-{
-	return instance_kvm_wanted(p) && !kernel_counts(p);
-}
-
-/*
- * With KVM exits, the vCPU threads are followed too: kvm_entry and
- * kvm_userspace_exit, and the context switches, IRQs and softirqs of the
- * measured CPUs, with the analysis' events (analysis/vcpu_host.h)
- */
-static bool vcpu_traced(const struct rtl_params *p)
-{
-	return kvm_traced(p) && instance_vcpu_wanted(p);
-}
-
-/*
- * The osnoise analysis names each NMI by its handler (perf, the watchdog, a
- * backtrace request): nmi:nmi_handler, x86's, where the kernel has it. The
- * vCPU analysis' events hold it already.
- */
-static bool nmi_named(const struct rtl_params *p)
-{
-	return params_trace_analysis(p) && !kernel_counts(p) && !vcpu_traced(p);
-}
-
-/*
- * On PREEMPT_RT softirqs run in threads (ksoftirqd, ktimers, or any that
- * enables bottom halves again) and osnoise reports no softirq noise: the
- * analysis traces irq:softirq_{entry,exit} to take them out of those
- * threads' noise and name them. An RT kernel says so in its version
- * ("PREEMPT_RT", mainline's) or, with the older RT patch, in
- * /sys/kernel/realtime.
- */
-static bool rt_softirqs(const struct rtl_params *p)
-{
-	struct utsname u;
-	char c = 0;
-	FILE *f;
-
-	if (!nmi_named(p))	/* the same runs: an analysis of its own events */
-		return false;
-	if (!uname(&u) && strstr(u.version, "PREEMPT_RT"))
-		return true;
-	f = fopen("/sys/kernel/realtime", "re");
-	if (f) {
-		c = (char)fgetc(f);
-		fclose(f);
-	}
-	return c == '1';
-}
-
-/*
- * kvm:kvm_exit on the measured CPUs only (a filter on CPU), on the osnoise
- * tracer's clock (trace_clock_local), as its samples.
- */
-static void kvm_events(const struct rtl_params *p, struct tep_handle *src_tep,
-		       struct tracefs_instance *inst)
-{
-	if (!kvm_traced(p))
-		return;
-	if (sysstate_instance_write(inst, "trace_clock", "local") < 0) {
-		warn_msg("KVM exits not traced (trace clock local: %s): vCPU threads are "
-			 "not named", strerror(errno));
-		return;
-	}
-	instance_enable_kvm_exit(inst, &p->cpus);
-	if (!vcpu_traced(p))
-		return;
-	if (instance_enable_std_events(inst, src_tep, &p->cpus)) {
-		warn_msg("vCPU threads not followed: the context switches and IRQs of the "
-			 "measured cpus are not traced");
-		return;
-	}
-	instance_enable_kvm_vcpu(inst, &p->cpus);
-}
-
-static enum aa_feed feed_of(const struct rtl_params *p);
-
-/*
- * The samples the models need: every one for a histogram; in top, where
- * the analysis has an instance of its own, only those at -s or over (the
- * stop's, which no period summary holds), so that a flood of samples
- * never reaches the summaries' buffer.
- */
-static int osnoise_sample_events(const struct engine *src, struct tracefs_instance *inst)
-{
-	const struct rtl_params *p = src->params;
-	char filter[64];
-
-	if (kernel_counts(p) || src->bpf || !params_trace_samples(p))
-		return 0;
-	if (!p->desc->per_sample[p->mode] && feed_of(p) != AA_FEED_INLINE) {
-		if (!p->stop_us)
-			return 0;
-		snprintf(filter, sizeof(filter), "duration >= %llu",
-			 (unsigned long long)p->stop_us * 1000);
-		if (tracefs_event_file_write(inst, "osnoise", "sample_threshold", "filter",
-					     filter) < 0) {
-			err_msg("cannot set the filter '%s' on osnoise:sample_threshold: %s",
-				filter, strerror(errno));
-			return -1;
-		}
-	}
-	return instance_enable_event(inst, "osnoise", "sample_threshold");
-}
-
-/*
- * the samples the analysis explains (BPF sends them where it counts), the
- * events it explains them with
- */
-static int osnoise_analysis_events(const struct engine *src, struct tracefs_instance *inst)
-{
-	const struct rtl_params *p = src->params;
-
-	if (kernel_counts(p) || !params_trace_analysis(p))
-		return 0;
-	if (!src->bpf && instance_enable_event(inst, "osnoise", "sample_threshold"))
-		return -1;
-	if (noise_events(p, inst))
-		return -1;
-	/* optional: without it the NMIs are one source, "nmi" */
-	if (nmi_named(p) && tep_find_event_by_name(src->ins.tep, "nmi", "nmi_handler") &&
-	    instance_enable_event_on(inst, "nmi", "nmi_handler", &p->cpus))
-		warn_msg("the NMIs are not named by their handler (nmi:nmi_handler: %s)",
-			 strerror(errno));
-	if (rt_softirqs(p) && (instance_enable_event_on(inst, "irq", "softirq_entry", &p->cpus) ||
-			       instance_enable_event_on(inst, "irq", "softirq_exit", &p->cpus)))
-		warn_msg("the softirqs are not told apart from the threads that ran them "
-			 "(irq:softirq_entry/exit: %s)", strerror(errno));
-	kvm_events(p, src->ins.tep, inst);
-	return 0;
-}
-
-static int timerlat_analysis_events(const struct engine *src, struct tracefs_instance *inst)
-{
-	return noise_events(src->params, inst);
-}
-
-/* timerlat's samples are the tracer's own entries */
-static int no_events(const struct engine *src, struct tracefs_instance *inst)
-{
-	(void)src;
-	(void)inst;
-	return 0;
 }
 
 static int start_kernel_hist(struct engine *src)
@@ -528,56 +249,7 @@ static int start_kernel_hist(struct engine *src)
 	return 0;
 }
 
-static void osnoise_period(uint64_t *period_us, uint64_t *runtime_us)
-{
-	*period_us = sysstate_read_u64("osnoise/period_us");
-	*runtime_us = sysstate_read_u64("osnoise/runtime_us");
-}
-
-static void timerlat_period(uint64_t *period_us, uint64_t *runtime_us)
-{
-	*period_us = sysstate_read_u64("osnoise/timerlat_period_us");
-	*runtime_us = 0;
-}
-
-static void osnoise_bpf_load(const struct bpf_counts *b, struct noise_model *nm,
-			     struct latency_model *lm)
-{
-	(void)lm;
-	bpf_counts_load_noise(b, nm);
-}
-
-static void timerlat_bpf_load(const struct bpf_counts *b, struct noise_model *nm,
-			      struct latency_model *lm)
-{
-	(void)nm;
-	bpf_counts_load(b, lm);
-}
-
-static const struct tracer_desc osnoise_tracer = {
-	.apply_globals		= osnoise_globals,
-	.decode_sets		= osnoise_sets,
-	.sample_events		= osnoise_sample_events,
-	.analysis_events	= osnoise_analysis_events,
-	.effective_period	= osnoise_period,
-	.bpf_event		= "sample_threshold",
-	.bpf_load		= osnoise_bpf_load,
-	.summaries		= true,
-	.aa_feed		= AA_FEED_STREAM,
-};
-
-static const struct tracer_desc timerlat_tracer = {
-	.apply_globals		= timerlat_globals,
-	.decode_sets		= timerlat_sets,
-	.sample_events		= no_events,
-	.analysis_events	= timerlat_analysis_events,
-	.effective_period	= timerlat_period,
-	.bpf_event		= "timerlat_sample",
-	.bpf_load		= timerlat_bpf_load,
-	.aa_feed		= AA_FEED_WINDOW,
-	.user_threads		= true,
-};
-
+/* each tool's tracer, in a file of its own (kernel_tracer.h) */
 static const struct tracer_desc *const tracers[NR_TOOLS] = {
 	[TOOL_OSNOISE]	= &osnoise_tracer,
 	[TOOL_TIMERLAT]	= &timerlat_tracer,
@@ -654,18 +326,30 @@ static struct tracefs_instance *analysis_instance(struct engine *src, struct sys
 	return ins->aa_inst;
 }
 
+/* what the tracer's hooks know of the engine */
+static struct tracer_view view_of(const struct engine *src)
+{
+	return (struct tracer_view){
+		.params		= src->params,
+		.tep		= src->ins.tep,
+		.bpf		= src->bpf != NULL,
+		.aa_feed	= feed_of(src->params),
+	};
+}
+
 static int open_instances(struct engine *src, struct sys_state *st)
 {
 	const struct rtl_params *p = src->params;
+	struct tracer_view view = view_of(src);
 	struct instances *ins = &src->ins;
 	struct tracefs_instance *events_inst, *aa_inst;
 
 	ins->inst = instance_make(st, "", p->buffer_kb);
-	if (!ins->inst || src->desc->sample_events(src, ins->inst) ||
+	if (!ins->inst || src->desc->sample_events(&view, ins->inst) ||
 	    (src->desc->setup_instance && src->desc->setup_instance(p, ins->inst)))
 		return -1;
 	aa_inst = analysis_instance(src, st);
-	if (!aa_inst || src->desc->analysis_events(src, aa_inst))
+	if (!aa_inst || src->desc->analysis_events(&view, aa_inst))
 		return -1;
 	if (kernel_counts(p) && start_kernel_hist(src))
 		return -1;
@@ -1032,10 +716,10 @@ static uint64_t klost_events(struct engine *src)
 	return instance_read(src) ? instance_lost_events(src->ins.inst, src->params->nr_cpus) : 0;
 }
 
-static void kload_counts(struct engine *src, struct noise_model *nm, struct latency_model *lm)
+static void kload_counts(struct engine *src, void *model)
 {
 	if (src->bpf)
-		src->desc->bpf_load(src->bpf, nm, lm);
+		src->desc->bpf_load(src->bpf, model);
 }
 
 static const char *kdata_path(const struct engine *src, const char **detail)

@@ -191,10 +191,10 @@ int source_kernel_hist(struct source *src, hist_bucket_fn fn, void *ctx)
 	return tracer_of(src) ? tracer_of(src)->kernel_hist(src->e, fn, ctx) : 0;
 }
 
-void source_load_counts(struct source *src, struct noise_model *nm, struct latency_model *lm)
+void source_load_counts(struct source *src, void *model)
 {
 	if (tracer_of(src))
-		tracer_of(src)->load_counts(src->e, nm, lm);
+		tracer_of(src)->load_counts(src->e, model);
 }
 
 enum aa_feed source_aa_feed(const struct source *src)

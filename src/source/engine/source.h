@@ -76,10 +76,12 @@ void source_restart(struct source *src);
 void source_stop(struct source *src);
 /*
  * The samples counted in the kernel (BPF): replace the statistics and
- * histograms of the tool's model (timerlat: @lm; osnoise: @nm's samples,
- * its periods stay the tracer's) with the kernel's counts. Nothing otherwise.
+ * histograms of @model, the session tool's count model (a struct
+ * latency_model for timerlat; a struct noise_model for osnoise: its
+ * samples, its periods stay the tracer's; NULL: none), with the kernel's
+ * counts. Nothing otherwise.
  */
-void source_load_counts(struct source *src, struct noise_model *nm, struct latency_model *lm);
+void source_load_counts(struct source *src, void *model);
 /*
  * Where the analysis' events come from. The samples and summaries that
  * the tables, histograms and stop thresholds are made of never share a

@@ -453,6 +453,13 @@ int sysstate_write_option(struct sys_state *s, const char *option, bool on)
 	return -1;
 }
 
+char *sysstate_read_options(void)
+{
+	if (!tracefs_file_exists(NULL, OSNOISE_OPTIONS))
+		return NULL;
+	return sysstate_read_text(OSNOISE_OPTIONS);
+}
+
 int sysstate_instance_write(struct tracefs_instance *inst, const char *file, const char *value)
 {
 	return tracefs_instance_file_write(inst, file, value) < 0 ? -1 : 0;

@@ -62,6 +62,8 @@ int sysstate_write_u64(struct sys_state *s, const char *file, uint64_t val);
  * cleared (NO_@option), saved first; -1 with a message.
  */
 int sysstate_write_option(struct sys_state *s, const char *option, bool on);
+/* osnoise/options, its flags as the kernel lists them; NULL where it has none. Caller frees. */
+char *sysstate_read_options(void);
 /* Record an instance name before creating it. */
 int sysstate_add_instance(struct sys_state *s, const char *name);
 /*
