@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * run_models - everything a session computes from its records: the osnoise
- * summary, the timerlat statistics, the timerlat auto-analysis, a KVM host's
- * vCPU threads
+ * run_models - everything a session computes from its records: its tool's
+ * models, behind struct models_ops (NAME_models.c: the tool's figures and
+ * analysis), and what every tool has: the machine's facts, the stops of
+ * rtlens's own threads, a KVM host's vCPU threads, the live pane's window
  */
 #ifndef RTLENS_RUN_MODELS_H
 #define RTLENS_RUN_MODELS_H
@@ -10,16 +11,11 @@
 #include <stdbool.h>
 
 #include "base/facts.h"
-#include "model/latency_model.h"
-#include "model/noise_model.h"
-#include "analysis/osnoise_aa.h"
 #include "base/params.h"
 #include "model/self_stop.h"
 #include "model/stop_rule.h"
-#include "analysis/timerlat_window.h"
+#include "analysis/source_table.h"
 #include "analysis/source_window.h"
-#include "analysis/timerlat_aa.h"
-#include "analysis/timerlat_sources.h"
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
 
@@ -34,7 +30,25 @@ struct models_ops {
 	void		(*analyse)(struct run_models *m, const struct rtl_record *rec);
 	uint64_t	(*records)(const struct run_models *m);
 	uint64_t	(*stop_value)(const struct run_models *m, int cpu, enum stop_limit limit);
+	/* the model the engine loads what the kernel counted into; NULL: none */
+	void		*(*counts)(struct run_models *m);
+	/* @count samples of @value_us counted by the kernel's histogram; NULL: none */
+	void		(*add_samples)(struct run_models *m, int cpu, uint64_t value_us,
+				       uint64_t count);
+	/* the live pane: its window made (live_sources), and @cpu's rows at @second */
+	bool		(*live_on)(struct run_models *m);	/* NULL: no pane */
+	int		(*live_rows)(struct run_models *m, int cpu, unsigned long second,
+				     struct source_row *rows, int max);
+	/* the shortest sample the analysis needs one by one; NULL: UINT64_MAX */
+	uint64_t	(*samples_wanted_from)(const struct run_models *m);
+	/* the time it measured on @cpu (osnoise's runtime); NULL, or false: the run's */
+	bool		(*runtime_ns)(const struct run_models *m, int cpu, uint64_t *ns);
+	/* the end: the stop's sample on @cpu (-1: none) and the whole run's */
+	void		(*explain)(struct run_models *m, const struct rtl_params *p, int cpu);
 };
+
+/* the most rows of a CPU's sources a tool gives the live pane (live_rows) */
+#define MODELS_SOURCES_MAX	72
 
 /* the tools whose models live in files of their own, with their state in data */
 #define MODELS_UNIT_OPS(name, NAME)	extern const struct models_ops name##_models;
@@ -44,24 +58,6 @@ struct run_models {
 	const struct models_ops	*ops;		/* the tool's models */
 	void			*data;		/* a tool's own state, opaque (its ops') */
 	int			nr_cpus;
-	struct noise_model	noise;		/* osnoise */
-	struct latency_model	lat;		/* timerlat */
-	struct timerlat_aa		*timerlat_aa;	/* timerlat without --no-aa */
-	bool			timerlat_aa_done; /* timerlat_aa_result holds an analysis */
-	struct timerlat_aa_result	timerlat_aa_result;
-	struct timerlat_sources	*tl_sources;	/* timerlat --aa: the run's sources */
-
-	/* timerlat --dump-tasks: the last thread seen on each CPU */
-	struct noise_event	*last_thread;
-
-	/* osnoise root-cause analysis (with -a, -s, -S, --aa, --aa-top) */
-	struct osnoise_aa		*osnoise_aa;
-	bool			osnoise_aa_sample_done; /* osnoise_aa_sample: the threshold's */
-	struct osnoise_aa_sample	osnoise_aa_sample;
-	struct osnoise_aa_sample	*osnoise_aa_worst;	/* --aa-top N */
-	int			nr_osnoise_aa_worst;
-	struct source_row	(*osnoise_aa_tables)[OSNOISE_AA_TABLE_LEN];	/* per CPU */
-	int			*nr_osnoise_aa_table;
 
 	/* the machine: guest or not, and what the hypervisor took */
 	const struct sys_facts	*facts;		/* NULL: nothing known */
@@ -82,9 +78,8 @@ struct run_models {
 	/* a KVM host: its vCPU threads (RECORD_KVM, RECORD_CTX of the engines) */
 	struct vcpu_threads	vcpus;
 
-	/* the live screen's pane: the sources per second, the worst latencies */
+	/* the live screen's pane: the sources per second */
 	struct source_window	*live_sources;	/* NULL: no pane */
-	struct timerlat_window	*live_worst;	/* timerlat --aa's; NULL: none */
 };
 
 /* @facts (may be NULL) must outlive the models. */
@@ -113,9 +108,11 @@ int run_models_threshold_cpu(const struct run_models *m, const struct rtl_params
 /* Was a sample of a measured CPU over @limit_us, strictly (0: no limit, false)? */
 bool run_models_passed(const struct run_models *m, const struct rtl_params *p,
 		       uint64_t limit_us);
-/* Analyse @cpu's last latency into timerlat_aa_result; false when nothing is known. */
-bool run_models_analyse(struct run_models *m, int cpu);
-/* The steal time of @cpu over the measurement (0 when not known). */
+/* The model the engine loads the kernel's counts into (source_load_counts()); NULL: none. */
+void *run_models_counts(struct run_models *m);
+/* A bucket of the kernel's histogram: @count samples of @low_ns on @cpu (hist_bucket_fn). */
+void run_models_add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *models);
+/* run_facts.c: the steal time of @cpu over the measurement (0 when not known) */
 bool run_models_steal_known(const struct run_models *m);
 uint64_t run_models_steal_ns(const struct run_models *m, int cpu);
 /* SMIs @cpu's counter (MSR 0x34) counted over what the table counts; -1 unknown */
@@ -134,9 +131,9 @@ void run_models_set_analysis_lost(struct run_models *m, int cpu, uint64_t lost);
 uint64_t run_models_analysis_lost(const struct run_models *m, int cpu);
 /* The end of the records: what the analyses held for order is taken in. */
 void run_models_flush(struct run_models *m);
-/* osnoise: the threshold's sample (cpu >= 0), the worst samples, the tables. */
-void run_models_explain_noise(struct run_models *m, const struct rtl_params *p, int cpu);
-/* osnoise: @cpu's sources (run_models_explain_noise()) against its row of the table. */
-void run_models_noise_balance(const struct run_models *m, int cpu, struct osnoise_aa_balance *b);
+/* The time the tool measured on @cpu, when it is not the run's (osnoise's runtime). */
+bool run_models_runtime_ns(const struct run_models *m, int cpu, uint64_t *ns);
+/* The end: the sample or latency that stopped the run on @cpu (-1: none), the run's sources. */
+void run_models_explain(struct run_models *m, const struct rtl_params *p, int cpu);
 
 #endif

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/osnoise_models.h"
 #include "analysis/setup_notes.h"
+#include "analysis/timerlat_models.h"
 
 static bool is_tick(enum noise_kind kind, const char *name)
 {
@@ -163,6 +165,8 @@ void setup_notes_collect(struct setup_notes *out, const struct run_models *m,
 			 const struct rtl_params *p)
 {
 	const struct tuning *t = m->facts ? m->facts->tuning : NULL;
+	const struct osnoise_run *o = osnoise_models_of(m);
+	const struct timerlat_run *tl = timerlat_models_of(m);
 	int cpu, i;
 
 	out->n = 0;
@@ -170,15 +174,14 @@ void setup_notes_collect(struct setup_notes *out, const struct run_models *m,
 		return;
 	/* osnoise_cause_kind and noise_kind agree on NMI, IRQ, softirq and thread */
 	for_each_cpu_in(cpu, &p->cpus) {
-		for (i = 0; m->osnoise_aa && cpu < p->nr_cpus && i < m->nr_osnoise_aa_table[cpu];
-		     i++) {
-			const struct source_row *row = &m->osnoise_aa_tables[cpu][i];
+		for (i = 0; o && o->aa && cpu < p->nr_cpus && i < o->nr_table[cpu]; i++) {
+			const struct source_row *row = &o->tables[cpu][i];
 
 			consider(out, t, cpu, row->kind, row->name);
 		}
 	}
-	if (m->timerlat_aa_done) {
-		const struct timerlat_aa_result *r = &m->timerlat_aa_result;
+	if (tl && tl->aa_done) {
+		const struct timerlat_aa_result *r = &tl->aa_result;
 
 		consider_group(out, t, r->cpu, &r->previous_irq);
 		consider_group(out, t, r->cpu, &r->nmi);

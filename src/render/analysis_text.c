@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * analysis_text - after the table: what caused the noise (osnoise), where the
- * latency went (timerlat), and whether the machine is a guest
+ * analysis_text - after the table: the tool's analysis (tool_render.analysis),
+ * then what every tool adds: a KVM host's vCPU threads, the setup's notes,
+ * how the samples came, whether the machine is a guest, the guest-host join
  */
 #include <inttypes.h>
 #include <string.h>
@@ -10,141 +11,6 @@
 #include "render/tuning_render.h"
 #include "render/wrap_text.h"
 #include "base/safe_text.h"
-
-/*
- * The notes wrap at v->wrap_cols on a terminal: a line of its own each,
- * as they are when it is not one.
- */
-
-/* the SMIs of a CPU: firmware time, which the sources can only see as hardware */
-static void smi_line(FILE *out, int64_t smis, int cols)
-{
-	if (smis < 0)
-		return;
-	render_wrapf(out, cols, "  SMIs: %" PRId64 " counted by the CPU's SMI counter "
-		     "(MSR 0x34)%s\n", smis,
-		     smis ? ": firmware time, inside the hardware row" : "");
-}
-
-/*
- * rtlens's own main thread among a measured CPU's sources: it was put there
- * (-H, or no other CPU allowed to it); say it is rtlens, not outside noise.
- */
-static void self_note(FILE *out, const struct run_models *m, const struct rtl_params *p,
-		      int cols)
-{
-	const struct source_row *row;
-	int i, cpu;
-
-	if (!m->facts || m->facts->self_pid <= 0)
-		return;
-	for_each_cpu_in(cpu, &p->cpus) {
-		if (cpu >= p->nr_cpus)
-			continue;
-		for (i = 0; i < m->nr_osnoise_aa_table[cpu]; i++) {
-			row = &m->osnoise_aa_tables[cpu][i];
-			if (row->kind != OSNOISE_CAUSE_THREAD || row->pid != m->facts->self_pid)
-				continue;
-			render_wrapf(out, cols, "note: thread %d on cpu %d is rtlens itself "
-				     "(%.2f us of the noise): keep it off the measured cpus "
-				     "with -H\n", row->pid, cpu, row->total_ns / 1000.0);
-		}
-	}
-}
-
-/*
- * the analysis' own buffer overflowed: what it says of those CPUs is
- * partial; the table is complete unless its own buffer lost events too
- */
-static void lost_note(FILE *out, const struct run_models *m, const struct rtl_params *p,
-		      const struct run_view *v)
-{
-	int cpu;
-
-	for_each_cpu_in(cpu, &p->cpus) {
-		uint64_t lost = run_models_analysis_lost(m, cpu);
-
-		if (lost)
-			render_wrapf(out, v->wrap_cols,
-				     "analysis incomplete: %llu events lost on CPU %d; %s\n",
-				     (unsigned long long)lost, cpu, v->lost_events ?
-				     "the table lost events too (see the warning)" :
-				     "the table is complete");
-	}
-}
-
-static void noise_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
-			   const struct run_view *v)
-{
-	struct kvm_exit_counts exits;
-	struct osnoise_aa_balance b;
-	int i, cpu, cols = v->wrap_cols;
-	char title[96];
-
-	lost_note(out, m, p, v);
-	if (m->osnoise_aa_sample_done) {
-		snprintf(title, sizeof(title), "hit stop tracing, analyzing the sample");
-		osnoise_aa_print_sample(out, &m->osnoise_aa_sample, title);
-	}
-	for (i = 0; i < m->nr_osnoise_aa_worst; i++) {
-		snprintf(title, sizeof(title), "worst noise sample #%d", i + 1);
-		osnoise_aa_print_sample(out, &m->osnoise_aa_worst[i], title);
-	}
-	for_each_cpu_in(cpu, &p->cpus) {
-		if (cpu >= p->nr_cpus || m->nr_osnoise_aa_table[cpu] <= 0)
-			continue;
-		osnoise_aa_kvm_exits(m->osnoise_aa, cpu, &exits);
-		run_models_noise_balance(m, cpu, &b);
-		osnoise_aa_print_sources(out, cpu, m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu], &b,
-				     &exits);
-		smi_line(out, run_models_smi_count(m, cpu), cols);
-	}
-	if (run_models_smi_why(m)[0])
-		render_wrapf(out, cols, "note: SMIs not counted: %s\n", run_models_smi_why(m));
-	if (osnoise_aa_nr_vcpus(m->osnoise_aa))
-		render_wrapf(out, cols, "note: KVM host: %d vCPU thread%s seen; exits counted by "
-			     "reason inside the noise samples (kvm:kvm_exit)\n",
-			     osnoise_aa_nr_vcpus(m->osnoise_aa),
-			     osnoise_aa_nr_vcpus(m->osnoise_aa) == 1 ? "" : "s");
-	self_note(out, m, p, cols);
-}
-
-/* --dump-tasks: from osnoise:thread_noise, the last thread each CPU ran */
-static void dump_tasks(FILE *out, const struct run_models *m, const struct rtl_params *p)
-{
-	char name[SAFE_TEXT_SIZE(NOISE_NAME_LEN)];
-	int cpu;
-
-	fprintf(out, "Printing CPU tasks:\n");
-	for_each_cpu_in(cpu, &p->cpus) {
-		const struct noise_event *e = &m->last_thread[cpu];
-
-		if (cpu >= p->nr_cpus)
-			continue;
-		safe_text(name, sizeof(name), e->name);
-		if (e->name[0])
-			fprintf(out, "    [%03d] %s:%d\n", cpu, name, e->pid);
-		else
-			fprintf(out, "    [%03d] (no thread seen)\n", cpu);
-	}
-}
-
-/* timerlat --aa: each measured CPU's sources of latency over the run */
-static void latency_sources(FILE *out, const struct run_models *m, const struct rtl_params *p)
-{
-	struct source_row table[TIMERLAT_SOURCES_LEN];
-	struct timerlat_sources_sum sum;
-	int n, cpu;
-
-	for_each_cpu_in(cpu, &p->cpus) {
-		if (cpu >= p->nr_cpus)
-			continue;
-		n = timerlat_sources_table(m->tl_sources, cpu, table, TIMERLAT_SOURCES_LEN);
-		timerlat_sources_sum(m->tl_sources, cpu, &sum);
-		timerlat_sources_print(out, cpu, table, n, &sum,
-				       timerlat_sources_floor_ns(m->tl_sources), p->user_threads);
-	}
-}
 
 /*
  * a tool that counts hardware noise only (not timerlat); the hypervisor's
@@ -186,24 +52,11 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 
 	if (r->notes_off && r->notes_off(p))
 		return;
+	if (r->analysis)
+		r->analysis(out, m, p, v);
 	/* --aa-only prints the analysis of a threshold hit (and --aa's), nothing else */
-	if (p->aa_only && v->reason != STOP_THRESHOLD) {
-		if (m->tl_sources)
-			latency_sources(out, m, p);
+	if (p->aa_only && v->reason != STOP_THRESHOLD)
 		return;
-	}
-	if (m->osnoise_aa)
-		noise_analysis(out, m, p, v);
-	if (v->reason == STOP_THRESHOLD && m->timerlat_aa_done)
-		timerlat_aa_print(out, &m->timerlat_aa_result, p->stack_format);
-	if (v->reason == STOP_THRESHOLD && m->last_thread)
-		dump_tasks(out, m, p);
-	else if (v->reason == STOP_THRESHOLD && m->timerlat_aa && !m->timerlat_aa_done)
-		render_wrapf(out, v->wrap_cols,
-			     "  auto-analysis: no timerlat sample of cpu %d was seen\n",
-			     v->threshold_cpu);
-	if (m->tl_sources)
-		latency_sources(out, m, p);
 	render_vcpu_threads(out, m, p);
 	setup_notes_collect(&notes, m, p);
 	render_setup_notes(out, &notes, v->wrap_cols);

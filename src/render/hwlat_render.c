@@ -292,6 +292,22 @@ static void metrics(struct metrics_writer *w, const struct run_models *m,
 	per_cpu_counter(w, hm, p, "rtlens_hwlat_nmis", "NMIs during hwlat's samples", nmis_of);
 }
 
+/* the progress line: the samples so far, and the longest gap */
+static void so_far(const struct run_models *m, const struct rtl_params *p, struct so_far *f)
+{
+	const struct hwlat_model *hm = hwlat_models_of(m);
+
+	for (int cpu = 0; cpu < hm->nr_cpus; cpu++) {
+		const struct histogram *h = &hm->cpu[cpu].hist;
+
+		if (!cpu_mask_test(&p->cpus, cpu))
+			continue;
+		f->n += h->count;
+		if (h->count && h->max > f->max)
+			f->max = h->max;
+	}
+}
+
 const struct tool_render hwlat_render = {
 	.screen		= { [MODE_TOP] = hwlat_top, [MODE_HIST] = hwlat_hist },
 	.json_config	= json_config,
@@ -301,5 +317,6 @@ const struct tool_render hwlat_render = {
 	.record		= hwlatdetect_record,
 	.samples	= hwlatdetect_samples,
 	.notes_off	= hwlatdetect_quiet,
+	.so_far		= so_far,
 	.live_rows	= &hwlat_rows,
 };

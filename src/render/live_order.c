@@ -1,18 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * live_order - the order of the live table's rows (key o) and the cycle
- * of sorts each tool offers: those of its renderers' live_rows, or of the
- * model its description names (the latency model or the noise model)
+ * of sorts each tool offers: those of its renderers' live_rows
  */
 #include "render/live_table.h"
 
 static const struct live_rows *rows_of(const struct rtl_params *p)
 {
-	const struct tool_render *r = tool_render_of(p);
-
-	if (r && r->live_rows)
-		return r->live_rows;
-	return p->desc->latency ? &latency_rows : &noise_rows;
+	return tool_render_of(p)->live_rows;
 }
 
 int render_row_order(const struct run_models *m, const struct rtl_params *p,

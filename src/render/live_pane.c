@@ -184,3 +184,12 @@ void render_live_pane(FILE *out, const struct run_models *m, const struct rtl_pa
 		r->pane_more(out, m, cpus, nr, live, pane_rows(live) - 1);
 	free(cpus);
 }
+
+void render_live_foot(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		      const struct run_view *v, const struct tool_render *r)
+{
+	if (!v->live)
+		return;
+	render_live_pane(out, m, p, v, r);
+	render_live_status(out, p, v);
+}

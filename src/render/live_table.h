@@ -84,7 +84,7 @@ void lt_row(FILE *out, const struct live_table *t, const struct run_view *v,
 /* A line of dashes under the groups, with a '|' between them. */
 void lt_rule(FILE *out, const struct live_table *t);
 
-/* "duration:   0 00:01:00 | time is in us": osnoise's and hwlat's (top_text.c) */
+/* "duration:   0 00:01:00 | time is in us": osnoise's and hwlat's (osnoise_top_text.c) */
 void render_duration(FILE *out, const struct run_view *v);
 
 /*

@@ -3,6 +3,7 @@
  * osnoise_json - osnoise's keys of the JSON report (Documentation/json-report.md):
  * its "config" keys, its per-CPU summaries and histograms, its analysis
  */
+#include "analysis/osnoise_models.h"
 #include "render/json_writer.h"
 #include "render/render.h"
 
@@ -64,24 +65,25 @@ static bool analysis_complete(const struct run_models *m, const struct rtl_param
 static void json_noise_analysis(struct json_writer *w, const struct run_models *m,
 				const struct rtl_params *p)
 {
+	const struct osnoise_run *o = osnoise_models_of(m);
 	struct kvm_exit_counts exits;
 	struct osnoise_aa_balance b;
 	int i, cpu;
 
-	if (!m->osnoise_aa) {
+	if (!o->aa) {
 		json_null(w, "analysis");
 		return;
 	}
 	json_begin_object(w, "analysis");
-	if (m->osnoise_aa_sample_done)
-		osnoise_aa_json_sample(w, "threshold_sample", &m->osnoise_aa_sample);
+	if (o->sample_done)
+		osnoise_aa_json_sample(w, "threshold_sample", &o->sample);
 	else
 		json_null(w, "threshold_sample");
 	json_begin_array(w, "worst_samples");
-	for (i = 0; i < m->nr_osnoise_aa_worst; i++)
-		osnoise_aa_json_sample(w, NULL, &m->osnoise_aa_worst[i]);
+	for (i = 0; i < o->nr_worst; i++)
+		osnoise_aa_json_sample(w, NULL, &o->worst[i]);
 	json_end_array(w);
-	json_i64(w, "kvm_vcpu_threads", osnoise_aa_nr_vcpus(m->osnoise_aa));
+	json_i64(w, "kvm_vcpu_threads", osnoise_aa_nr_vcpus(o->aa));
 	json_bool(w, "complete", analysis_complete(m, p));
 	json_begin_array(w, "cpus");
 	for_each_cpu_in(cpu, &p->cpus) {
@@ -93,8 +95,8 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			json_double(w, "steal_us", run_models_steal_ns(m, cpu) / 1000.0);
 		else
 			json_null(w, "steal_us");
-		run_models_noise_balance(m, cpu, &b);
-		osnoise_aa_json_sources(w, "sources", m->osnoise_aa_tables[cpu], m->nr_osnoise_aa_table[cpu], &b);
+		osnoise_models_balance(m, cpu, &b);
+		osnoise_aa_json_sources(w, "sources", o->tables[cpu], o->nr_table[cpu], &b);
 		/* 2.3: the SMIs the CPU's counter counted, inside the hardware row */
 		if (run_models_smi_count(m, cpu) >= 0)
 			json_i64(w, "smi_count", run_models_smi_count(m, cpu));
@@ -102,7 +104,7 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 			json_null(w, "smi_count");
 		/* 1.10: the sources reconciled with the table's noise */
 		osnoise_aa_json_balance(w, &b);
-		osnoise_aa_kvm_exits(m->osnoise_aa, cpu, &exits);
+		osnoise_aa_kvm_exits(o->aa, cpu, &exits);
 		osnoise_aa_json_kvm_exits(w, "kvm_exits", &exits);
 		json_u64(w, "events_lost", run_models_analysis_lost(m, cpu));
 		json_end_object(w);
@@ -114,14 +116,16 @@ static void json_noise_analysis(struct json_writer *w, const struct run_models *
 void json_osnoise_top(struct json_writer *w, const struct run_models *m,
 		      const struct rtl_params *p)
 {
-	json_osnoise_cpus(w, &m->noise, p);
+	json_osnoise_cpus(w, &osnoise_models_of(m)->noise, p);
 	json_noise_analysis(w, m, p);
 }
 
 void json_osnoise_hist(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p)
 {
-	json_osnoise_cpus(w, &m->noise, p);
-	json_cpu_histograms(w, p, &m->noise, m->noise.nr_cpus, noise_hist);
+	const struct noise_model *nm = &osnoise_models_of(m)->noise;
+
+	json_osnoise_cpus(w, nm, p);
+	json_cpu_histograms(w, p, nm, nm->nr_cpus, noise_hist);
 	json_noise_analysis(w, m, p);
 }

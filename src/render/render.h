@@ -150,7 +150,7 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 void render_vm_join(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		    const struct run_view *v);
 /* The time guest CPU @cpu measured: what the join's shares of runtime are of. */
-uint64_t vm_join_runtime_ns(const struct run_models *m, const struct rtl_params *p, int cpu,
+uint64_t vm_join_runtime_ns(const struct run_models *m, int cpu,
 			    const struct run_view *v);
 /* A sample's largest host cause in words, into @buf. */
 void vm_join_main_cause(const struct vcpu_host_breakdown *b, char *buf, size_t len);
@@ -169,6 +169,14 @@ struct json_writer;
 struct metrics_writer;
 struct live_rows;
 
+/* the progress line's count: the samples so far, and the worst one */
+struct so_far {
+	uint64_t		n;
+	uint64_t		max;
+	const char *const	*what;		/* one, more; preset: the tool's samples */
+	const char		*unit;		/* of max; preset: "us" */
+};
+
 struct tool_render {
 	/* the table of each mode; NULL: none */
 	void	(*screen[NR_MODES])(FILE *out, const struct run_models *m,
@@ -186,9 +194,19 @@ struct tool_render {
 	/* one sample as it comes (--watch), and every one at the end (samples_path) */
 	void	(*record)(FILE *out, const struct rtl_record *rec, const struct rtl_params *p);
 	void	(*samples)(FILE *out, const struct run_models *m, const struct rtl_params *p);
+	/*
+	 * --plot: @cpu's histogram of series @id (a timerlat context; osnoise:
+	 * 0), NULL when @cpu has no sample of any series; NULL: no plot
+	 */
+	const struct histogram *(*plot_hist)(const struct run_models *m, int cpu, int id);
+	/* the progress line's samples so far and the worst one (@f preset); NULL: none */
+	void	(*so_far)(const struct run_models *m, const struct rtl_params *p, struct so_far *f);
+	/* after the table: what the tool's analysis found; NULL: none */
+	void	(*analysis)(FILE *out, const struct run_models *m, const struct rtl_params *p,
+			    const struct run_view *v);
 	/* true: no analysis and no notes after the table (NULL: they are printed) */
 	bool	(*notes_off)(const struct rtl_params *p);
-	/* the live table's rows and sorts; NULL: those of the noise or latency model */
+	/* the live table's rows and sorts */
 	const struct live_rows *live_rows;
 	/* the live pane: its rows' labels, the kind of "other", what follows them */
 	void	(*pane_label)(const struct source_row *row, char *buf, size_t size);
@@ -198,7 +216,8 @@ struct tool_render {
 };
 
 const struct tool_render *tool_render_of(const struct rtl_params *p);
-/* the tools whose renderers live in files of their own */
+/* the tools' renderers, in files of their own (NAME_render.c) */
+extern const struct tool_render osnoise_render, timerlat_render;
 #define RENDER_UNIT_OPS(name, NAME)	extern const struct tool_render name##_render;
 RTL_TOOL_UNITS(RENDER_UNIT_OPS)
 

@@ -43,6 +43,7 @@ struct hist_plot {
 	const struct rtl_params	*p;
 	const struct run_view	*v;
 	char			*title;		/* the command line, whole */
+	const struct tool_render	*r;		/* the tool's histograms: plot_hist */
 	bool			timerlat;
 	int			nr_ctx;
 	struct plot_ctx		ctx[SVG_MAX_SERIES];
@@ -61,22 +62,19 @@ struct hist_plot {
 
 static bool cpu_shown(const struct hist_plot *hp, int cpu)
 {
-	if (hp->timerlat)
-		return cpu < hp->m->lat.nr_cpus && latency_cpu_has_data(&hp->m->lat, cpu);
-	return cpu < hp->m->noise.nr_cpus && hp->m->noise.cpu[cpu].hist.count;
+	return hp->r->plot_hist && hp->r->plot_hist(hp->m, cpu, hp->ctx[0].id);
 }
 
 static const struct histogram *hist_of(const struct hist_plot *hp, int cpu, int ctx)
 {
-	if (hp->timerlat)
-		return &hp->m->lat.cpu[cpu].hist[hp->ctx[ctx].id];
-	return &hp->m->noise.cpu[cpu].hist;
+	return hp->r->plot_hist(hp->m, cpu, hp->ctx[ctx].id);
 }
 
 static void plot_contexts(struct hist_plot *hp)
 {
 	const struct rtl_params *p = hp->p;
 
+	hp->r = tool_render_of(p);
 	hp->timerlat = p->desc->latency;
 	hp->scale.unit = hp->timerlat && p->nano ? "ns" : "us";
 	if (!hp->timerlat) {

@@ -3,6 +3,7 @@
  * timerlat_json - the timerlat sections of the JSON report: per-CPU latency
  * statistics, histograms (hist) and the auto-analysis
  */
+#include "analysis/timerlat_models.h"
 #include "render/json_writer.h"
 #include "render/render.h"
 
@@ -114,16 +115,16 @@ static void json_tl_hist(struct json_writer *w, const struct latency_model *m,
 	json_end_object(w);
 }
 
-static void json_tl_analysis(struct json_writer *w, const struct run_models *m)
+static void json_tl_analysis(struct json_writer *w, const struct timerlat_run *t)
 {
-	if (m->timerlat_aa_done)
-		timerlat_aa_json(w, "analysis", &m->timerlat_aa_result);
+	if (t->aa_done)
+		timerlat_aa_json(w, "analysis", &t->aa_result);
 	else
 		json_null(w, "analysis");
 }
 
 /* 2.3, --aa: each measured CPU's sources of latency over the run, else null */
-static void json_tl_sources(struct json_writer *w, const struct run_models *m,
+static void json_tl_sources(struct json_writer *w, const struct timerlat_run *t,
 			    const struct rtl_params *p)
 {
 	struct source_row table[TIMERLAT_SOURCES_LEN];
@@ -131,19 +132,19 @@ static void json_tl_sources(struct json_writer *w, const struct run_models *m,
 	int cpu, n;
 
 	/* the pane's feed (params_whole_run_analysis) is not the report's */
-	if (!m->tl_sources || !p->aa) {
+	if (!t->sources || !p->aa) {
 		json_null(w, "latency_sources");
 		return;
 	}
 	json_begin_object(w, "latency_sources");
-	json_us(w, "floor_us", (int64_t)timerlat_sources_floor_ns(m->tl_sources));
+	json_us(w, "floor_us", (int64_t)timerlat_sources_floor_ns(t->sources));
 	json_string(w, "latency", p->user_threads ? "user" : "thread");
 	json_begin_array(w, "cpus");
 	for_each_cpu_in(cpu, &p->cpus) {
 		if (cpu >= p->nr_cpus)
 			continue;
-		n = timerlat_sources_table(m->tl_sources, cpu, table, TIMERLAT_SOURCES_LEN);
-		timerlat_sources_sum(m->tl_sources, cpu, &sum);
+		n = timerlat_sources_table(t->sources, cpu, table, TIMERLAT_SOURCES_LEN);
+		timerlat_sources_sum(t->sources, cpu, &sum);
 		json_begin_object(w, NULL);
 		json_u64(w, "cpu", cpu);
 		timerlat_sources_json_sum(w, &sum);
@@ -157,16 +158,20 @@ static void json_tl_sources(struct json_writer *w, const struct run_models *m,
 void json_timerlat_top(struct json_writer *w, const struct run_models *m,
 		       const struct rtl_params *p)
 {
-	json_tl_cpus(w, &m->lat, p);
-	json_tl_analysis(w, m);
-	json_tl_sources(w, m, p);
+	const struct timerlat_run *t = timerlat_models_of(m);
+
+	json_tl_cpus(w, &t->lat, p);
+	json_tl_analysis(w, t);
+	json_tl_sources(w, t, p);
 }
 
 void json_timerlat_hist(struct json_writer *w, const struct run_models *m,
 			const struct rtl_params *p)
 {
-	json_tl_cpus(w, &m->lat, p);
-	json_tl_hist(w, &m->lat, p);
-	json_tl_analysis(w, m);
-	json_tl_sources(w, m, p);
+	const struct timerlat_run *t = timerlat_models_of(m);
+
+	json_tl_cpus(w, &t->lat, p);
+	json_tl_hist(w, &t->lat, p);
+	json_tl_analysis(w, t);
+	json_tl_sources(w, t, p);
 }

@@ -4,6 +4,7 @@
  * worst latency of the window, cut into its parts as the analysis counts
  * them (the parts and "not explained" add up to it)
  */
+#include "analysis/timerlat_models.h"
 #include "render/render.h"
 #include "render/source_table_text.h"
 
@@ -11,12 +12,13 @@
 static bool worst_latency(const struct run_models *m, const int *cpus, int nr, int window_s,
 			  struct timerlat_breakdown *worst)
 {
+	const struct timerlat_window *live = timerlat_models_of(m)->live_worst;
 	unsigned long now = source_window_now(m->live_sources);
 	struct timerlat_breakdown b;
 	bool found = false;
 
 	for (int i = 0; i < nr; i++) {
-		if (!timerlat_window_worst(m->live_worst, cpus[i], now, window_s, &b))
+		if (!timerlat_window_worst(live, cpus[i], now, window_s, &b))
 			continue;
 		if (!found || b.total_ns > worst->total_ns)
 			*worst = b;
@@ -31,7 +33,7 @@ void timerlat_pane_worst(FILE *out, const struct run_models *m, const int *cpus,
 	struct timerlat_breakdown w;
 	char label[SOURCE_LABEL_LEN];
 
-	if (!m->live_worst || !worst_latency(m, cpus, nr, live->window_s, &w))
+	if (!timerlat_models_of(m)->live_worst || !worst_latency(m, cpus, nr, live->window_s, &w))
 		return;
 	fprintf(out, "Worst %s: %.2f us, CPU %d (IRQ %.2f, thread %.2f%s)\n",
 		live->window_s > 0 ? "in the window" : "of the run", w.total_ns / 1000.0, w.cpu,

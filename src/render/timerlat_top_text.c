@@ -3,6 +3,7 @@
  * timerlat_top_text - per-CPU IRQ and thread latency, in rtla's timerlat top
  * layout, with the ALL row
  */
+#include "analysis/timerlat_models.h"
 #include "render/live_table.h"
 #include "model/stop_rule.h"
 
@@ -54,7 +55,7 @@ static void stats_cols(FILE *out, const struct latency_stats *s, bool cur)
 
 static const void *latency_of(const struct run_models *m)
 {
-	return &m->lat;
+	return &timerlat_models_of(m)->lat;
 }
 
 static bool latency_shown(const void *model, int cpu)

@@ -169,7 +169,7 @@ void json_vm_join(struct json_writer *w, const struct run_models *m, const struc
 		const struct vm_join_cpu *c = vm_join_cpu(m->join, n);
 
 		if (c)
-			cpu(w, c, n, vm_join_runtime_ns(m, p, n, v));
+			cpu(w, c, n, vm_join_runtime_ns(m, n, v));
 	}
 	json_end_array(w);
 	json_end_object(w);

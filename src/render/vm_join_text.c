@@ -20,11 +20,13 @@ static double pct(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0;
 }
 
-uint64_t vm_join_runtime_ns(const struct run_models *m, const struct rtl_params *p, int cpu,
+uint64_t vm_join_runtime_ns(const struct run_models *m, int cpu,
 			   const struct run_view *v)
 {
-	if (!p->desc->latency && cpu < m->noise.nr_cpus)
-		return m->noise.cpu[cpu].sum_runtime_us * 1000;
+	uint64_t ns;
+
+	if (run_models_runtime_ns(m, cpu, &ns))
+		return ns;
 	return (uint64_t)(v->elapsed_s * 1e9);
 }
 
@@ -175,6 +177,6 @@ void render_vm_join(FILE *out, const struct run_models *m, const struct rtl_para
 		const struct vm_join_cpu *c = vm_join_cpu(m->join, cpu);
 
 		if (c)
-			cpu_join(out, c, cpu, vm_join_runtime_ns(m, p, cpu, v));
+			cpu_join(out, c, cpu, vm_join_runtime_ns(m, cpu, v));
 	}
 }

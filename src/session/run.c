@@ -25,6 +25,7 @@
 #include "render/render.h"
 #include "render/svg_plot.h"
 #include "analysis/run_models.h"
+#include "analysis/timerlat_models.h"
 #include "analysis/tuning_judge.h"
 #include "render/metrics.h"
 #include "session/metrics_server.h"
@@ -451,16 +452,10 @@ static double counted_s(struct session *s)
 	return seconds_since(&s->t_counted);
 }
 
-/* the model the source's counts go into: the tool's, by its shape */
-static void *counts_model(struct session *s)
-{
-	return s->p->desc->latency ? (void *)&s->models.lat : (void *)&s->models.noise;
-}
-
 /* the figures so far, for the screen, the metrics and the progress line */
 static void view_now(struct session *s)
 {
-	source_load_counts(s->src, counts_model(s));
+	source_load_counts(s->src, run_models_counts(&s->models));
 	note_analysis_lost(s, false);
 	s->view.elapsed_s = counted_s(s);
 }
@@ -808,10 +803,10 @@ static void find_threshold_cpu(struct session *s)
  */
 static void name_irq_task(struct session *s)
 {
-	struct timerlat_aa_result *r = &s->models.timerlat_aa_result;
+	struct timerlat_aa_result *r = timerlat_models_stop_result(&s->models);
 	char comm[NOISE_NAME_LEN];
 
-	if (r->irq_task.pid <= 0 || r->irq_task.name[0])
+	if (!r || r->irq_task.pid <= 0 || r->irq_task.name[0])
 		return;
 	comm[0] = '\0';
 	if (!s->replay)
@@ -819,11 +814,6 @@ static void name_irq_task(struct session *s)
 	if (!comm[0])
 		source_task_comm(s->src, r->irq_task.pid, comm, sizeof(comm));
 	timerlat_aa_name_irq_task(r, comm);
-}
-
-static void add_kernel_bucket(int cpu, uint64_t low_ns, uint64_t count, void *ctx)
-{
-	noise_model_add_samples(ctx, cpu, low_ns / 1000, count);
 }
 
 static int finish(struct session *s)
@@ -837,17 +827,15 @@ static int finish(struct session *s)
 	/* a live replay ended before its stop threshold's sample (q, a signal) */
 	s->replay_view.stopped = s->replay_view.stopped && s->view.reason == STOP_THRESHOLD;
 	if (drain_into_model(s) ||
-	    source_kernel_hist(s->src, add_kernel_bucket, &s->models.noise))
+	    source_kernel_hist(s->src, run_models_add_kernel_bucket, &s->models))
 		return -1;
-	source_load_counts(s->src, counts_model(s));
+	source_load_counts(s->src, run_models_counts(&s->models));
 	s->view.lost_events = source_lost_events(s->src);
 	note_analysis_lost(s, false);
 	if (s->view.reason == STOP_THRESHOLD) {
 		if (window_into_analysis(s))
 			return -1;
 		find_threshold_cpu(s);
-		if (run_models_analyse(&s->models, s->view.threshold_cpu))
-			name_irq_task(s);
 	}
 	if (!s->replay)		/* a replay has the recording's */
 		machine_take_steal(&s->facts,
@@ -857,8 +845,9 @@ static int finish(struct session *s)
 		machine_take_smi(&s->facts, &s->smi);
 	}
 	run_models_flush(&s->models);
-	run_models_explain_noise(&s->models, s->p,
-				 s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
+	run_models_explain(&s->models, s->p,
+			   s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
+	name_irq_task(s);
 	/* resumed by "continue": the run ended as it was let (0), as rtla 7.3 */
 	if (s->view.reason == STOP_THRESHOLD)
 		s->view.exit_status = 2;

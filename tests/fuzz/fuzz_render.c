@@ -28,6 +28,7 @@
 #include "cli/options.h"
 #include "render/render.h"
 #include "analysis/run_models.h"
+#include "analysis/timerlat_aa.h"
 
 #define NR_SYMS		4
 
@@ -189,10 +190,7 @@ static void finish(struct run_models *m, const struct rtl_params *p, struct run_
 	run_models_flush(m);
 	v->threshold_cpu = cpu;
 	v->threshold_kind = total ? THRESHOLD_TOTAL : THRESHOLD_SINGLE;
-	if (p->tool == TOOL_OSNOISE)
-		run_models_explain_noise(m, p, cpu);
-	else
-		run_models_analyse(m, cpu);
+	run_models_explain(m, p, cpu);
 }
 
 static void check_text(const struct run_models *m, const struct rtl_params *p,

@@ -57,21 +57,17 @@ UNITS = {
 # name them, as they were when the list was made. The list may only
 # shrink: a file that starts to name one fails, and one that stops naming
 # it must leave the list, so that moving a tool into its own files is
-# seen, and undoing it is not possible unseen. source/engine/kernel_tracer.h
-# joined both lists when osnoise's and timerlat's tracers moved into files
-# of their own: it declares them, as it does the units' tracers (their
-# registry until the two are units).
+# seen, and undoing it is not possible unseen.
 PENDING = {
     'osnoise': (re.compile(r'\b\w*(osnoise|OSNOISE)\w*\b'), {
         'analysis/compare.c', 'analysis/merge.c', 'analysis/run_models.c',
-        'analysis/run_models.h', 'analysis/setup_notes.c', 'base/records.h', 'base/tool.c',
+        'analysis/setup_notes.c', 'base/records.h', 'base/tool.c',
         'base/tool.h', 'cli/commands.c', 'cli/commands.h', 'cli/options.c',
         'decode/decode.h', 'decode/decoder.c', 'model/noise_model.c', 'model/stop_rule.c',
-        'render/analysis_text.c', 'render/compare_text.c', 'render/merge_json.c',
-        'render/merge_text.c', 'render/metrics_parts.h', 'render/metrics_tools.c',
+        'render/compare_text.c', 'render/merge_json.c',
+        'render/merge_text.c', 'render/metrics_parts.h',
         'render/render.h', 'render/screen.c',
         'source/engine/file_records.c', 'source/engine/kernel_source.c',
-        'source/engine/kernel_tracer.h',
         'source/engine/own_merge.c', 'source/engine/own_source.c',
         'source/engine/own_workload.c', 'source/engine/own_workload.h',
         'source/reports/report_results.c', 'source/system/state_record.c',
@@ -79,17 +75,17 @@ PENDING = {
     }),
     'timerlat': (re.compile(r'\b\w*(timerlat|TIMERLAT)\w*\b'), {
         'analysis/compare.c', 'analysis/merge.c', 'analysis/run_models.c',
-        'analysis/run_models.h', 'analysis/setup_notes.c', 'analysis/vm_join.c',
+        'analysis/setup_notes.c', 'analysis/vm_join.c',
         'base/records.h', 'base/tool.c', 'base/tool.h', 'cli/commands.c', 'cli/commands.h',
         'cli/option_checks.c', 'cli/options.c', 'decode/decode.h', 'decode/decoder.c',
         'model/latency_model.c', 'model/latency_model.h', 'model/self_stop.c',
-        'model/stop_rule.c', 'render/analysis_text.c', 'render/hist_parts.h',
+        'model/stop_rule.c', 'render/hist_parts.h',
         'render/hist_text.c', 'render/merge_text.c', 'render/metrics_parts.h',
-        'render/metrics_tools.c', 'render/progress_text.c', 'render/render.h',
+        'render/render.h',
         'render/screen.c', 'render/svg_plot.c', 'render/svg_plot_merge.c', 'session/run.c',
         'source/engine/bpf/counts.bpf.c', 'source/engine/bpf_counts.c',
         'source/engine/file_records.c',
-        'source/engine/kernel_source.c', 'source/engine/kernel_tracer.h',
+        'source/engine/kernel_source.c',
         'source/engine/own_merge.c',
         'source/engine/own_source.c', 'source/engine/own_workload.c',
         'source/engine/own_workload.h', 'source/reports/report_results.c',

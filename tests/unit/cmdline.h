@@ -5,8 +5,14 @@
 #ifndef RTLENS_CMDLINE_H
 #define RTLENS_CMDLINE_H
 
+#include "analysis/osnoise_models.h"
+#include "analysis/timerlat_models.h"
 #include "cli/options.h"
 #include "base/params.h"
+
+/* a session's models of its tool, writable: the tests fill them (run_models.data) */
+#define OSNOISE_RUN(models)	((struct osnoise_run *)(models)->data)
+#define TIMERLAT_RUN(models)	((struct timerlat_run *)(models)->data)
 
 /* a command line as options_parse() takes it: ARGV("osnoise", "-c", "1") */
 #define ARGV(...)	((char *[]){ __VA_ARGS__, NULL })

@@ -358,8 +358,8 @@ static void test_reconciled(void **state)
 		feed_summary(r, period);
 	}
 	feed_samples(r, PERIODS);
-	run_models_explain_noise(&r->m, &r->p, -1);
-	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, PERIODS * NOISE_US);
+	run_models_explain(&r->m, &r->p, -1);
+	assert_int_equal(OSNOISE_RUN(&r->m)->noise.cpu[1].sum_noise_us, PERIODS * NOISE_US);
 
 	text = render_to_text(analysis, r);
 	assert_has(text, "\n  source                             events   in samples    total us     max "
@@ -401,9 +401,9 @@ static void test_stop_in_first_period(void **state)
 
 	(void)state;
 	feed_samples(r, 0);
-	run_models_explain_noise(&r->m, &r->p, -1);
-	assert_int_equal(r->m.noise.cpu[1].cycles, 0);
-	assert_int_equal(r->m.nr_osnoise_aa_table[1], 0);
+	run_models_explain(&r->m, &r->p, -1);
+	assert_int_equal(OSNOISE_RUN(&r->m)->noise.cpu[1].cycles, 0);
+	assert_int_equal(OSNOISE_RUN(&r->m)->nr_table[1], 0);
 	text = render_to_text(analysis, r);
 	assert_null(strstr(text, "CPU 1 noise sources"));
 	free(text);
@@ -427,8 +427,8 @@ static void test_reset(void **state)
 		feed_samples(r, period);
 		feed_summary(r, period);
 	}
-	run_models_explain_noise(&r->m, &r->p, -1);
-	assert_int_equal(r->m.noise.cpu[1].sum_noise_us, 6 * NOISE_US);
+	run_models_explain(&r->m, &r->p, -1);
+	assert_int_equal(OSNOISE_RUN(&r->m)->noise.cpu[1].sum_noise_us, 6 * NOISE_US);
 	text = render_to_text(analysis, r);
 	assert_has(text, "\n  thread run.sh (120 PIDs, top 1080)    120    120  100%      480.00       "
 		   "4.00   49.99 %  traced\n");
@@ -495,7 +495,7 @@ static void test_steal_estimate(void **state)
 		feed_quiet(r, period);
 		feed_summary_quiet(r, period);
 	}
-	run_models_explain_noise(&r->m, &r->p, -1);
+	run_models_explain(&r->m, &r->p, -1);
 	text = render_to_text(analysis, r);
 	assert_has(text, "\n  hypervisor (steal)                      -      -     -     ~100000          "
 		   "-  ~75.99 %  estimated\n");

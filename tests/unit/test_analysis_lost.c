@@ -142,7 +142,7 @@ static void feed(struct run *r, bool lossy)
 	if (lossy)
 		run_models_set_analysis_lost(&r->m, LOST_CPU,
 					     (LOST_TO - LOST_FROM + 1) * SAMPLES * EVENTS);
-	run_models_explain_noise(&r->m, &r->p, -1);
+	run_models_explain(&r->m, &r->p, -1);
 }
 
 typedef void (*render_fn)(FILE *out, const struct run *r);

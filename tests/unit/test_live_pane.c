@@ -147,7 +147,7 @@ static void test_osnoise_marks(void **state)
 
 	(void)state;
 	run_open(&r, "osnoise top", ARGV("osnoise", "-c", "1", "--aa"));
-	r.m.noise.cpu[1].sum_runtime_us = 1;		/* CPU 1 has a row */
+	OSNOISE_RUN(&r.m)->noise.cpu[1].sum_runtime_us = 1;		/* CPU 1 has a row */
 	feed(&r, OSNOISE_CAUSE_THREAD);
 	text = screen(&r);
 	assert_non_null(strstr(text, "Sources of CPU 1, last 10 s | since the start"));
@@ -193,7 +193,7 @@ static void test_short_run(void **state)
 
 	(void)state;
 	run_open(&r, "osnoise top", ARGV("osnoise", "-c", "1", "--aa"));
-	r.m.noise.cpu[1].sum_runtime_us = 1;
+	OSNOISE_RUN(&r.m)->noise.cpu[1].sum_runtime_us = 1;
 	feed(&r, OSNOISE_CAUSE_THREAD);
 	r.v.elapsed_s = 9;
 	text = screen(&r);
@@ -218,7 +218,7 @@ static void test_timerlat_worst(void **state)
 	b.parts[1].count = 1;
 	b.parts[1].total_ns = 5000;
 	feed(&r, TL_SOURCE_THREAD);
-	assert_true(timerlat_window_add(r.m.live_worst, 59, &b));
+	assert_true(timerlat_window_add(TIMERLAT_RUN(&r.m)->live_worst, 59, &b));
 	r.live.selected = 1;
 	text = screen(&r);
 	assert_non_null(strstr(text, "Worst in the window: 90.00 us, CPU 1"));

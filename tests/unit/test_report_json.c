@@ -217,10 +217,10 @@ static void test_plot_default_range(void **state)
 	assert_int_equal(cmdline_parse(&p, "osnoise hist", 2, (char *[]){ "osnoise", "-c", "0",
 				       "--plot", "h.svg", NULL }), OPTS_OK);
 	assert_int_equal(run_models_init(&m, &p, NULL), 0);
-	histogram_add(&m.noise.cpu[0].hist, 5);
-	histogram_add(&m.noise.cpu[0].hist, 300);
-	histogram_add(&m.noise.cpu[0].hist, 5000);
-	m.noise.cpu[0].hist.max = 5000;
+	histogram_add(&OSNOISE_RUN(&m)->noise.cpu[0].hist, 5);
+	histogram_add(&OSNOISE_RUN(&m)->noise.cpu[0].hist, 300);
+	histogram_add(&OSNOISE_RUN(&m)->noise.cpu[0].hist, 5000);
+	OSNOISE_RUN(&m)->noise.cpu[0].hist.max = 5000;
 	out = open_memstream(&text, &len);
 	assert_non_null(out);
 	assert_int_equal(svg_plot_hist(out, &m, &p, &v), 0);

@@ -185,12 +185,12 @@ static void test_user_return_over_thread_limit(void **state)
 	free(out);
 
 	assert_int_equal(run_models_init(&m, &f->p, NULL), 0);
-	latency_model_free(&m.lat);
-	m.lat = f->m;
+	latency_model_free(&TIMERLAT_RUN(&m)->lat);
+	TIMERLAT_RUN(&m)->lat = f->m;
 	cpu = run_models_threshold_cpu(&m, &f->p, &total);
 	assert_int_equal(cpu, 0);
 	assert_true(total);
-	memset(&m.lat, 0, sizeof(m.lat));
+	memset(&TIMERLAT_RUN(&m)->lat, 0, sizeof(TIMERLAT_RUN(&m)->lat));
 	run_models_free(&m);
 	fixture_free(f);
 }
@@ -534,10 +534,10 @@ static char *render_json_doc(char **argv, int argc)
 	params_init(&p, TOOL_TIMERLAT, MODE_HIST, "timerlat hist", 4);
 	assert_int_equal(options_parse(&p, argc, argv), OPTS_OK);
 	assert_int_equal(run_models_init(&m, &p, NULL), 0);
-	add(&m.lat, 0, TIMERLAT_IRQ, 1000);
-	add(&m.lat, 0, TIMERLAT_THREAD, 3000);
-	add(&m.lat, 0, TIMERLAT_USER, 4000);
-	add(&m.lat, 0, TIMERLAT_USER, 6000);
+	add(&TIMERLAT_RUN(&m)->lat, 0, TIMERLAT_IRQ, 1000);
+	add(&TIMERLAT_RUN(&m)->lat, 0, TIMERLAT_THREAD, 3000);
+	add(&TIMERLAT_RUN(&m)->lat, 0, TIMERLAT_USER, 4000);
+	add(&TIMERLAT_RUN(&m)->lat, 0, TIMERLAT_USER, 6000);
 	out = open_memstream(&buf, &len);
 	assert_int_equal(render_json(out, &m, &p, &v), 0);
 	fclose(out);
@@ -752,9 +752,9 @@ static void test_self_stop(void **state)
 	add_stop(&m, 1, 2500000000ULL);
 	add_all(&m, 1, TIMERLAT_IRQ, 2500001000ULL, 2500000000ULL);
 	add_all(&m, 1, TIMERLAT_THREAD, 2500002000ULL, 2500000000ULL);
-	assert_int_equal(m.lat.cpu[1].stats[TIMERLAT_THREAD].count, 1);
-	assert_int_equal(m.lat.cpu[1].stats[TIMERLAT_THREAD].max, 5);
-	assert_int_equal(m.lat.cpu[1].stats[TIMERLAT_IRQ].max, 3);
+	assert_int_equal(TIMERLAT_RUN(&m)->lat.cpu[1].stats[TIMERLAT_THREAD].count, 1);
+	assert_int_equal(TIMERLAT_RUN(&m)->lat.cpu[1].stats[TIMERLAT_THREAD].max, 5);
+	assert_int_equal(TIMERLAT_RUN(&m)->lat.cpu[1].stats[TIMERLAT_IRQ].max, 3);
 	assert_int_equal(self_stop_longest_ns(&m.self, &p.cpus), 2500000000ULL);
 	assert_int_equal(self_stop_samples(&m.self, &p.cpus), 2);
 	doc = json_of(&m, &p);

@@ -392,7 +392,7 @@ static void run_open(struct run *r, char **argv)
 	memset(r, 0, sizeof(*r));
 	assert_int_equal(cmdline_parse(&r->p, "timerlat top", 4, argv), OPTS_OK);
 	assert_int_equal(run_models_init(&r->m, &r->p, NULL), 0);
-	assert_non_null(r->m.tl_sources);
+	assert_non_null(timerlat_models_of(&r->m)->sources);
 }
 
 static void run_feed(struct run *r, struct rtl_record rec)
@@ -403,10 +403,10 @@ static void run_feed(struct run *r, struct rtl_record rec)
 /* each CPU's sources count every latency of the table's, and sum them */
 static void assert_covers_table(const struct run *r, int cpu)
 {
-	const struct latency_stats *st = &r->m.lat.cpu[cpu].stats[TIMERLAT_THREAD];
+	const struct latency_stats *st = &timerlat_models_of(&r->m)->lat.cpu[cpu].stats[TIMERLAT_THREAD];
 	struct timerlat_sources_sum sum;
 
-	timerlat_sources_sum(r->m.tl_sources, cpu, &sum);
+	timerlat_sources_sum(timerlat_models_of(&r->m)->sources, cpu, &sum);
 	assert_int_equal(sum.latencies, st->count);
 	assert_int_equal(sum.counted, st->count);
 	assert_int_equal(sum.total_ns / 1000, st->sum);	/* whole us each, here */
@@ -439,16 +439,17 @@ static void test_stop_and_reset_with_table(void **state)
 	run_feed(&r, timerlat(1, TIMERLAT_THREAD, 6, B + 5 * P + 32000, 32000));
 	assert_covers_table(&r, 0);
 	assert_covers_table(&r, 1);
-	assert_true(run_models_analyse(&r.m, 1));	/* the stop's, as before */
-	assert_int_equal(r.m.timerlat_aa_result.total_ns, 32000);
-	assert_string_equal(r.m.timerlat_aa_result.blocking.name, "spin");
+	run_models_explain(&r.m, &r.p, 1);		/* the stop's, as before */
+	assert_non_null(timerlat_models_stop_result(&r.m));
+	assert_int_equal(timerlat_models_stop_result(&r.m)->total_ns, 32000);
+	assert_string_equal(timerlat_models_stop_result(&r.m)->blocking.name, "spin");
 
 	run_models_reset(&r.m);
 	run_feed(&r, timerlat(0, TIMERLAT_IRQ, 7, B + 6 * P + 1000, 1000));
 	run_feed(&r, timerlat(0, TIMERLAT_THREAD, 7, B + 6 * P + 7000, 7000));
 	assert_covers_table(&r, 0);
 	assert_covers_table(&r, 1);
-	assert_int_equal(r.m.lat.cpu[0].stats[TIMERLAT_THREAD].count, 1);
+	assert_int_equal(timerlat_models_of(&r.m)->lat.cpu[0].stats[TIMERLAT_THREAD].count, 1);
 	run_models_free(&r.m);
 	params_free(&r.p);
 }
@@ -463,8 +464,8 @@ static void test_no_sources_without_aa(void **state)
 	memset(&r, 0, sizeof(r));
 	assert_int_equal(cmdline_parse(&r.p, "timerlat top", 4, argv), OPTS_OK);
 	assert_int_equal(run_models_init(&r.m, &r.p, NULL), 0);
-	assert_null(r.m.tl_sources);
-	assert_non_null(r.m.timerlat_aa);
+	assert_null(timerlat_models_of(&r.m)->sources);
+	assert_non_null(timerlat_models_of(&r.m)->aa);
 	run_models_free(&r.m);
 	params_free(&r.p);
 }

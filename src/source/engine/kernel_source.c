@@ -25,6 +25,8 @@
 #include "base/log.h"
 #include "source/engine/engine.h"
 #include "source/engine/kernel_tracer.h"
+#include "source/engine/osnoise_tracer.h"
+#include "source/engine/timerlat_tracer.h"
 #include "source/engine/source.h"
 #include "source/system/system.h"
 #include "source/engine/own_workload.h"

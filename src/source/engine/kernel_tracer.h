@@ -3,8 +3,9 @@
  * kernel_tracer - what the kernel engine (kernel_source.c) does per tracer:
  * its settings, the events it reads, the BPF counting it may have. Each
  * tracer is a const struct tracer_desc in a file of its own, NAME_tracer.c:
- * osnoise's and timerlat's declared below (what the two share is in
- * tracer_family.c), those of the tools that are units by base/tool_units.h.
+ * osnoise's and timerlat's declared in NAME_tracer.h (what the two share
+ * is in tracer_family.c), those of the tools that are units below, by
+ * base/tool_units.h.
  * A tracer's hooks see the engine through struct tracer_view, which the
  * engine fills: its struct engine stays kernel_source.c's own.
  */
@@ -21,9 +22,6 @@
 
 struct bpf_counts;
 struct tep_handle;
-
-/* -A: where the kernel aligns timerlat's threads' wakeups (newer kernels) */
-#define TIMERLAT_ALIGN_FILE	"osnoise/timerlat_align_us"
 
 /*
  * --kernel-hist: the kernel counts the samples in a hist trigger (duration
@@ -69,10 +67,6 @@ struct tracer_desc {
 	/* the tracer does not stop itself at -s: rtlens stops it at the record that reaches it */
 	bool		user_stop;
 };
-
-/* the tracers of the osnoise family, not units yet: osnoise_tracer.c, timerlat_tracer.c */
-extern const struct tracer_desc osnoise_tracer;
-extern const struct tracer_desc timerlat_tracer;
 
 /* the tracers of the tools that are units, in files of their own */
 #define TRACER_UNIT_DESC(name, NAME)	extern const struct tracer_desc name##_tracer;

@@ -19,7 +19,7 @@
 #include "decode/decode.h"
 #include "source/engine/bpf_counts.h"
 #include "source/engine/instance.h"
-#include "source/engine/kernel_tracer.h"
+#include "source/engine/osnoise_tracer.h"
 #include "source/engine/tracer_family.h"
 
 /* ---- global configuration ---- */

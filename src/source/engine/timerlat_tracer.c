@@ -10,7 +10,7 @@
 
 #include "decode/decode.h"
 #include "source/engine/bpf_counts.h"
-#include "source/engine/kernel_tracer.h"
+#include "source/engine/timerlat_tracer.h"
 #include "source/engine/tracer_family.h"
 
 static int timerlat_globals(const struct rtl_params *p, struct sys_state *st)

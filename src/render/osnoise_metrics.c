@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * metrics_tools - the tools' series of render_metrics(): osnoise's per-CPU
- * noise, interference and top sources; timerlat's latency histograms
+ * osnoise_metrics - osnoise's series of render_metrics(): per CPU its
+ * noise, interference and top sources
  */
 #include <string.h>
 
+#include "analysis/osnoise_models.h"
 #include "analysis/source_table.h"
 #include "render/metrics_parts.h"
 
@@ -153,18 +154,19 @@ static void sources(struct metrics_writer *w, const struct run_models *m,
 		    const struct rtl_params *p, bool events)
 {
 	const char *name = events ? "rtlens_noise_source_events" : "rtlens_noise_source_seconds";
+	const struct osnoise_run *o = osnoise_models_of(m);
 	struct source_row top[OSNOISE_AA_TABLE_LEN];
 	char lab[METRICS_LABELS_LEN];
 
 	metrics_family(w, name, MTYPE_COUNTER, events ? NULL : "seconds",
 		       events ? "noises of the CPU's top sources (root-cause analysis)" :
 				"noise time of the CPU's top sources (root-cause analysis)");
-	for (int cpu = 0; cpu < m->noise.nr_cpus; cpu++) {
+	for (int cpu = 0; cpu < o->noise.nr_cpus; cpu++) {
 		int n;
 
 		if (!cpu_mask_test(&p->cpus, cpu))
 			continue;
-		n = top_sources(m->osnoise_aa, cpu, top);
+		n = top_sources(o->aa, cpu, top);
 		for (int i = 0; i < n; i++) {
 			source_labels(lab, sizeof(lab), cpu, &top[i]);
 			if (events)
@@ -185,7 +187,7 @@ static void analysis_lost(struct metrics_writer *w, const struct run_models *m,
 	metrics_family(w, name, MTYPE_COUNTER, NULL,
 		       "events of the root-cause analysis lost (its sources are partial; "
 		       "the other series are not)");
-	for (int cpu = 0; cpu < m->noise.nr_cpus; cpu++) {
+	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
 		if (!cpu_mask_test(&p->cpus, cpu))
 			continue;
 		cpu_label(lab, sizeof(lab), cpu);
@@ -196,75 +198,16 @@ static void analysis_lost(struct metrics_writer *w, const struct run_models *m,
 void metrics_osnoise(struct metrics_writer *w, const struct run_models *m,
 		     const struct rtl_params *p)
 {
+	const struct osnoise_run *o = osnoise_models_of(m);
+
 	for (size_t i = 0; i < sizeof(osnoise_series) / sizeof(osnoise_series[0]); i++)
-		per_cpu_series(w, &m->noise, p, &osnoise_series[i]);
-	interference(w, &m->noise, p);
+		per_cpu_series(w, &o->noise, p, &osnoise_series[i]);
+	interference(w, &o->noise, p);
 	if (!p->kernel_hist)	/* a kernel hist trigger is read at the end only */
-		noise_histogram(w, &m->noise, p);
-	if (m->osnoise_aa) {
+		noise_histogram(w, &o->noise, p);
+	if (o->aa) {
 		sources(w, m, p, false);
 		sources(w, m, p, true);
 		analysis_lost(w, m, p);
 	}
-}
-
-/* ---- timerlat ---- */
-
-static const char *const context_names[NR_TIMERLAT_CONTEXTS] = { "irq", "thread", "user" };
-
-static int nr_contexts(const struct rtl_params *p)
-{
-	return p->user_threads ? NR_TIMERLAT_CONTEXTS : TIMERLAT_USER;
-}
-
-static void context_label(char *buf, size_t len, int cpu, int ctx)
-{
-	snprintf(buf, len, "cpu=\"%d\",context=\"%s\"", cpu, context_names[ctx]);
-}
-
-/* max or min of each CPU and context with samples */
-static void latency_bound(struct metrics_writer *w, const struct latency_model *m,
-			  const struct rtl_params *p, bool max)
-{
-	const char *name = max ? "rtlens_timerlat_latency_max_seconds" :
-				 "rtlens_timerlat_latency_min_seconds";
-	double unit_s = m->divisor / 1e9;
-	char lab[64];
-
-	metrics_family(w, name, MTYPE_GAUGE, "seconds",
-		       max ? "highest timer latency" : "lowest timer latency");
-	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
-		if (!cpu_mask_test(&p->cpus, cpu))
-			continue;
-		for (int ctx = 0; ctx < nr_contexts(p); ctx++) {
-			const struct latency_stats *st = &m->cpu[cpu].stats[ctx];
-
-			if (!st->count)
-				continue;
-			context_label(lab, sizeof(lab), cpu, ctx);
-			metrics_value(w, name, "", lab, (max ? st->max : st->min) * unit_s);
-		}
-	}
-}
-
-void metrics_timerlat(struct metrics_writer *w, const struct run_models *models,
-		      const struct rtl_params *p)
-{
-	static const char name[] = "rtlens_timerlat_latency_seconds";
-	const struct latency_model *m = &models->lat;
-	char lab[64];
-
-	metrics_family(w, name, MTYPE_HISTOGRAM, "seconds",
-		       "timer latencies: IRQ, thread and return to user space");
-	for (int cpu = 0; cpu < m->nr_cpus; cpu++) {
-		if (!cpu_mask_test(&p->cpus, cpu))
-			continue;
-		for (int ctx = 0; ctx < nr_contexts(p); ctx++) {
-			context_label(lab, sizeof(lab), cpu, ctx);
-			metrics_histogram(w, name, lab, &m->cpu[cpu].hist[ctx], m->divisor,
-					  m->cpu[cpu].stats[ctx].sum);
-		}
-	}
-	latency_bound(w, m, p, true);
-	latency_bound(w, m, p, false);
 }

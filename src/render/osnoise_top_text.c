@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * top_text - the per-CPU summary table, in rtla's osnoise top layout
+ * osnoise_top_text - the per-CPU summary table, in rtla's osnoise top layout
  */
+#include "analysis/osnoise_models.h"
 #include "render/live_table.h"
 #include "model/stop_rule.h"
 
@@ -54,7 +55,7 @@ static void available_fixed(const struct cpu_noise *c, int *whole, int *decimal)
 
 static const void *noise_of(const struct run_models *m)
 {
-	return &m->noise;
+	return &osnoise_models_of(m)->noise;
 }
 
 static bool noise_shown(const void *model, int cpu)
