@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/hwlat_record.h"
+
 /* One osnoise period of one CPU (the tracer's ftrace:osnoise entry). */
 struct osnoise_period {
 	int		cpu;
@@ -206,23 +208,6 @@ struct hw_samples {
 	uint64_t	count;
 	uint64_t	total_ns;
 	uint64_t	max_ns;
-};
-
-/*
- * ftrace:hwlat: one window of the hwlat tracer in which a gap passed
- * tracing_thresh, on the CPU its thread ran on; the times are the tracer's,
- * in us (nmi_us too)
- */
-struct hwlat_sample {
-	int		cpu;
-	uint64_t	ts;
-	uint64_t	seqnum;		/* the window, counted from the tracer's start */
-	uint64_t	inner_us;	/* the longest gap between two reads of the clock */
-	uint64_t	outer_us;	/* the longest gap between two loops */
-	uint64_t	gaps;		/* gaps over the threshold in the window (5.10+) */
-	uint64_t	nmi_count;
-	uint64_t	nmi_us;
-	uint64_t	wall_ns;	/* the wall clock of the first such gap */
 };
 
 /*

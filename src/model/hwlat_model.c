@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/hwlat_model.h"
+#include "model/stop_rule.h"
 
 struct hwlat_model *hwlat_model_new(int nr_cpus, unsigned int bucket_size,
 				    unsigned int entries)
@@ -125,4 +126,12 @@ void hwlat_model_total(const struct hwlat_model *m, const struct cpu_mask *cpus,
 			c->nmi_count, c->nmi_us);
 		histogram_merge(&sum->hist, &c->hist);
 	}
+}
+
+/* -s: a sample's longest gap, against the single limit */
+bool hwlat_record_stop(const struct rtl_record *rec, uint64_t *value_us, enum stop_limit *limit)
+{
+	*value_us = hwlat_sample_us(&rec->hwlat);
+	*limit = STOP_LIMIT_SINGLE;
+	return true;
 }

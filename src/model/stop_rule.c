@@ -41,10 +41,10 @@ static bool record_value(const struct rtl_record *rec, uint64_t *value_us,
 		*value_us = rec->timerlat.latency_ns / 1000;
 		*limit = rec->timerlat.context == TIMERLAT_IRQ ? STOP_LIMIT_SINGLE : STOP_LIMIT_TOTAL;
 		return !rec->timerlat.self_ns;
-	case RECORD_HWLAT:
-		*value_us = hwlat_sample_us(&rec->hwlat);
-		*limit = STOP_LIMIT_SINGLE;
-		return true;
+#define STOP_UNIT_CASE(name, NAME)						\
+	case RECORD_##NAME:							\
+		return name##_record_stop(rec, value_us, limit);
+	RTL_TOOL_UNITS(STOP_UNIT_CASE)
 	default:
 		return false;
 	}

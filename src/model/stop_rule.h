@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "base/records.h"
-#include "model/hwlat_model.h"
+#include "base/tool_units.h"
 #include "model/latency_model.h"
 #include "model/noise_model.h"
 
@@ -50,5 +50,14 @@ static inline bool stop_over(uint64_t value_us, uint64_t limit_us)
  */
 bool stop_record_over(const struct rtl_record *rec, uint64_t stop_us, uint64_t stop_total_us,
 		      uint64_t *value_us, enum stop_limit *limit);
+
+/*
+ * A record of a tool that is a unit (base/tool_units.h): its value and its
+ * limit, as stop_record_over() takes them (model/NAME_model.c); false: none.
+ */
+#define STOP_UNIT_RECORD(name, NAME)						\
+	bool name##_record_stop(const struct rtl_record *rec, uint64_t *value_us,	\
+				enum stop_limit *limit);
+RTL_TOOL_UNITS(STOP_UNIT_RECORD)
 
 #endif

@@ -44,9 +44,8 @@ NAMES = re.compile(r'\bTOOL_[A-Z0-9_]+\b|\btool_(osnoise|timerlat|hwnoise|hwlat)
 UNITS = {
     'hwlat': (re.compile(r'\b\w*(hwlat|HWLAT|hwl_|HWL)\w*\b'), {
         'base/tool_units.h': 'its line: the rows of every layer\'s table of tools',
-        'base/records.h': 'struct hwlat_sample, RECORD_HWLAT',
+        'base/records.h': 'RECORD_HWLAT: its record, in base/hwlat_record.h',
         'base/params.h': 'hwlat_mode',
-        'model/stop_rule.c': 'RECORD_HWLAT against -s',
         'cli/commands.h': 'CMD_HWLAT_TOP, CMD_HWLAT_HIST',
         'cli/commands.c': 'the two commands',
         'cli/options.c': 'its options: the rows and their setters',
