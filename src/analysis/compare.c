@@ -154,7 +154,7 @@ static void fill_timerlat(const struct report_cpu *c, struct cmp_row *row, int s
 static void fill(const struct report_data *r, const struct report_cpu *c, struct cmp_row *row,
 		 int side)
 {
-	if (!r->tool->latency)
+	if (!(r->tool->shape == SHAPE_LATENCY))
 		fill_osnoise(r, c, row, side);
 	else
 		fill_timerlat(c, row, side);
@@ -372,7 +372,7 @@ static void choose_metrics(struct comparison *c)
 	bool user = c->a->has_user && c->b->has_user;
 	int m;
 
-	if (!c->tool->latency) {
+	if (!(c->tool->shape == SHAPE_LATENCY)) {
 		c->metrics = osnoise_metrics;
 		c->nr_metrics = NR_OSN;
 		c->worst_metric = OSN_MAX_SINGLE;

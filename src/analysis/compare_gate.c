@@ -107,7 +107,7 @@ int compare_gate_parse(const char *text, struct cmp_gate_rule *rule, const char 
 
 static const char *word_key(const struct comparison *c, const struct gate_word *w)
 {
-	return c->tool->latency ? w->latency_key : w->noise_key;
+	return (c->tool->shape == SHAPE_LATENCY) ? w->latency_key : w->noise_key;
 }
 
 static bool gateable(const struct comparison *c, int m)

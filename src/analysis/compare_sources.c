@@ -47,7 +47,7 @@ static bool has_cpu(const struct cmp_cpus *l, int cpu)
 /* osnoise: the sources of the CPUs compared; rtlens's own stops are no noise */
 static bool counts(const struct comparison *c, const struct report_source *s)
 {
-	if (c->tool->latency)
+	if ((c->tool->shape == SHAPE_LATENCY))
 		return true;
 	return strcmp(s->kind, "rtlens") && (c->overall_all || has_cpu(&c->both, s->cpu));
 }
@@ -176,7 +176,7 @@ int compare_sources(struct comparison *c)
 	size_t n = c->a->nr_sources + c->b->nr_sources;
 	struct source_ref *refs;
 
-	c->sources_per_s = !c->tool->latency;
+	c->sources_per_s = !(c->tool->shape == SHAPE_LATENCY);
 	if (!c->a->has_analysis || !c->b->has_analysis)
 		return 0;
 	refs = calloc(n ? n : 1, sizeof(*refs));

@@ -172,8 +172,8 @@ static bool tail_known(const struct comparison *c, const struct rule_step *step,
  */
 static void make_rule(struct comparison *c)
 {
-	const struct rule_step *steps = c->tool->latency ? latency_rule : noise_rule;
-	size_t i, n = c->tool->latency ? ARRAY_LEN(latency_rule) : ARRAY_LEN(noise_rule);
+	const struct rule_step *steps = (c->tool->shape == SHAPE_LATENCY) ? latency_rule : noise_rule;
+	size_t i, n = (c->tool->shape == SHAPE_LATENCY) ? ARRAY_LEN(latency_rule) : ARRAY_LEN(noise_rule);
 	struct cmp_verdict *v = &c->verdict;
 	bool tail = false;
 	int m;
@@ -192,12 +192,12 @@ static void make_rule(struct comparison *c)
 static void doubt(struct comparison *c, int m)
 {
 	struct cmp_verdict *v = &c->verdict;
-	double least = c->tool->latency ? CMP_MIN_SAMPLES : CMP_MIN_PERIODS;
+	double least = (c->tool->shape == SHAPE_LATENCY) ? CMP_MIN_SAMPLES : CMP_MIN_PERIODS;
 	double fewest = fewest_samples(c, &c->metrics[m], false);
 	double d, s;
 
 	if (fewest < least) {
-		v->doubt = c->tool->latency ? DOUBT_SAMPLES : DOUBT_PERIODS;
+		v->doubt = (c->tool->shape == SHAPE_LATENCY) ? DOUBT_SAMPLES : DOUBT_PERIODS;
 		v->fewest = fewest;
 		return;
 	}

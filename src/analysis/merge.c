@@ -229,7 +229,7 @@ static void timerlat_top(struct merge_node *nd)
 static int make_node(struct merge *m, struct merge_node *nd)
 {
 	nd->nr_cpus = nd->r->nr_cpus;
-	if (m->tool->latency) {
+	if ((m->tool->shape == SHAPE_LATENCY)) {
 		if (timerlat_node(nd))
 			return -1;
 		if (nd->r->has_analysis)
@@ -242,7 +242,7 @@ static int make_node(struct merge *m, struct merge_node *nd)
 
 static double node_badness(const struct merge *m, const struct merge_node *nd)
 {
-	return m->tool->latency ? nd->thread_max_us : nd->worst_noise_pct;
+	return (m->tool->shape == SHAPE_LATENCY) ? nd->thread_max_us : nd->worst_noise_pct;
 }
 
 static void find_worst(struct merge *m)
@@ -360,7 +360,7 @@ static const struct report_hist *law_hist(const struct merge *m, const struct re
 
 	if (!r->has_hist)
 		return NULL;
-	h = m->tool->latency ? &c->lat[LAT_THREAD].hist : &c->hist;
+	h = (m->tool->shape == SHAPE_LATENCY) ? &c->lat[LAT_THREAD].hist : &c->hist;
 	return h->present ? h : NULL;
 }
 
@@ -369,7 +369,7 @@ static double hist_total(const struct merge *m, const struct report_cpu *c)
 {
 	const struct report_lat_stats *s = &c->lat[LAT_THREAD];
 
-	if (!m->tool->latency)
+	if (!(m->tool->shape == SHAPE_LATENCY))
 		return c->noise_us;
 	return s->present ? s->avg_us * (double)s->count : 0;
 }
@@ -393,7 +393,7 @@ static int add_law(const struct merge *m, struct law_set *s, const struct report
 		count = count_atoms(c, a, &law->nr_atoms);
 		s->from_counts++;
 	}
-	law->rate = m->tool->latency ? 1 : count / c->runtime_us;
+	law->rate = (m->tool->shape == SHAPE_LATENCY) ? 1 : count / c->runtime_us;
 	return 0;
 }
 
@@ -401,7 +401,7 @@ static int add_law(const struct merge *m, struct law_set *s, const struct report
 static bool projected(const struct merge *m, const struct report_data *r,
 		      const struct report_cpu *c)
 {
-	if (!m->tool->latency)
+	if (!(m->tool->shape == SHAPE_LATENCY))
 		return c->runtime_us > 0;
 	return law_hist(m, r, c) && c->lat[LAT_THREAD].count;
 }
@@ -465,7 +465,7 @@ static int project_columns(struct merge_projection *p, const struct law_set *s,
 	struct spmd_grid g;
 	size_t col;
 
-	if (tool->latency) {
+	if ((tool->shape == SHAPE_LATENCY)) {
 		if (spmd_grid_direct(&g, s->laws, s->n))
 			return -1;
 		fill_column(p, &g, 0);
@@ -485,7 +485,7 @@ static const char *no_projection(const struct merge *m, const struct law_set *s)
 {
 	size_t i;
 
-	if (m->tool->latency) {
+	if ((m->tool->shape == SHAPE_LATENCY)) {
 		for (i = 0; i < m->nr_nodes; i++)
 			if (!m->nodes[i].r->has_hist)
 				return "a timerlat top report keeps only the min, avg and max "
@@ -505,7 +505,7 @@ static int project(struct merge *m, const double *phase_us, size_t nr_phases)
 	struct law_set s;
 	int ret = -1;
 
-	if (!m->tool->latency) {
+	if (!(m->tool->shape == SHAPE_LATENCY)) {
 		p->nr_phases = nr_phases;
 		memcpy(p->phase_us, phase_us, nr_phases * sizeof(*phase_us));
 	}

@@ -47,7 +47,7 @@ const struct tool_desc tool_timerlat = {
 	.sample		= { "latency", "latencies" },
 	.sample_record	= RECORD_TIMERLAT,
 	.report_name	= "a timerlat",
-	.latency	= true,
+	.shape		= SHAPE_LATENCY,
 	.aa_default	= true,
 	.aa_at_threshold = true,
 	.per_sample	= { [MODE_TOP] = true, [MODE_HIST] = true },

@@ -31,6 +31,18 @@ enum rtl_mode {
 	NR_MODES,
 };
 
+/*
+ * What a tool's samples are, and so how its reports load, compare and
+ * merge: each layer that reads reports keeps its per-shape hooks in a
+ * const object per shape, in a table indexed by the shape.
+ */
+enum tool_shape {
+	SHAPE_NOISE,	/* per CPU: the noise within each runtime, its samples (osnoise) */
+	SHAPE_LATENCY,	/* per CPU and context (IRQ, thread, user): latencies (timerlat) */
+	SHAPE_GAPS,	/* per CPU: each window's longest gap (hwlat; not read back yet) */
+	NR_SHAPES,
+};
+
 struct tool_desc {
 	const char	*name;		/* the command word: "hwnoise" */
 	enum rtl_tool	tool;		/* the tracer it runs and its models */
@@ -44,9 +56,7 @@ struct tool_desc {
 	const char	*sample_event;	/* osnoise:<this> is each sample; NULL: the
 					 * tracer's own entries are */
 	const char	*report_name;	/* its reports, in a sentence: "an osnoise" */
-	bool		latency;	/* it measures a latency per context (the
-					 * latency model), else the noise within
-					 * each runtime (the noise model) */
+	enum tool_shape	shape;		/* what its samples are: how its reports read */
 	bool		has_runtime;	/* a runtime within each period */
 	bool		hw_noise;	/* it counts hardware noise (osnoise's
 					 * HW column, all of hwlat's), which in
@@ -56,7 +66,6 @@ struct tool_desc {
 	bool		irqs_off;	/* the workload runs with IRQs disabled */
 	bool		tracer_only;	/* no user engine: only its kernel tracer measures */
 	bool		sparse;		/* a sample only over a threshold: none is a result */
-	bool		unread_reports;	/* compare and merge do not read its reports */
 	bool		aa_at_threshold; /* its analysis explains a threshold hit only */
 	bool		per_sample[NR_MODES]; /* the mode shows every sample, not the
 					       * tracer's periodic summaries alone */

@@ -20,7 +20,7 @@
 	.hw_noise	= true,					\
 	.tracer_only	= true,					\
 	.sparse		= true,					\
-	.unread_reports	= true,					\
+	.shape		= SHAPE_GAPS,				\
 	.per_sample	= { [MODE_TOP] = true, [MODE_HIST] = true }
 
 const struct tool_desc tool_hwlat = {

@@ -58,7 +58,7 @@ static void print_run(FILE *out, const char *side, const struct report_data *r)
 static void print_notes(FILE *out, const struct comparison *c)
 {
 	double da = c->a->duration_s, db = c->b->duration_s;
-	bool osnoise = !c->tool->latency;
+	bool osnoise = !(c->tool->shape == SHAPE_LATENCY);
 
 	if (da <= 1.5 * db && db <= 1.5 * da)
 		return;
@@ -198,7 +198,7 @@ static void print_cpu_rows(FILE *out, const struct comparison *c)
 
 static const char *no_analysis_hint(const struct comparison *c)
 {
-	if (!c->tool->latency)
+	if (!(c->tool->shape == SHAPE_LATENCY))
 		return "rerun it with --aa";
 	return "the auto-analysis explains a run stopped by a threshold: rerun it with -T US or -a US";
 }
@@ -246,7 +246,7 @@ static void print_source(FILE *out, const struct cmp_source *s)
 
 static void print_analysed(FILE *out, const struct comparison *c)
 {
-	if (!c->tool->latency)
+	if (!(c->tool->shape == SHAPE_LATENCY))
 		fprintf(out, "\nnoise sources that changed most (time inside the noise samples, "
 			"us per second of run)\n");
 	else

@@ -52,7 +52,7 @@ static void json_node(struct json_writer *w, const struct merge *m, const struct
 		json_i64(w, "worst_cpu", nd->worst_cpu);
 	else
 		json_null(w, "worst_cpu");
-	if (!m->tool->latency) {
+	if (!(m->tool->shape == SHAPE_LATENCY)) {
 		json_double(w, "noise_pct", nd->noise_pct);
 		num_or_null(w, "worst_cpu_noise_pct", nd->has_worst, nd->worst_noise_pct);
 		json_double(w, "max_single_us", nd->max_single_us);
@@ -68,7 +68,7 @@ static void json_node(struct json_writer *w, const struct merge *m, const struct
 static void json_worst(struct json_writer *w, const struct merge *m)
 {
 	const struct merge_node *nd = &m->nodes[m->worst_node];
-	bool osnoise = !m->tool->latency;
+	bool osnoise = !(m->tool->shape == SHAPE_LATENCY);
 
 	if (!m->has_worst) {
 		json_null(w, "worst");
@@ -96,7 +96,7 @@ static void json_numbers(struct json_writer *w, const char *key, const double *v
 static void json_rows(struct json_writer *w, const struct merge *m)
 {
 	const struct merge_projection *p = &m->proj;
-	size_t i, cols = m->tool->latency ? 1 : p->nr_phases;
+	size_t i, cols = (m->tool->shape == SHAPE_LATENCY) ? 1 : p->nr_phases;
 
 	json_begin_array(w, "rows");
 	for (i = 0; i < p->nr_rows; i++) {
@@ -106,7 +106,7 @@ static void json_rows(struct json_writer *w, const struct merge *m)
 		json_u64(w, "processes", row->procs);
 		json_bool(w, "all_cpus", row->all);
 		json_numbers(w, "expected_max_us", row->max_us, cols);
-		if (!m->tool->latency)
+		if (!(m->tool->shape == SHAPE_LATENCY))
 			json_numbers(w, "slowdown_pct", row->slowdown_pct, cols);
 		else
 			json_null(w, "slowdown_pct");
@@ -118,7 +118,7 @@ static void json_rows(struct json_writer *w, const struct merge *m)
 static void json_projection(struct json_writer *w, const struct merge *m)
 {
 	const struct merge_projection *p = &m->proj;
-	size_t steps = !p->made ? 0 : m->tool->latency ? 1 : p->nr_phases;
+	size_t steps = !p->made ? 0 : (m->tool->shape == SHAPE_LATENCY) ? 1 : p->nr_phases;
 
 	json_begin_object(w, "projection");
 	json_bool(w, "made", p->made);

@@ -111,14 +111,14 @@ static void print_nodes(FILE *out, const struct merge *m)
 	int width = label_width(m);
 	size_t i;
 
-	if (!m->tool->latency)
+	if (!(m->tool->shape == SHAPE_LATENCY))
 		fprintf(out, "  %-*s %-12s %5s %10s %9s %11s %14s  %s\n", width, "node", "report",
 			"CPUs", "noise %", "worst CPU", "its noise %", "max single", "top source");
 	else
 		fprintf(out, "  %-*s %-13s %5s %9s %13s %10s %10s  %s\n", width, "node", "report",
 			"CPUs", "worst CPU", "max thread us", "avg us", "p99 us", "top source");
 	for (i = 0; i < m->nr_nodes; i++) {
-		if (!m->tool->latency)
+		if (!(m->tool->shape == SHAPE_LATENCY))
 			osnoise_row(out, &m->nodes[i], width);
 		else
 			timerlat_row(out, &m->nodes[i], width);
@@ -135,7 +135,7 @@ static void print_worst(FILE *out, const struct merge *m)
 		return;
 	}
 	show(nd->label, LABEL_MAX, label, sizeof(label));
-	if (!m->tool->latency)
+	if (!(m->tool->shape == SHAPE_LATENCY))
 		fprintf(out, "\nNoisiest: node %s, CPU %d: %s%% of its time lost to noise; the "
 			"node's longest single noise %s us", label, nd->worst_cpu,
 			num3(nd->worst_noise_pct, a), num3(nd->max_single_us, b));
@@ -144,7 +144,7 @@ static void print_worst(FILE *out, const struct merge *m)
 			nd->worst_cpu, num3(nd->thread_max_us, a));
 	if (nd->top.set)
 		fprintf(out, "; top source %s", source_text(&nd->top,
-			!m->tool->latency, src));
+			!(m->tool->shape == SHAPE_LATENCY), src));
 	fprintf(out, "\n");
 }
 
@@ -232,7 +232,7 @@ void render_merge_text(FILE *out, const struct merge *m)
 	print_worst(out, m);
 	if (!m->proj.made)
 		fprintf(out, "\nNo projection: %s\n", m->proj.why_not);
-	else if (!m->tool->latency)
+	else if (!(m->tool->shape == SHAPE_LATENCY))
 		print_slowdown(out, &m->proj);
 	else
 		print_latency(out, &m->proj);

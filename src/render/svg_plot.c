@@ -75,7 +75,7 @@ static void plot_contexts(struct hist_plot *hp)
 	const struct rtl_params *p = hp->p;
 
 	hp->r = tool_render_of(p);
-	hp->timerlat = p->desc->latency;
+	hp->timerlat = (p->desc->shape == SHAPE_LATENCY);
 	hp->scale.unit = hp->timerlat && p->nano ? "ns" : "us";
 	if (!hp->timerlat) {
 		hp->ctx[hp->nr_ctx++] = noise_ctx;

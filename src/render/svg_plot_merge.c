@@ -65,7 +65,7 @@ struct merge_plot {
 
 static bool is_timerlat(const struct report_data *r)
 {
-	return r->tool->latency;
+	return (r->tool->shape == SHAPE_LATENCY);
 }
 
 /* A CPU's bar: noise in percent, or its worst thread latency in us; false: none. */

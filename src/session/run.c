@@ -884,7 +884,7 @@ static void print_replay_stop(const struct session *s)
 
 	if (r->stopped)
 		printf("replay: stopped at CPU %d's %s of %llu us (threshold %llu us), %.3f s into "
-		       "the recording\n", r->stop_cpu, what[p->desc->latency][r->stop_total],
+		       "the recording\n", r->stop_cpu, what[(p->desc->shape == SHAPE_LATENCY)][r->stop_total],
 		       (unsigned long long)r->stop_value_us,
 		       (unsigned long long)(r->stop_total ? p->stop_total_us : p->stop_us),
 		       r->stop_at_s);

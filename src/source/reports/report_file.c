@@ -75,7 +75,7 @@ static int find_family(struct loader *l, json_object *doc)
 	if (report_get_str(l, doc, "command", &r->command))
 		return -1;
 	desc = tool_desc_by_command(r->command);
-	if (desc && desc->unread_reports) {
+	if (desc && desc->shape == SHAPE_GAPS) {
 		err_msg("%s is a report of rtlens %s, which compare and merge do not read yet: "
 			"compare its numbers with a JSON tool (jq)", l->name, r->command);
 		return -1;

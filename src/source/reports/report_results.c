@@ -107,7 +107,7 @@ int report_load_cpus(struct loader *l, json_object *doc, json_object *config)
 
 	if (report_get(l, doc, "cpus", WANT_ARR, &cpus))
 		return -1;
-	if (r->tool->latency) {
+	if ((r->tool->shape == SHAPE_LATENCY)) {
 		if (report_get(l, config, "unit", WANT_STR, &unit))
 			return -1;
 		to_us = unit_to_us(json_object_get_string(unit));
@@ -124,7 +124,7 @@ int report_load_cpus(struct loader *l, json_object *doc, json_object *config)
 		if (load_cpu_number(l, o, prev, &r->cpus[i].cpu))
 			return -1;
 		prev = r->cpus[i].cpu;
-		if (r->tool->latency ? load_timerlat_cpu(l, o, to_us, &r->cpus[i]) :
+		if ((r->tool->shape == SHAPE_LATENCY) ? load_timerlat_cpu(l, o, to_us, &r->cpus[i]) :
 		    load_osnoise_cpu(l, o, &r->cpus[i]))
 			return -1;
 	}
@@ -177,7 +177,7 @@ static int load_hist_cpu(struct loader *l, json_object *o, const struct report_h
 	json_object *v;
 	int i;
 
-	if (!l->r->tool->latency)
+	if (!(l->r->tool->shape == SHAPE_LATENCY))
 		return load_hist(l, o, proto, &c->hist);
 	strcpy(where, l->where);
 	for (i = 0; i < NR_LATS; i++) {
@@ -413,7 +413,7 @@ int report_load_analysis(struct loader *l, json_object *doc)
 		return aa ? -1 : 0;
 	l->r->has_analysis = true;
 	report_where(l, "analysis");
-	ret = l->r->tool->latency ? load_timerlat_analysis(l, aa) :
+	ret = (l->r->tool->shape == SHAPE_LATENCY) ? load_timerlat_analysis(l, aa) :
 	      load_osnoise_analysis(l, aa);
 	report_where(l, "%s", "");
 	return ret;
