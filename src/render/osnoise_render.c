@@ -11,6 +11,8 @@
 #include "render/live_table.h"
 #include "render/metrics_parts.h"
 #include "render/render.h"
+#include "render/svg_panel.h"
+#include "render/svg_plot.h"
 #include "render/wrap_text.h"
 
 static void osnoise_top(FILE *out, const struct run_models *m, const struct rtl_params *p,
@@ -26,6 +28,7 @@ static void osnoise_hist(FILE *out, const struct run_models *m, const struct rtl
 	render_hist(out, &osnoise_models_of(m)->noise, p, v);
 }
 
+/* --plot: a CPU's noise samples, one series */
 static const struct histogram *noise_plot_hist(const struct run_models *m, int cpu, int id)
 {
 	const struct noise_model *nm = &osnoise_models_of(m)->noise;
@@ -33,6 +36,41 @@ static const struct histogram *noise_plot_hist(const struct run_models *m, int c
 	(void)id;
 	return cpu < nm->nr_cpus && nm->cpu[cpu].hist.count ? &nm->cpu[cpu].hist : NULL;
 }
+
+static int noise_plot_series(const struct rtl_params *p, struct plot_series *out)
+{
+	(void)p;
+	out[0] = (struct plot_series){ NULL, "#3a6fb0", 0 };
+	return 1;
+}
+
+static const char *noise_plot_unit(const struct rtl_params *p)
+{
+	(void)p;
+	return "us";
+}
+
+static void noise_plot_marks(struct svg_scale *s, const struct rtl_params *p)
+{
+	if (p->stop_us)
+		svg_scale_mark(s, PLOT_COLOR_STOP, p->stop_us, "stop -s %llu",
+			       (unsigned long long)p->stop_us);
+	if (p->stop_total_us)
+		svg_scale_mark(s, PLOT_COLOR_STOP2, p->stop_total_us, "stop -S %llu (period total)",
+			       (unsigned long long)p->stop_total_us);
+	if (p->threshold_us)
+		svg_scale_mark(s, PLOT_COLOR_MIN, p->threshold_us, "threshold -T %llu",
+			       (unsigned long long)p->threshold_us);
+}
+
+static const struct plot_shape noise_plot = {
+	.what		= "noise samples",
+	.sample		= "noise sample",
+	.hist		= noise_plot_hist,
+	.series		= noise_plot_series,
+	.unit		= noise_plot_unit,
+	.marks		= noise_plot_marks,
+};
 
 /* the progress line: the noise samples so far, and the longest single noise */
 static void noise_so_far(const struct run_models *m, const struct rtl_params *p, struct so_far *f)
@@ -159,7 +197,7 @@ const struct tool_render osnoise_render = {
 	.json_sections	= { [MODE_TOP] = json_osnoise_top, [MODE_HIST] = json_osnoise_hist },
 	.metrics	= metrics_osnoise,
 	.live_rows	= &noise_rows,
-	.plot_hist	= noise_plot_hist,
+	.plot		= &noise_plot,
 	.so_far		= noise_so_far,
 	.analysis	= noise_analysis,
 	.pane_label	= noise_row_label,

@@ -177,6 +177,8 @@ struct so_far {
 	const char		*unit;		/* of max; preset: "us" */
 };
 
+struct plot_shape;
+
 struct tool_render {
 	/* the table of each mode; NULL: none */
 	void	(*screen[NR_MODES])(FILE *out, const struct run_models *m,
@@ -194,11 +196,8 @@ struct tool_render {
 	/* one sample as it comes (--watch), and every one at the end (samples_path) */
 	void	(*record)(FILE *out, const struct rtl_record *rec, const struct rtl_params *p);
 	void	(*samples)(FILE *out, const struct run_models *m, const struct rtl_params *p);
-	/*
-	 * --plot: @cpu's histogram of series @id (a timerlat context; osnoise:
-	 * 0), NULL when @cpu has no sample of any series; NULL: no plot
-	 */
-	const struct histogram *(*plot_hist)(const struct run_models *m, int cpu, int id);
+	/* what --plot draws of hist (svg_plot.h); NULL: no plot */
+	const struct plot_shape	*plot;
 	/* the progress line's samples so far and the worst one (@f preset); NULL: none */
 	void	(*so_far)(const struct run_models *m, const struct rtl_params *p, struct so_far *f);
 	/* after the table: what the tool's analysis found; NULL: none */

@@ -20,33 +20,16 @@
 #define MIN_WIDTH	720.0
 #define EMPTY_H		90.0
 
-#define COLOR_STOP	"#d62728"
-#define COLOR_STOP2	"#9467bd"
-#define COLOR_MIN	"#7f7f7f"
-
-/* A series of each panel: a timerlat context, or osnoise's samples. */
-struct plot_ctx {
-	const char	*name;
-	const char	*color;
-	int		id;		/* the model's context */
-};
-
-static const struct plot_ctx noise_ctx = { NULL, "#3a6fb0", 0 };
-static const struct plot_ctx latency_ctx[] = {
-	[TIMERLAT_IRQ]		= { "IRQ", "#1f77b4", TIMERLAT_IRQ },
-	[TIMERLAT_THREAD]	= { "Thr", "#ff7f0e", TIMERLAT_THREAD },
-	[TIMERLAT_USER]		= { "Usr", "#2ca02c", TIMERLAT_USER },
-};
+_Static_assert(PLOT_MAX_SERIES <= SVG_MAX_SERIES, "a panel draws every series");
 
 struct hist_plot {
 	const struct run_models	*m;
 	const struct rtl_params	*p;
 	const struct run_view	*v;
 	char			*title;		/* the command line, whole */
-	const struct tool_render	*r;		/* the tool's histograms: plot_hist */
-	bool			timerlat;
+	const struct plot_shape	*shape;		/* the tool's: tool_render.plot */
 	int			nr_ctx;
-	struct plot_ctx		ctx[SVG_MAX_SERIES];
+	struct plot_series	ctx[PLOT_MAX_SERIES];
 	size_t			nr_panels;
 	struct svg_panel	*panels;
 	struct svg_series	*series;	/* nr_ctx per panel */
@@ -62,31 +45,20 @@ struct hist_plot {
 
 static bool cpu_shown(const struct hist_plot *hp, int cpu)
 {
-	return hp->r->plot_hist && hp->r->plot_hist(hp->m, cpu, hp->ctx[0].id);
+	return hp->shape && hp->shape->hist(hp->m, cpu, hp->ctx[0].id);
 }
 
 static const struct histogram *hist_of(const struct hist_plot *hp, int cpu, int ctx)
 {
-	return hp->r->plot_hist(hp->m, cpu, hp->ctx[ctx].id);
+	return hp->shape->hist(hp->m, cpu, hp->ctx[ctx].id);
 }
 
 static void plot_contexts(struct hist_plot *hp)
 {
-	const struct rtl_params *p = hp->p;
-
-	hp->r = tool_render_of(p);
-	hp->timerlat = (p->desc->shape == SHAPE_LATENCY);
-	hp->scale.unit = hp->timerlat && p->nano ? "ns" : "us";
-	if (!hp->timerlat) {
-		hp->ctx[hp->nr_ctx++] = noise_ctx;
-		return;
-	}
-	if (!p->no_irq)
-		hp->ctx[hp->nr_ctx++] = latency_ctx[TIMERLAT_IRQ];
-	if (!p->no_thread)
-		hp->ctx[hp->nr_ctx++] = latency_ctx[TIMERLAT_THREAD];
-	if (p->user_threads)
-		hp->ctx[hp->nr_ctx++] = latency_ctx[TIMERLAT_USER];
+	hp->shape = tool_render_of(hp->p)->plot;
+	hp->scale.unit = hp->shape ? hp->shape->unit(hp->p) : "us";
+	if (hp->shape)
+		hp->nr_ctx = hp->shape->series(hp->p, hp->ctx);
 }
 
 /* the non-empty buckets of @h; -1 when out of memory */
@@ -202,38 +174,6 @@ static void plot_free(struct hist_plot *hp)
 	free(hp->title);
 }
 
-/* ---- the scale: the thresholds, in the histogram's unit ---- */
-
-static void plot_marks(struct hist_plot *hp)
-{
-	const struct rtl_params *p = hp->p;
-	struct svg_scale *s = &hp->scale;
-	double f = hp->timerlat && p->nano ? 1000 : 1;
-
-	if (!hp->timerlat) {
-		if (p->stop_us)
-			svg_scale_mark(s, COLOR_STOP, p->stop_us, "stop -s %llu",
-				       (unsigned long long)p->stop_us);
-		if (p->stop_total_us)
-			svg_scale_mark(s, COLOR_STOP2, p->stop_total_us,
-				       "stop -S %llu (period total)",
-				       (unsigned long long)p->stop_total_us);
-		if (p->threshold_us)
-			svg_scale_mark(s, COLOR_MIN, p->threshold_us, "threshold -T %llu",
-				       (unsigned long long)p->threshold_us);
-		return;
-	}
-	if (p->stop_us)
-		svg_scale_mark(s, COLOR_STOP2, p->stop_us * f, "IRQ stop -i %llu us",
-			       (unsigned long long)p->stop_us);
-	if (p->stop_total_us)
-		svg_scale_mark(s, COLOR_STOP, p->stop_total_us * f, "thread stop -T %llu us",
-			       (unsigned long long)p->stop_total_us);
-	if (p->stack_us)
-		svg_scale_mark(s, COLOR_MIN, p->stack_us * f, "stack -s %llu us",
-			       (unsigned long long)p->stack_us);
-}
-
 static void plot_scale(struct hist_plot *hp)
 {
 	struct svg_scale *s = &hp->scale;
@@ -241,7 +181,8 @@ static void plot_scale(struct hist_plot *hp)
 
 	s->bucket = hp->p->bucket_size;
 	s->entries = hp->p->entries;
-	plot_marks(hp);
+	if (hp->shape)
+		hp->shape->marks(s, hp->p);
 	hp->cols = hp->nr_panels <= 1 ? 1 : hp->nr_panels <= 4 ? 2 : hp->nr_panels <= 9 ? 3 : 4;
 	rows = (hp->nr_panels + hp->cols - 1) / hp->cols;
 	hp->width = hp->cols * PANEL_W + 2 * MARGIN;
@@ -300,7 +241,7 @@ static void header_hist(FILE *out, const struct hist_plot *hp, double y)
 			 (unsigned long long)s->group);
 	svg_text(out, MARGIN, y, "fill=\"#333\"", "%s per CPU: buckets of %u %s, %u of them%s; "
 		 "counts on a log scale; values past the last bucket under \"over\"",
-		 hp->timerlat ? "timer latency" : "noise samples", hp->p->bucket_size, s->unit,
+		 hp->shape ? hp->shape->what : "samples", hp->p->bucket_size, s->unit,
 		 hp->p->entries, group);
 }
 
@@ -311,10 +252,10 @@ static void header_stop(FILE *out, const struct hist_plot *hp, double y)
 	if (v->reason != STOP_THRESHOLD)
 		return;
 	if (v->threshold_cpu >= 0)
-		svg_text(out, MARGIN, y, "fill=\"" COLOR_STOP "\"",
+		svg_text(out, MARGIN, y, "fill=\"" PLOT_COLOR_STOP "\"",
 			 "stopped: a threshold was hit on CPU %d", v->threshold_cpu);
 	else
-		svg_text(out, MARGIN, y, "fill=\"" COLOR_STOP "\"", "stopped: a threshold was hit");
+		svg_text(out, MARGIN, y, "fill=\"" PLOT_COLOR_STOP "\"", "stopped: a threshold was hit");
 }
 
 static void plot_header(FILE *out, const struct hist_plot *hp)
@@ -346,7 +287,7 @@ static void plot_panels(FILE *out, struct hist_plot *hp)
 		svg_text(out, hp->width / 2, HEADER_H + EMPTY_H / 2, "class=\"empty\" "
 			 "text-anchor=\"middle\" font-size=\"16\" fill=\"#666\"",
 			 "no samples: no CPU measured had a %s to count",
-			 hp->timerlat ? "latency" : "noise sample");
+			 hp->shape ? hp->shape->sample : "sample");
 		return;
 	}
 	for (i = 0; i < hp->nr_panels; i++) {

@@ -10,6 +10,8 @@
 #include "render/live_table.h"
 #include "render/metrics_parts.h"
 #include "render/render.h"
+#include "render/svg_panel.h"
+#include "render/svg_plot.h"
 #include "render/wrap_text.h"
 
 /* --aa-only: no table, the analysis alone */
@@ -28,7 +30,7 @@ static void timerlat_hist(FILE *out, const struct run_models *m, const struct rt
 		render_timerlat_hist(out, &timerlat_models_of(m)->lat, p, v);
 }
 
-/* a CPU is shown with an IRQ or thread latency */
+/* --plot: a CPU is shown with an IRQ or thread latency; a series per context */
 static const struct histogram *latency_plot_hist(const struct run_models *m, int cpu, int id)
 {
 	const struct latency_model *lm = &timerlat_models_of(m)->lat;
@@ -37,6 +39,49 @@ static const struct histogram *latency_plot_hist(const struct run_models *m, int
 		return NULL;
 	return &lm->cpu[cpu].hist[id];
 }
+
+static int latency_plot_series(const struct rtl_params *p, struct plot_series *out)
+{
+	int n = 0;
+
+	if (!p->no_irq)
+		out[n++] = (struct plot_series){ "IRQ", "#1f77b4", TIMERLAT_IRQ };
+	if (!p->no_thread)
+		out[n++] = (struct plot_series){ "Thr", "#ff7f0e", TIMERLAT_THREAD };
+	if (p->user_threads)
+		out[n++] = (struct plot_series){ "Usr", "#2ca02c", TIMERLAT_USER };
+	return n;
+}
+
+static const char *latency_plot_unit(const struct rtl_params *p)
+{
+	return p->nano ? "ns" : "us";
+}
+
+/* the limits are in us, the values in the unit */
+static void latency_plot_marks(struct svg_scale *s, const struct rtl_params *p)
+{
+	double f = p->nano ? 1000 : 1;
+
+	if (p->stop_us)
+		svg_scale_mark(s, PLOT_COLOR_STOP2, p->stop_us * f, "IRQ stop -i %llu us",
+			       (unsigned long long)p->stop_us);
+	if (p->stop_total_us)
+		svg_scale_mark(s, PLOT_COLOR_STOP, p->stop_total_us * f, "thread stop -T %llu us",
+			       (unsigned long long)p->stop_total_us);
+	if (p->stack_us)
+		svg_scale_mark(s, PLOT_COLOR_MIN, p->stack_us * f, "stack -s %llu us",
+			       (unsigned long long)p->stack_us);
+}
+
+static const struct plot_shape latency_plot = {
+	.what		= "timer latency",
+	.sample		= "latency",
+	.hist		= latency_plot_hist,
+	.series		= latency_plot_series,
+	.unit		= latency_plot_unit,
+	.marks		= latency_plot_marks,
+};
 
 /* the progress line: the thread latencies so far, and the highest */
 static void latency_so_far(const struct run_models *m, const struct rtl_params *p,
@@ -118,7 +163,7 @@ const struct tool_render timerlat_render = {
 	.json_sections	= { [MODE_TOP] = json_timerlat_top, [MODE_HIST] = json_timerlat_hist },
 	.metrics	= metrics_timerlat,
 	.live_rows	= &latency_rows,
-	.plot_hist	= latency_plot_hist,
+	.plot		= &latency_plot,
 	.so_far		= latency_so_far,
 	.analysis	= latency_analysis,
 	.pane_label	= latency_row_label,

@@ -878,13 +878,15 @@ static void print_replay_stop(const struct session *s)
 {
 	const struct replay_view *r = &s->replay_view;
 	const struct rtl_params *p = s->p;
-	static const char *const what[2][2] = {		/* [latency][total] */
-		{ "noise sample", "period noise" }, { "IRQ latency", "thread latency" },
+	static const char *const what[NR_SHAPES][2] = {	/* [shape][total] */
+		[SHAPE_NOISE]	= { "noise sample", "period noise" },
+		[SHAPE_LATENCY]	= { "IRQ latency", "thread latency" },
+		[SHAPE_GAPS]	= { "sample", "sample" },
 	};
 
 	if (r->stopped)
 		printf("replay: stopped at CPU %d's %s of %llu us (threshold %llu us), %.3f s into "
-		       "the recording\n", r->stop_cpu, what[(p->desc->shape == SHAPE_LATENCY)][r->stop_total],
+		       "the recording\n", r->stop_cpu, what[p->desc->shape][r->stop_total],
 		       (unsigned long long)r->stop_value_us,
 		       (unsigned long long)(r->stop_total ? p->stop_total_us : p->stop_us),
 		       r->stop_at_s);

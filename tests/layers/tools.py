@@ -81,7 +81,7 @@ PENDING = {
         'model/stop_rule.c', 'render/hist_parts.h',
         'render/hist_text.c', 'render/merge_text.c', 'render/metrics_parts.h',
         'render/render.h',
-        'render/screen.c', 'render/svg_plot.c', 'render/svg_plot_merge.c', 'session/run.c',
+        'render/screen.c', 'render/svg_plot_merge.c', 'session/run.c',
         'source/engine/bpf/counts.bpf.c', 'source/engine/bpf_counts.c',
         'source/engine/file_records.c',
         'source/engine/kernel_source.c',
