@@ -3,161 +3,30 @@
  * compare - the metrics of two reports of one tool, per CPU and overall,
  * and the verdict (see compare.h)
  *
- * What a tool measures (its description's latency: a latency per context,
- * else noise) has one table of metrics; a row holds every metric of one
- * CPU (or of the CPUs compared, overall) for both runs. The overall row
- * is made the same way, from a CPU that adds the CPUs up: the counts and
- * times summed, the maxima the largest, the histograms merged.
+ * What a tool measures (its description's shape: noise, or a latency per
+ * context) has its own table of metrics and fills a row of them from a
+ * CPU of a report: a struct compare_shape (compare_shape.h), picked once
+ * from shapes[]. A row holds every metric of one CPU (or of the CPUs
+ * compared, overall) for both runs. The overall row is made the same way,
+ * from a CPU that adds the CPUs up: the counts and times summed, the
+ * maxima the largest, the histograms merged.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
+#include "analysis/compare_shape.h"
 #include "base/log.h"
 
-/* ---- the metrics of noise and of latencies ---- */
-
-enum osnoise_metric {
-	OSN_MAX_SINGLE,
-	OSN_P999,
-	OSN_P99,
-	OSN_P50,
-	OSN_AVAIL,
-	OSN_NOISE,
-	OSN_MAX_NOISE,
-	OSN_RATES,		/* then one per count, NR_COUNTS of them */
-	NR_OSN = OSN_RATES + NR_COUNTS,
+/* none for hwlat's gaps: its reports are refused when they are loaded */
+static const struct compare_shape *const shapes[NR_SHAPES] = {
+	[SHAPE_NOISE]	= &compare_noise,
+	[SHAPE_LATENCY]	= &compare_latency,
 };
-
-static const struct cmp_metric osnoise_metrics[NR_OSN] = {
-	{ "max_single_us", "max single noise", "us", BETTER_LOWER, 3, -1, false },
-	{ "p999_us", "noise p99.9", "us", BETTER_LOWER, 3, -1, true },
-	{ "p99_us", "noise p99", "us", BETTER_LOWER, 3, -1, true },
-	{ "p50_us", "noise p50", "us", BETTER_LOWER, 3, -1, true },
-	{ "cpu_available_pct", "CPU available", "%", BETTER_HIGHER, 5, -1, false },
-	{ "noise_us", "noise (total)", "us", BETTER_LOWER, 3, -1, false },
-	{ "max_noise_us", "max noise in a period", "us", BETTER_LOWER, 3, -1, false },
-	{ "hw_per_s", "HW noise", "/s", BETTER_LOWER, 2, -1, false },
-	{ "nmi_per_s", "NMIs", "/s", BETTER_LOWER, 2, -1, false },
-	{ "irq_per_s", "IRQs", "/s", BETTER_LOWER, 2, -1, false },
-	{ "softirq_per_s", "softirqs", "/s", BETTER_LOWER, 2, -1, false },
-	{ "thread_per_s", "threads", "/s", BETTER_LOWER, 2, -1, false },
-};
-
-enum timerlat_stat {
-	TL_MAX,
-	TL_P999,
-	TL_P99,
-	TL_P50,
-	TL_AVG,
-	TL_MIN,
-	TL_COUNT,
-	NR_TL_STATS,
-};
-
-#define TL(lat, stat)	((lat) * NR_TL_STATS + (stat))
-
-#define LAT_METRICS(lat, key, label)							\
-	{ key "_max_us", label " max", "us", BETTER_LOWER, 3, lat, false },		\
-	{ key "_p999_us", label " p99.9", "us", BETTER_LOWER, 3, lat, true },		\
-	{ key "_p99_us", label " p99", "us", BETTER_LOWER, 3, lat, true },		\
-	{ key "_p50_us", label " p50", "us", BETTER_LOWER, 3, lat, true },		\
-	{ key "_avg_us", label " avg", "us", BETTER_LOWER, 3, lat, false },		\
-	{ key "_min_us", label " min", "us", BETTER_LOWER, 3, lat, false },		\
-	{ key "_count", label " count", "", BETTER_NEITHER, 0, lat, false }
-
-static const struct cmp_metric timerlat_metrics[NR_LATS * NR_TL_STATS] = {
-	LAT_METRICS(LAT_IRQ, "irq", "IRQ latency"),
-	LAT_METRICS(LAT_THREAD, "thread", "thread latency"),
-	LAT_METRICS(LAT_USER, "user", "user-return latency"),
-};
-
-static const double percentiles[][2] = {
-	{ OSN_P999, 99.9 }, { OSN_P99, 99 }, { OSN_P50, 50 },
-};
-
-/* the timerlat stats are laid out as the osnoise ones: max, p99.9, p99, p50 */
-_Static_assert((int)TL_P999 == (int)OSN_P999 && (int)TL_P99 == (int)OSN_P99 &&
-	       (int)TL_P50 == (int)OSN_P50,
-	       "percentiles at the same offsets");
 
 static double max_of(double a, double b)
 {
 	return a > b ? a : b;
-}
-
-/* ---- one CPU of one run into a row ---- */
-
-static void put(struct cmp_row *row, int m, int side, double v)
-{
-	if (!isfinite(v))
-		return;
-	if (side) {
-		row->v[m].b = v;
-		row->v[m].has_b = true;
-	} else {
-		row->v[m].a = v;
-		row->v[m].has_a = true;
-	}
-}
-
-/* a percentile is known to a bucket of its histogram: the widest of both runs' */
-static void put_percentiles(struct cmp_row *row, int base, int side, const struct report_hist *h)
-{
-	struct cmp_cell *cell;
-	double us;
-	size_t i;
-
-	for (i = 0; i < sizeof(percentiles) / sizeof(percentiles[0]); i++) {
-		if (!h->present || !hist_percentile(h, percentiles[i][1], &us))
-			continue;
-		cell = &row->v[base + (int)percentiles[i][0]];
-		put(row, base + (int)percentiles[i][0], side, us);
-		cell->resolution = fmax(cell->resolution, h->bucket * h->to_us);
-	}
-}
-
-static void fill_osnoise(const struct report_data *r, const struct report_cpu *c,
-			 struct cmp_row *row, int side)
-{
-	int i;
-
-	put(row, OSN_MAX_SINGLE, side, c->max_single_us);
-	put(row, OSN_AVAIL, side, c->avail_pct);
-	put(row, OSN_NOISE, side, c->noise_us);
-	put(row, OSN_MAX_NOISE, side, c->max_noise_us);
-	for (i = 0; i < NR_COUNTS && r->duration_s > 0; i++)
-		put(row, OSN_RATES + i, side, c->counts[i] / r->duration_s);
-	put_percentiles(row, 0, side, &c->hist);
-}
-
-static void fill_timerlat(const struct report_cpu *c, struct cmp_row *row, int side)
-{
-	const struct report_lat_stats *s;
-	int lat;
-
-	for (lat = 0; lat < NR_LATS; lat++) {
-		s = &c->lat[lat];
-		if (!s->present)
-			continue;
-		put(row, TL(lat, TL_COUNT), side, s->count);
-		if (!s->count)
-			continue;
-		put(row, TL(lat, TL_MIN), side, s->min_us);
-		put(row, TL(lat, TL_AVG), side, s->avg_us);
-		put(row, TL(lat, TL_MAX), side, s->max_us);
-		put_percentiles(row, TL(lat, 0), side, &s->hist);
-	}
-}
-
-static void fill(const struct report_data *r, const struct report_cpu *c, struct cmp_row *row,
-		 int side)
-{
-	if (!(r->tool->shape == SHAPE_LATENCY))
-		fill_osnoise(r, c, row, side);
-	else
-		fill_timerlat(c, row, side);
 }
 
 /* ---- the CPUs of many into one ---- */
@@ -210,7 +79,7 @@ static void add_lat(struct report_lat_stats *out, const struct report_lat_stats 
 	out->count += s->count;
 }
 
-static void add_osnoise(struct report_cpu *out, const struct report_cpu *c)
+static void add_noise(struct report_cpu *out, const struct report_cpu *c)
 {
 	int i;
 
@@ -243,7 +112,7 @@ static int merge_cpus(const struct report_data *r, const struct cmp_cpus *cpus,
 	out->cpu = -1;
 	for (i = 0; i < cpus->n; i++) {
 		c = report_cpu_find(r, cpus->cpu[i]);
-		add_osnoise(out, c);
+		add_noise(out, c);
 		for (lat = 0; lat < NR_LATS; lat++) {
 			add_lat(&out->lat[lat], &c->lat[lat]);
 			if (hist_merge(&out->lat[lat].hist, &c->lat[lat].hist))
@@ -310,8 +179,8 @@ static int make_rows(struct comparison *c)
 		return -1;
 	for (i = 0; i < c->both.n; i++) {
 		c->rows[i].cpu = c->both.cpu[i];
-		fill(c->a, report_cpu_find(c->a, c->both.cpu[i]), &c->rows[i], 0);
-		fill(c->b, report_cpu_find(c->b, c->both.cpu[i]), &c->rows[i], 1);
+		c->shape->fill(c->a, report_cpu_find(c->a, c->both.cpu[i]), &c->rows[i], 0);
+		c->shape->fill(c->b, report_cpu_find(c->b, c->both.cpu[i]), &c->rows[i], 1);
 	}
 	return 0;
 }
@@ -326,7 +195,7 @@ static void find_worst(const struct comparison *c, const struct report_data *r,
 
 	for (i = 0; i < cpus->n; i++) {
 		memset(&row, 0, sizeof(row));
-		fill(r, report_cpu_find(r, cpus->cpu[i]), &row, side);
+		c->shape->fill(r, report_cpu_find(r, cpus->cpu[i]), &row, side);
 		cell = &row.v[c->worst_metric];
 		v = side ? cell->b : cell->a;
 		if ((side ? cell->has_b : cell->has_a) && (!w->set || v > w->value))
@@ -343,7 +212,7 @@ static int overall_side(struct comparison *c, const struct report_data *r,
 
 	ret = merge_cpus(r, cpus, &merged);
 	if (!ret)
-		fill(r, &merged, &c->overall, side);
+		c->shape->fill(r, &merged, &c->overall, side);
 	free_merged(&merged);
 	find_worst(c, r, cpus, side, side ? &c->worst_b : &c->worst_a);
 	return ret;
@@ -372,15 +241,9 @@ static void choose_metrics(struct comparison *c)
 	bool user = c->a->has_user && c->b->has_user;
 	int m;
 
-	if (!(c->tool->shape == SHAPE_LATENCY)) {
-		c->metrics = osnoise_metrics;
-		c->nr_metrics = NR_OSN;
-		c->worst_metric = OSN_MAX_SINGLE;
-	} else {
-		c->metrics = timerlat_metrics;
-		c->nr_metrics = NR_LATS * NR_TL_STATS;
-		c->worst_metric = TL(LAT_THREAD, TL_MAX);
-	}
+	c->metrics = c->shape->metrics;
+	c->nr_metrics = c->shape->nr_metrics;
+	c->worst_metric = c->shape->worst_metric;
 	for (m = 0; m < c->nr_metrics; m++)
 		c->on[m] = (hist || !c->metrics[m].from_hist) &&
 			   (user || c->metrics[m].lat != LAT_USER);
@@ -402,6 +265,7 @@ int compare_reports(struct comparison *c, const struct report_data *a,
 	c->a = a;
 	c->b = b;
 	c->tool = a->tool;
+	c->shape = shapes[a->tool->shape];
 	choose_metrics(c);
 	if (split_cpus(c) || make_rows(c) || make_overall(c) || compare_sources(c) ||
 	    compare_diffs(c)) {

@@ -193,10 +193,13 @@ struct cmp_cpus {
 	int		*cpu;
 };
 
+struct compare_shape;
+
 struct comparison {
 	const struct report_data	*a;
 	const struct report_data	*b;
 	const struct tool_desc		*tool;		/* the plain tool of both */
+	const struct compare_shape	*shape;		/* what its shape compares by */
 	const struct cmp_metric		*metrics;	/* the family's */
 	int				nr_metrics;
 	bool				on[CMP_MAX_METRICS];	/* in both runs */
@@ -211,7 +214,6 @@ struct comparison {
 	struct cmp_worst		worst_a;
 	struct cmp_worst		worst_b;
 
-	bool				sources_per_s;	/* osnoise: per second of run */
 	size_t				nr_sources;	/* most changed first */
 	struct cmp_source		*sources;
 

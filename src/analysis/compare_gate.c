@@ -12,24 +12,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
+#include "analysis/compare_shape.h"
 #include "base/log.h"
 
 #define LIST_BUF	1024
 
+/* what a word is of noise, and of latencies (the thread's): a shape's gate_key */
 struct gate_word {
 	const char	*word;
-	const char	*noise_key;	/* what the word is of noise */
-	const char	*latency_key;	/* and of latencies (the thread's) */
+	const char	*key[NR_GATE_KEYS];
 };
 
 static const struct gate_word words[] = {
-	{ "noise", "cpu_available_pct", NULL },
-	{ "max", "max_single_us", "thread_max_us" },
-	{ "p99.9", "p999_us", "thread_p999_us" },
-	{ "p99", "p99_us", "thread_p99_us" },
-	{ "p50", "p50_us", "thread_p50_us" },
-	{ "avg", NULL, "thread_avg_us" },
+	{ "noise", { [GATE_KEY_NOISE] = "cpu_available_pct" } },
+	{ "max", { "max_single_us", "thread_max_us" } },
+	{ "p99.9", { "p999_us", "thread_p999_us" } },
+	{ "p99", { "p99_us", "thread_p99_us" } },
+	{ "p50", { "p50_us", "thread_p50_us" } },
+	{ "avg", { [GATE_KEY_THREAD] = "thread_avg_us" } },
 };
 
 #define NR_WORDS	(sizeof(words) / sizeof(words[0]))
@@ -107,7 +107,7 @@ int compare_gate_parse(const char *text, struct cmp_gate_rule *rule, const char 
 
 static const char *word_key(const struct comparison *c, const struct gate_word *w)
 {
-	return (c->tool->shape == SHAPE_LATENCY) ? w->latency_key : w->noise_key;
+	return w->key[c->shape->gate_key];
 }
 
 static bool gateable(const struct comparison *c, int m)

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
+#include "analysis/compare_shape.h"
 
 struct source_ref {
 	const struct report_source	*s;
@@ -44,12 +44,15 @@ static bool has_cpu(const struct cmp_cpus *l, int cpu)
 	return bsearch(&cpu, l->cpu, l->n, sizeof(*l->cpu), int_cmp);
 }
 
-/* osnoise: the sources of the CPUs compared; rtlens's own stops are no noise */
+/*
+ * Is @s one: rtlens's own stops only where they count (a latency's parts,
+ * not noise); only on the CPUs compared where the shape says so (noise)
+ */
 static bool counts(const struct comparison *c, const struct report_source *s)
 {
-	if ((c->tool->shape == SHAPE_LATENCY))
-		return true;
-	return strcmp(s->kind, "rtlens") && (c->overall_all || has_cpu(&c->both, s->cpu));
+	if (!c->shape->own_stops_count && !strcmp(s->kind, "rtlens"))
+		return false;
+	return !c->shape->sources_of_cpus || c->overall_all || has_cpu(&c->both, s->cpu);
 }
 
 static size_t collect(const struct comparison *c, const struct report_data *r, int side,
@@ -133,7 +136,7 @@ static double scale_of(const struct comparison *c, int side)
 {
 	const struct report_data *r = side ? c->b : c->a;
 
-	if (!c->sources_per_s)
+	if (!c->shape->sources_per_s)
 		return 1;
 	return r->duration_s > 0 ? 1 / r->duration_s : 0;
 }
@@ -176,7 +179,6 @@ int compare_sources(struct comparison *c)
 	size_t n = c->a->nr_sources + c->b->nr_sources;
 	struct source_ref *refs;
 
-	c->sources_per_s = !(c->tool->shape == SHAPE_LATENCY);
 	if (!c->a->has_analysis || !c->b->has_analysis)
 		return 0;
 	refs = calloc(n ? n : 1, sizeof(*refs));

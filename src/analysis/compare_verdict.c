@@ -9,25 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "analysis/compare.h"
-
-#define ARRAY_LEN(a)	(sizeof(a) / sizeof((a)[0]))
-
-struct rule_step {
-	const char	*key;
-	double		pct;		/* a percentile: it needs a tail; else 0 */
-	bool		stand_in;	/* only when no percentile is taken */
-};
-
-static const struct rule_step noise_rule[] = {
-	{ "cpu_available_pct", 0, false }, { "p99_us", 99, false }, { "p999_us", 99.9, false },
-	{ "max_single_us", 0, true },
-};
-
-static const struct rule_step latency_rule[] = {
-	{ "thread_p99_us", 99, false }, { "thread_p999_us", 99.9, false },
-	{ "thread_avg_us", 0, true }, { "thread_max_us", 0, true },
-};
+#include "analysis/compare_shape.h"
 
 /* ---- a metric, and which run is better on it ---- */
 
@@ -160,7 +142,7 @@ static double spread(const struct comparison *c, int m, int side)
 /* ---- the verdict ---- */
 
 /* Has each run at least CMP_TAIL_SAMPLES samples past the percentile of @step? */
-static bool tail_known(const struct comparison *c, const struct rule_step *step, int m)
+static bool tail_known(const struct comparison *c, const struct cmp_rule_step *step, int m)
 {
 	return fewest_samples(c, &c->metrics[m], true) * (1 - step->pct / 100) >=
 	       CMP_TAIL_SAMPLES;
@@ -172,8 +154,8 @@ static bool tail_known(const struct comparison *c, const struct rule_step *step,
  */
 static void make_rule(struct comparison *c)
 {
-	const struct rule_step *steps = (c->tool->shape == SHAPE_LATENCY) ? latency_rule : noise_rule;
-	size_t i, n = (c->tool->shape == SHAPE_LATENCY) ? ARRAY_LEN(latency_rule) : ARRAY_LEN(noise_rule);
+	const struct cmp_rule_step *steps = c->shape->rule;
+	size_t i, n = c->shape->nr_rule;
 	struct cmp_verdict *v = &c->verdict;
 	bool tail = false;
 	int m;
@@ -192,12 +174,11 @@ static void make_rule(struct comparison *c)
 static void doubt(struct comparison *c, int m)
 {
 	struct cmp_verdict *v = &c->verdict;
-	double least = (c->tool->shape == SHAPE_LATENCY) ? CMP_MIN_SAMPLES : CMP_MIN_PERIODS;
 	double fewest = fewest_samples(c, &c->metrics[m], false);
 	double d, s;
 
-	if (fewest < least) {
-		v->doubt = (c->tool->shape == SHAPE_LATENCY) ? DOUBT_SAMPLES : DOUBT_PERIODS;
+	if (fewest < c->shape->min_samples) {
+		v->doubt = c->shape->too_few;
 		v->fewest = fewest;
 		return;
 	}

@@ -163,7 +163,7 @@ static void json_sources(struct json_writer *w, const struct comparison *c)
 
 	json_begin_object(w, "sources");
 	json_bool(w, "compared", c->a->has_analysis && c->b->has_analysis);
-	json_string(w, "unit", c->sources_per_s ? "per_s" : "latency");
+	json_string(w, "unit", c->shape->sources_per_s ? "per_s" : "latency");
 	json_begin_array(w, "changed");
 	for (i = 0; i < c->nr_sources; i++)
 		json_source(w, &c->sources[i]);

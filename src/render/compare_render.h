@@ -3,7 +3,8 @@
  * compare - `rtlens compare` put into words: the text for the terminal,
  * the JSON comparison (Documentation/json-compare.md), and the verdict in
  * plain words that both give. Pure functions of a struct comparison
- * (analysis/compare.h); every string of a report is made safe to print.
+ * (analysis/compare.h; what differs by the tool's shape, its c->shape:
+ * analysis/compare_shape.h); every string of a report is made safe to print.
  */
 #ifndef RTLENS_RENDER_COMPARE_H
 #define RTLENS_RENDER_COMPARE_H
@@ -12,6 +13,7 @@
 #include <stdio.h>
 
 #include "analysis/compare.h"
+#include "analysis/compare_shape.h"
 
 #define COMPARE_SCHEMA_VERSION	"1.3"
 

@@ -58,15 +58,12 @@ static void print_run(FILE *out, const char *side, const struct report_data *r)
 static void print_notes(FILE *out, const struct comparison *c)
 {
 	double da = c->a->duration_s, db = c->b->duration_s;
-	bool osnoise = !(c->tool->shape == SHAPE_LATENCY);
 
 	if (da <= 1.5 * db && db <= 1.5 * da)
 		return;
 	fprintf(out, "  note: the runs lasted %.1f s and %.1f s: %s, and a longer run has more "
-		"chances to see a rare %s\n", da, db,
-		osnoise ? "the total noise grows with the run (the % available and the rates do "
-			  "not)" : "the counts grow with the run",
-		osnoise ? "noise" : "latency");
+		"chances to see a rare %s\n", da, db, c->shape->grows_with_run,
+		c->shape->rare_event);
 }
 
 /* what only one run has is not compared */
@@ -196,13 +193,6 @@ static void print_cpu_rows(FILE *out, const struct comparison *c)
 
 /* ---- the sources ---- */
 
-static const char *no_analysis_hint(const struct comparison *c)
-{
-	if (!(c->tool->shape == SHAPE_LATENCY))
-		return "rerun it with --aa";
-	return "the auto-analysis explains a run stopped by a threshold: rerun it with -T US or -a US";
-}
-
 static void pids_text(const int *pids, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -246,7 +236,7 @@ static void print_source(FILE *out, const struct cmp_source *s)
 
 static void print_analysed(FILE *out, const struct comparison *c)
 {
-	if (!(c->tool->shape == SHAPE_LATENCY))
+	if (c->shape->sources_per_s)
 		fprintf(out, "\nnoise sources that changed most (time inside the noise samples, "
 			"us per second of run)\n");
 	else
@@ -263,7 +253,7 @@ static void print_sources(FILE *out, const struct comparison *c)
 	if (missing) {
 		fprintf(out, "\nsources: no analysis in %s (%s)\n",
 			c->a->has_analysis || c->b->has_analysis ? missing : "A nor in B",
-			no_analysis_hint(c));
+			c->shape->no_analysis_hint);
 		return;
 	}
 	print_analysed(out, c);
@@ -388,7 +378,7 @@ static void print_verdict(FILE *out, const struct comparison *c)
 		fprintf(out, "what changed most: no source of the analysis changed\n");
 	else
 		fprintf(out, "what changed most: not known without the analysis of both runs "
-			"(%s)\n", no_analysis_hint(c));
+			"(%s)\n", c->shape->no_analysis_hint);
 	free(top);
 }
 

@@ -235,8 +235,8 @@ char *compare_top_change(const struct comparison *c)
 		snprintf(where, sizeof(where), "on CPU %d", s->cpu_lo);
 	else
 		snprintf(where, sizeof(where), "on CPUs %d-%d", s->cpu_lo, s->cpu_hi);
-	n = asprintf(&text, "%s (%s%s %s)", name, amount, c->sources_per_s ? "/s" : "",
-		     c->sources_per_s ? where : "in the latency analyzed");
+	n = asprintf(&text, "%s (%s%s %s)", name, amount, c->shape->sources_per_s ? "/s" : "",
+		     c->shape->sources_per_s ? where : "in the latency analyzed");
 	free(name);
 	return n < 0 ? NULL : text;
 }

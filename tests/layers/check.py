@@ -55,7 +55,8 @@ HEADERS = {
     'model': {h: True for h in (
         'ctx_tracker.h', 'histogram.h', 'hwlat_model.h', 'latency_model.h', 'noise_model.h',
         'self_stop.h', 'stop_rule.h')},
-    'analysis': {'compare.h': True, 'hwlat_models.h': True, 'kvm_exits.h': True,
+    'analysis': {'compare.h': True, 'compare_shape.h': True, 'hwlat_models.h': True,
+                 'kvm_exits.h': True,
                  'merge.h': True, 'osnoise_models.h': True, 'timerlat_models.h': True,
                  'osnoise_aa.h': True, 'report_data.h': True, 'run_models.h': True,
                  'setup_notes.h': True, 'source_journal.h': True, 'source_table.h': True,

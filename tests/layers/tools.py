@@ -59,11 +59,11 @@ UNITS = {
 # seen, and undoing it is not possible unseen.
 PENDING = {
     'osnoise': (re.compile(r'\b\w*(osnoise|OSNOISE)\w*\b'), {
-        'analysis/compare.c', 'analysis/merge.c', 'analysis/run_models.c',
+        'analysis/merge.c', 'analysis/run_models.c',
         'analysis/setup_notes.c', 'base/records.h', 'base/tool.c',
         'base/tool.h', 'cli/commands.c', 'cli/commands.h', 'cli/options.c',
         'decode/decode.h', 'decode/decoder.c', 'model/noise_model.c', 'model/stop_rule.c',
-        'render/compare_text.c', 'render/merge_json.c',
+        'render/merge_json.c',
         'render/merge_text.c', 'render/metrics_parts.h',
         'render/render.h', 'render/screen.c',
         'source/engine/file_records.c', 'source/engine/kernel_source.c',
@@ -73,7 +73,7 @@ PENDING = {
         'source/system/sysstate.c', 'source/system/system.h',
     }),
     'timerlat': (re.compile(r'\b\w*(timerlat|TIMERLAT)\w*\b'), {
-        'analysis/compare.c', 'analysis/merge.c', 'analysis/run_models.c',
+        'analysis/merge.c', 'analysis/run_models.c',
         'analysis/setup_notes.c', 'analysis/vm_join.c',
         'base/records.h', 'base/tool.c', 'base/tool.h', 'cli/commands.c', 'cli/commands.h',
         'cli/option_checks.c', 'cli/options.c', 'decode/decode.h', 'decode/decoder.c',

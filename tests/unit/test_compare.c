@@ -17,6 +17,7 @@
 #include <json-c/json.h>
 
 #include "analysis/compare.h"
+#include "analysis/compare_shape.h"
 #include "render/compare_render.h"
 #include "source/reports/reports.h"
 #include "long_text.h"
@@ -418,7 +419,7 @@ static void test_timerlat(void **state)
 	assert_true(cell->a == 19 && cell->b == 40);
 	assert_int_equal(c.verdict.better, SIDE_A);
 	assert_string_equal(c.metrics[c.verdict.second].key, "thread_avg_us");
-	assert_false(c.sources_per_s);
+	assert_false(c.shape->sources_per_s);
 	assert_string_equal(c.sources[0].name, "rtl_blocker");	/* 26 us more */
 	top_change_is(&c, "blocking thread rtl_blocker (+26 us in the latency analyzed)", true);
 	comparison_free(&c);
