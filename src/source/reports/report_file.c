@@ -2,7 +2,8 @@
 /*
  * report_file - an rtlens JSON report read back with json-c (see
  * report_file.h): the file, its JSON, the top level, the system and its
- * tuning; the results are read by report_results.c
+ * tuning, and the reader of its shape (report_shape.h); the results are
+ * read by report_results.c
  *
  * What Documentation/json-report.md says is always present is required: a
  * field that is missing or of another type makes the file "damaged", with
@@ -18,6 +19,7 @@
 #include "base/tool.h"
 #include "source/reports/reports.h"
 #include "source/reports/report_load.h"
+#include "source/reports/report_shape.h"
 
 #define REPORT_MAX_BYTES	(512 << 20)
 
@@ -75,7 +77,8 @@ static int find_family(struct loader *l, json_object *doc)
 	if (report_get_str(l, doc, "command", &r->command))
 		return -1;
 	desc = tool_desc_by_command(r->command);
-	if (desc && desc->shape == SHAPE_GAPS) {
+	l->shape = desc ? report_shape_of(desc->shape) : NULL;
+	if (desc && !l->shape) {
 		err_msg("%s is a report of rtlens %s, which compare and merge do not read yet: "
 			"compare its numbers with a JSON tool (jq)", l->name, r->command);
 		return -1;

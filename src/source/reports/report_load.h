@@ -2,9 +2,10 @@
 /*
  * report_load - what the readers of a report share (report_file.c reads
  * the file and its top level, report_results.c the per-CPU results, the
- * histograms and the analysis): the reader's state and typed access to
- * the JSON members, each failure a message that names the field. Private
- * to source/report_*.c.
+ * histograms and the analysis, through the report's shape: see
+ * report_shape.h): the reader's state and typed access to the JSON
+ * members, each failure a message that names the field. Private to
+ * source/report_*.c.
  */
 #ifndef RTLENS_REPORT_LOAD_H
 #define RTLENS_REPORT_LOAD_H
@@ -19,8 +20,11 @@
 
 #define REPORT_MAX_CPU		65536
 
+struct report_shape;
+
 struct loader {
 	struct report_data	*r;
+	const struct report_shape *shape;	/* how its results read */
 	const char		*name;		/* the path, whole, safe to print */
 	char			where[96];		/* "cpus[3]": what is read */
 	size_t			sources_cap;
@@ -64,7 +68,7 @@ int report_add_entry(struct report_entries *e, const char *key, json_object *v);
 int report_add_member(struct report_entries *e, json_object *o, const char *key,
 		      const char *name);
 
-/* ---- the results (report_results.c) ---- */
+/* ---- the results (report_results.c), by @l->shape ---- */
 int report_load_cpus(struct loader *l, json_object *doc, json_object *config);
 int report_load_histogram(struct loader *l, json_object *doc);
 int report_load_analysis(struct loader *l, json_object *doc);
