@@ -10,7 +10,7 @@
  *   the values add up to the CPU's total (osnoise: noise_us; timerlat:
  *   avg * count) when the buckets allow it, else the middle. The values
  *   past the last bucket (over) are put at the max. The rate is the
- *   histogram's count over the CPU's runtime.
+ *   histogram's count over the CPU's runtime (timerlat: one a cycle).
  * - no histogram (top reports): count = the interference counts added up,
  *   rate count / runtime; one event in count lasts max_single_us, the
  *   others (noise_us - max_single_us) / (count - 1): the total noise and
@@ -21,12 +21,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/compare.h"
-#include "analysis/merge.h"
+#include "analysis/merge_shape.h"
 #include "analysis/spmd.h"
 #include "base/log.h"
 
 const double merge_default_phases[4] = { 100, 1000, 10000, 100000 };
+
+/* what a merge does per shape of the reports (hwlat's are refused when read) */
+static const struct merge_shape *const shapes[NR_SHAPES] = {
+	[SHAPE_NOISE]	= &merge_noise,
+	[SHAPE_LATENCY]	= &merge_latency,
+};
 
 int merge_check(const struct report_data *r, size_t n)
 {
@@ -74,176 +79,7 @@ static int make_labels(struct merge *m)
 	return 0;
 }
 
-/* ---- osnoise nodes ---- */
-
-static void osnoise_node(struct merge_node *nd)
-{
-	const struct report_data *r = nd->r;
-	double runtime = 0, noise = 0;
-	size_t i;
-
-	for (i = 0; i < r->nr_cpus; i++) {
-		const struct report_cpu *c = &r->cpus[i];
-		double pct = c->avail_pct < 100 ? 100 - c->avail_pct : 0;
-
-		runtime += c->runtime_us;
-		noise += c->noise_us;
-		if (c->max_single_us > nd->max_single_us)
-			nd->max_single_us = c->max_single_us;
-		if (c->runtime_us <= 0 || (nd->has_worst && pct <= nd->worst_noise_pct))
-			continue;
-		nd->has_worst = true;
-		nd->worst_cpu = c->cpu;
-		nd->worst_noise_pct = pct;
-	}
-	nd->noise_pct = runtime > 0 ? 100 * noise / runtime : 0;
-}
-
-static int source_cmp(const void *x, const void *y)
-{
-	const struct report_source *a = *(const struct report_source *const *)x;
-	const struct report_source *b = *(const struct report_source *const *)y;
-	int d = strcmp(a->kind, b->kind);
-
-	return d ? d : strcmp(a->name, b->name);
-}
-
-/*
- * osnoise: the source with the most time over the run on the node's worst
- * CPU (what to act on first), a thread by its name
- */
-static int osnoise_top(struct merge_node *nd)
-{
-	const struct report_data *r = nd->r;
-	const struct report_source **v = calloc(r->nr_sources + 1, sizeof(*v));
-	double total = 0, us = 0;
-	bool estimated = false;
-	size_t i, n = 0;
-
-	if (!v)
-		return -1;
-	for (i = 0; i < r->nr_sources; i++)
-		if (r->sources[i].cpu == nd->worst_cpu &&
-		    strcmp(r->sources[i].kind, "rtlens"))	/* rtlens stopped: no noise */
-			v[n++] = &r->sources[i];
-	qsort(v, n, sizeof(*v), source_cmp);
-	for (i = 0; i < n; i++) {
-		us += v[i]->us;
-		total += v[i]->us;
-		estimated |= v[i]->estimated;
-		if (i + 1 < n && !source_cmp(&v[i], &v[i + 1]))
-			continue;
-		if (!nd->top.set || us > nd->top.us)
-			nd->top = (struct merge_source){ true, v[i]->kind, v[i]->name, us, 0,
-							 estimated };
-		us = 0;
-		estimated = false;
-	}
-	if (nd->top.set)
-		nd->top.share_pct = total > 0 ? 100 * nd->top.us / total : 0;
-	free(v);
-	return 0;
-}
-
-/* ---- timerlat nodes ---- */
-
-static int bucket_cmp(const void *x, const void *y)
-{
-	const struct report_bucket *a = x, *b = y;
-
-	return (a->index > b->index) - (a->index < b->index);
-}
-
-/* The p99 of the thread latency of every CPU of @r: their histograms merged */
-static int thread_p99(const struct report_data *r, bool *has, double *us)
-{
-	struct report_hist h = { .present = true };
-	size_t i, j, n = 0;
-
-	for (i = 0; i < r->nr_cpus; i++)
-		n += r->cpus[i].lat[LAT_THREAD].hist.nr_buckets;
-	h.buckets = calloc(n + 1, sizeof(*h.buckets));
-	if (!h.buckets)
-		return -1;
-	for (i = 0; i < r->nr_cpus; i++) {
-		const struct report_hist *c = &r->cpus[i].lat[LAT_THREAD].hist;
-
-		if (!c->present)
-			continue;
-		h.bucket = c->bucket;
-		h.to_us = c->to_us;
-		h.entries = c->entries;
-		h.over += c->over;
-		if (c->has_max && (!h.has_max || c->max > h.max))
-			h.max = c->max;
-		h.has_max |= c->has_max;
-		for (j = 0; j < c->nr_buckets; j++)
-			h.buckets[h.nr_buckets++] = c->buckets[j];
-	}
-	qsort(h.buckets, h.nr_buckets, sizeof(*h.buckets), bucket_cmp);
-	*has = hist_percentile(&h, 99, us);
-	free(h.buckets);
-	return 0;
-}
-
-static int timerlat_node(struct merge_node *nd)
-{
-	const struct report_data *r = nd->r;
-	double sum = 0, count = 0;
-	size_t i;
-
-	for (i = 0; i < r->nr_cpus; i++) {
-		const struct report_lat_stats *s = &r->cpus[i].lat[LAT_THREAD];
-
-		if (!s->present || !s->count)
-			continue;
-		sum += s->avg_us * (double)s->count;
-		count += (double)s->count;
-		if (nd->has_worst && s->max_us <= nd->thread_max_us)
-			continue;
-		nd->has_worst = true;
-		nd->worst_cpu = r->cpus[i].cpu;
-		nd->thread_max_us = s->max_us;
-	}
-	nd->thread_avg_us = count > 0 ? sum / count : 0;
-	return r->has_hist ? thread_p99(r, &nd->has_p99, &nd->thread_p99_us) : 0;
-}
-
-/* timerlat: the part of the latency analyzed that one source explains most */
-static void timerlat_top(struct merge_node *nd)
-{
-	const struct report_data *r = nd->r;
-	size_t i;
-
-	for (i = 0; i < r->nr_sources; i++) {
-		const struct report_source *s = &r->sources[i];
-
-		if (!strcmp(s->kind, "part") || (nd->top.set && s->us <= nd->top.us))
-			continue;
-		nd->top = (struct merge_source){ true, s->kind, s->name, s->us, 0, false };
-	}
-	if (nd->top.set && r->analysis_us > 0)
-		nd->top.share_pct = 100 * nd->top.us / r->analysis_us;
-}
-
-static int make_node(struct merge *m, struct merge_node *nd)
-{
-	nd->nr_cpus = nd->r->nr_cpus;
-	if ((m->tool->shape == SHAPE_LATENCY)) {
-		if (timerlat_node(nd))
-			return -1;
-		if (nd->r->has_analysis)
-			timerlat_top(nd);
-		return 0;
-	}
-	osnoise_node(nd);
-	return nd->r->has_analysis && nd->has_worst ? osnoise_top(nd) : 0;
-}
-
-static double node_badness(const struct merge *m, const struct merge_node *nd)
-{
-	return (m->tool->shape == SHAPE_LATENCY) ? nd->thread_max_us : nd->worst_noise_pct;
-}
+/* ---- the nodes ---- */
 
 static void find_worst(struct merge *m)
 {
@@ -253,7 +89,7 @@ static void find_worst(struct merge *m)
 		const struct merge_node *nd = &m->nodes[i];
 
 		if (!nd->has_worst || (m->has_worst &&
-		    node_badness(m, nd) <= node_badness(m, &m->nodes[m->worst_node])))
+		    m->shape->badness(nd) <= m->shape->badness(&m->nodes[m->worst_node])))
 			continue;
 		m->has_worst = true;
 		m->worst_node = i;
@@ -353,6 +189,7 @@ static double count_atoms(const struct report_cpu *c, struct spmd_atom *a, size_
 	return count;
 }
 
+/* The histogram of its shape @c's law stands on; NULL: @r has none, or @c not that one */
 static const struct report_hist *law_hist(const struct merge *m, const struct report_data *r,
 					  const struct report_cpu *c)
 {
@@ -360,24 +197,13 @@ static const struct report_hist *law_hist(const struct merge *m, const struct re
 
 	if (!r->has_hist)
 		return NULL;
-	h = (m->tool->shape == SHAPE_LATENCY) ? &c->lat[LAT_THREAD].hist : &c->hist;
+	h = m->shape->law_hist(c);
 	return h->present ? h : NULL;
 }
 
-/* What the values of the CPU's histogram add up to, in us; 0: not known */
-static double hist_total(const struct merge *m, const struct report_cpu *c)
+static int add_law(const struct merge *m, struct law_set *s, const struct report_cpu *c,
+		   const struct report_hist *h)
 {
-	const struct report_lat_stats *s = &c->lat[LAT_THREAD];
-
-	if (!(m->tool->shape == SHAPE_LATENCY))
-		return c->noise_us;
-	return s->present ? s->avg_us * (double)s->count : 0;
-}
-
-static int add_law(const struct merge *m, struct law_set *s, const struct report_data *r,
-		   const struct report_cpu *c)
-{
-	const struct report_hist *h = law_hist(m, r, c);
 	struct spmd_atom *a = calloc((h ? h->nr_buckets : 0) + 2, sizeof(*a));
 	struct spmd_law *law = &s->laws[s->n];
 	double count;
@@ -387,23 +213,23 @@ static int add_law(const struct merge *m, struct law_set *s, const struct report
 	s->atoms[s->n++] = a;
 	*law = (struct spmd_law){ .atoms = a };
 	if (h) {
-		count = hist_atoms(h, hist_total(m, c), a, &law->nr_atoms);
+		count = hist_atoms(h, m->shape->hist_total(c), a, &law->nr_atoms);
 		s->from_hist++;
 	} else {
 		count = count_atoms(c, a, &law->nr_atoms);
 		s->from_counts++;
 	}
-	law->rate = (m->tool->shape == SHAPE_LATENCY) ? 1 : count / c->runtime_us;
+	law->rate = m->shape->rate(c, count);
 	return 0;
 }
 
-/* Does @c count in the projection? osnoise: it ran; timerlat: it has a histogram */
-static bool projected(const struct merge *m, const struct report_data *r,
-		      const struct report_cpu *c)
+/* @c's law added to @s when it counts in the projection */
+static int add_cpu(const struct merge *m, struct law_set *s, const struct report_data *r,
+		   const struct report_cpu *c)
 {
-	if (!(m->tool->shape == SHAPE_LATENCY))
-		return c->runtime_us > 0;
-	return law_hist(m, r, c) && c->lat[LAT_THREAD].count;
+	const struct report_hist *h = law_hist(m, r, c);
+
+	return m->shape->projected(c, h) ? add_law(m, s, c, h) : 0;
 }
 
 static int make_laws(const struct merge *m, struct law_set *s)
@@ -421,7 +247,7 @@ static int make_laws(const struct merge *m, struct law_set *s)
 		const struct report_data *r = m->nodes[i].r;
 
 		for (j = 0; j < r->nr_cpus; j++)
-			if (projected(m, r, &r->cpus[j]) && add_law(m, s, r, &r->cpus[j]))
+			if (add_cpu(m, s, r, &r->cpus[j]))
 				return -1;
 	}
 	return 0;
@@ -459,13 +285,13 @@ static void fill_column(struct merge_projection *p, const struct spmd_grid *g, s
 	}
 }
 
-static int project_columns(struct merge_projection *p, const struct law_set *s,
-			   const struct tool_desc *tool)
+/* One column per phase, a slowdown each; or one of a cycle */
+static int project_columns(struct merge_projection *p, const struct law_set *s, bool per_phase)
 {
 	struct spmd_grid g;
 	size_t col;
 
-	if ((tool->shape == SHAPE_LATENCY)) {
+	if (!per_phase) {
 		if (spmd_grid_direct(&g, s->laws, s->n))
 			return -1;
 		fill_column(p, &g, 0);
@@ -481,31 +307,13 @@ static int project_columns(struct merge_projection *p, const struct law_set *s,
 	return 0;
 }
 
-static const char *no_projection(const struct merge *m, const struct law_set *s)
-{
-	size_t i;
-
-	if ((m->tool->shape == SHAPE_LATENCY)) {
-		for (i = 0; i < m->nr_nodes; i++)
-			if (!m->nodes[i].r->has_hist)
-				return "a timerlat top report keeps only the min, avg and max "
-				       "of each CPU, which do not give the distribution of the "
-				       "latency: run timerlat hist on every node for a projection";
-		if (!s->n)
-			return "no CPU has a histogram of thread latencies (the reports were made "
-			       "with --no-thread, or saw no sample)";
-		return NULL;
-	}
-	return s->n ? NULL : "no CPU of the reports ran (every runtime is 0)";
-}
-
 static int project(struct merge *m, const double *phase_us, size_t nr_phases)
 {
 	struct merge_projection *p = &m->proj;
 	struct law_set s;
 	int ret = -1;
 
-	if (!(m->tool->shape == SHAPE_LATENCY)) {
+	if (m->shape->per_phase) {
 		p->nr_phases = nr_phases;
 		memcpy(p->phase_us, phase_us, nr_phases * sizeof(*phase_us));
 	}
@@ -514,11 +322,11 @@ static int project(struct merge *m, const double *phase_us, size_t nr_phases)
 	p->nr_cpus = s.n;
 	p->from_hist = s.from_hist;
 	p->from_counts = s.from_counts;
-	p->why_not = no_projection(m, &s);
+	p->why_not = m->shape->why_not(m, s.n);
 	ret = 0;
 	if (p->why_not)
 		goto out;
-	ret = make_rows(p) || project_columns(p, &s, m->tool) ? -1 : 0;
+	ret = make_rows(p) || project_columns(p, &s, m->shape->per_phase) ? -1 : 0;
 	p->made = !ret;
 out:
 	law_set_free(&s);
@@ -538,16 +346,23 @@ int merge_reports(struct merge *m, const struct report_data *r, size_t n,
 	if (nr_phases > MERGE_MAX_PHASES)
 		nr_phases = MERGE_MAX_PHASES;
 	m->tool = r[0].tool;
+	m->shape = shapes[m->tool->shape];
+	if (!m->shape) {
+		err_msg("%s reports cannot be merged", m->tool->name);
+		return -1;
+	}
 	m->nodes = calloc(n, sizeof(*m->nodes));
 	if (!m->nodes)
 		goto oom;
 	m->nr_nodes = n;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		m->nodes[i].r = &r[i];
+		m->nodes[i].nr_cpus = r[i].nr_cpus;
+	}
 	if (make_labels(m))
 		goto oom;
 	for (i = 0; i < n; i++)
-		if (make_node(m, &m->nodes[i]))
+		if (m->shape->make_node(&m->nodes[i]))
 			goto oom;
 	find_worst(m);
 	if (project(m, phase_us, nr_phases))

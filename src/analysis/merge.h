@@ -10,6 +10,9 @@
  * gets "#2", "#3"... in the order given; a report without one, its file
  * name.
  *
+ * What differs per shape of the reports is a const object each
+ * (analysis/merge_shape.h), picked once by merge_reports().
+ *
  * osnoise (osnoise top/hist, hwnoise): the worst CPU is the one that lost
  * the largest share of its time to noise (100 - cpu_available_pct). The
  * projection is the slowdown of a phase of each length asked, E[max over
@@ -88,8 +91,11 @@ struct merge_projection {
 	struct merge_row	*rows;
 };
 
+struct merge_shape;
+
 struct merge {
 	const struct tool_desc	*tool;		/* the plain tool of all */
+	const struct merge_shape *shape;	/* its shape's (analysis/merge_shape.h) */
 	size_t			nr_nodes;
 	struct merge_node	*nodes;
 	bool			has_worst;

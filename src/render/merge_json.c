@@ -3,8 +3,15 @@
  * merge_json - many nodes' reports together as JSON, the layout of
  * Documentation/rtlens-merge-v1.schema.json (see render/merge_render.h)
  */
+#include "analysis/merge_shape.h"
 #include "render/json_writer.h"
 #include "render/merge_render.h"
+
+/* what the JSON says of a merge of one shape of reports */
+struct node_json {
+	void		(*figures)(struct json_writer *w, const struct merge_node *nd);
+	const char	*badness;	/* the key of the worst node's badness */
+};
 
 static void num_or_null(struct json_writer *w, const char *key, bool has, double v)
 {
@@ -44,7 +51,28 @@ static void json_node_run(struct json_writer *w, const struct merge_node *nd)
 	json_bool(w, "analysis", r->has_analysis);
 }
 
-static void json_node(struct json_writer *w, const struct merge *m, const struct merge_node *nd)
+static void noise_figures(struct json_writer *w, const struct merge_node *nd)
+{
+	json_double(w, "noise_pct", nd->noise_pct);
+	num_or_null(w, "worst_cpu_noise_pct", nd->has_worst, nd->worst_noise_pct);
+	json_double(w, "max_single_us", nd->max_single_us);
+}
+
+static void latency_figures(struct json_writer *w, const struct merge_node *nd)
+{
+	num_or_null(w, "thread_max_us", nd->has_worst, nd->thread_max_us);
+	num_or_null(w, "thread_avg_us", nd->has_worst, nd->thread_avg_us);
+	num_or_null(w, "thread_p99_us", nd->has_p99, nd->thread_p99_us);
+}
+
+/* what the JSON says per shape of the reports */
+static const struct node_json node_json[NR_SHAPES] = {
+	[SHAPE_NOISE]	= { .figures = noise_figures, .badness = "noise_pct" },
+	[SHAPE_LATENCY]	= { .figures = latency_figures, .badness = "thread_max_us" },
+};
+
+static void json_node(struct json_writer *w, const struct node_json *nj,
+		      const struct merge_node *nd)
 {
 	json_begin_object(w, NULL);
 	json_node_run(w, nd);
@@ -52,23 +80,14 @@ static void json_node(struct json_writer *w, const struct merge *m, const struct
 		json_i64(w, "worst_cpu", nd->worst_cpu);
 	else
 		json_null(w, "worst_cpu");
-	if (!(m->tool->shape == SHAPE_LATENCY)) {
-		json_double(w, "noise_pct", nd->noise_pct);
-		num_or_null(w, "worst_cpu_noise_pct", nd->has_worst, nd->worst_noise_pct);
-		json_double(w, "max_single_us", nd->max_single_us);
-	} else {
-		num_or_null(w, "thread_max_us", nd->has_worst, nd->thread_max_us);
-		num_or_null(w, "thread_avg_us", nd->has_worst, nd->thread_avg_us);
-		num_or_null(w, "thread_p99_us", nd->has_p99, nd->thread_p99_us);
-	}
+	nj->figures(w, nd);
 	json_top(w, &nd->top);
 	json_end_object(w);
 }
 
-static void json_worst(struct json_writer *w, const struct merge *m)
+static void json_worst(struct json_writer *w, const struct merge *m, const struct node_json *nj)
 {
 	const struct merge_node *nd = &m->nodes[m->worst_node];
-	bool osnoise = !(m->tool->shape == SHAPE_LATENCY);
 
 	if (!m->has_worst) {
 		json_null(w, "worst");
@@ -78,8 +97,8 @@ static void json_worst(struct json_writer *w, const struct merge *m)
 	json_string(w, "node", nd->label);
 	json_u64(w, "index", m->worst_node);
 	json_i64(w, "cpu", nd->worst_cpu);
-	json_string(w, "metric", osnoise ? "noise_pct" : "thread_max_us");
-	json_double(w, "value", osnoise ? nd->worst_noise_pct : nd->thread_max_us);
+	json_string(w, "metric", nj->badness);
+	json_double(w, "value", m->shape->badness(nd));
 	json_end_object(w);
 }
 
@@ -93,10 +112,16 @@ static void json_numbers(struct json_writer *w, const char *key, const double *v
 	json_end_array(w);
 }
 
+/* the projection's columns: one per phase, or one of a cycle */
+static size_t columns(const struct merge *m)
+{
+	return m->shape->per_phase ? m->proj.nr_phases : 1;
+}
+
 static void json_rows(struct json_writer *w, const struct merge *m)
 {
 	const struct merge_projection *p = &m->proj;
-	size_t i, cols = (m->tool->shape == SHAPE_LATENCY) ? 1 : p->nr_phases;
+	size_t i, cols = columns(m);
 
 	json_begin_array(w, "rows");
 	for (i = 0; i < p->nr_rows; i++) {
@@ -106,7 +131,7 @@ static void json_rows(struct json_writer *w, const struct merge *m)
 		json_u64(w, "processes", row->procs);
 		json_bool(w, "all_cpus", row->all);
 		json_numbers(w, "expected_max_us", row->max_us, cols);
-		if (!(m->tool->shape == SHAPE_LATENCY))
+		if (m->shape->per_phase)
 			json_numbers(w, "slowdown_pct", row->slowdown_pct, cols);
 		else
 			json_null(w, "slowdown_pct");
@@ -118,7 +143,7 @@ static void json_rows(struct json_writer *w, const struct merge *m)
 static void json_projection(struct json_writer *w, const struct merge *m)
 {
 	const struct merge_projection *p = &m->proj;
-	size_t steps = !p->made ? 0 : (m->tool->shape == SHAPE_LATENCY) ? 1 : p->nr_phases;
+	size_t steps = p->made ? columns(m) : 0;
 
 	json_begin_object(w, "projection");
 	json_bool(w, "made", p->made);
@@ -136,6 +161,7 @@ static void json_projection(struct json_writer *w, const struct merge *m)
 
 int render_merge_json(FILE *out, const struct merge *m)
 {
+	const struct node_json *nj = &node_json[m->tool->shape];
 	struct json_writer *w = json_writer_new(out, true);
 	size_t i;
 	int ret;
@@ -147,9 +173,9 @@ int render_merge_json(FILE *out, const struct merge *m)
 	json_string(w, "tool_family", m->tool->tracer);
 	json_begin_array(w, "nodes");
 	for (i = 0; i < m->nr_nodes; i++)
-		json_node(w, m, &m->nodes[i]);
+		json_node(w, nj, &m->nodes[i]);
 	json_end_array(w);
-	json_worst(w, m);
+	json_worst(w, m, nj);
 	json_projection(w, m);
 	json_end_object(w);
 	ret = json_writer_finish(w);

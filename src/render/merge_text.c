@@ -17,6 +17,18 @@
 #define SOURCE_BUF	(2 * NAME_BUF + 64)
 #define NUM_BUF		48
 
+/* what the text says of a merge of one shape of reports */
+struct node_words {
+	int		report_width;	/* of the nodes' column of the report's command */
+	/* the headings of a node's figures, and a node's: between its CPUs and top source */
+	void		(*heads)(FILE *out);
+	void		(*figures)(FILE *out, const struct merge_node *nd, const char *cpu);
+	/* the worst node's sentence, up to its top source */
+	void		(*worst)(FILE *out, const struct merge_node *nd, const char *label);
+	void		(*projection)(FILE *out, const struct merge_projection *p);
+	const char	*share_of;	/* after a top source's share: what it is of */
+};
+
 /* @s safe to print, cut to @max bytes ("..." marks the cut) */
 static const char *show(const char *s, size_t max, char *buf, size_t size)
 {
@@ -64,7 +76,7 @@ static int label_width(const struct merge *m)
 	return (int)(w > LABEL_MAX + 3 ? LABEL_MAX + 3 : w);
 }
 
-static const char *source_text(const struct merge_source *s, bool osnoise, char *buf)
+static const char *source_text(const struct merge_source *s, const char *share_of, char *buf)
 {
 	char kind[NAME_BUF], name[NAME_BUF];
 
@@ -77,74 +89,93 @@ static const char *source_text(const struct merge_source *s, bool osnoise, char 
 	if (!strcmp(s->kind, s->name) || !strcmp(s->kind, "part") || !strcmp(s->kind, "vm"))
 		*kind = '\0';
 	snprintf(buf, SOURCE_BUF, "%s%s%s (%s%.0f%%%s)", kind, *kind ? " " : "", name,
-		 s->estimated ? "~" : "", s->share_pct, osnoise ? "" : " of the latency");
+		 s->estimated ? "~" : "", s->share_pct, share_of);
 	return buf;
 }
 
 /* ---- the nodes ---- */
 
-static void osnoise_row(FILE *out, const struct merge_node *nd, int width)
+static void noise_heads(FILE *out)
 {
-	char label[LABEL_BUF], src[SOURCE_BUF], a[NUM_BUF], b[NUM_BUF], c[NUM_BUF], cpu[16];
-
-	snprintf(cpu, sizeof(cpu), nd->has_worst ? "%d" : "-", nd->worst_cpu);
-	fprintf(out, "  %-*s %-12s %5zu %10s %9s %11s %11s us  %s\n", width,
-		show(nd->label, LABEL_MAX, label, sizeof(label)), nd->r->command, nd->nr_cpus,
-		num3(nd->noise_pct, a), cpu, nd->has_worst ? num3(nd->worst_noise_pct, b) : "-",
-		num3(nd->max_single_us, c), source_text(&nd->top, true, src));
+	fprintf(out, " %10s %9s %11s %14s", "noise %", "worst CPU", "its noise %", "max single");
 }
 
-static void timerlat_row(FILE *out, const struct merge_node *nd, int width)
+static void noise_figures(FILE *out, const struct merge_node *nd, const char *cpu)
 {
-	char label[LABEL_BUF], src[SOURCE_BUF], a[NUM_BUF], b[NUM_BUF], c[NUM_BUF], cpu[16];
+	char a[NUM_BUF], b[NUM_BUF], c[NUM_BUF];
 
-	snprintf(cpu, sizeof(cpu), nd->has_worst ? "%d" : "-", nd->worst_cpu);
-	fprintf(out, "  %-*s %-13s %5zu %9s %13s %10s %10s  %s\n", width,
-		show(nd->label, LABEL_MAX, label, sizeof(label)), nd->r->command, nd->nr_cpus,
-		cpu, nd->has_worst ? num3(nd->thread_max_us, a) : "-",
+	fprintf(out, " %10s %9s %11s %11s us", num3(nd->noise_pct, a), cpu,
+		nd->has_worst ? num3(nd->worst_noise_pct, b) : "-", num3(nd->max_single_us, c));
+}
+
+static void noise_worst(FILE *out, const struct merge_node *nd, const char *label)
+{
+	char a[NUM_BUF], b[NUM_BUF];
+
+	fprintf(out, "\nNoisiest: node %s, CPU %d: %s%% of its time lost to noise; the "
+		"node's longest single noise %s us", label, nd->worst_cpu,
+		num3(nd->worst_noise_pct, a), num3(nd->max_single_us, b));
+}
+
+static void latency_heads(FILE *out)
+{
+	fprintf(out, " %9s %13s %10s %10s", "worst CPU", "max thread us", "avg us", "p99 us");
+}
+
+static void latency_figures(FILE *out, const struct merge_node *nd, const char *cpu)
+{
+	char a[NUM_BUF], b[NUM_BUF], c[NUM_BUF];
+
+	fprintf(out, " %9s %13s %10s %10s", cpu, nd->has_worst ? num3(nd->thread_max_us, a) : "-",
 		nd->has_worst ? num3(nd->thread_avg_us, b) : "-",
-		nd->has_p99 ? num3(nd->thread_p99_us, c) : "-", source_text(&nd->top, false, src));
+		nd->has_p99 ? num3(nd->thread_p99_us, c) : "-");
 }
 
-static void print_nodes(FILE *out, const struct merge *m)
+static void latency_worst(FILE *out, const struct merge_node *nd, const char *label)
+{
+	char a[NUM_BUF];
+
+	fprintf(out, "\nWorst: node %s, CPU %d: thread latency up to %s us", label,
+		nd->worst_cpu, num3(nd->thread_max_us, a));
+}
+
+static void print_row(FILE *out, const struct merge_node *nd, int width,
+		      const struct node_words *w)
+{
+	char label[LABEL_BUF], src[SOURCE_BUF], cpu[16];
+
+	snprintf(cpu, sizeof(cpu), nd->has_worst ? "%d" : "-", nd->worst_cpu);
+	fprintf(out, "  %-*s %-*s %5zu", width, show(nd->label, LABEL_MAX, label, sizeof(label)),
+		w->report_width, nd->r->command, nd->nr_cpus);
+	w->figures(out, nd, cpu);
+	fprintf(out, "  %s\n", source_text(&nd->top, w->share_of, src));
+}
+
+static void print_nodes(FILE *out, const struct merge *m, const struct node_words *w)
 {
 	int width = label_width(m);
 	size_t i;
 
-	if (!(m->tool->shape == SHAPE_LATENCY))
-		fprintf(out, "  %-*s %-12s %5s %10s %9s %11s %14s  %s\n", width, "node", "report",
-			"CPUs", "noise %", "worst CPU", "its noise %", "max single", "top source");
-	else
-		fprintf(out, "  %-*s %-13s %5s %9s %13s %10s %10s  %s\n", width, "node", "report",
-			"CPUs", "worst CPU", "max thread us", "avg us", "p99 us", "top source");
-	for (i = 0; i < m->nr_nodes; i++) {
-		if (!(m->tool->shape == SHAPE_LATENCY))
-			osnoise_row(out, &m->nodes[i], width);
-		else
-			timerlat_row(out, &m->nodes[i], width);
-	}
+	fprintf(out, "  %-*s %-*s %5s", width, "node", w->report_width, "report", "CPUs");
+	w->heads(out);
+	fprintf(out, "  %s\n", "top source");
+	for (i = 0; i < m->nr_nodes; i++)
+		print_row(out, &m->nodes[i], width, w);
 }
 
-static void print_worst(FILE *out, const struct merge *m)
+static void print_worst(FILE *out, const struct merge *m, const struct node_words *w)
 {
 	const struct merge_node *nd = &m->nodes[m->worst_node];
-	char label[LABEL_BUF], src[SOURCE_BUF], a[NUM_BUF], b[NUM_BUF];
+	char label[LABEL_BUF], src[SOURCE_BUF];
 
 	if (!m->has_worst) {
 		fprintf(out, "\nNo CPU measured anything: no worst node\n");
 		return;
 	}
 	show(nd->label, LABEL_MAX, label, sizeof(label));
-	if (!(m->tool->shape == SHAPE_LATENCY))
-		fprintf(out, "\nNoisiest: node %s, CPU %d: %s%% of its time lost to noise; the "
-			"node's longest single noise %s us", label, nd->worst_cpu,
-			num3(nd->worst_noise_pct, a), num3(nd->max_single_us, b));
-	else
-		fprintf(out, "\nWorst: node %s, CPU %d: thread latency up to %s us", label,
-			nd->worst_cpu, num3(nd->thread_max_us, a));
+	w->worst(out, nd, label);
 	if (nd->top.set)
-		fprintf(out, "; top source %s", source_text(&nd->top,
-			!(m->tool->shape == SHAPE_LATENCY), src));
+		fprintf(out, "; top source %s", source_text(&nd->top, w->share_of, src));
 	fprintf(out, "\n");
 }
 
@@ -220,20 +251,32 @@ static void print_latency(FILE *out, const struct merge_projection *p)
 	fprintf(out, "  from each CPU's histogram of thread latency (see rtlens-merge(1))\n");
 }
 
+/* what the text says per shape of the reports */
+static const struct node_words node_words[NR_SHAPES] = {
+	[SHAPE_NOISE] = {
+		.report_width = 12, .heads = noise_heads, .figures = noise_figures,
+		.worst = noise_worst, .projection = print_slowdown, .share_of = "",
+	},
+	[SHAPE_LATENCY] = {
+		.report_width = 13, .heads = latency_heads, .figures = latency_figures,
+		.worst = latency_worst, .projection = print_latency,
+		.share_of = " of the latency",
+	},
+};
+
 void render_merge_text(FILE *out, const struct merge *m)
 {
+	const struct node_words *w = &node_words[m->tool->shape];
 	size_t cpus = 0, i;
 
 	for (i = 0; i < m->nr_nodes; i++)
 		cpus += m->nodes[i].nr_cpus;
 	fprintf(out, "rtlens merge: %zu %s report%s, %zu CPU%s\n\n", m->nr_nodes,
 		m->tool->tracer, m->nr_nodes == 1 ? "" : "s", cpus, cpus == 1 ? "" : "s");
-	print_nodes(out, m);
-	print_worst(out, m);
+	print_nodes(out, m, w);
+	print_worst(out, m, w);
 	if (!m->proj.made)
 		fprintf(out, "\nNo projection: %s\n", m->proj.why_not);
-	else if (!(m->tool->shape == SHAPE_LATENCY))
-		print_slowdown(out, &m->proj);
 	else
-		print_latency(out, &m->proj);
+		w->projection(out, &m->proj);
 }

@@ -49,9 +49,19 @@ struct node_hist {
 	struct svg_scale	scale;
 };
 
+/* what the picture shows of one shape of reports */
+struct merge_plot_shape {
+	bool		(*value)(const struct report_cpu *c, double *v);	/* false: none */
+	const char	*unit;		/* of a bar's value */
+	const char	*axis;		/* the bars' axis */
+	const char	*bars;		/* the bars, in the header */
+	bool		per_context;	/* a histogram per context (IRQ, thread, user) */
+};
+
 struct merge_plot {
 	const struct report_data	*r;
 	size_t				n;
+	const struct merge_plot_shape		*shape;		/* the reports' */
 	size_t				worst;		/* the node of the worst bar */
 	double				top;		/* the bar axis: 0 to top */
 	double				bar_w;
@@ -63,33 +73,43 @@ struct merge_plot {
 
 /* ---- the values ---- */
 
-static bool is_timerlat(const struct report_data *r)
+/* A CPU's bar: noise in percent; false: none. */
+static bool noise_value(const struct report_cpu *c, double *v)
 {
-	return (r->tool->shape == SHAPE_LATENCY);
+	*v = 100.0 - c->avail_pct;
+	if (*v < 0)
+		*v = 0;
+	return c->runtime_us > 0;
 }
 
-/* A CPU's bar: noise in percent, or its worst thread latency in us; false: none. */
-static bool cpu_value(const struct report_data *r, const struct report_cpu *c, double *v)
+/* A CPU's bar: its worst thread latency in us; false: none. */
+static bool latency_value(const struct report_cpu *c, double *v)
 {
 	const struct report_lat_stats *l = &c->lat[LAT_THREAD];
 
-	if (!is_timerlat(r)) {
-		*v = 100.0 - c->avail_pct;
-		if (*v < 0)
-			*v = 0;
-		return c->runtime_us > 0;
-	}
 	*v = l->max_us;
 	return l->present && l->count;
 }
 
-static double node_worst(const struct report_data *r)
+/* what the picture shows per shape of the reports */
+static const struct merge_plot_shape plot_shapes[NR_SHAPES] = {
+	[SHAPE_NOISE] = {
+		.value = noise_value, .unit = "%", .axis = "noise (% of CPU time)",
+		.bars = "noise: 100 - % CPU available",
+	},
+	[SHAPE_LATENCY] = {
+		.value = latency_value, .unit = "us", .axis = "max thread latency (us)",
+		.bars = "the worst thread latency (us)", .per_context = true,
+	},
+};
+
+static double node_worst(const struct merge_plot *mp, const struct report_data *r)
 {
 	double v, worst = 0;
 	size_t i;
 
 	for (i = 0; i < r->nr_cpus; i++)
-		if (cpu_value(r, &r->cpus[i], &v) && v > worst)
+		if (mp->shape->value(&r->cpus[i], &v) && v > worst)
 			worst = v;
 	return worst;
 }
@@ -100,7 +120,7 @@ static void merge_values(struct merge_plot *mp)
 	size_t i;
 
 	for (i = 0; i < mp->n; i++) {
-		v = node_worst(&mp->r[i]);
+		v = node_worst(mp, &mp->r[i]);
 		if (v > worst) {
 			worst = v;
 			mp->worst = i;
@@ -109,11 +129,6 @@ static void merge_values(struct merge_plot *mp)
 	mp->top = svg_nice_step(worst > 0 ? worst : 1, 5);
 	while (mp->top < worst)
 		mp->top += svg_nice_step(worst > 0 ? worst : 1, 5);
-}
-
-static const char *value_unit(const struct report_data *r)
-{
-	return is_timerlat(r) ? "us" : "%";
 }
 
 /* ---- the summed histograms ---- */
@@ -191,12 +206,13 @@ static int node_series(struct node_hist *nh, const struct report_data *r, int k,
 	return ret;
 }
 
-static int node_hist_fill(struct node_hist *nh, const struct report_data *r, int *nr)
+static int node_hist_fill(struct node_hist *nh, const struct report_data *r, bool per_context,
+			  int *nr)
 {
 	int lat;
 
 	*nr = 0;
-	if (!is_timerlat(r))
+	if (!per_context)
 		return node_series(nh, r, (*nr)++, -1);
 	for (lat = 0; lat < NR_LATS; lat++)
 		if ((lat != LAT_USER || r->has_user) && node_series(nh, r, (*nr)++, lat))
@@ -256,8 +272,7 @@ static void bars_axis(FILE *out, const struct merge_plot *mp)
 	y = (y_of_value(mp, 0) + y_of_value(mp, mp->top)) / 2;
 	snprintf(attrs, sizeof(attrs), "text-anchor=\"middle\" fill=\"#666\" font-size=\"10\" "
 		 "transform=\"rotate(-90 %.1f %.1f)\"", MARGIN + 8, y);
-	svg_text(out, MARGIN + 8, y, attrs, "%s", is_timerlat(mp->r) ?
-		 "max thread latency (us)" : "noise (% of CPU time)");
+	svg_text(out, MARGIN + 8, y, attrs, "%s", mp->shape->axis);
 }
 
 static void node_bars(FILE *out, const struct merge_plot *mp, size_t i, double x)
@@ -274,11 +289,11 @@ static void node_bars(FILE *out, const struct merge_plot *mp, size_t i, double x
 		 worst ? COLOR_WORST : COLOR_NODE);
 	bx = x + (gw - (double)r->nr_cpus * mp->bar_w) / 2;
 	for (c = 0; c < r->nr_cpus; c++, bx += mp->bar_w) {
-		if (!cpu_value(r, &r->cpus[c], &v))
+		if (!mp->shape->value(&r->cpus[c], &v))
 			continue;
 		y = y_of_value(mp, v);
 		snprintf(tip, sizeof(tip), "%s CPU %d: %.3f %s", r->hostname ? r->hostname : "?",
-			 r->cpus[c].cpu, v, value_unit(r));
+			 r->cpus[c].cpu, v, mp->shape->unit);
 		svg_rect(out, bx, y, mp->bar_w > 4 ? mp->bar_w - 1 : mp->bar_w, base - y, attrs,
 			 tip);
 	}
@@ -288,7 +303,7 @@ static void node_bars(FILE *out, const struct merge_plot *mp, size_t i, double x
 	svg_text(out, x + gw / 2, base + 30,
 		 "text-anchor=\"middle\" font-size=\"10\" fill=\"#555\"",
 		 "%zu CPU%s, worst %.2f %s", r->nr_cpus, r->nr_cpus == 1 ? "" : "s",
-		 node_worst(r), value_unit(r));
+		 node_worst(mp, r), mp->shape->unit);
 }
 
 static void merge_bars(FILE *out, const struct merge_plot *mp)
@@ -322,7 +337,7 @@ static void hist_panel(const struct merge_plot *mp, size_t i, struct svg_panel *
 		.y = HEADER_H + CHART_H + (double)(i / HIST_COLS) * HIST_H,
 		.w = HIST_W - 8, .h = HIST_H - 8,
 		.title = nh->title, .subtitle = nh->subtitle,
-		.nr_series = is_timerlat(&mp->r[i]) ? 2 + mp->r[i].has_user : 1,
+		.nr_series = mp->shape->per_context ? 2 + mp->r[i].has_user : 1,
 		.series = nh->series,
 	};
 }
@@ -373,7 +388,7 @@ static int merge_collect(struct merge_plot *mp)
 		return -1;
 	for (i = 0; i < mp->n; i++) {
 		nh = &mp->nh[i];
-		if (mp->r[i].has_hist && node_hist_fill(nh, &mp->r[i], &nr))
+		if (mp->r[i].has_hist && node_hist_fill(nh, &mp->r[i], mp->shape->per_context, &nr))
 			return -1;
 		mp->hists |= nh->present;
 		svg_clip(nh->title, sizeof(nh->title), mp->r[i].hostname ? mp->r[i].hostname : "?",
@@ -407,14 +422,12 @@ static void merge_header(FILE *out, const struct merge_plot *mp)
 		 "rtlens merge: %zu node%s side by side", mp->n, mp->n == 1 ? "" : "s");
 	if (!mp->n)
 		return;
-	svg_text(out, MARGIN, 42, "fill=\"#333\"", "%s per CPU of each node%s",
-		 is_timerlat(mp->r) ? "the worst thread latency (us)" :
-		 "noise: 100 - % CPU available",
+	svg_text(out, MARGIN, 42, "fill=\"#333\"", "%s per CPU of each node%s", mp->shape->bars,
 		 mp->hists ? "; below, each node's histogram summed over its CPUs (log scale)" :
 		 "");
 	svg_text(out, MARGIN, 58, "fill=\"" COLOR_WORST "\"", "worst node: %s (%.2f %s)",
-		 w->hostname ? w->hostname : "?", node_worst(w), value_unit(w));
-	if (!is_timerlat(mp->r) || !mp->hists)
+		 w->hostname ? w->hostname : "?", node_worst(mp, w), mp->shape->unit);
+	if (!mp->shape->per_context || !mp->hists)
 		return;
 	for (k = 0; k < NR_LATS; k++)
 		legend[k] = (struct svg_series){ .name = lat_series[k].name,
@@ -424,7 +437,7 @@ static void merge_header(FILE *out, const struct merge_plot *mp)
 
 int svg_plot_merge(FILE *out, const struct report_data *r, size_t n)
 {
-	struct merge_plot mp = { .r = r, .n = n };
+	struct merge_plot mp = { .r = r, .n = n, .shape = n ? &plot_shapes[r->tool->shape] : NULL };
 	int ret = -1;
 
 	if (merge_collect(&mp))

@@ -58,6 +58,7 @@ HEADERS = {
     'analysis': {'compare.h': True, 'compare_shape.h': True, 'hwlat_models.h': True,
                  'kvm_exits.h': True,
                  'merge.h': True, 'osnoise_models.h': True, 'timerlat_models.h': True,
+                 'merge_shape.h': True,
                  'osnoise_aa.h': True, 'report_data.h': True, 'run_models.h': True,
                  'setup_notes.h': True, 'source_journal.h': True, 'source_table.h': True,
                  'spmd.h': True,

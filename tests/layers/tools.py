@@ -59,12 +59,11 @@ UNITS = {
 # seen, and undoing it is not possible unseen.
 PENDING = {
     'osnoise': (re.compile(r'\b\w*(osnoise|OSNOISE)\w*\b'), {
-        'analysis/merge.c', 'analysis/run_models.c',
+        'analysis/run_models.c',
         'analysis/setup_notes.c', 'base/records.h', 'base/tool.c',
         'base/tool.h', 'cli/commands.c', 'cli/commands.h', 'cli/options.c',
         'decode/decode.h', 'decode/decoder.c', 'model/noise_model.c', 'model/stop_rule.c',
-        'render/merge_json.c',
-        'render/merge_text.c', 'render/metrics_parts.h',
+        'render/metrics_parts.h',
         'render/render.h', 'render/screen.c',
         'source/engine/file_records.c', 'source/engine/kernel_source.c',
         'source/engine/own_merge.c', 'source/engine/own_source.c',
@@ -73,15 +72,15 @@ PENDING = {
         'source/system/sysstate.c', 'source/system/system.h',
     }),
     'timerlat': (re.compile(r'\b\w*(timerlat|TIMERLAT)\w*\b'), {
-        'analysis/merge.c', 'analysis/run_models.c',
+        'analysis/run_models.c',
         'analysis/setup_notes.c', 'analysis/vm_join.c',
         'base/records.h', 'base/tool.c', 'base/tool.h', 'cli/commands.c', 'cli/commands.h',
         'cli/option_checks.c', 'cli/options.c', 'decode/decode.h', 'decode/decoder.c',
         'model/latency_model.c', 'model/latency_model.h', 'model/self_stop.c',
         'model/stop_rule.c', 'render/hist_parts.h',
-        'render/hist_text.c', 'render/merge_text.c', 'render/metrics_parts.h',
+        'render/hist_text.c', 'render/metrics_parts.h',
         'render/render.h',
-        'render/screen.c', 'render/svg_plot_merge.c', 'session/run.c',
+        'render/screen.c', 'session/run.c',
         'source/engine/bpf/counts.bpf.c', 'source/engine/bpf_counts.c',
         'source/engine/file_records.c',
         'source/engine/kernel_source.c',
