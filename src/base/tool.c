@@ -1,66 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tool - the descriptions of osnoise, timerlat and hwnoise, and the list
- * of every tool's (a unit's is in tool_NAME.c: base/tool_units.h)
+ * tool - the list of every tool's description, each in tool_NAME.c (a
+ * unit's by base/tool_units.h), and the lookups by tool and by command
  */
 #include <string.h>
 
 #include "base/tool.h"
-
-/* what hwnoise shares with osnoise */
-#define OSNOISE_TRACER						\
-	.tool		= TOOL_OSNOISE,				\
-	.tracer		= "osnoise",				\
-	.config		= "CONFIG_OSNOISE_TRACER",		\
-	.trace_file	= "osnoise_trace.txt",			\
-	.kthread_prefix	= "osnoise/",				\
-	.self_tag	= "osn",				\
-	.sample		= { "sample", "samples" },		\
-	.sample_record	= RECORD_OSNOISE_PERIOD,		\
-	.sample_event	= "sample_threshold",			\
-	.report_name	= "an osnoise",				\
-	.has_runtime	= true,					\
-	.hw_noise	= true,					\
-	.per_sample	= { [MODE_HIST] = true },		\
-	.kvm_exits	= true,					\
-	.default_period_us = 1000000
-
-/*
- * Without -p and -r, the tracer's own defaults are written, as rtla 7.3
- * does: a period left by another tool (600 s, in rtla's own tests) would
- * measure nothing for minutes.
- */
-const struct tool_desc tool_osnoise = {
-	.name		= "osnoise",
-	OSNOISE_TRACER,
-	.default_runtime_us = 1000000,
-};
-
-const struct tool_desc tool_timerlat = {
-	.name		= "timerlat",
-	.tool		= TOOL_TIMERLAT,
-	.tracer		= "timerlat",
-	.config		= "CONFIG_TIMERLAT_TRACER",
-	.trace_file	= "timerlat_trace.txt",
-	.kthread_prefix	= "timerlat/",
-	.self_tag	= "tl",
-	.sample		= { "latency", "latencies" },
-	.sample_record	= RECORD_TIMERLAT,
-	.report_name	= "a timerlat",
-	.shape		= SHAPE_LATENCY,
-	.aa_default	= true,
-	.aa_at_threshold = true,
-	.per_sample	= { [MODE_TOP] = true, [MODE_HIST] = true },
-	.default_period_us = 1000,	/* the tracer's, written as osnoise's */
-};
-
-/* osnoise with IRQs disabled: the noise left is the hardware's */
-const struct tool_desc tool_hwnoise = {
-	.name		= "hwnoise",
-	OSNOISE_TRACER,
-	.irqs_off	= true,
-	.default_runtime_us = 750000,	/* IRQs stay off: leave a quarter of each period */
-};
 
 /* every tool, each plain one before its variants */
 static const struct tool_desc *const all[] = {
