@@ -13,7 +13,7 @@ TOOLDIR		?= $(BINDIR)
 DESTDIR		?=
 
 CC		?= cc
-PKGS		:= libtracefs libtraceevent libtracecmd libproc2 json-c zlib libmicrohttpd
+PKGS		:= libtracefs libtraceevent libtracecmd libproc2 json-c zlib libmicrohttpd nlopt
 
 # the samples counted in the kernel (src/source/engine/bpf/): the BPF object is
 # built with clang and turned into a skeleton header by bpftool. Without

@@ -10,7 +10,7 @@
 set -eu
 
 BUILD="make gcc libc6-dev pkg-config libtracefs-dev libtraceevent-dev libcpupower-dev libproc2-dev
-       libjson-c-dev zlib1g-dev libtracecmd-dev libmicrohttpd-dev
+       libjson-c-dev zlib1g-dev libtracecmd-dev libmicrohttpd-dev libnlopt-dev
        clang libbpf-dev bpftool"
 # make deb
 DEB="dpkg-dev debhelper"

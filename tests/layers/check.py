@@ -63,7 +63,7 @@ HEADERS = {
                  'setup_notes.h': True, 'source_journal.h': True, 'source_table.h': True,
                  'spmd.h': True,
                  'timerlat_aa.h': True, 'timerlat_sources.h': True,
-                 'source_window.h': True, 'timerlat_window.h': True, 'tuning_judge.h': True,
+                 'source_window.h': True, 'tail_fit.h': True, 'timerlat_window.h': True, 'tuning_judge.h': True,
                  'vcpu_host.h': True, 'vcpu_threads.h': True, 'vm_join.h': True,
                  'vm_timemap.h': True,
                  'tuning_judge_parts.h': False,

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests for tail_fit: generalized Pareto fits of samples drawn from
+ * known distributions (a fixed seed: the same draws every run), checked
+ * against the parameters they were drawn with, against a grid search of
+ * the likelihood the test does itself, and their return levels' intervals
+ * against the true levels
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "analysis/tail_fit.h"
+
+/* splitmix64: a uniform in (0, 1) from a 64-bit state */
+static double uniform(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	z ^= z >> 31;
+	return ((double)(z >> 11) + 0.5) / 9007199254740992.0;
+}
+
+/* @k excesses of a GPD(sigma, xi) by its inverse distribution function */
+static double *draw(size_t k, double sigma, double xi, uint64_t seed)
+{
+	double *y = malloc(k * sizeof(*y));
+	size_t i;
+
+	assert_non_null(y);
+	for (i = 0; i < k; i++) {
+		double u = uniform(&seed);
+
+		y[i] = fabs(xi) < 1e-12 ? -sigma * log(u) : sigma / xi * (pow(u, -xi) - 1);
+	}
+	return y;
+}
+
+/* the log-likelihood, written here apart from the module's */
+static double gpd_loglik(const double *y, size_t k, double sigma, double xi)
+{
+	double l = -(double)k * log(sigma);
+	size_t i;
+
+	for (i = 0; i < k; i++) {
+		double t = 1 + xi * y[i] / sigma;
+
+		if (t <= 0)
+			return -INFINITY;
+		l -= (1 + 1 / xi) * log(t);
+	}
+	return l;
+}
+
+static double true_level(double u, double sigma, double xi, double zeta, double p)
+{
+	return u + sigma / xi * (pow(zeta / p, xi) - 1);
+}
+
+/* a heavy tail: the shape and scale it was drawn with, within their error */
+static void test_heavy_tail_recovered(void **state)
+{
+	double *y = draw(4000, 10, 0.25, 1);
+	struct tail_fit f;
+
+	(void)state;
+	assert_int_equal(tail_fit_gpd(y, 4000, 400000, 100, &f), 0);
+	assert_true(fabs(f.xi - 0.25) < 0.06);		/* ~3 standard errors */
+	assert_true(fabs(f.sigma / 10 - 1) < 0.08);
+	assert_int_equal(f.k, 4000);
+	assert_true(f.threshold == 100);
+	free(y);
+}
+
+/* a bounded tail: a negative shape, and no sample past its end */
+static void test_bounded_tail_recovered(void **state)
+{
+	double *y = draw(4000, 5, -0.2, 2);
+	struct tail_fit f;
+
+	(void)state;
+	assert_int_equal(tail_fit_gpd(y, 4000, 40000, 0, &f), 0);
+	assert_true(fabs(f.xi + 0.2) < 0.05);
+	assert_true(fabs(f.sigma / 5 - 1) < 0.08);
+	free(y);
+}
+
+/* NLopt's maximum is the likelihood's: no point of a fine grid around it is higher */
+static void test_maximum_is_the_likelihoods(void **state)
+{
+	double *y = draw(300, 3, 0.1, 3);
+	struct tail_fit f;
+	int i, j;
+
+	(void)state;
+	assert_int_equal(tail_fit_gpd(y, 300, 3000, 0, &f), 0);
+	assert_true(fabs(gpd_loglik(y, 300, f.sigma, f.xi) - f.loglik) < 1e-9);
+	for (i = -20; i <= 20; i++)
+		for (j = -20; j <= 20; j++) {
+			double sigma = f.sigma * (1 + i * 0.005), xi = f.xi + j * 0.005;
+
+			assert_true(gpd_loglik(y, 300, sigma, xi) <= f.loglik + 1e-7);
+		}
+	free(y);
+}
+
+/* an exponential tail: a shape near 0, a scale near the excesses' mean */
+static void test_exponential_tail(void **state)
+{
+	double *y = draw(5000, 8, 0, 4), mean = 0;
+	struct tail_fit f;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 5000; i++)
+		mean += y[i] / 5000;
+	assert_int_equal(tail_fit_gpd(y, 5000, 50000, 20, &f), 0);
+	assert_true(fabs(f.xi) < 0.04);
+	assert_true(fabs(f.sigma / mean - 1) < 0.05);
+	free(y);
+}
+
+/*
+ * The return level by its formula; its profile peaks at the fit's
+ * likelihood there, and its interval holds it and, for these draws, the
+ * true level of 1e-6 and of 1e-9
+ */
+static void test_level_interval(void **state)
+{
+	double *y = draw(2000, 10, 0.1, 5);
+	struct tail_fit f;
+	struct tail_level l;
+	double zeta = 2000.0 / 200000, truth;
+
+	(void)state;
+	assert_int_equal(tail_fit_gpd(y, 2000, 200000, 50, &f), 0);
+	assert_int_equal(tail_fit_level(&f, y, 1e-6, &l), 0);
+	assert_true(fabs(l.level - (50 + f.sigma / f.xi * (pow(zeta / 1e-6, f.xi) - 1))) < 1e-9);
+	assert_true(fabs(tail_fit_profile(&f, y, 1e-6, l.level) - f.loglik) < 1e-6);
+	assert_true(l.lower > 50 && l.lower < l.level && l.level < l.upper);
+	assert_true(isfinite(l.upper));
+	truth = true_level(50, 10, 0.1, zeta, 1e-6);
+	assert_true(l.lower <= truth && truth <= l.upper);
+	/* the ends are where the profile crosses its cut */
+	assert_true(fabs(tail_fit_profile(&f, y, 1e-6, l.lower) -
+			 (f.loglik - TAIL_CHI2_90 / 2)) < 1e-3);
+	assert_true(fabs(tail_fit_profile(&f, y, 1e-6, l.upper) -
+			 (f.loglik - TAIL_CHI2_90 / 2)) < 1e-3);
+	assert_int_equal(tail_fit_level(&f, y, 1e-9, &l), 0);
+	truth = true_level(50, 10, 0.1, zeta, 1e-9);
+	assert_true(l.lower <= truth && truth <= l.upper);
+	free(y);
+}
+
+/*
+ * A heavy tail's far level: a few excesses leave it open over orders of
+ * magnitude, many close it in; three bound nothing within a million times
+ * the estimate's distance (the upper end is infinite)
+ */
+static void test_heavy_far_level(void **state)
+{
+	double *few = draw(25, 10, 0.6, 6), *many = draw(4000, 10, 0.6, 6);
+	double *three = draw(3, 10, 0.6, 6);
+	struct tail_fit f;
+	struct tail_level l;
+
+	(void)state;
+	assert_int_equal(tail_fit_gpd(few, 25, 1000000, 0, &f), 0);
+	assert_int_equal(tail_fit_level(&f, few, 1e-9, &l), 0);
+	assert_true(l.upper / l.level > 100 && l.level / l.lower > 3);
+	assert_int_equal(tail_fit_gpd(many, 4000, 160000000, 0, &f), 0);
+	assert_int_equal(tail_fit_level(&f, many, 1e-9, &l), 0);
+	assert_true(l.upper / l.level < 3 && l.level / l.lower < 3);
+	assert_int_equal(tail_fit_gpd(three, 3, 1000000, 0, &f), 0);
+	assert_int_equal(tail_fit_level(&f, three, 1e-9, &l), 0);
+	assert_true(isinf(l.upper));
+	free(few);
+	free(many);
+	free(three);
+}
+
+/*
+ * The 90 % interval of the level of 1e-6 covers the true level in at least
+ * 30 of 40 independent samples of 300 excesses (it takes the rate of
+ * exceedances as known, so it covers a little less than 90 %)
+ */
+static void test_coverage(void **state)
+{
+	const double zeta = 0.01, truth = true_level(0, 10, 0.2, zeta, 1e-6);
+	struct tail_level l;
+	struct tail_fit f;
+	int covered = 0;
+	uint64_t seed;
+
+	(void)state;
+	for (seed = 100; seed < 140; seed++) {
+		double *y = draw(300, 10, 0.2, seed);
+
+		assert_int_equal(tail_fit_gpd(y, 300, 30000, 0, &f), 0);
+		assert_int_equal(tail_fit_level(&f, y, 1e-6, &l), 0);
+		covered += l.lower <= truth && truth <= l.upper;
+		free(y);
+	}
+	assert_true(covered >= 30);
+}
+
+/* what cannot be fitted is refused, with the reason in errno */
+static void test_refusals(void **state)
+{
+	double y[3] = { 1, 2, 0 };
+	struct tail_fit f;
+	struct tail_level l;
+
+	(void)state;
+	errno = 0;
+	assert_int_equal(tail_fit_gpd(y, 1, 10, 0, &f), -1);	/* one excess */
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(tail_fit_gpd(y, 3, 10, 0, &f), -1);	/* one not over u */
+	assert_int_equal(tail_fit_gpd(y, 2, 1, 0, &f), -1);	/* more excesses than samples */
+	y[2] = 3;
+	assert_int_equal(tail_fit_gpd(y, 3, 10, 0, &f), 0);
+	errno = 0;
+	assert_int_equal(tail_fit_level(&f, y, 0.5, &l), -1);	/* not rarer than an excess */
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(tail_fit_level(&f, y, 0, &l), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_heavy_tail_recovered),
+		cmocka_unit_test(test_bounded_tail_recovered),
+		cmocka_unit_test(test_maximum_is_the_likelihoods),
+		cmocka_unit_test(test_exponential_tail),
+		cmocka_unit_test(test_level_interval),
+		cmocka_unit_test(test_heavy_far_level),
+		cmocka_unit_test(test_coverage),
+		cmocka_unit_test(test_refusals),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
