@@ -24,7 +24,7 @@ static struct timerlat_run *run_of(const struct run_models *m)
 
 struct timerlat_aa_result *timerlat_models_stop_result(struct run_models *m)
 {
-	struct timerlat_run *t = m->ops == &timerlat_models ? m->data : NULL;
+	struct timerlat_run *t = timerlat_models_of(m) ? run_of(m) : NULL;
 
 	return t && t->aa_done ? &t->aa_result : NULL;
 }
