@@ -349,8 +349,8 @@ build_helpers()
 		[ -f "$src" ] || continue
 		case $src in *.bpf.c) continue ;; esac	# BPF: built by make
 		name=$(basename "$src" .c)
-		if ! ${CC:-cc} $flags -static -o "$VM_DIR/bin/$name" "$src" 2>/dev/null; then
-			${CC:-cc} $flags -o "$VM_DIR/bin/$name" "$src" ||
+		if ! ${CC:-cc} $flags -static -o "$VM_DIR/bin/$name" "$src" -lm 2>/dev/null; then
+			${CC:-cc} $flags -o "$VM_DIR/bin/$name" "$src" -lm ||
 				fatal "cannot build the helper $src"
 		fi
 	done
