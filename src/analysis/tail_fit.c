@@ -20,6 +20,7 @@
 #define XI_ZERO		1e-9	/* |xi| below: the exponential limit */
 #define MAX_EVAL	20000
 #define BISECTIONS	64
+#define CLOSE_ENOUGH	1e-7	/* a crossing found to this part of its distance from u */
 #define WIDEST		1e6	/* an upper end past this many times the estimate's
 				 * distance from u is no bound */
 
@@ -191,9 +192,10 @@ double tail_fit_profile(const struct tail_fit *fit, const double *y, double p, d
 static double crossing(const struct tail_fit *fit, const double *y, double p, double cut,
 		       double in, double out)
 {
+	double close = CLOSE_ENOUGH * fabs(in - fit->threshold);
 	int i;
 
-	for (i = 0; i < BISECTIONS; i++) {
+	for (i = 0; i < BISECTIONS && fabs(out - in) > close; i++) {
 		double mid = (in + out) / 2;
 
 		if (tail_fit_profile(fit, y, p, mid) >= cut)
@@ -235,4 +237,60 @@ int tail_fit_level(const struct tail_fit *fit, const double *y, double p,
 	out->lower = crossing(fit, y, p, cut, level, fit->threshold);
 	out->upper = upper_end(fit, y, p, cut, level);
 	return 0;
+}
+
+struct shape_profile {
+	struct sample	s;
+	double		xi;
+};
+
+static double shape_objective(unsigned n, const double *x, double *grad, void *data)
+{
+	const struct shape_profile *sp = data;
+	double l = loglik(&sp->s, exp(x[0]), sp->xi);
+
+	(void)n;
+	(void)grad;
+	return isfinite(l) ? l : -DBL_MAX;
+}
+
+double tail_fit_shape_profile(const struct tail_fit *fit, const double *y, double xi)
+{
+	struct shape_profile sp = { { y, fit->k }, xi };
+	double x = log(fit->sigma), lo = x - 30, hi = x + 30, best;
+	size_t i;
+
+	/* a bounded tail must end past the largest excess: start there */
+	for (i = 0; xi < 0 && i < fit->k; i++)
+		x = fmax(x, log(-xi * y[i]) + 1e-9);
+	best = maximize(shape_objective, &sp, 1, &x, &lo, &hi);
+	return isnan(best) ? -HUGE_VAL : best;
+}
+
+/* the shape between @in (profile over @cut) and @out (under it) where it crosses */
+static double shape_crossing(const struct tail_fit *fit, const double *y, double cut,
+			     double in, double out)
+{
+	int i;
+
+	for (i = 0; i < BISECTIONS && fabs(out - in) > 1e-6; i++) {
+		double mid = (in + out) / 2;
+
+		if (tail_fit_shape_profile(fit, y, mid) >= cut)
+			in = mid;
+		else
+			out = mid;
+	}
+	return (in + out) / 2;
+}
+
+void tail_fit_shape_interval(const struct tail_fit *fit, const double *y, double *lower,
+			     double *upper)
+{
+	double cut = fit->loglik - TAIL_CHI2_90 / 2;
+
+	*lower = tail_fit_shape_profile(fit, y, XI_MIN) >= cut ? XI_MIN :
+		 shape_crossing(fit, y, cut, fit->xi, XI_MIN);
+	*upper = tail_fit_shape_profile(fit, y, XI_MAX) >= cut ? XI_MAX :
+		 shape_crossing(fit, y, cut, fit->xi, XI_MAX);
 }

@@ -51,4 +51,13 @@ double tail_fit_profile(const struct tail_fit *fit, const double *y, double p, d
 int tail_fit_level(const struct tail_fit *fit, const double *y, double p,
 		   struct tail_level *out);
 
+/* The log-likelihood of @y at the best scale with shape @xi: the shape's profile. */
+double tail_fit_shape_profile(const struct tail_fit *fit, const double *y, double xi);
+/*
+ * The shape's 90 % interval from its profile (the shapes searched, -0.9 to
+ * 3, where it reaches them): a lower end over 0 is a heavy tail, at 95 %.
+ */
+void tail_fit_shape_interval(const struct tail_fit *fit, const double *y, double *lower,
+			     double *upper);
+
 #endif
