@@ -164,20 +164,15 @@ static double per_sample(double q, double samples)
 static void horizon(const struct tail_fit *fit, const double *y, double seconds,
 		    double rate, struct tail_horizon *h)
 {
-	struct tail_level lo, hi;
-
 	h->seconds = seconds;
 	h->samples = seconds * rate;
 	h->level.p = per_sample(0.5, h->samples);
 	h->level.level = h->level.lower = h->level.upper = NAN;
 	if (!(h->samples > 0) || !(per_sample(0.05, h->samples) < (double)fit->k / fit->n))
 		return;		/* within what the run saw: no estimate by the fit */
-	if (tail_fit_level(fit, y, per_sample(0.05, h->samples), &lo) ||
-	    tail_fit_level(fit, y, per_sample(0.95, h->samples), &hi))
-		return;
 	h->level.level = tail_fit_return_level(fit, h->level.p);
-	h->level.lower = lo.lower;
-	h->level.upper = hi.upper;
+	h->level.lower = tail_fit_bound(fit, y, per_sample(0.05, h->samples), false);
+	h->level.upper = tail_fit_bound(fit, y, per_sample(0.95, h->samples), true);
 }
 
 int tail_estimate(const struct tail_store *s, const double *horizons_s, int nr,

@@ -20,7 +20,7 @@
 #define XI_ZERO		1e-9	/* |xi| below: the exponential limit */
 #define MAX_EVAL	20000
 #define BISECTIONS	64
-#define CLOSE_ENOUGH	1e-7	/* a crossing found to this part of its distance from u */
+#define CLOSE_ENOUGH	1e-5	/* a crossing found to this part of its distance from u */
 #define WIDEST		1e6	/* an upper end past this many times the estimate's
 				 * distance from u is no bound */
 
@@ -82,7 +82,7 @@ static void moments(const struct sample *s, double *sigma, double *xi)
 static double maximize(nlopt_func f, void *data, unsigned n, double *x, const double *lo,
 		       const double *hi)
 {
-	nlopt_opt opt = nlopt_create(NLOPT_LN_SBPLX, n);
+	nlopt_opt opt = nlopt_create(NLOPT_LN_NELDERMEAD, n);
 	double best = NAN;
 
 	if (!opt) {
@@ -90,7 +90,7 @@ static double maximize(nlopt_func f, void *data, unsigned n, double *x, const do
 		return NAN;
 	}
 	if (nlopt_set_lower_bounds(opt, lo) >= 0 && nlopt_set_upper_bounds(opt, hi) >= 0 &&
-	    nlopt_set_max_objective(opt, f, data) >= 0 && nlopt_set_xtol_rel(opt, 1e-10) >= 0 &&
+	    nlopt_set_max_objective(opt, f, data) >= 0 && nlopt_set_xtol_rel(opt, 1e-8) >= 0 &&
 	    nlopt_set_maxeval(opt, MAX_EVAL) >= 0 && nlopt_optimize(opt, x, &best) < 0)
 		best = NAN;
 	nlopt_destroy(opt);
@@ -221,21 +221,28 @@ static double upper_end(const struct tail_fit *fit, const double *y, double p, d
 	return crossing(fit, y, p, cut, level, out);
 }
 
+double tail_fit_bound(const struct tail_fit *fit, const double *y, double p, bool upper)
+{
+	double cut = fit->loglik - TAIL_CHI2_90 / 2, level;
+
+	if (!(p > 0) || !(rarity(fit, p) > 1))
+		return NAN;
+	level = tail_fit_return_level(fit, p);
+	/* at u the profile has no support: the lower end is over it */
+	return upper ? upper_end(fit, y, p, cut, level) :
+		       crossing(fit, y, p, cut, level, fit->threshold);
+}
+
 int tail_fit_level(const struct tail_fit *fit, const double *y, double p,
 		   struct tail_level *out)
 {
-	double cut = fit->loglik - TAIL_CHI2_90 / 2;
-	double level;
-
 	if (!(p > 0) || !(rarity(fit, p) > 1)) {
 		errno = EINVAL;
 		return -1;
 	}
-	level = tail_fit_return_level(fit, p);
-	*out = (struct tail_level){ .p = p, .level = level };
-	/* at u the profile has no support: the lower end is over it */
-	out->lower = crossing(fit, y, p, cut, level, fit->threshold);
-	out->upper = upper_end(fit, y, p, cut, level);
+	*out = (struct tail_level){ .p = p, .level = tail_fit_return_level(fit, p),
+				    .lower = tail_fit_bound(fit, y, p, false),
+				    .upper = tail_fit_bound(fit, y, p, true) };
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #ifndef RTLENS_TAIL_FIT_H
 #define RTLENS_TAIL_FIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* chi-square with one degree of freedom at 0.90: the profile's cut for 90 % */
@@ -47,6 +48,8 @@ double tail_fit_return_level(const struct tail_fit *fit, double p);
  * probability @p is @level: the profile that bounds the interval.
  */
 double tail_fit_profile(const struct tail_fit *fit, const double *y, double p, double level);
+/* One end of that interval (NAN: @p not below k/n). */
+double tail_fit_bound(const struct tail_fit *fit, const double *y, double p, bool upper);
 /* @p's return level and its 90 % interval, from @fit of @y. 0, or -1 with errno. */
 int tail_fit_level(const struct tail_fit *fit, const double *y, double p,
 		   struct tail_level *out);

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TAIL_KEEP	4096	/* the largest samples a series keeps */
+#define TAIL_KEEP	1024	/* the largest samples a series keeps */
 
 struct tail_point {
 	uint64_t	value;		/* ns */
