@@ -175,6 +175,21 @@ void osnoise_models_balance(const struct run_models *m, int cpu, struct osnoise_
 	b->steal_tick_ns = run_models_steal_known(m) ? m->facts->steal_tick_ns : 0;
 }
 
+/* --tail: the single noises, each noise occurrence the tracer reported */
+static bool tail_sample_osnoise(const struct rtl_record *rec, int *cpu, int *context,
+				uint64_t *ns, uint64_t *ts)
+{
+	if (rec->kind != RECORD_NOISE_SAMPLE || rec->sample.self_ns)
+		return false;
+	*cpu = rec->sample.cpu;
+	*context = 0;
+	*ns = rec->sample.duration_ns;
+	*ts = rec->sample.ts;
+	return true;
+}
+
+static const char *const tail_contexts_osnoise[] = { "noise" };
+
 const struct models_ops osnoise_models = {
 	.init			= init_osnoise,
 	.free			= free_osnoise,
@@ -190,4 +205,7 @@ const struct models_ops osnoise_models = {
 	.samples_wanted_from	= samples_wanted_from_osnoise,
 	.runtime_ns		= runtime_ns_osnoise,
 	.explain		= explain_osnoise,
+	.tail_sample		= tail_sample_osnoise,
+	.tail_contexts		= 1,
+	.tail_context_names	= tail_contexts_osnoise,
 };

@@ -18,6 +18,42 @@ static const struct models_ops *const models_of_tool[NR_TOOLS] = {
 	RTL_TOOL_UNITS(MODELS_UNIT_ROW)
 };
 
+static int init_tail(struct run_models *m, const struct rtl_params *p)
+{
+	m->tail = malloc(sizeof(*m->tail));
+	return m->tail ? tail_set_init(m->tail, p->nr_cpus, m->ops->tail_contexts) : -1;
+}
+
+static void free_tail(struct run_models *m)
+{
+	if (m->tail)
+		tail_set_free(m->tail);
+	free(m->tail);
+	m->tail = NULL;
+}
+
+/* a sample of the tool's into the tail's series */
+static void add_tail(struct run_models *m, const struct rtl_record *rec)
+{
+	uint64_t ns, ts;
+	int cpu, context;
+
+	if (m->tail && m->ops->tail_sample(rec, &cpu, &context, &ns, &ts))
+		tail_set_add(m->tail, cpu, context, ns, ts);
+}
+
+const struct tail_set *run_models_tail(const struct run_models *m)
+{
+	return m->tail;
+}
+
+const char *run_models_tail_context(const struct run_models *m, int context)
+{
+	if (!m->ops->tail_context_names || context < 0 || context >= m->ops->tail_contexts)
+		return "?";
+	return m->ops->tail_context_names[context];
+}
+
 int run_models_init(struct run_models *m, const struct rtl_params *p,
 		    const struct sys_facts *facts)
 {
@@ -29,6 +65,8 @@ int run_models_init(struct run_models *m, const struct rtl_params *p,
 	if (self_stop_init(&m->self, p->nr_cpus))
 		return -1;
 	if (params_analysis_on(p) && !(m->aa_lost = calloc(p->nr_cpus, sizeof(*m->aa_lost))))
+		return -1;
+	if (p->tail && m->ops->tail_sample && init_tail(m, p))
 		return -1;
 	return m->ops->init(m, p);
 }
@@ -46,11 +84,14 @@ void run_models_free(struct run_models *m)
 	vcpu_threads_free(&m->vcpus);
 	source_window_free(m->live_sources);
 	m->live_sources = NULL;
+	free_tail(m);
 }
 
 void run_models_reset(struct run_models *m)
 {
 	m->ops->reset(m);
+	if (m->tail)
+		tail_set_reset(m->tail);
 	vcpu_threads_free(&m->vcpus);
 	source_window_reset(m->live_sources);
 }
@@ -90,6 +131,7 @@ void run_models_add_models(struct run_models *m, const struct rtl_record *rec)
 {
 	self_stop_add(&m->self, rec);
 	m->ops->add(m, rec);
+	add_tail(m, rec);
 	vm_join_record(m->join, rec);
 	vcpu_threads_feed(&m->vcpus, rec);
 }

@@ -18,6 +18,7 @@
 #include "analysis/source_window.h"
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
+#include "model/tail_store.h"
 
 struct run_models;
 
@@ -45,6 +46,11 @@ struct models_ops {
 	bool		(*runtime_ns)(const struct run_models *m, int cpu, uint64_t *ns);
 	/* the end: the stop's sample on @cpu (-1: none) and the whole run's */
 	void		(*explain)(struct run_models *m, const struct rtl_params *p, int cpu);
+	/* --tail: a sample of @rec for the tail's series (true), its CPU, context, ns and time */
+	bool		(*tail_sample)(const struct rtl_record *rec, int *cpu, int *context,
+				       uint64_t *ns, uint64_t *ts);
+	int		tail_contexts;			/* the contexts it has */
+	const char *const *tail_context_names;		/* their names */
 };
 
 /* the most rows of a CPU's sources a tool gives the live pane (live_rows) */
@@ -80,6 +86,9 @@ struct run_models {
 
 	/* the live screen's pane: the sources per second */
 	struct source_window	*live_sources;	/* NULL: no pane */
+
+	/* --tail: the series of the tail estimates; NULL without */
+	struct tail_set		*tail;
 };
 
 /* @facts (may be NULL) must outlive the models. */
@@ -133,6 +142,9 @@ uint64_t run_models_analysis_lost(const struct run_models *m, int cpu);
 void run_models_flush(struct run_models *m);
 /* The time the tool measured on @cpu, when it is not the run's (osnoise's runtime). */
 bool run_models_runtime_ns(const struct run_models *m, int cpu, uint64_t *ns);
+/* --tail's series (NULL: none) and the name of its @context */
+const struct tail_set *run_models_tail(const struct run_models *m);
+const char *run_models_tail_context(const struct run_models *m, int context);
 /* The end: the sample or latency that stopped the run on @cpu (-1: none), the run's sources. */
 void run_models_explain(struct run_models *m, const struct rtl_params *p, int cpu);
 

@@ -20,6 +20,7 @@
 #define XI_ZERO		1e-9	/* |xi| below: the exponential limit */
 #define MAX_EVAL	20000
 #define BISECTIONS	64
+#define CLOSE_ENOUGH	1e-5	/* a crossing found to this part of its distance from u */
 #define WIDEST		1e6	/* an upper end past this many times the estimate's
 				 * distance from u is no bound */
 
@@ -81,7 +82,7 @@ static void moments(const struct sample *s, double *sigma, double *xi)
 static double maximize(nlopt_func f, void *data, unsigned n, double *x, const double *lo,
 		       const double *hi)
 {
-	nlopt_opt opt = nlopt_create(NLOPT_LN_SBPLX, n);
+	nlopt_opt opt = nlopt_create(NLOPT_LN_NELDERMEAD, n);
 	double best = NAN;
 
 	if (!opt) {
@@ -89,7 +90,7 @@ static double maximize(nlopt_func f, void *data, unsigned n, double *x, const do
 		return NAN;
 	}
 	if (nlopt_set_lower_bounds(opt, lo) >= 0 && nlopt_set_upper_bounds(opt, hi) >= 0 &&
-	    nlopt_set_max_objective(opt, f, data) >= 0 && nlopt_set_xtol_rel(opt, 1e-10) >= 0 &&
+	    nlopt_set_max_objective(opt, f, data) >= 0 && nlopt_set_xtol_rel(opt, 1e-8) >= 0 &&
 	    nlopt_set_maxeval(opt, MAX_EVAL) >= 0 && nlopt_optimize(opt, x, &best) < 0)
 		best = NAN;
 	nlopt_destroy(opt);
@@ -191,9 +192,10 @@ double tail_fit_profile(const struct tail_fit *fit, const double *y, double p, d
 static double crossing(const struct tail_fit *fit, const double *y, double p, double cut,
 		       double in, double out)
 {
+	double close = CLOSE_ENOUGH * fabs(in - fit->threshold);
 	int i;
 
-	for (i = 0; i < BISECTIONS; i++) {
+	for (i = 0; i < BISECTIONS && fabs(out - in) > close; i++) {
 		double mid = (in + out) / 2;
 
 		if (tail_fit_profile(fit, y, p, mid) >= cut)
@@ -219,20 +221,83 @@ static double upper_end(const struct tail_fit *fit, const double *y, double p, d
 	return crossing(fit, y, p, cut, level, out);
 }
 
+double tail_fit_bound(const struct tail_fit *fit, const double *y, double p, bool upper)
+{
+	double cut = fit->loglik - TAIL_CHI2_90 / 2, level;
+
+	if (!(p > 0) || !(rarity(fit, p) > 1))
+		return NAN;
+	level = tail_fit_return_level(fit, p);
+	/* at u the profile has no support: the lower end is over it */
+	return upper ? upper_end(fit, y, p, cut, level) :
+		       crossing(fit, y, p, cut, level, fit->threshold);
+}
+
 int tail_fit_level(const struct tail_fit *fit, const double *y, double p,
 		   struct tail_level *out)
 {
-	double cut = fit->loglik - TAIL_CHI2_90 / 2;
-	double level;
-
 	if (!(p > 0) || !(rarity(fit, p) > 1)) {
 		errno = EINVAL;
 		return -1;
 	}
-	level = tail_fit_return_level(fit, p);
-	*out = (struct tail_level){ .p = p, .level = level };
-	/* at u the profile has no support: the lower end is over it */
-	out->lower = crossing(fit, y, p, cut, level, fit->threshold);
-	out->upper = upper_end(fit, y, p, cut, level);
+	*out = (struct tail_level){ .p = p, .level = tail_fit_return_level(fit, p),
+				    .lower = tail_fit_bound(fit, y, p, false),
+				    .upper = tail_fit_bound(fit, y, p, true) };
 	return 0;
+}
+
+struct shape_profile {
+	struct sample	s;
+	double		xi;
+};
+
+static double shape_objective(unsigned n, const double *x, double *grad, void *data)
+{
+	const struct shape_profile *sp = data;
+	double l = loglik(&sp->s, exp(x[0]), sp->xi);
+
+	(void)n;
+	(void)grad;
+	return isfinite(l) ? l : -DBL_MAX;
+}
+
+double tail_fit_shape_profile(const struct tail_fit *fit, const double *y, double xi)
+{
+	struct shape_profile sp = { { y, fit->k }, xi };
+	double x = log(fit->sigma), lo = x - 30, hi = x + 30, best;
+	size_t i;
+
+	/* a bounded tail must end past the largest excess: start there */
+	for (i = 0; xi < 0 && i < fit->k; i++)
+		x = fmax(x, log(-xi * y[i]) + 1e-9);
+	best = maximize(shape_objective, &sp, 1, &x, &lo, &hi);
+	return isnan(best) ? -HUGE_VAL : best;
+}
+
+/* the shape between @in (profile over @cut) and @out (under it) where it crosses */
+static double shape_crossing(const struct tail_fit *fit, const double *y, double cut,
+			     double in, double out)
+{
+	int i;
+
+	for (i = 0; i < BISECTIONS && fabs(out - in) > 1e-6; i++) {
+		double mid = (in + out) / 2;
+
+		if (tail_fit_shape_profile(fit, y, mid) >= cut)
+			in = mid;
+		else
+			out = mid;
+	}
+	return (in + out) / 2;
+}
+
+void tail_fit_shape_interval(const struct tail_fit *fit, const double *y, double *lower,
+			     double *upper)
+{
+	double cut = fit->loglik - TAIL_CHI2_90 / 2;
+
+	*lower = tail_fit_shape_profile(fit, y, XI_MIN) >= cut ? XI_MIN :
+		 shape_crossing(fit, y, cut, fit->xi, XI_MIN);
+	*upper = tail_fit_shape_profile(fit, y, XI_MAX) >= cut ? XI_MAX :
+		 shape_crossing(fit, y, cut, fit->xi, XI_MAX);
 }

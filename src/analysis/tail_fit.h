@@ -13,6 +13,7 @@
 #ifndef RTLENS_TAIL_FIT_H
 #define RTLENS_TAIL_FIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* chi-square with one degree of freedom at 0.90: the profile's cut for 90 % */
@@ -47,8 +48,19 @@ double tail_fit_return_level(const struct tail_fit *fit, double p);
  * probability @p is @level: the profile that bounds the interval.
  */
 double tail_fit_profile(const struct tail_fit *fit, const double *y, double p, double level);
+/* One end of that interval (NAN: @p not below k/n). */
+double tail_fit_bound(const struct tail_fit *fit, const double *y, double p, bool upper);
 /* @p's return level and its 90 % interval, from @fit of @y. 0, or -1 with errno. */
 int tail_fit_level(const struct tail_fit *fit, const double *y, double p,
 		   struct tail_level *out);
+
+/* The log-likelihood of @y at the best scale with shape @xi: the shape's profile. */
+double tail_fit_shape_profile(const struct tail_fit *fit, const double *y, double xi);
+/*
+ * The shape's 90 % interval from its profile (the shapes searched, -0.9 to
+ * 3, where it reaches them): a lower end over 0 is a heavy tail, at 95 %.
+ */
+void tail_fit_shape_interval(const struct tail_fit *fit, const double *y, double *lower,
+			     double *upper);
 
 #endif

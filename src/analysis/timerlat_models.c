@@ -150,6 +150,26 @@ static void explain_timerlat(struct run_models *m, const struct rtl_params *p, i
 	t->aa_done = t->aa && cpu >= 0 && !timerlat_aa_explain(t->aa, cpu, &t->aa_result);
 }
 
+/* --tail: each context's latencies but those that include a stop of rtlens */
+static bool tail_sample_timerlat(const struct rtl_record *rec, int *cpu, int *context,
+				 uint64_t *ns, uint64_t *ts)
+{
+	const struct timerlat_sample *t = &rec->timerlat;
+
+	if (rec->kind != RECORD_TIMERLAT || t->self_ns ||
+	    (unsigned int)t->context >= NR_TIMERLAT_CONTEXTS)
+		return false;
+	*cpu = t->cpu;
+	*context = (int)t->context;
+	*ns = t->latency_ns;
+	*ts = t->ts;
+	return true;
+}
+
+static const char *const tail_contexts_timerlat[NR_TIMERLAT_CONTEXTS] = {
+	"irq", "thread", "user",
+};
+
 const struct models_ops timerlat_models = {
 	.init		= init_timerlat,
 	.free		= free_timerlat,
@@ -162,4 +182,7 @@ const struct models_ops timerlat_models = {
 	.live_on	= live_on_timerlat,
 	.live_rows	= live_rows_timerlat,
 	.explain	= explain_timerlat,
+	.tail_sample	= tail_sample_timerlat,
+	.tail_contexts	= NR_TIMERLAT_CONTEXTS,
+	.tail_context_names = tail_contexts_timerlat,
 };

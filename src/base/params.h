@@ -45,6 +45,8 @@ struct event_spec {
 	char	*trigger;
 };
 
+#define RTL_TAIL_HORIZONS	8	/* --tail's horizons, at most */
+
 struct rtl_params {
 	const struct tool_desc	*desc;		/* the tool: what tells it from the others */
 	enum rtl_tool		tool;		/* desc->tool: the index of per-tool tables */
@@ -122,6 +124,10 @@ struct rtl_params {
 	bool			live_screen;
 	uint64_t		aa_floor_us;	/* timerlat --aa-floor: latencies counted from */
 	unsigned int		aa_top;		/* osnoise: --aa-top N worst samples */
+	/* --tail: the tail estimates, with the worst expected over these horizons */
+	bool			tail;
+	int			nr_tail_horizons;
+	double			tail_horizons_s[RTL_TAIL_HORIZONS];
 	/*
 	 * --vm PID: the vCPU threads of that VMM process only (its thread
 	 * ids, read from /proc at the start: vm_tids); 0: every one seen

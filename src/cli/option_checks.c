@@ -46,6 +46,16 @@ static int check_timerlat(const struct rtl_params *p)
 			"or --aa-only)");
 		return -1;
 	}
+	if (p->tail && p->bpf_action) {
+		err_msg("--bpf-action runs from the BPF counting, and --tail reads every sample in its "
+			"order instead: choose one");
+		return -1;
+	}
+	if (p->tail && p->kernel_hist) {
+		err_msg("--tail reads every sample in its order, and --kernel-hist counts them in the "
+			"kernel: choose one");
+		return -1;
+	}
 	if (p->bpf_action && p->no_bpf) {
 		err_msg("--bpf-action runs from the BPF counting, which --no-bpf (or RTLENS_NO_BPF) "
 			"turns off");

@@ -10,6 +10,7 @@
 
 #include "base/actions.h"
 #include "base/params.h"
+#include "base/parse.h"
 #include "cli/option_setters.h"
 #include "session/metrics_server.h"
 
@@ -135,6 +136,43 @@ int opts_set_cgroup(void *ctx, const char *arg, const char **why)
 		*why = "out of memory";
 		return -1;
 	}
+	return 0;
+}
+
+/* --tail[=LIST]: the horizons, durations apart by commas (default 1h,24h) */
+int opts_set_tail(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+	double got[RTL_TAIL_HORIZONS];
+	char *list, *item, *save = NULL;
+	int n = 0;
+
+	if (arg && *arg == '=')
+		arg++;
+	if (!(list = strdup(arg && *arg ? arg : "1h,24h"))) {
+		*why = "out of memory";
+		return -1;
+	}
+	for (item = strtok_r(list, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+		uint64_t s;
+
+		if (n == RTL_TAIL_HORIZONS) {
+			*why = "more than 8 horizons";
+			break;
+		}
+		if (parse_duration(item, &s, why))
+			break;
+		got[n++] = (double)s;
+	}
+	free(list);
+	if (item || !n) {
+		if (!n && !item)
+			*why = "no horizon: name durations apart by commas (e.g. 20m,1h,24h)";
+		return -1;
+	}
+	p->tail = true;
+	p->nr_tail_horizons = n;
+	memcpy(p->tail_horizons_s, got, sizeof(got));
 	return 0;
 }
 

@@ -212,6 +212,11 @@ static const struct opt_desc opt_table[] = {
 	{ ROW(G_ANALYSIS, "aa-top", 0, "N", "print the causes of the N worst noise samples of the run",
 	      OSN),
 	  UINT(aa_top, 1, 1000, "N") },
+	{ ROW(G_ANALYSIS, "tail", 0, "horizons",
+	      "estimate what a longer run would see: the levels exceeded with probability 1e-6\n"
+	      "\t\tand 1e-9 per sample and the worst over the horizons (default 1h,24h), with\n"
+	      "\t\ttheir 90% intervals, when the checks of the fit pass; reads every sample", OSN | TL),
+	  OPT_CALL(ARG_OPTIONAL, opts_set_tail) },
 	{ ROW(G_ANALYSIS, "dump-tasks", 0, NULL,
 	      "print the last task seen running on each measured CPU when a threshold is hit "
 	      "(needs the auto-analysis)", TL),

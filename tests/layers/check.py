@@ -54,7 +54,7 @@ HEADERS = {
                'decode_parts.h': False},
     'model': {h: True for h in (
         'ctx_tracker.h', 'histogram.h', 'hwlat_model.h', 'latency_model.h', 'noise_model.h',
-        'self_stop.h', 'stop_rule.h')},
+        'self_stop.h', 'stop_rule.h', 'tail_store.h')},
     'analysis': {'compare.h': True, 'compare_shape.h': True, 'hwlat_models.h': True,
                  'kvm_exits.h': True,
                  'merge.h': True, 'osnoise_models.h': True, 'timerlat_models.h': True,
@@ -63,7 +63,7 @@ HEADERS = {
                  'setup_notes.h': True, 'source_journal.h': True, 'source_table.h': True,
                  'spmd.h': True,
                  'timerlat_aa.h': True, 'timerlat_sources.h': True,
-                 'source_window.h': True, 'tail_fit.h': True, 'timerlat_window.h': True, 'tuning_judge.h': True,
+                 'source_window.h': True, 'tail_estimate.h': True, 'tail_fit.h': True, 'timerlat_window.h': True, 'tuning_judge.h': True,
                  'vcpu_host.h': True, 'vcpu_threads.h': True, 'vm_join.h': True,
                  'vm_timemap.h': True,
                  'tuning_judge_parts.h': False,

@@ -419,14 +419,14 @@ static int start_user_threads(struct engine *src)
 
 /*
  * The samples counted by a BPF program when nothing needs them one by one
- * from the ring buffer: not --record, not --kernel-hist, not an analysis
+ * from the ring buffer: not --record, not --tail, not --kernel-hist, not an analysis
  * that reads them with the samples (timerlat's reads its own window at a
  * stop; osnoise's gets them from BPF). Attached before the tracer starts,
  * so that it sees the first sample.
  */
 static bool bpf_fits(const struct rtl_params *p)
 {
-	return tracer_of(p)->bpf_event && !p->record_path && !kernel_counts(p) &&
+	return tracer_of(p)->bpf_event && !p->record_path && !p->tail && !kernel_counts(p) &&
 	       (!params_trace_analysis(p) || feed_of(p) != AA_FEED_INLINE);
 }
 
@@ -437,6 +437,8 @@ static int open_bpf(struct engine *src)
 
 	if (p->record_path && tracer_of(p)->bpf_event)
 		src->bpf_why = "--record: the recording needs every sample, read through tracefs";
+	else if (p->tail && tracer_of(p)->bpf_event)
+		src->bpf_why = "--tail: the checks of the tail read every sample in its order";
 	else if (whole_run_inline(p) && tracer_of(p)->bpf_event)
 		src->bpf_why = "--aa: every latency is read with the events that explain it";
 	if (!bpf_fits(p))
