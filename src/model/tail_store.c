@@ -59,9 +59,11 @@ void tail_store_add(struct tail_store *s, uint64_t value, uint64_t ts)
 {
 	struct tail_point p = { value, s->n };
 
-	if (!s->n++)
+	/* the span from the earliest to the latest: a replay adds CPU after CPU */
+	if (!s->n++ || ts < s->first_ts)
 		s->first_ts = ts;
-	s->last_ts = ts;
+	if (ts > s->last_ts)
+		s->last_ts = ts;
 	if (s->len < s->cap || grow(s)) {
 		s->heap[s->len] = p;
 		sift_up(s->heap, s->len++);

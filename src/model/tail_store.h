@@ -21,8 +21,8 @@ struct tail_point {
 
 struct tail_store {
 	uint64_t		n;		/* the samples added */
-	uint64_t		first_ts;	/* ns: the first's and the last's times */
-	uint64_t		last_ts;
+	uint64_t		first_ts;	/* ns: the earliest and the latest times, */
+	uint64_t		last_ts;	/* whatever the order they came in */
 	size_t			len;		/* in heap: a min-heap by value */
 	size_t			cap;
 	struct tail_point	*heap;

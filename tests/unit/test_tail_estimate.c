@@ -94,6 +94,30 @@ static void test_set_routes_cpus_and_contexts(void **state)
 	tail_set_free(&t);
 }
 
+/*
+ * A replay adds its CPUs' samples one CPU after the other: the CPUs'
+ * series together spans the earliest to the latest, and its rate is theirs
+ */
+static void test_all_span_out_of_order(void **state)
+{
+	const struct tail_store *all;
+	struct tail_set t;
+	uint64_t i;
+
+	(void)state;
+	assert_int_equal(tail_set_init(&t, 2, 1), 0);
+	for (i = 0; i < 1000; i++)
+		tail_set_add(&t, 0, 0, 5, i * NS_PER_SAMPLE);
+	for (i = 0; i < 100; i++)
+		tail_set_add(&t, 1, 0, 5, i * NS_PER_SAMPLE);
+	all = tail_set_series(&t, -1, 0);
+	assert_int_equal(all->first_ts, 0);
+	assert_int_equal(all->last_ts, 999 * NS_PER_SAMPLE);
+	/* 1100 samples over 0.999 s */
+	assert_true(fabs(tail_store_rate(all) - 1099 / 0.999) < 1e-6);
+	tail_set_free(&t);
+}
+
 /* an exponential tail: trusted, bounded by nothing but light, the truth within */
 static void test_light_tail_trusted(void **state)
 {
@@ -290,6 +314,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_keeps_the_largest),
 		cmocka_unit_test(test_set_routes_cpus_and_contexts),
+		cmocka_unit_test(test_all_span_out_of_order),
 		cmocka_unit_test(test_light_tail_trusted),
 		cmocka_unit_test(test_heavy_tail_flagged),
 		cmocka_unit_test(test_too_few_says_how_long),
