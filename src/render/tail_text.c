@@ -79,8 +79,8 @@ static void legend(FILE *out, const struct rtl_params *p, const char *unit)
 	int i;
 
 	fprintf(out, "Tail estimates (--tail), in %s:\n", unit);
-	fprintf(out, "  ~E (L-U): an estimate and its 90 %% interval (\"no bound\": no finite "
-		"upper end), shown when the fit passes its checks\n  ");
+	fprintf(out, "  ~E (L-U): an estimate and its 90 %% interval (horizons: 90 %% or more; "
+		"\"no bound\": no finite upper end), shown when the fit passes its checks\n  ");
 	for (i = 0; i < TAIL_NR_P; i++) {
 		prob_name(name, tail_probs[i]);
 		fprintf(out, "%s%s", i ? ", " : "", name);

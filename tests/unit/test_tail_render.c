@@ -175,8 +175,8 @@ static void test_trusted_text(void **state)
 	setup(&f, "timerlat hist", ARGV("hist", "-c", "1", "--tail"), s, 2);
 	text = text_of(&f);
 	has(text, "Tail estimates (--tail), in us:\n"
-		  "  ~E (L-U): an estimate and its 90 % interval (\"no bound\": no finite upper "
-		  "end), shown when the fit passes its checks\n"
+		  "  ~E (L-U): an estimate and its 90 % interval (horizons: 90 % or more; "
+		  "\"no bound\": no finite upper end), shown when the fit passes its checks\n"
 		  "  1e-6, 1e-9: the level a sample exceeds with that probability; 1h, 24h: the "
 		  "worst sample expected in that time at the run's rate\n");
 	has(text, "CPU 1 irq: 3600000 samples at 1000/s, max 41.2; 4095 over the threshold 12.1\n"
