@@ -18,7 +18,7 @@
 #include "analysis/source_window.h"
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
-#include "model/tail_store.h"
+#include "analysis/tail_estimate.h"
 
 struct run_models;
 
@@ -89,6 +89,8 @@ struct run_models {
 
 	/* --tail: the series of the tail estimates; NULL without */
 	struct tail_set		*tail;
+	/* and their estimates, made at the end (run_models_explain()); NULL before */
+	struct tail_run		*tail_done;
 };
 
 /* @facts (may be NULL) must outlive the models. */
@@ -145,7 +147,12 @@ bool run_models_runtime_ns(const struct run_models *m, int cpu, uint64_t *ns);
 /* --tail's series (NULL: none) and the name of its @context */
 const struct tail_set *run_models_tail(const struct run_models *m);
 const char *run_models_tail_context(const struct run_models *m, int context);
-/* The end: the sample or latency that stopped the run on @cpu (-1: none), the run's sources. */
+/* --tail's estimates, made at the end by run_models_explain(); NULL: none made */
+const struct tail_run *run_models_tail_estimates(const struct run_models *m);
+/*
+ * The end: the sample or latency that stopped the run on @cpu (-1: none),
+ * the run's sources; with --tail, the estimates of its series.
+ */
 void run_models_explain(struct run_models *m, const struct rtl_params *p, int cpu);
 
 #endif
