@@ -240,6 +240,7 @@ bench: rtlens build/bench/record_cost
 	@bench/flood.sh
 	@bench/osnoise-hist.sh
 	@bench/timerlat-hist.sh
+	@bench/tail.sh
 	@bench/kvm-host.sh
 	@bench/live-pane.sh host
 	@bench/live-pane.sh 6.1
