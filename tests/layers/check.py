@@ -72,7 +72,7 @@ HEADERS = {
                'recording_json.h': True, 'render.h': True, 'svg_plot.h': True,
                'tuning_render.h': True, 'json_writer.h': False, 'source_table_text.h': False, 'live_pane.h': False,
                'hist_parts.h': False, 'hwlatdetect_text.h': False, 'live_table.h': False,
-               'wrap_text.h': False,
+               'wrap_text.h': False, 'text_append.h': False,
                'metrics_parts.h': False, 'svg_panel.h': False,
                'svg_writer.h': False},
     'source/system': {'system.h': True, 'state_record.h': False, 'sys_mount.h': False},
