@@ -129,6 +129,13 @@ struct rtl_params {
 	int			nr_tail_horizons;
 	double			tail_horizons_s[RTL_TAIL_HORIZONS];
 	/*
+	 * --until-confident P:US (it implies --tail): on until the level a
+	 * sample exceeds with probability gate_p is known to be under or over
+	 * gate_us; gate_p 0: not asked
+	 */
+	double			gate_p;
+	double			gate_us;
+	/*
 	 * --vm PID: the vCPU threads of that VMM process only (its thread
 	 * ids, read from /proc at the start: vm_tids); 0: every one seen
 	 */

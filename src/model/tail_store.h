@@ -23,6 +23,7 @@ struct tail_store {
 	uint64_t		n;		/* the samples added */
 	uint64_t		first_ts;	/* ns: the first's and the last's times */
 	uint64_t		last_ts;
+	uint64_t		max;		/* the largest sample */
 	size_t			len;		/* in heap: a min-heap by value */
 	size_t			cap;
 	struct tail_point	*heap;
@@ -31,6 +32,8 @@ struct tail_store {
 void tail_store_add(struct tail_store *s, uint64_t value, uint64_t ts);
 void tail_store_reset(struct tail_store *s);
 void tail_store_free(struct tail_store *s);
+/* @dst (empty or freed) made a copy of @src: 0, or -1 (ENOMEM) with @dst empty. */
+int tail_store_copy(struct tail_store *dst, const struct tail_store *src);
 /* The kept points, largest first, into @out (s->len of them); their number. */
 size_t tail_store_sorted(const struct tail_store *s, struct tail_point *out);
 /* The samples per second over the span (0: fewer than 2, or no span). */

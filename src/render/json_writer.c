@@ -331,6 +331,21 @@ void json_double(struct json_writer *w, const char *key, double val)
 	put_value(w, key, buf);
 }
 
+void json_real(struct json_writer *w, const char *key, double val)
+{
+	char buf[32];
+	locale_t old;
+
+	if (!isfinite(val)) {
+		json_null(w, key);
+		return;
+	}
+	old = uselocale(w->c_locale);
+	snprintf(buf, sizeof(buf), "%.6g", val);
+	uselocale(old);
+	put_value(w, key, buf);
+}
+
 void json_bool(struct json_writer *w, const char *key, bool val)
 {
 	put_value(w, key, val ? "true" : "false");

@@ -146,6 +146,9 @@ void render_progress(char *buf, size_t len, const struct run_models *m,
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v);
 
+/* --until-confident's verdict in one line (tail_gate_text.c); nothing without it */
+void render_gate(FILE *out, const struct run_models *m, const struct rtl_params *p);
+
 /* --host-input: what the host did with the guest's vCPUs in its samples */
 void render_vm_join(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		    const struct run_view *v);
