@@ -2,6 +2,7 @@
 /*
  * run_models - route each record to the models of the session's tool
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,14 @@ static int init_tail(struct run_models *m, const struct rtl_params *p)
 					m->ops->tail_main(p), &p->cpus, p->nr_cpus) : -1;
 }
 
+static void free_estimates(struct run_models *m)
+{
+	if (m->tail_done)
+		tail_run_free(m->tail_done);
+	free(m->tail_done);
+	m->tail_done = NULL;
+}
+
 static void free_tail(struct run_models *m)
 {
 	if (m->tail)
@@ -40,6 +49,20 @@ static void free_tail(struct run_models *m)
 		tail_gate_free(m->gate);
 	free(m->gate);
 	m->gate = NULL;
+	free_estimates(m);
+}
+
+/* the estimates of the series, once, at the end: tens of ms each */
+static void estimate_tail(struct run_models *m, const struct rtl_params *p)
+{
+	free_estimates(m);
+	if (!m->tail || !(m->tail_done = malloc(sizeof(*m->tail_done))))
+		return;
+	if (tail_run_estimate(m->tail_done, m->tail, &p->cpus, p->tail_horizons_s,
+			      p->nr_tail_horizons)) {
+		warn_msg("--tail: no estimate made: %s", strerror(errno));
+		free_estimates(m);
+	}
 }
 
 /* a sample of the tool's into the tail's series */
@@ -60,6 +83,11 @@ const struct tail_set *run_models_tail(const struct run_models *m)
 struct tail_gate *run_models_gate(const struct run_models *m)
 {
 	return m->gate;
+}
+
+const struct tail_run *run_models_tail_estimates(const struct run_models *m)
+{
+	return m->tail_done;
 }
 
 const char *run_models_tail_context(const struct run_models *m, int context)
@@ -109,6 +137,7 @@ void run_models_reset(struct run_models *m)
 		tail_set_reset(m->tail);
 	if (m->gate)
 		tail_gate_reset(m->gate);
+	free_estimates(m);
 	vcpu_threads_free(&m->vcpus);
 	source_window_reset(m->live_sources);
 }
@@ -250,4 +279,5 @@ void run_models_explain(struct run_models *m, const struct rtl_params *p, int cp
 {
 	if (m->ops->explain)
 		m->ops->explain(m, p, cpu);
+	estimate_tail(m, p);
 }

@@ -18,8 +18,8 @@
 #include "analysis/source_window.h"
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
+#include "analysis/tail_estimate.h"
 #include "analysis/tail_gate.h"
-#include "model/tail_store.h"
 
 struct run_models;
 
@@ -94,6 +94,8 @@ struct run_models {
 	struct tail_set		*tail;
 	/* --until-confident: its CPUs' levels and verdict; NULL without */
 	struct tail_gate	*gate;
+	/* and their estimates, made at the end (run_models_explain()); NULL before */
+	struct tail_run		*tail_done;
 };
 
 /* @facts (may be NULL) must outlive the models. */
@@ -152,7 +154,12 @@ const struct tail_set *run_models_tail(const struct run_models *m);
 const char *run_models_tail_context(const struct run_models *m, int context);
 /* --until-confident's gate, on the tail's series (NULL: none) */
 struct tail_gate *run_models_gate(const struct run_models *m);
-/* The end: the sample or latency that stopped the run on @cpu (-1: none), the run's sources. */
+/* --tail's estimates, made at the end by run_models_explain(); NULL: none made */
+const struct tail_run *run_models_tail_estimates(const struct run_models *m);
+/*
+ * The end: the sample or latency that stopped the run on @cpu (-1: none),
+ * the run's sources; with --tail, the estimates of its series.
+ */
 void run_models_explain(struct run_models *m, const struct rtl_params *p, int cpu);
 
 #endif

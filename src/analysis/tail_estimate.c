@@ -64,7 +64,8 @@ static double more_time(const struct tail_store *s, const struct tail_estimate *
 {
 	double need = (double)TAIL_MIN_K * TAIL_SHARE;
 
-	if (e->threshold > 0 || !(e->rate_hz > 0))	/* too many ties: time will not mend it */
+	/* enough samples but too many ties at the threshold: time will not mend it */
+	if (e->threshold > 0 || (double)s->n >= need || !(e->rate_hz > 0))
 		return INFINITY;
 	return (need - (double)s->n) / e->rate_hz;
 }

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "analysis/tail_fit.h"
+#include "base/cpulist.h"
 #include "model/tail_store.h"
 
 #define TAIL_NR_P		2	/* the probabilities: 1e-6, 1e-9 */
@@ -88,6 +89,29 @@ bool tail_estimate_trusted(const struct tail_estimate *e);
  */
 int tail_estimate_level(const struct tail_store *s, double p, struct tail_estimate *e,
 			struct tail_level *out);
+
+/* a run's series and its estimate: its CPU (-1: the measured CPUs together) and context */
+struct tail_series {
+	int			cpu;
+	int			context;
+	struct tail_estimate	e;
+};
+
+/* the estimates of a run, made once at its end (tail_run.c) */
+struct tail_run {
+	int			nr;
+	struct tail_series	*series;
+};
+
+/*
+ * The estimate of each series of @t with samples: each CPU of @cpus, its
+ * contexts in order, then each context's CPUs together; with the horizons
+ * @horizons_s (@nr). 0, or -1 with errno (ENOMEM). tail_run_free() after,
+ * whatever it returns.
+ */
+int tail_run_estimate(struct tail_run *r, const struct tail_set *t, const struct cpu_mask *cpus,
+		      const double *horizons_s, int nr);
+void tail_run_free(struct tail_run *r);
 
 /* tail_checks.c: the checks, on the points over u (largest first) and the fit */
 double tail_extremal_index(const struct tail_point *over, size_t k);

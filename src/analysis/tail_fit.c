@@ -15,8 +15,6 @@
 
 #include "analysis/tail_fit.h"
 
-#define XI_MIN		-0.9	/* below -0.5 the estimate is irregular; keep a margin */
-#define XI_MAX		3.0
 #define XI_ZERO		1e-9	/* |xi| below: the exponential limit */
 #define MAX_EVAL	20000
 #define BISECTIONS	64
@@ -125,8 +123,8 @@ int tail_fit_gpd(const double *y, size_t k, size_t n, double threshold, struct t
 	x[1] = xi;
 	lo[0] = x[0] - 30;
 	hi[0] = x[0] + 30;
-	lo[1] = XI_MIN;
-	hi[1] = XI_MAX;
+	lo[1] = TAIL_XI_MIN;
+	hi[1] = TAIL_XI_MAX;
 	best = maximize(objective, &s, 2, x, lo, hi);
 	if (isnan(best))
 		return -1;
@@ -180,7 +178,7 @@ static double profile_objective(unsigned n, const double *x, double *grad, void 
 double tail_fit_profile(const struct tail_fit *fit, const double *y, double p, double level)
 {
 	struct profile pr = { { y, fit->k }, level - fit->threshold, rarity(fit, p) };
-	double lo = XI_MIN, hi = XI_MAX, xi = fit->xi, best;
+	double lo = TAIL_XI_MIN, hi = TAIL_XI_MAX, xi = fit->xi, best;
 
 	if (!(pr.excess > 0) || !(pr.r > 1))
 		return -HUGE_VAL;
@@ -296,8 +294,8 @@ void tail_fit_shape_interval(const struct tail_fit *fit, const double *y, double
 {
 	double cut = fit->loglik - TAIL_CHI2_90 / 2;
 
-	*lower = tail_fit_shape_profile(fit, y, XI_MIN) >= cut ? XI_MIN :
-		 shape_crossing(fit, y, cut, fit->xi, XI_MIN);
-	*upper = tail_fit_shape_profile(fit, y, XI_MAX) >= cut ? XI_MAX :
-		 shape_crossing(fit, y, cut, fit->xi, XI_MAX);
+	*lower = tail_fit_shape_profile(fit, y, TAIL_XI_MIN) >= cut ? TAIL_XI_MIN :
+		 shape_crossing(fit, y, cut, fit->xi, TAIL_XI_MIN);
+	*upper = tail_fit_shape_profile(fit, y, TAIL_XI_MAX) >= cut ? TAIL_XI_MAX :
+		 shape_crossing(fit, y, cut, fit->xi, TAIL_XI_MAX);
 }

@@ -16,6 +16,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* the shapes searched: an interval's end at one of them is "that far or farther" */
+#define TAIL_XI_MIN	-0.9	/* below -0.5 the estimate is irregular; keep a margin */
+#define TAIL_XI_MAX	3.0
+
 /* chi-square with one degree of freedom at 0.90: the profile's cut for 90 % */
 #define TAIL_CHI2_90	2.705543454095404
 

@@ -46,7 +46,8 @@ bool log_debug_on(void)
 /*
  * One line on stderr: the whole message escaped (safe_text), so that a
  * path or a name in it, however it came, cannot drive the terminal or
- * break the line. errno is kept.
+ * break the line; after what stdout held, so that it does not land in the
+ * middle of one of its lines. errno is kept.
  */
 __attribute__((format(printf, 2, 0)))
 static void log_vprint(const char *kind, const char *fmt, va_list ap)
@@ -57,6 +58,8 @@ static void log_vprint(const char *kind, const char *fmt, va_list ap)
 	if (vasprintf(&msg, fmt, ap) < 0)
 		msg = NULL;
 	shown = safe_text_dup(msg ? msg : "(out of memory: the message is lost)");
+	/* what stdout holds first: with both sent to one file, lines stay whole */
+	fflush(stdout);
 	fprintf(stderr, "%s: %s%s\n", log_name, kind, shown);
 	free(msg);
 	errno = saved;

@@ -69,7 +69,7 @@ bool params_whole_run_analysis(const struct rtl_params *p)
 
 bool params_trace_samples(const struct rtl_params *p)
 {
-	return p->desc->per_sample[p->mode] || params_analysis_on(p);
+	return p->desc->per_sample[p->mode] || params_analysis_on(p) || p->tail;
 }
 
 int params_check_runtime(uint64_t runtime_us, uint64_t period_us)

@@ -173,6 +173,7 @@ bool params_analysis_on(const struct rtl_params *p);
 bool params_trace_analysis(const struct rtl_params *p);
 /* The analysis explains the whole run as it goes (--aa, or the live screen's pane). */
 bool params_whole_run_analysis(const struct rtl_params *p);
+/* Every sample is read one by one: a mode that shows each, the analysis, --tail. */
 bool params_trace_samples(const struct rtl_params *p);
 /*
  * The rule of osnoise's runtime: at most the period (-p, or the one in

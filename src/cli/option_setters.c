@@ -139,7 +139,17 @@ int opts_set_cgroup(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
-/* --tail[=LIST]: the horizons, durations apart by commas (default 1h,24h) */
+static int by_seconds(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * --tail[=LIST]: the horizons, durations apart by commas (default 1h,24h),
+ * shortest first: the worst expected over each grows along the line
+ */
 int opts_set_tail(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;
@@ -170,6 +180,7 @@ int opts_set_tail(void *ctx, const char *arg, const char **why)
 			*why = "no horizon: name durations apart by commas (e.g. 20m,1h,24h)";
 		return -1;
 	}
+	qsort(got, n, sizeof(*got), by_seconds);
 	p->tail = true;
 	p->nr_tail_horizons = n;
 	memcpy(p->tail_horizons_s, got, sizeof(got));

@@ -57,11 +57,13 @@ static int grow(struct tail_store *s)
 
 void tail_store_add(struct tail_store *s, uint64_t value, uint64_t ts)
 {
-	struct tail_point p = { value, s->n };
+	struct tail_point p = { value, s->n, ts };
 
-	if (!s->n++)
+	/* the span from the earliest to the latest: a replay adds CPU after CPU */
+	if (!s->n++ || ts < s->first_ts)
 		s->first_ts = ts;
-	s->last_ts = ts;
+	if (ts > s->last_ts)
+		s->last_ts = ts;
 	if (value > s->max)
 		s->max = value;
 	if (s->len < s->cap || grow(s)) {
@@ -110,11 +112,23 @@ static int by_value_down(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+/* the place of a time among n samples spread evenly over the span */
+static uint64_t place_of(const struct tail_store *s, uint64_t ts)
+{
+	double span = (double)(s->last_ts - s->first_ts);
+
+	return span > 0 ? (uint64_t)((double)(ts - s->first_ts) / span * (double)(s->n - 1)) : 0;
+}
+
 size_t tail_store_sorted(const struct tail_store *s, struct tail_point *out)
 {
+	size_t i;
+
 	if (!s->len)
 		return 0;
 	memcpy(out, s->heap, s->len * sizeof(*out));
+	for (i = 0; s->by_time && i < s->len; i++)
+		out[i].seq = place_of(s, out[i].ts);
 	qsort(out, s->len, sizeof(*out), by_value_down);
 	return s->len;
 }
@@ -129,6 +143,8 @@ double tail_store_rate(const struct tail_store *s)
 
 int tail_set_init(struct tail_set *t, int nr_cpus, int nr_contexts)
 {
+	int i;
+
 	memset(t, 0, sizeof(*t));
 	t->cpu = calloc((size_t)nr_cpus * nr_contexts, sizeof(*t->cpu));
 	t->all = calloc(nr_contexts, sizeof(*t->all));
@@ -138,6 +154,8 @@ int tail_set_init(struct tail_set *t, int nr_cpus, int nr_contexts)
 	}
 	t->nr_cpus = nr_cpus;
 	t->nr_contexts = nr_contexts;
+	for (i = 0; i < nr_contexts; i++)
+		t->all[i].by_time = true;
 	return 0;
 }
 

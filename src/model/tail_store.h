@@ -9,6 +9,7 @@
 #ifndef RTLENS_TAIL_STORE_H
 #define RTLENS_TAIL_STORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -17,12 +18,18 @@
 struct tail_point {
 	uint64_t	value;		/* ns */
 	uint64_t	seq;		/* its place in the series, from 0 */
+	uint64_t	ts;		/* ns: its time */
 };
 
 struct tail_store {
 	uint64_t		n;		/* the samples added */
-	uint64_t		first_ts;	/* ns: the first's and the last's times */
-	uint64_t		last_ts;
+	uint64_t		first_ts;	/* ns: the earliest and the latest times, */
+	uint64_t		last_ts;	/* whatever the order they came in */
+	/*
+	 * the places are in the order of time, not of arrival: the CPUs'
+	 * series together, whose samples come CPU after CPU in a replay
+	 */
+	bool			by_time;
 	uint64_t		max;		/* the largest sample */
 	size_t			len;		/* in heap: a min-heap by value */
 	size_t			cap;
@@ -34,7 +41,11 @@ void tail_store_reset(struct tail_store *s);
 void tail_store_free(struct tail_store *s);
 /* @dst (empty or freed) made a copy of @src: 0, or -1 (ENOMEM) with @dst empty. */
 int tail_store_copy(struct tail_store *dst, const struct tail_store *src);
-/* The kept points, largest first, into @out (s->len of them); their number. */
+/*
+ * The kept points, largest first, into @out (s->len of them); their number.
+ * By time (by_time), a point's place is where its time puts it among the
+ * n samples spread evenly over the span.
+ */
 size_t tail_store_sorted(const struct tail_store *s, struct tail_point *out);
 /* The samples per second over the span (0: fewer than 2, or no span). */
 double tail_store_rate(const struct tail_store *s);

@@ -2,7 +2,8 @@
 /*
  * analysis_text - after the table: the tool's analysis (tool_render.analysis),
  * then what every tool adds: a KVM host's vCPU threads, the setup's notes,
- * how the samples came, whether the machine is a guest, the guest-host join
+ * how the samples came, whether the machine is a guest, the guest-host join,
+ * and last --tail's estimates
  */
 #include <inttypes.h>
 #include <string.h>
@@ -68,4 +69,6 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 	if (m->facts && m->facts->virt.guest && p->desc->hw_noise)
 		guest_note(out, &m->facts->virt, v->wrap_cols);
 	render_vm_join(out, m, p, v);
+	if (r->unit)
+		render_tail(out, m, p, v, r->unit(p));
 }

@@ -44,7 +44,8 @@ static int noise_plot_series(const struct rtl_params *p, struct plot_series *out
 	return 1;
 }
 
-static const char *noise_plot_unit(const struct rtl_params *p)
+/* the table's unit: the plot's and --tail's */
+static const char *noise_unit(const struct rtl_params *p)
 {
 	(void)p;
 	return "us";
@@ -68,7 +69,7 @@ static const struct plot_shape noise_plot = {
 	.sample		= "noise sample",
 	.hist		= noise_plot_hist,
 	.series		= noise_plot_series,
-	.unit		= noise_plot_unit,
+	.unit		= noise_unit,
 	.marks		= noise_plot_marks,
 };
 
@@ -200,6 +201,7 @@ const struct tool_render osnoise_render = {
 	.plot		= &noise_plot,
 	.so_far		= noise_so_far,
 	.analysis	= noise_analysis,
+	.unit		= noise_unit,
 	.pane_label	= noise_row_label,
 	.pane_other_kind = OSNOISE_CAUSE_OTHER,
 };

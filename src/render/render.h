@@ -148,6 +148,9 @@ void render_analysis(FILE *out, const struct run_models *m, const struct rtl_par
 
 /* --until-confident's verdict in one line (tail_gate_text.c); nothing without it */
 void render_gate(FILE *out, const struct run_models *m, const struct rtl_params *p);
+/* --tail: the estimates of the run's series in @unit, at the end of the text (tail_text.c) */
+void render_tail(FILE *out, const struct run_models *m, const struct rtl_params *p,
+		 const struct run_view *v, const char *unit);
 
 /* --host-input: what the host did with the guest's vCPUs in its samples */
 void render_vm_join(FILE *out, const struct run_models *m, const struct rtl_params *p,
@@ -206,6 +209,8 @@ struct tool_render {
 	/* after the table: what the tool's analysis found; NULL: none */
 	void	(*analysis)(FILE *out, const struct run_models *m, const struct rtl_params *p,
 			    const struct run_view *v);
+	/* the unit of its values as the table shows them, "us" or "ns"; NULL: no --tail */
+	const char *(*unit)(const struct rtl_params *p);
 	/* true: no analysis and no notes after the table (NULL: they are printed) */
 	bool	(*notes_off)(const struct rtl_params *p);
 	/* the live table's rows and sorts */
@@ -251,6 +256,9 @@ void json_hist_fields(struct json_writer *w, const struct histogram *h);
 /* "histogram" of a tool with one per CPU, in us: @hist_of(@model, cpu) (hist_json.c) */
 void json_cpu_histograms(struct json_writer *w, const struct rtl_params *p, const void *model,
 			 int nr_cpus, const struct histogram *(*hist_of)(const void *model, int cpu));
+/* --tail: "tail", the estimates of the run's series in @unit (tail_json.c) */
+void json_tail(struct json_writer *w, const struct run_models *m, const struct rtl_params *p,
+	       const char *unit);
 /* --host-input: "host_join" (vm_join_json.c) */
 void json_vm_join(struct json_writer *w, const struct run_models *m, const struct rtl_params *p,
 		  const struct run_view *v);

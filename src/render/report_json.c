@@ -12,7 +12,7 @@
 #include "render/tuning_render.h"
 #include "render/render.h"
 
-#define SCHEMA_VERSION	"2.4"
+#define SCHEMA_VERSION	"2.5"
 
 static const char *policy_name(enum sched_kind kind)
 {
@@ -241,6 +241,8 @@ int render_json(FILE *out, const struct run_models *m, const struct rtl_params *
 	json_stop(w, p, v);
 	json_u64(w, "lost_events", v->lost_events);
 	tool_render_of(p)->json_sections[p->mode](w, m, p);
+	if (tool_render_of(p)->unit)
+		json_tail(w, m, p, tool_render_of(p)->unit(p));
 	json_vcpu_threads(w, m, p);
 	json_setup_notes(w, &notes);
 	json_self_stop(w, &m->self, p);

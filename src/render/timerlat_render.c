@@ -53,7 +53,8 @@ static int latency_plot_series(const struct rtl_params *p, struct plot_series *o
 	return n;
 }
 
-static const char *latency_plot_unit(const struct rtl_params *p)
+/* the table's unit: the plot's and --tail's */
+static const char *latency_unit(const struct rtl_params *p)
 {
 	return p->nano ? "ns" : "us";
 }
@@ -79,7 +80,7 @@ static const struct plot_shape latency_plot = {
 	.sample		= "latency",
 	.hist		= latency_plot_hist,
 	.series		= latency_plot_series,
-	.unit		= latency_plot_unit,
+	.unit		= latency_unit,
 	.marks		= latency_plot_marks,
 };
 
@@ -89,7 +90,7 @@ static void latency_so_far(const struct run_models *m, const struct rtl_params *
 {
 	const struct latency_model *lm = &timerlat_models_of(m)->lat;
 
-	f->unit = p->nano ? "ns" : "us";
+	f->unit = latency_unit(p);
 	for (int cpu = 0; cpu < lm->nr_cpus; cpu++) {
 		const struct latency_stats *st = &lm->cpu[cpu].stats[TIMERLAT_THREAD];
 
@@ -166,6 +167,7 @@ const struct tool_render timerlat_render = {
 	.plot		= &latency_plot,
 	.so_far		= latency_so_far,
 	.analysis	= latency_analysis,
+	.unit		= latency_unit,
 	.pane_label	= latency_row_label,
 	.pane_other_kind = TL_SOURCE_OTHER,
 	.pane_more	= timerlat_pane_worst,

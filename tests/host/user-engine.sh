@@ -296,7 +296,7 @@ user_engine_self_stop() {
 	# thread, which a loaded host delays when the thread waits to run at the
 	# SIGSTOP (seen: 1.66 s while other VMs ran)
 	json_check "$tool stopped: the report's self_stop holds the ~2 s" "$json" \
-		'd["schema_version"] == "2.4" and 1.0e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
+		'd["schema_version"] == "2.5" and 1.0e6 < d["self_stop"]["stopped_us"] < 4e6 and d["self_stop"]["cpus"][0]["stops"] == 1 and d["self_stop"]["samples"] >= 1'
 	if [ "$tool" = osnoise ]; then
 		# the stop is one gap of ~2 s: no other source may hold a gap
 		# of 1 s, but their totals grow with the machine's load (seen:

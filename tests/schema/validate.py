@@ -30,6 +30,7 @@ Needs the jsonschema module (Debian: python3-jsonschema; 4.10 or later).
 """
 
 import json
+import math
 import os
 import pathlib
 import re
@@ -859,6 +860,127 @@ def check_vcpu_threads(threads):
                 v["heavy_exits"], v["exits"])
 
 
+TAIL_CHECKS = ("enough", "stable", "apart", "fits")
+TAIL_PROBS = (1e-6, 1e-9)
+TAIL_EPSILON = 1e-6     # the values are written with 6 decimals
+
+
+def _tail_upper(v):
+    return math.inf if v is None else v
+
+
+def check_tail_estimate(base, e, floor):
+    """an estimate within its interval, the interval over the threshold"""
+    if e["estimate"] is None:
+        if e["lower"] is not None or e["upper"] is not None:
+            yield base, "an interval without its estimate (estimate null)"
+        return
+    if e["lower"] is None:
+        yield base + ["lower"], "null with an estimate %s" % e["estimate"]
+        return
+    if not e["lower"] - TAIL_EPSILON <= e["estimate"] <= _tail_upper(e["upper"]) + TAIL_EPSILON:
+        yield base + ["estimate"], "%s is not within its interval [%s, %s]" % (
+            e["estimate"], e["lower"], "no bound" if e["upper"] is None else e["upper"])
+    if floor is not None and e["lower"] < floor - TAIL_EPSILON:
+        yield base + ["lower"], "%s is under the threshold %s" % (e["lower"], floor)
+
+
+def _tail_rising(base, entries, what):
+    """each estimate at least the one before it (a rarer level, a longer horizon)"""
+    last = None
+    for i, e in enumerate(entries):
+        if e["estimate"] is None:
+            continue
+        if last is not None and e["estimate"] < last - TAIL_EPSILON:
+            yield base + [i, "estimate"], "%s is under the %s before it (%s)" % (
+                e["estimate"], what, last)
+        last = e["estimate"]
+
+
+def check_tail_checks(base, s):
+    """trusted iff every check passed; what each check measured, iff it was made"""
+    passed = {c["check"]: c["passed"] for c in s["checks"]}
+    if s["trusted"] != all(passed[c] is True for c in TAIL_CHECKS):
+        yield base + ["trusted"], "%s, but the checks say %s" % (
+            json.dumps(s["trusted"]), _short(passed, 60))
+    if (s["fit"] is None) != all(passed[c] is None for c in TAIL_CHECKS[1:]):
+        yield base + ["fit"], "the checks after enough are made iff a fit was made"
+    if s["run_more_s"] is not None and passed["enough"]:
+        yield base + ["run_more_s"], "set, but check enough passed"
+    for key, check in (("extremal_index", "apart"), ("anderson_darling", "fits"),
+                       ("ad_critical", "fits")):
+        if (s[key] is None) != (passed[check] is None):
+            yield base + [key], "null iff check %s was not made" % check
+    if (len(s["halves"]) == 2) != (passed["stable"] is not None):
+        yield base + ["halves"], "two halves iff check stable was made"
+    if sum(h["exceedances"] for h in s["halves"]) > s["exceedances"]:
+        yield base + ["halves"], "more exceedances in the halves than in the series"
+
+
+def check_tail_fit(base, s):
+    fit = s["fit"]
+    if fit is None:
+        return
+    if not fit["shape_lower"] - TAIL_EPSILON <= fit["shape"] <= fit["shape_upper"] + TAIL_EPSILON:
+        yield base + ["fit", "shape"], "%s is not within its interval [%s, %s]" % (
+            fit["shape"], fit["shape_lower"], fit["shape_upper"])
+    if fit["heavy"] != (fit["shape_lower"] > 0):
+        yield base + ["fit", "heavy"], "heavy is shape_lower > 0 (%s)" % fit["shape_lower"]
+
+
+def check_tail_estimates(base, s, horizons_s):
+    """levels and horizons: there iff trusted, each within its interval, rising"""
+    if not s["trusted"]:
+        for key in ("levels", "horizons"):
+            if s[key]:
+                yield base + [key], "not empty, but the estimate is not trusted"
+        return
+    if [lv["p"] for lv in s["levels"]] != list(TAIL_PROBS):
+        yield base + ["levels"], "the levels are those of p 1e-6 and 1e-9, in order"
+    if [h["seconds"] for h in s["horizons"]] != horizons_s:
+        yield base + ["horizons"], "the horizons are horizons_s %s, in order" % horizons_s
+    for key in ("levels", "horizons"):
+        for i, e in enumerate(s[key]):
+            for problem in check_tail_estimate(base + [key, i], e, s["threshold"]):
+                yield problem
+        for problem in _tail_rising(base + [key], s[key], key[:-1]):
+            yield problem
+
+
+def check_tail(tail, doc, measured, timerlat):
+    """2.5, --tail: each series' facts, checks and estimates agree"""
+    unit = doc["config"]["unit"] if timerlat else "us"
+    if tail["unit"] != unit:
+        yield ["tail", "unit"], "%s is not the report's unit %s" % (
+            json.dumps(tail["unit"]), json.dumps(unit))
+    if tail["horizons_s"] != sorted(tail["horizons_s"]):
+        yield ["tail", "horizons_s"], "not shortest first"
+    contexts = TIMERLAT_CONTEXTS if timerlat else ("noise",)
+    seen = set()
+    for i, s in enumerate(tail["series"]):
+        base = ["tail", "series", i]
+        if s["context"] not in contexts:
+            yield base + ["context"], "%s is not a context of this tool %s" % (
+                json.dumps(s["context"]), json.dumps(contexts))
+        if s["cpu"] is not None and measured is not None and s["cpu"] not in measured:
+            yield base + ["cpu"], "cpu %d is not a measured CPU" % s["cpu"]
+        if (s["cpu"], s["context"]) in seen:
+            yield base, "a second series of cpu %s, %s" % (s["cpu"], s["context"])
+        seen.add((s["cpu"], s["context"]))
+        if s["exceedances"] > s["samples"]:
+            yield base + ["exceedances"], "%d is over samples %d" % (
+                s["exceedances"], s["samples"])
+        if s["threshold"] is None and s["exceedances"]:
+            yield base + ["threshold"], "null with exceedances"
+        if s["threshold"] is not None and s["threshold"] > s["max"] + TAIL_EPSILON:
+            yield base + ["threshold"], "%s is over max %s" % (s["threshold"], s["max"])
+        for check in (check_tail_checks, check_tail_fit):
+            for problem in check(base, s):
+                yield problem
+        for problem in check_tail_estimates(base, s, tail["horizons_s"]):
+            yield problem
+
+
 def check_consistency(doc):
     """The document of rtlens check."""
     t = doc["system"]["tuning"]
@@ -1021,6 +1143,9 @@ def consistency(doc):
     if doc.get("latency_sources") is not None:
         for problem in check_latency_sources(doc["latency_sources"], doc,
                                              check_cpu_entries):
+            yield problem
+    if "tail" in doc:
+        for problem in check_tail(doc["tail"], doc, measured, timerlat):
             yield problem
 
 

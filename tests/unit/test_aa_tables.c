@@ -384,7 +384,7 @@ static void test_reconciled(void **state)
 	free(text);
 
 	text = render_to_text(report, r);
-	assert_has(text, "\"schema_version\": \"2.4\"");
+	assert_has(text, "\"schema_version\": \"2.5\"");
 	assert_has(text, "\"pid\": 1000,\n            \"pids\": 200,\n");
 	assert_has(text, "\"noise_us\": 1600,\n        \"rounding_us\": 0.2,\n"
 		   "        \"sources_us\": 1600.2,\n        \"not_explained_us\": 0,\n"

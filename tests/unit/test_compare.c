@@ -154,6 +154,26 @@ static void test_load_examples(void **state)
 	report_data_free(&r);				/* twice is harmless */
 }
 
+/* 2.5: a report with --tail's section reads as the ones before it, and compares with them */
+static void test_load_tail_2_5(void **state)
+{
+	struct report_data a, b;
+	struct comparison c;
+
+	(void)state;
+	load_example(&a, "valid-timerlat-top-tail.json");
+	assert_int_equal(a.major, 2);
+	assert_int_equal(a.minor, 5);
+	assert_ptr_equal(a.tool, &tool_timerlat);
+	assert_int_equal(a.nr_cpus, 3);
+	load_example(&b, "valid-timerlat-top-sources-2.3.json");
+	assert_int_equal(compare_check(&a, &b), 0);
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	comparison_free(&c);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
 static void test_load_timerlat_ns(void **state)
 {
 	struct report_data r;
@@ -1172,6 +1192,7 @@ int main(void)
 		cmocka_unit_test(test_percentiles),
 		cmocka_unit_test(test_load_examples),
 		cmocka_unit_test(test_load_timerlat_ns),
+		cmocka_unit_test(test_load_tail_2_5),
 		cmocka_unit_test(test_load_analysis),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_check_family),

@@ -140,6 +140,22 @@ static void test_refused_mix(void **state)
 	free_all(r, 2);
 }
 
+/* 2.5: a report with --tail's section merges with the ones before it */
+static void test_tail_2_5(void **state)
+{
+	struct report_data r[2];
+	struct merge m;
+
+	(void)state;
+	load(&r[0], example("valid-timerlat-top-tail.json"), "a.json");
+	load(&r[1], example("valid-timerlat-top.json"), "b.json");
+	assert_int_equal(merge_check(r, 2), 0);
+	assert_int_equal(merge_reports(&m, r, 2, merge_default_phases, 4), 0);
+	assert_int_equal(m.nr_nodes, 2);
+	merge_free(&m);
+	free_all(r, 2);
+}
+
 static void test_timerlat(void **state)
 {
 	struct report_data r[2];
@@ -247,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_one_process_is_the_mean),
 		cmocka_unit_test(test_refused_mix),
 		cmocka_unit_test(test_timerlat),
+		cmocka_unit_test(test_tail_2_5),
 		cmocka_unit_test(test_render),
 		cmocka_unit_test(test_steal_estimate),
 	};

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "analysis/timerlat_aa.h"
 #include "base/params.h"
 #include "source/engine/own_merge.h"
 
@@ -59,6 +60,22 @@ static void event(struct own_merge *m, int cpu, enum noise_kind kind, uint64_t s
 	r.noise.kind = kind;
 	r.noise.start_ns = start;
 	r.noise.duration_ns = end - start;
+	assert_int_equal(own_merge_add(m, OWN_MERGE_TRACE, &r), 0);
+}
+
+/* a thread's event: it ran from start to end, @duration_ns of it net */
+static void thread_ran(struct own_merge *m, int cpu, const char *name, int pid, uint64_t start,
+		       uint64_t duration_ns, uint64_t end)
+{
+	struct rtl_record r = { .kind = RECORD_NOISE_EVENT };
+
+	r.noise.cpu = cpu;
+	r.noise.ts = end;
+	r.noise.kind = NOISE_THREAD;
+	r.noise.start_ns = start;
+	r.noise.duration_ns = duration_ns;
+	r.noise.pid = pid;
+	snprintf(r.noise.name, sizeof(r.noise.name), "%s", name);
 	assert_int_equal(own_merge_add(m, OWN_MERGE_TRACE, &r), 0);
 }
 
@@ -298,7 +315,8 @@ static void test_own_stop_closed_by_sample(void **state)
 	event(m, 1, NOISE_IRQ, 3600000, 3610000);
 	sample(m, 1, 4000000, 4001000);
 	sample(m, 1, 5000000, 5100000);			/* 100 us >= 50 */
-	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 5);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 4);
+	assert_int_equal(own_merge_release(m, collect, &o), 1);
 	check_self(&o.rec[0], 400000, 3000000);
 	assert_int_equal(o.rec[1].sample.self_ns, 2600000);
 	assert_int_equal(o.rec[2].noise.start_ns, 3600000);
@@ -357,7 +375,7 @@ static void test_until_and_sleep(void **state)
 	own_merge_free(m);
 }
 
-/* the record over -s is the last one out, until resumed */
+/* the record over -s is the last one out, once released, until resumed */
 static void test_stop_threshold(void **state)
 {
 	struct own_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 50, 0);
@@ -368,10 +386,12 @@ static void test_stop_threshold(void **state)
 	sample(m, 0, 200, 60200);			/* 60 us >= 50 */
 	sample(m, 0, 70000, 70010);
 	sample(m, 1, 100, 200);
-	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 2);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 1);
 	assert_true(own_merge_stopped(m));
+	assert_int_equal(own_merge_release(m, collect, &o), 1);
 	assert_int_equal(o.rec[1].sample.duration_ns, 60000);
 	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);
+	assert_int_equal(own_merge_release(m, collect, &o), 0);
 	own_merge_resume(m);
 	assert_false(own_merge_stopped(m));
 	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);	/* dropped */
@@ -402,11 +422,86 @@ static void test_timerlat_seqnum(void **state)
 	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, 2000, 0, 1000);
 	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, 3000, 0, 1000);
 	latency(m, OWN_MERGE_WORK, TIMERLAT_THREAD, 3100, 9, 40000);	/* 40 us >= 30 */
-	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 3);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 2);
+	assert_int_equal(own_merge_release(m, collect, &o), 1);
 	assert_int_equal(o.rec[2].timerlat.seqnum, 8);
 	assert_int_equal(o.rec[3].timerlat.seqnum, 9);
 	assert_int_equal(o.rec[4].timerlat.context, TIMERLAT_THREAD);
 	assert_true(own_merge_stopped(m));
+	own_merge_free(m);
+}
+
+/*
+ * The trace read late (the reader's budget): a 39.5 ms latency, the timer
+ * due at E, is merged before what explains it, a spinner that ran from
+ * before E until the thread could. The trace of its CPU up to it still
+ * goes out, its IRQ record with its seqnum, then, released, the latency:
+ * the analysis names the spinner. Later events, the threads' later
+ * records and the other CPUs' events are dropped.
+ */
+static void test_stop_trace_late(void **state)
+{
+	const uint64_t E = 1000000000;
+	struct own_merge *m = merge(TOOL_TIMERLAT, 1000, 0, 0, 30000);
+	struct timerlat_aa *aa = timerlat_aa_new(2);
+	struct timerlat_aa_result r;
+	struct out o = { 0 };
+	int i;
+
+	(void)state;
+	latency(m, OWN_MERGE_WORK, TIMERLAT_THREAD, E + 39500000, 5, 39500000);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);
+	assert_true(own_merge_stopped(m));
+	latency(m, OWN_MERGE_WORK, TIMERLAT_THREAD, E + 41000000, 6, 1000);
+	latency(m, OWN_MERGE_TRACE, TIMERLAT_IRQ, E + 2000, 0, 2000);
+	event(m, 1, NOISE_IRQ, E + 1000, E + 3000);
+	thread_ran(m, 1, "rtl_spin", 4321, E - 5000000, 44398000, E + 39400000);
+	event(m, 1, NOISE_IRQ, E + 40000000, E + 40001000);
+	event(m, 0, NOISE_IRQ, E + 1000, E + 2000);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 2);
+	assert_int_equal(own_merge_release(m, collect, &o), 2);
+	assert_int_equal(own_merge_release(m, collect, &o), 0);		/* once */
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);
+	assert_int_equal(o.n, 4);
+	assert_int_equal(o.rec[0].noise.start_ns, E + 1000);
+	assert_string_equal(o.rec[1].noise.name, "rtl_spin");
+	assert_int_equal(o.rec[2].timerlat.context, TIMERLAT_IRQ);
+	assert_int_equal(o.rec[2].timerlat.seqnum, 5);
+	assert_int_equal(o.rec[3].timerlat.context, TIMERLAT_THREAD);
+	assert_int_equal(o.rec[3].timerlat.latency_ns, 39500000);
+
+	for (i = 0; i < o.n; i++)
+		timerlat_aa_feed(aa, &o.rec[i]);
+	assert_int_equal(timerlat_aa_explain(aa, 1, &r), 0);
+	assert_true(r.irq_seen);
+	assert_true(r.blocking.found);
+	assert_string_equal(r.blocking.name, "rtl_spin");
+	assert_int_equal(r.blocking.pid, 4321);
+	assert_int_equal(r.blocking.ns, 39397000);
+	assert_int_equal(r.remainder_ns, 100000);
+	timerlat_aa_free(aa);
+	own_merge_free(m);
+}
+
+/* osnoise -s: the same; the sample's interference counts the late event */
+static void test_stop_sample_late(void **state)
+{
+	struct own_merge *m = merge(TOOL_OSNOISE, 1000, 1000, 50, 0);
+	struct out o = { 0 };
+
+	(void)state;
+	sample(m, 0, 200, 60200);			/* 60 us >= 50 */
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 0);
+	sample(m, 0, 70000, 70010);
+	event(m, 0, NOISE_IRQ, 1000, 30000);
+	event(m, 0, NOISE_IRQ, 65000, 66000);
+	assert_int_equal(own_merge_flush(m, UINT64_MAX, collect, &o), 1);
+	assert_int_equal(own_merge_release(m, collect, &o), 1);
+	assert_int_equal(o.n, 2);
+	assert_int_equal(o.rec[0].noise.start_ns, 1000);
+	assert_int_equal(o.rec[1].kind, RECORD_NOISE_SAMPLE);
+	assert_int_equal(o.rec[1].sample.duration_ns, 60000);
+	assert_int_equal(o.rec[1].sample.interference, 1);
 	own_merge_free(m);
 }
 
@@ -419,6 +514,8 @@ int main(void)
 		cmocka_unit_test(test_until_and_sleep),
 		cmocka_unit_test(test_stop_threshold),
 		cmocka_unit_test(test_timerlat_seqnum),
+		cmocka_unit_test(test_stop_trace_late),
+		cmocka_unit_test(test_stop_sample_late),
 		cmocka_unit_test(test_own_stop_osnoise),
 		cmocka_unit_test(test_own_stop_closed_by_sample),
 		cmocka_unit_test(test_own_stop_timerlat),

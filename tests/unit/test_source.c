@@ -410,6 +410,37 @@ static void test_kernel_osnoise_top_aa_summaries(void **state)
 	close_run(fx, src);
 }
 
+/*
+ * --tail: top's instance gets every single noise, as a histogram's does,
+ * with or without the analysis, whatever -s (the series must not be cut
+ * at the stop)
+ */
+static void test_kernel_osnoise_top_tail(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "osnoise top", NR_CPUS, ARGV("osnoise", "-c", "1", "--tail"),
+		       ENGINE_KERNEL);
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	expect_inst(fx, "", "events/osnoise/sample_threshold/filter", "none\n");
+	expect_enabled(fx, "", noise_events, "0\n");
+	close_run(fx, src);
+}
+
+static void test_kernel_osnoise_top_tail_stop(void **state)
+{
+	struct fixture *fx = *state;
+	struct source *src;
+
+	src = open_run(fx, "osnoise top", NR_CPUS,
+		       ARGV("osnoise", "-c", "1", "-s", "300", "--tail"), ENGINE_KERNEL);
+	expect_enabled(fx, "", (const char *const[]){ "osnoise/sample_threshold", NULL }, "1");
+	expect_inst(fx, "", "events/osnoise/sample_threshold/filter", "none\n");
+	expect_enabled(fx, "-aa", noise_events, "1");
+	close_run(fx, src);
+}
+
 static void test_kernel_timerlat(void **state)
 {
 	struct fixture *fx = *state;
@@ -718,6 +749,8 @@ int main(void)
 		FAKE_TEST(test_kernel_osnoise_trace_instance),
 		FAKE_TEST(test_kernel_osnoise_top_aa),
 		FAKE_TEST(test_kernel_osnoise_top_aa_summaries),
+		FAKE_TEST(test_kernel_osnoise_top_tail),
+		FAKE_TEST(test_kernel_osnoise_top_tail_stop),
 		FAKE_TEST(test_kernel_timerlat),
 		FAKE_TEST(test_kernel_timerlat_aligned),
 		FAKE_TEST(test_kernel_timerlat_no_threshold),

@@ -80,6 +80,30 @@ static void test_set_routes_cpus_and_contexts(void **state)
 	tail_set_free(&t);
 }
 
+/*
+ * A replay adds its CPUs' samples one CPU after the other: the CPUs'
+ * series together spans the earliest to the latest, and its rate is theirs
+ */
+static void test_all_span_out_of_order(void **state)
+{
+	const struct tail_store *all;
+	struct tail_set t;
+	uint64_t i;
+
+	(void)state;
+	assert_int_equal(tail_set_init(&t, 2, 1), 0);
+	for (i = 0; i < 1000; i++)
+		tail_set_add(&t, 0, 0, 5, i * NS_PER_SAMPLE);
+	for (i = 0; i < 100; i++)
+		tail_set_add(&t, 1, 0, 5, i * NS_PER_SAMPLE);
+	all = tail_set_series(&t, -1, 0);
+	assert_int_equal(all->first_ts, 0);
+	assert_int_equal(all->last_ts, 999 * NS_PER_SAMPLE);
+	/* 1100 samples over 0.999 s */
+	assert_true(fabs(tail_store_rate(all) - 1099 / 0.999) < 1e-6);
+	tail_set_free(&t);
+}
+
 /* an exponential tail: trusted, bounded by nothing but light, the truth within */
 static void test_light_tail_trusted(void **state)
 {
@@ -214,6 +238,36 @@ static void test_two_groups_fail_fits(void **state)
 	tail_store_free(&s);
 }
 
+/*
+ * a replay adds CPU after CPU: the CPUs' series together are put in the
+ * order of time, so that its halves are halves of the run, each with the
+ * CPUs of both kinds, not one CPU against the other
+ */
+static void test_all_cpus_in_time_order(void **state)
+{
+	struct tail_set t;
+	const struct tail_store *all;
+	struct tail_estimate e;
+	uint64_t seed = 11, i;
+	int cpu;
+
+	(void)state;
+	assert_int_equal(tail_set_init(&t, 2, 1), 0);
+	for (cpu = 0; cpu < 2; cpu++)
+		for (i = 0; i < 100000; i++)
+			tail_set_add(&t, cpu, 0, draw_exp(&seed, 5000, cpu ? 3000 : 1000),
+				     i * NS_PER_SAMPLE + (uint64_t)cpu);
+	all = tail_set_series(&t, -1, 0);
+	assert_true(all->by_time);
+	assert_false(tail_set_series(&t, 0, 0)->by_time);
+	assert_true(fabs(tail_store_rate(all) - 2000) < 1);
+	assert_int_equal(tail_estimate(all, horizons, 2, &e), 0);
+	assert_true(e.half_k[0] > 400 && e.half_k[1] > 400);
+	assert_false(e.failed & (1u << TAIL_STABLE));
+	assert_false(e.failed & (1u << TAIL_APART));
+	tail_set_free(&t);
+}
+
 static int by_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -276,12 +330,14 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_store_keeps_the_largest),
 		cmocka_unit_test(test_set_routes_cpus_and_contexts),
+		cmocka_unit_test(test_all_span_out_of_order),
 		cmocka_unit_test(test_light_tail_trusted),
 		cmocka_unit_test(test_heavy_tail_flagged),
 		cmocka_unit_test(test_too_few_says_how_long),
 		cmocka_unit_test(test_bursts_fail_apart),
 		cmocka_unit_test(test_drift_fails_stable),
 		cmocka_unit_test(test_two_groups_fail_fits),
+		cmocka_unit_test(test_all_cpus_in_time_order),
 		cmocka_unit_test(test_ad_table),
 		cmocka_unit_test(test_level_for_the_gate),
 	};

@@ -758,7 +758,7 @@ static void test_self_stop(void **state)
 	assert_int_equal(self_stop_longest_ns(&m.self, &p.cpus), 2500000000ULL);
 	assert_int_equal(self_stop_samples(&m.self, &p.cpus), 2);
 	doc = json_of(&m, &p);
-	assert_non_null(strstr(doc, "\"schema_version\": \"2.4\""));
+	assert_non_null(strstr(doc, "\"schema_version\": \"2.5\""));
 	/* 1.8: input, null in a live run; 1.10: replay after duration_s, null in a live run */
 	assert_non_null(strstr(doc, ",\n  \"input\": null,\n  \"config\": {\n"));
 	assert_non_null(strstr(doc, ",\n  \"replay\": null,\n  \"exit_status\": "));

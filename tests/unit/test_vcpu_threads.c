@@ -202,7 +202,7 @@ static void test_json(void **state)
 	(void)state;
 	end_at(r, feed_host(r));
 	doc = json_of(r);
-	assert_has(doc, "\"schema_version\": \"2.4\"");
+	assert_has(doc, "\"schema_version\": \"2.5\"");
 	assert_has(doc, "\"vcpu_threads\": [\n    {\n      \"pid\": 100,\n"
 		   "      \"comm\": \"CPU 0/KVM\",\n      \"vcpu_id\": 0,\n      \"qemu_index\": 0,\n"
 		   "      \"tcg\": false,\n      \"host_cpus\": \"1\",\n");

@@ -39,11 +39,14 @@ static int check_events(struct engine *e, const char *name)
 
 	if (params_trace_samples(p) && p->desc->sample_event &&
 	    !has_event(e->tep, "osnoise", p->desc->sample_event)) {
+		const char *needs = p->mode == MODE_HIST ? p->command :
+				    p->tail ? "--tail" : "the analysis";
+
 		err_msg("%s has no osnoise:sample_threshold events, the noise samples that %s "
 			"needs: it was recorded without them (record with rtlens osnoise hist or "
-			"top --aa, or trace-cmd record -p osnoise -e osnoise), or replay it with "
-			"osnoise top%s", name, p->mode == MODE_HIST ? p->command : "the analysis",
-			p->mode == MODE_HIST ? "" : " without --aa");
+			"top --aa or --tail, or trace-cmd record -p osnoise -e osnoise), or replay "
+			"it with %s%s", name, needs, p->mode == MODE_HIST ? "osnoise top" : p->command,
+			p->mode == MODE_HIST ? "" : p->tail ? " without --tail" : " without --aa");
 		return -1;
 	}
 	if (params_trace_analysis(p) && !has_event(e->tep, "osnoise", "irq_noise")) {

@@ -151,19 +151,20 @@ static void kvm_events(const struct rtl_params *p, struct tep_handle *src_tep,
 /* ---- the instances' events ---- */
 
 /*
- * The samples the models need: every one for a histogram; in top, where
- * the analysis has an instance of its own, only those at -s or over (the
- * stop's, which no period summary holds), so that a flood of samples
- * never reaches the summaries' buffer.
+ * The samples the models need: every one for a histogram or --tail's
+ * series; in top, where the analysis has an instance of its own, only
+ * those at -s or over (the stop's, which no period summary holds), so
+ * that a flood of samples never reaches the summaries' buffer.
  */
 static int osnoise_sample_events(const struct tracer_view *v, struct tracefs_instance *inst)
 {
 	const struct rtl_params *p = v->params;
+	bool every = p->desc->per_sample[p->mode] || p->tail;
 	char filter[64];
 
 	if (kernel_counts(p) || v->bpf || !params_trace_samples(p))
 		return 0;
-	if (!p->desc->per_sample[p->mode] && v->aa_feed != AA_FEED_INLINE) {
+	if (!every && v->aa_feed != AA_FEED_INLINE) {
 		if (!p->stop_us)
 			return 0;
 		snprintf(filter, sizeof(filter), "duration >= %llu",

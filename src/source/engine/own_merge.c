@@ -70,6 +70,8 @@ struct own_merge {
 	uint64_t		sleep_ns;	/* osnoise: period - runtime */
 	uint64_t		stop_us, stop_total_us;
 	bool			stopped;
+	bool			stop_held;	/* the record that stopped it, not out yet */
+	struct pend		stop;
 	struct merge_cpu	*cpu;
 };
 
@@ -304,11 +306,18 @@ static uint64_t pend_ts(const struct pend *p)
 	return p->period.ts;	/* every kind starts with cpu and ts */
 }
 
-/* the next record of @c in time order (the trace's first on a tie), or NULL */
-static struct fifo *next_fifo(struct merge_cpu *c, uint64_t until)
+/*
+ * the next record of @c in time order (the trace's first on a tie), or
+ * NULL; after a stop, only the trace up to it
+ */
+static struct fifo *next_fifo(struct own_merge *m, struct merge_cpu *c, uint64_t until)
 {
 	struct pend *t = fifo_peek(&c->trace), *w = fifo_peek(&c->work);
 
+	if (m->stopped) {
+		until = min_u64(until, pend_ts(&m->stop));
+		w = NULL;
+	}
 	if (t && pend_ts(t) > until)
 		t = NULL;
 	if (w && pend_ts(w) > until)
@@ -323,7 +332,7 @@ static bool is_irq(const struct pend *p)
 	return p->kind == RECORD_TIMERLAT && p->timerlat.context == TIMERLAT_IRQ;
 }
 
-/* @p, completed, out; the record that reaches a stop threshold is the last */
+/* @p, completed, out; the record that reaches a stop threshold is held */
 static int emit(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 		record_fn fn, void *ctx)
 {
@@ -331,8 +340,12 @@ static int emit(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 
 	complete(m, c, p);
 	to_record(p, &rec);
-	if (stop_record_over(&rec, m->stop_us, m->stop_total_us, NULL, NULL))
+	if (!m->stopped && stop_record_over(&rec, m->stop_us, m->stop_total_us, NULL, NULL)) {
 		m->stopped = true;
+		m->stop_held = true;
+		m->stop = *p;
+		return 0;
+	}
 	fn(&rec, ctx);
 	return 1;
 }
@@ -350,9 +363,9 @@ static int take(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 	if (c->holding && (is_irq(p) || p->kind == RECORD_TIMERLAT)) {
 		c->held_irq.timerlat.seqnum = is_irq(p) ? c->last_seq + 1 : p->timerlat.seqnum;
 		c->holding = false;
-		n += emit(m, c, &c->held_irq, fn, ctx);
-		if (m->stopped)
-			return n;
+		if (!emit(m, c, &c->held_irq, fn, ctx))
+			return 0;	/* the stop's: @p is after it */
+		n = 1;
 	}
 	if (is_irq(p)) {
 		c->held_irq = *p;
@@ -403,7 +416,7 @@ static int take_record(struct own_merge *m, struct merge_cpu *c, struct pend *p,
 		return 0;
 	if (from_thread(p))
 		n = close_stop(m, c, p->period.cpu, pend_ts(p), fn, ctx);
-	return m->stopped ? n : n + take(m, c, p, fn, ctx);
+	return n + take(m, c, p, fn, ctx);
 }
 
 static int flush_cpu(struct own_merge *m, struct merge_cpu *c, uint64_t until,
@@ -412,7 +425,7 @@ static int flush_cpu(struct own_merge *m, struct merge_cpu *c, uint64_t until,
 	struct fifo *f;
 	int n = 0;
 
-	while (!m->stopped && (f = next_fifo(c, until))) {
+	while ((f = next_fifo(m, c, until))) {
 		n += take_record(m, c, fifo_peek(f), fn, ctx);
 		fifo_pop(f);
 	}
@@ -423,14 +436,44 @@ int own_merge_flush(struct own_merge *m, uint64_t until, record_fn fn, void *ctx
 {
 	int cpu, n = 0;
 
-	for (cpu = 0; cpu < m->nr_cpus && !m->stopped; cpu++)
-		n += flush_cpu(m, &m->cpu[cpu], until, fn, ctx);
+	for (cpu = 0; cpu < m->nr_cpus; cpu++) {
+		/* after a stop, the CPU of it only: what explains it */
+		if (!m->stopped || cpu == m->stop.period.cpu)
+			n += flush_cpu(m, &m->cpu[cpu], until, fn, ctx);
+	}
 	return n;
 }
 
 bool own_merge_stopped(const struct own_merge *m)
 {
 	return m->stopped;
+}
+
+/*
+ * The stop's record, after the trace of its CPU that came later: a noise
+ * sample's interference counts those events too, a timerlat IRQ record
+ * goes first with the seqnum of the thread's, as take() does.
+ */
+int own_merge_release(struct own_merge *m, record_fn fn, void *ctx)
+{
+	struct rtl_record rec;
+	struct merge_cpu *c;
+	int n = 0;
+
+	if (!m->stop_held)
+		return 0;
+	m->stop_held = false;
+	c = &m->cpu[m->stop.period.cpu];
+	if (c->holding && m->stop.kind == RECORD_TIMERLAT && !is_irq(&m->stop)) {
+		c->held_irq.timerlat.seqnum = m->stop.timerlat.seqnum;
+		c->holding = false;
+		n = emit(m, c, &c->held_irq, fn, ctx);
+	}
+	if (m->stop.kind == RECORD_NOISE_SAMPLE)
+		m->stop.sample.interference = sample_interference(c, &m->stop.sample);
+	to_record(&m->stop, &rec);
+	fn(&rec, ctx);
+	return n + 1;
 }
 
 void own_merge_resume(struct own_merge *m)
@@ -452,4 +495,5 @@ void own_merge_resume(struct own_merge *m)
 		c->kept_max_ns = 0;
 	}
 	m->stopped = false;
+	m->stop_held = false;
 }

@@ -28,6 +28,11 @@
  *
  * The stop thresholds act as the kernel's: the record that reaches one is
  * the last one handed out until own_merge_resume(); later ones are dropped.
+ * The trace can come later than the threads' records (the reader has a
+ * budget, and the merge goes on without it when it lags): after a stop,
+ * the trace of its CPU up to its record's time still goes out as it
+ * comes, and the record waits for own_merge_release(), so that the
+ * analysis has what explains it first.
  */
 #ifndef RTLENS_USER_MERGE_H
 #define RTLENS_USER_MERGE_H
@@ -59,8 +64,13 @@ int own_merge_add(struct own_merge *m, enum own_merge_stream stream, const struc
 /* Hand out, CPU by CPU in time order, every queued record with ts <= until. */
 int own_merge_flush(struct own_merge *m, uint64_t until, record_fn fn, void *ctx);
 
-/* A stop threshold was reached: nothing more is handed out. */
+/*
+ * A stop threshold was reached: nothing more is handed out but the trace
+ * of its CPU up to it, and the record that reached it.
+ */
 bool own_merge_stopped(const struct own_merge *m);
+/* The trace up to the stop is in: hand its record out (once); how many records out. */
+int own_merge_release(struct own_merge *m, record_fn fn, void *ctx);
 /* After a stop: drop what is queued, and hand records out again. */
 void own_merge_resume(struct own_merge *m);
 

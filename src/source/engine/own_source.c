@@ -399,8 +399,8 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 	if (e->ins.reader.budget_hit && ++e->behind < MAX_BEHIND)
 		return 0;
 	e->behind = 0;
-	if (e->stopped && !e->flushed) {
-		/* the end: the threads still running interfered until now */
+	if (e->stopped && !e->flushed && !e->ins.reader.budget_hit) {
+		/* the end, every edge read: the threads still running interfered until now */
 		ctx_tracker_flush(e->ctx, now_ns(), queue, e);
 		e->flushed = true;
 	}
@@ -413,6 +413,9 @@ static int upoll(struct engine *e, record_fn fn, void *ctx)
 		return -1;
 	}
 	own_merge_flush(e->merge, e->stopped ? UINT64_MAX : until, pass_on, &h);
+	/* the buffers read to the end: what explains a stop is in, then it */
+	if (!e->ins.reader.budget_hit)
+		own_merge_release(e->merge, pass_on, &h);
 	own_records_read(&e->rec);
 	if (own_merge_stopped(e->merge) && e->uw && !e->stopped) {
 		/* a stop threshold: as the kernel tracer does, stop recording */

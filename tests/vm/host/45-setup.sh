@@ -15,7 +15,7 @@ if [ -f "$dir/moved.json" ]; then
 	expect_json "moved.json: the IRQ on CPU 1 breaks isolation, by number" moved.json \
 		'd["exit_status"] == 2 and any(f["id"] == "irq_affinity" and f["status"] == "breaks" and f["irq"] is not None and "ttyS0" in f["what"] for f in d["system"]["tuning"]["findings"])'
 	expect_json "irq.json: the report records the tuning and the setup note" irq.json \
-		'd["schema_version"] == "2.4" and d["system"]["tuning"]["measured_cpus"] == "1" and any(n["name"] == "ttyS0" and n["finding"] == "irq_affinity" and n["cpu"] == 1 for n in d["setup_notes"])'
+		'd["schema_version"] == "2.5" and d["system"]["tuning"]["measured_cpus"] == "1" and any(n["name"] == "ttyS0" and n["finding"] == "irq_affinity" and n["cpu"] == 1 for n in d["setup_notes"])'
 	expect_json "compare.json: the spinner is the top change, A better" compare.json \
 		'"rtl_spinner" in json.dumps(d) and d["verdict"]["better"] == "a"'
 	expect_json "tl-compare.json: a timerlat comparison with percentiles" tl-compare.json \

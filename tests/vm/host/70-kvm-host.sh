@@ -8,7 +8,7 @@ dir=$VM_OUT/70-kvm-host
 validate_reports
 
 expect_json "kvm.json: schema 1.8, vCPU threads seen" kvm.json \
-	'd["schema_version"] == "2.4" and d["analysis"]["kvm_vcpu_threads"] >= 1'
+	'd["schema_version"] == "2.5" and d["analysis"]["kvm_vcpu_threads"] >= 1'
 expect_json "kvm.json: the vCPU thread is a source of cpu 1, with its vCPU id" kvm.json \
 	'any(s["kind"] == "thread" and s["name"] == "CPU 0/KVM" and s["vcpu"] == 0 for s in d["analysis"]["cpus"][0]["sources"][:4])'
 expect_json "kvm.json: cpu 1's exits add up by reason" kvm.json \
