@@ -333,7 +333,7 @@ void json_double(struct json_writer *w, const char *key, double val)
 
 void json_real(struct json_writer *w, const char *key, double val)
 {
-	char buf[32];
+	char buf[32], *e;
 	locale_t old;
 
 	if (!isfinite(val)) {
@@ -343,6 +343,9 @@ void json_real(struct json_writer *w, const char *key, double val)
 	old = uselocale(w->c_locale);
 	snprintf(buf, sizeof(buf), "%.6g", val);
 	uselocale(old);
+	/* "1e-09": the exponent's zeros are no part of the number */
+	for (e = strchr(buf, 'e'); e && (e[1] == '-' || e[1] == '+') && e[2] == '0' && e[3]; )
+		memmove(e + 2, e + 3, strlen(e + 3) + 1);
 	put_value(w, key, buf);
 }
 

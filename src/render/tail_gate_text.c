@@ -15,38 +15,33 @@
 #define WHY_CPUS	3	/* the undecided CPUs named, the others counted */
 
 /* a level in the report's unit, without it: "31.2" (us), "31200" (ns) */
-static void format_number(char *buf, size_t len, double ns, const struct rtl_params *p)
+static void format_number(char *buf, size_t len, double ns, const char *unit)
 {
-	if (p->nano)
+	if (!strcmp(unit, "ns"))
 		snprintf(buf, len, "%.0f", ns);
 	else
 		snprintf(buf, len, "%.1f", ns / 1000);
 }
 
-static const char *unit_of(const struct rtl_params *p)
-{
-	return p->nano ? "ns" : "us";
-}
-
 /* an interval: "28.0 to 36.5 us", "from 28.0 us, no upper bound" */
 static void format_range(char *buf, size_t len, const struct tail_level *l,
-			 const struct rtl_params *p)
+			 const char *unit)
 {
 	char lower[32], upper[32];
 
-	format_number(lower, sizeof(lower), l->lower, p);
-	format_number(upper, sizeof(upper), l->upper, p);
+	format_number(lower, sizeof(lower), l->lower, unit);
+	format_number(upper, sizeof(upper), l->upper, unit);
 	if (isfinite(l->upper))
-		snprintf(buf, len, "%s to %s %s", lower, upper, unit_of(p));
+		snprintf(buf, len, "%s to %s %s", lower, upper, unit);
 	else
-		snprintf(buf, len, "from %s %s, no upper bound", lower, unit_of(p));
+		snprintf(buf, len, "from %s %s, no upper bound", lower, unit);
 }
 
 /* the limit as given: "50 us", "12.5 us"; "50000 ns" with -n */
 static void format_limit(char *buf, size_t len, const struct tail_gate *g,
-			 const struct rtl_params *p)
+			 const char *unit)
 {
-	if (p->nano)
+	if (!strcmp(unit, "ns"))
 		snprintf(buf, len, "%.0f ns", g->limit_ns);
 	else
 		snprintf(buf, len, "%g us", g->limit_ns / 1000);
@@ -64,13 +59,13 @@ static void format_p(char *buf, size_t len, double p)
 
 /* "31.2 us (90% interval 28.0 to 36.5 us)" */
 static void format_interval(char *buf, size_t len, const struct tail_level *l,
-			    const struct rtl_params *p)
+			    const char *unit)
 {
 	char level[32], range[96];
 
-	format_number(level, sizeof(level), l->level, p);
-	format_range(range, sizeof(range), l, p);
-	snprintf(buf, len, "%s %s (90%% interval %s)", level, unit_of(p), range);
+	format_number(level, sizeof(level), l->level, unit);
+	format_range(range, sizeof(range), l, unit);
+	snprintf(buf, len, "%s %s (90%% interval %s)", level, unit, range);
 }
 
 /* "about 80 s more", "about 12 min more", "about 3.2 h more" */
@@ -125,7 +120,7 @@ static void put_checks(char *buf, size_t len, size_t *at, unsigned int failed)
 
 /* what one CPU lacks: "CPU 2: ..." */
 static void put_cpu(char *buf, size_t len, size_t *at, const struct gate_cpu *c,
-		    const struct tail_gate *g, const struct rtl_params *p)
+		    const struct tail_gate *g, const char *unit)
 {
 	char range[96], prob[16];
 
@@ -150,7 +145,7 @@ static void put_cpu(char *buf, size_t len, size_t *at, const struct gate_cpu *c,
 		text_append(buf, len, at, "no fit of its tail could be made");
 		break;
 	default:
-		format_range(range, sizeof(range), &c->level, p);
+		format_range(range, sizeof(range), &c->level, unit);
 		text_append(buf, len, at, "its 90%% interval, %s, holds the limit", range);
 		break;
 	}
@@ -158,7 +153,7 @@ static void put_cpu(char *buf, size_t len, size_t *at, const struct gate_cpu *c,
 
 /* the CPUs that keep the verdict open, WHY_CPUS of them named */
 static void put_undecided(char *buf, size_t len, size_t *at, const struct tail_gate *g,
-			  const struct rtl_params *p)
+			  const char *unit)
 {
 	int i, named = 0, more = 0;
 
@@ -170,7 +165,7 @@ static void put_undecided(char *buf, size_t len, size_t *at, const struct tail_g
 			continue;
 		}
 		text_append(buf, len, at, "%s", named++ ? "; " : "");
-		put_cpu(buf, len, at, &g->cpu[i], g, p);
+		put_cpu(buf, len, at, &g->cpu[i], g, unit);
 	}
 	if (!g->nr)
 		text_append(buf, len, at, "no CPU is measured");
@@ -178,8 +173,7 @@ static void put_undecided(char *buf, size_t len, size_t *at, const struct tail_g
 		text_append(buf, len, at, "; and %d more CPU%s", more, more == 1 ? "" : "s");
 }
 
-void tail_gate_why(char *buf, size_t len, const struct tail_gate *g,
-		   const struct rtl_params *p)
+void tail_gate_why(char *buf, size_t len, const struct tail_gate *g, const char *unit)
 {
 	size_t at = 0;
 
@@ -190,22 +184,23 @@ void tail_gate_why(char *buf, size_t len, const struct tail_gate *g,
 		text_append(buf, len, &at, "CPU %d's 90%% interval starts over the limit",
 		    g->cpu[g->by].cpu);
 	else
-		put_undecided(buf, len, &at, g, p);
+		put_undecided(buf, len, &at, g, unit);
 }
 
 void render_gate(FILE *out, const struct run_models *m, const struct rtl_params *p)
 {
 	const struct tail_gate *g = run_models_gate(m);
+	const struct tool_render *r = tool_render_of(p);
+	const char *what, *unit = r->unit ? r->unit(p) : "us";
 	char limit[32], prob[16], level[160], why[1024];
-	const char *what;
 
 	if (!g)
 		return;
-	format_limit(limit, sizeof(limit), g, p);
+	format_limit(limit, sizeof(limit), g, unit);
 	format_p(prob, sizeof(prob), g->p);
 	what = run_models_tail_context(m, g->context);
 	if (g->by >= 0)
-		format_interval(level, sizeof(level), &g->cpu[g->by].level, p);
+		format_interval(level, sizeof(level), &g->cpu[g->by].level, unit);
 	if (g->verdict == GATE_BELOW) {
 		fprintf(out, "Confident below %s: the level a %s sample exceeds with probability %s "
 			"is under it on every CPU; the highest, CPU %d's, is %s.\n", limit, what,
@@ -217,7 +212,7 @@ void render_gate(FILE *out, const struct run_models *m, const struct rtl_params 
 			"is over it on CPU %d: %s.\n", limit, what, prob, g->cpu[g->by].cpu, level);
 		return;
 	}
-	tail_gate_why(why, sizeof(why), g, p);
+	tail_gate_why(why, sizeof(why), g, unit);
 	fprintf(out, "Undecided at %s: the level a %s sample exceeds with probability %s is not "
 		"known to be under or over it: %s", limit, what, prob, why);
 	if (g->by >= 0)

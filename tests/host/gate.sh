@@ -9,8 +9,8 @@
 # about 20 us, 1000 periods on CPU 2; and the same with the latencies in
 # bursts of four. A replay decides where the live run would have (every 5 s
 # of the recording, on the samples up to there), ends there (stop reason
-# user, a stop the user asked for; that duration) and says so in one line:
-# on CPUs 0 and 1, below 1 ms (exit 0),
+# user, a stop the user asked for; that duration) and says so in one line
+# and in the report's tail.gate: on CPUs 0 and 1, below 1 ms (exit 0),
 # above 10 us (exit 2); at 20 us the intervals hold the limit to the end;
 # the bursts fail the checks; CPU 2 has too few samples (exit 0, each with
 # what it lacks). -n speaks in ns; --live-replay decides at the same
@@ -31,19 +31,22 @@ gate_tests() {
 		--json "$d/below.json"
 	tail_json "gate: the replay ends where it decided, a stop the user asked for" "$d/below.json" \
 		'd["stop"]["reason"] == "user" and d["duration_s"] == 5 and d["exit_status"] == 0'
-	tail_valid "gate: the report is valid" "$d/below.json"
+	tail_json "gate: tail.gate says below, with the highest CPU's level" "$d/below.json" \
+		't["gate"]["verdict"] == "below" and t["gate"]["p"] == 1e-9 and t["gate"]["limit"] == 1000 and t["gate"]["upper"] < 1000 and t["gate"]["cpu"] in (0, 1)'
+	tail_valid "gate: the report with tail.gate is valid" "$d/below.json"
 	expect "gate: above 10 us, decided on a replay (exit 2)" 2 \
 		"^Confident above 10 us: the level a thread sample exceeds with probability 1e-9 is over it on CPU [01]: $num us \\(90% interval $num to ($num us|no bound)\\)\\.\$" -- \
 		$R timerlat top -c 0-1 --input "$d/tail.dat" --until-confident 1e-9:10 \
 		--json "$d/above.json"
-	tail_json "gate: above: exit status 2" "$d/above.json" 'd["exit_status"] == 2'
+	tail_json "gate: above: exit status 2, the lower end over the limit" "$d/above.json" \
+		'd["exit_status"] == 2 and t["gate"]["verdict"] == "above" and t["gate"]["lower"] > 10'
 	tail_valid "gate: the report of above is valid" "$d/above.json"
 	expect "gate: at 20 us the intervals hold the limit to the end (exit 0)" 0 \
 		"^Undecided at 20 us: the level a thread sample exceeds with probability 1e-9 is not known to be under or over it: CPU 0: its 90% interval, $num to $num us, holds the limit" -- \
 		$R timerlat hist -c 0-1 --input "$d/tail.dat" --until-confident 1e-9:20 \
 		--json "$d/wide.json"
 	tail_json "gate: undecided, the replay runs to its end" "$d/wide.json" \
-		'd["stop"]["reason"] == "duration" and d["duration_s"] == 20'
+		'd["stop"]["reason"] == "duration" and d["duration_s"] == 20 and t["gate"]["verdict"] == "undecided" and "holds the limit" in t["gate"]["why"]'
 	expect "gate: CPU 2's too few samples keep every CPU from below" 0 \
 		"^Undecided at 1000 us: .*: CPU 2: 1000 samples of the 2500 a fit needs \\(about 2 s more\\); the highest so far" -- \
 		$R timerlat hist --input "$d/tail.dat" --until-confident 1e-9:1000

@@ -96,7 +96,7 @@ static char *gate_json(struct run *r)
 
 	assert_non_null(w);
 	json_begin_object(w, NULL);
-	tail_gate_json(w, &r->m, &r->p);
+	tail_gate_json(w, &r->m, r->p.nano ? "ns" : "us");
 	json_end_object(w);
 	assert_int_equal(json_writer_finish(w), 0);
 	json_writer_free(w);
@@ -144,7 +144,7 @@ static void test_below(void **state)
 	expect_in(text, "(90% interval ");
 	free(text);
 	text = gate_json(&r);
-	expect_in(text, "\"gate\":{\"p\":1e-09,\"limit\":1000,\"verdict\":\"below\",\"cpu\":");
+	expect_in(text, "\"gate\":{\"p\":1e-9,\"limit\":1000,\"verdict\":\"below\",\"cpu\":");
 	expect_in(text, "\"why\":\"every CPU's 90% interval ends under the limit\"}");
 	free(text);
 	run_close(&r);
