@@ -47,7 +47,7 @@ USES = {
 # every header: True when other directories may include it
 HEADERS = {
     'base': {h: True for h in (
-        'actions.h', 'cpulist.h', 'facts.h', 'hwlat_record.h', 'log.h', 'noise_event.h', 'outfile.h',
+        'actions.h', 'cgroup.h', 'cpulist.h', 'facts.h', 'hwlat_record.h', 'log.h', 'noise_event.h', 'outfile.h',
         'params.h', 'parse.h', 'records.h', 'run_end.h', 'safe_text.h', 'tool.h',
         'tool_hwlat.h', 'tool_units.h', 'tuning.h')},
     'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True,
