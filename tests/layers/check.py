@@ -94,7 +94,7 @@ HEADERS = {
                 'tty.h': True, 'host_join.h': False, 'metrics_addr.h': False, 'metrics_http.h': False,
                 'screen_fit.h': False, 'live_keys.h': False},
     'cli': {'commands.h': True, 'opt_parse.h': True, 'options.h': True,
-            'opt_value.h': False, 'option_checks.h': False,
+            'cpus_default.h': False, 'opt_value.h': False, 'option_checks.h': False,
             'option_setters.h': False},
 }
 GENERATED = {'source/engine/counts.skel.h'}
