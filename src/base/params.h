@@ -58,6 +58,8 @@ struct rtl_params {
 
 	struct cpu_mask		cpus;		/* measured CPUs */
 	bool			cpus_set;
+	const char		*cpus_from;	/* no -c: "cpuset", "affinity" narrowed them */
+	char			*cpus_file;	/* "cpuset": its cpuset.cpus.effective */
 	struct cpu_mask		hk_cpus;	/* where rtlens itself runs */
 	bool			hk_set;
 	bool			cgroup;

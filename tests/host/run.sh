@@ -302,6 +302,7 @@ fi
 # ---- rtlens check: no tracer needed ----
 . "$(dirname "$0")/check.sh"
 check_tests
+. "$(dirname "$0")/cpuset.sh" && cpuset_tests	# without -c, the CPUs rtlens may run on (taskset)
 . "$(dirname "$0")/compare.sh" && compare_tests	# rtlens compare (real runs as root)
 . "$(dirname "$0")/merge.sh" && merge_tests	# rtlens merge (reports made here)
 . "$(dirname "$0")/record.sh" && record_tests	# --record and --input (trace-cmd's recording as root)

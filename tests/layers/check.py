@@ -47,7 +47,7 @@ USES = {
 # every header: True when other directories may include it
 HEADERS = {
     'base': {h: True for h in (
-        'actions.h', 'cpulist.h', 'facts.h', 'hwlat_record.h', 'log.h', 'noise_event.h', 'outfile.h',
+        'actions.h', 'cgroup.h', 'cpulist.h', 'facts.h', 'hwlat_record.h', 'log.h', 'noise_event.h', 'outfile.h',
         'params.h', 'parse.h', 'records.h', 'run_end.h', 'safe_text.h', 'tool.h',
         'tool_hwlat.h', 'tool_units.h', 'tuning.h')},
     'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True,
@@ -95,7 +95,7 @@ HEADERS = {
                 'tty.h': True, 'host_join.h': False, 'metrics_addr.h': False, 'metrics_http.h': False,
                 'screen_fit.h': False, 'live_keys.h': False, 'gate_clock.h': False},
     'cli': {'commands.h': True, 'opt_parse.h': True, 'options.h': True,
-            'opt_value.h': False, 'option_checks.h': False,
+            'cpus_default.h': False, 'opt_value.h': False, 'option_checks.h': False,
             'option_setters.h': False},
 }
 GENERATED = {'source/engine/counts.skel.h'}
