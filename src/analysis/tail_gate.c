@@ -10,6 +10,7 @@
 
 #include "analysis/tail_estimate.h"
 #include "analysis/tail_gate.h"
+#include "base/log.h"
 
 #define GROWTH_DIVISOR	10	/* a series is estimated again when it grew by a tenth */
 
@@ -99,7 +100,34 @@ int tail_gate_estimate(const struct tail_gate *g, const struct tail_store *s,
 	} else {
 		c->state = missing(&e, g->p);
 	}
+	/* a heavy tail supports no bound: it may be found above, never below */
+	if (c->state == GATE_CPU_BELOW && e.heavy)
+		c->state = GATE_HEAVY;
+	/* a fit on few exceedances says little that far out: no decision yet */
+	if (c->state >= GATE_WIDE && e.k < GATE_MIN_K) {
+		c->state = GATE_FEW;
+		c->more_s = e.rate_hz > 0 ? ((double)GATE_MIN_K * TAIL_SHARE - (double)e.n) /
+					    e.rate_hz : INFINITY;
+	}
 	return 0;
+}
+
+void tail_gate_take(struct tail_gate *g, int i, const struct gate_cpu *fresh)
+{
+	int streak = g->cpu[i].done && g->cpu[i].state == fresh->state ? g->cpu[i].streak + 1 : 1;
+
+	g->cpu[i] = *fresh;
+	g->cpu[i].streak = streak;
+	debug_msg("until-confident: CPU %d, %llu samples: state %d, %d in a row", fresh->cpu,
+		  (unsigned long long)fresh->n, fresh->state, streak);
+}
+
+/* @c's state as the verdict counts it: a decision needs GATE_STREAK estimates, or the end */
+static enum gate_state counted(const struct tail_gate *g, const struct gate_cpu *c)
+{
+	if (c->state < GATE_CPU_BELOW || g->final || c->streak >= GATE_STREAK)
+		return c->state;
+	return GATE_WIDE;
 }
 
 static double lower_of(const struct tail_level *l)
@@ -126,7 +154,7 @@ static int largest(const struct tail_gate *g, enum gate_state least, enum gate_s
 	for (i = 0; i < g->nr; i++) {
 		const struct gate_cpu *c = &g->cpu[i];
 
-		if (c->state < least || c->state > most)
+		if (counted(g, c) < least || counted(g, c) > most)
 			continue;
 		if (best < 0 || key(&c->level) > key(&g->cpu[best].level))
 			best = i;
@@ -139,7 +167,7 @@ enum gate_verdict tail_gate_decide(struct tail_gate *g)
 	int i, below = 0;
 
 	for (i = 0; i < g->nr; i++)
-		below += g->cpu[i].state == GATE_CPU_BELOW;
+		below += counted(g, &g->cpu[i]) == GATE_CPU_BELOW;
 	g->by = largest(g, GATE_CPU_ABOVE, GATE_CPU_ABOVE, lower_of);
 	if (g->by >= 0) {
 		g->verdict = GATE_ABOVE;
@@ -157,15 +185,20 @@ int tail_gate_update(struct tail_gate *g, const struct tail_set *set, bool all)
 {
 	int i;
 
+	g->final = all;
 	for (i = 0; i < g->nr; i++) {
 		const struct tail_store *s = tail_set_series(set, g->cpu[i].cpu, g->context);
 		bool due = s && (all ? !g->cpu[i].done || s->n != g->cpu[i].n :
 				 tail_gate_due(g, i, s));
+		struct gate_cpu fresh = { .cpu = g->cpu[i].cpu };
 
-		if (due && tail_gate_estimate(g, s, &g->cpu[i])) {
+		if (!due)
+			continue;
+		if (tail_gate_estimate(g, s, &fresh)) {
 			errno = ENOMEM;
 			return -1;
 		}
+		tail_gate_take(g, i, &fresh);
 	}
 	tail_gate_decide(g);
 	return 0;

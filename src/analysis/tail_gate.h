@@ -36,6 +36,7 @@ enum gate_state {
 	GATE_WITHIN,		/* p is no rarer than the exceedances: no extrapolation */
 	GATE_NO_FIT,		/* no fit, or no interval, could be found */
 	GATE_WIDE,		/* the interval holds the limit */
+	GATE_HEAVY,		/* under the limit, but a heavy tail: no bound to trust */
 	GATE_CPU_BELOW,
 	GATE_CPU_ABOVE,
 };
@@ -49,7 +50,8 @@ struct gate_cpu {
 	size_t			k;		/* the exceedances of its threshold */
 	unsigned int		failed;		/* GATE_CHECKS: bit (1 << enum tail_check) each */
 	double			more_s;		/* GATE_FEW: run this much longer (INFINITY: unknown) */
-	struct tail_level	level;		/* WIDE, CPU_BELOW, CPU_ABOVE: the level at p */
+	struct tail_level	level;		/* WIDE to CPU_ABOVE: the level at p */
+	int			streak;		/* estimates in a row in this state */
 };
 
 struct tail_gate {
@@ -61,7 +63,13 @@ struct tail_gate {
 	enum gate_verdict	verdict;
 	int			by;		/* cpu[] of the CPU the verdict names; -1 none */
 	unsigned int		generation;	/* tail_gate_reset() adds one */
+	bool			final;		/* the run's end: one estimate decides */
 };
+
+/* exceedances a CPU needs before it may decide: 10000 samples */
+#define GATE_MIN_K	200
+/* estimates in a row that must agree before a CPU decides while the run goes on */
+#define GATE_STREAK	2
 
 /* For @p and @limit_ns on @cpus (of @nr_cpus), series @context: 0 or -1 (ENOMEM). */
 int tail_gate_init(struct tail_gate *g, double p, double limit_ns, int context,
@@ -74,6 +82,8 @@ bool tail_gate_due(const struct tail_gate *g, int i, const struct tail_store *s)
 /* @s estimated at @g's p against its limit, into @c (its cpu kept): 0, or -1 (ENOMEM). */
 int tail_gate_estimate(const struct tail_gate *g, const struct tail_store *s,
 		       struct gate_cpu *c);
+/* @fresh, an estimate of cpu[@i], into @g: its streak counted. */
+void tail_gate_take(struct tail_gate *g, int i, const struct gate_cpu *fresh);
 /* The verdict of the CPUs' last estimates, into ->verdict and ->by. */
 enum gate_verdict tail_gate_decide(struct tail_gate *g);
 /*

@@ -85,12 +85,17 @@ static void put_more(char *buf, size_t len, size_t *at, double s)
 static void put_few(char *buf, size_t len, size_t *at, const struct gate_cpu *c)
 {
 	unsigned long long need = (unsigned long long)TAIL_MIN_K * TAIL_SHARE;
+	unsigned long long decide = (unsigned long long)GATE_MIN_K * TAIL_SHARE;
 
 	if (!c->n) {
 		text_append(buf, len, at, "no sample yet");
 	} else if (c->n < need) {
 		text_append(buf, len, at, "%llu samples of the %llu a fit needs",
 		    (unsigned long long)c->n, need);
+		put_more(buf, len, at, c->more_s);
+	} else if (c->n < decide) {
+		text_append(buf, len, at, "%llu samples of the %llu the gate decides on",
+		    (unsigned long long)c->n, decide);
 		put_more(buf, len, at, c->more_s);
 	} else {
 		text_append(buf, len, at, "too many equal samples to set a threshold under the "
@@ -143,6 +148,11 @@ static void put_cpu(char *buf, size_t len, size_t *at, const struct gate_cpu *c,
 		break;
 	case GATE_NO_FIT:
 		text_append(buf, len, at, "no fit of its tail could be made");
+		break;
+	case GATE_HEAVY:
+		format_range(range, sizeof(range), &c->level, unit);
+		text_append(buf, len, at, "its 90%% interval, %s, is under the limit, but its tail "
+		    "is heavy: no finite bound is supported by this run", range);
 		break;
 	default:
 		format_range(range, sizeof(range), &c->level, unit);

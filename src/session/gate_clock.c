@@ -99,7 +99,7 @@ static void job_take(struct gate_clock *c)
 	debug_msg("until-confident: %d CPUs estimated on the samples of %.1f s", j->nr, j->at_s);
 	if (!j->ret && j->generation == c->gate->generation) {
 		for (i = 0; i < j->nr; i++)
-			c->gate->cpu[j->index[i]] = j->out[i];
+			tail_gate_take(c->gate, j->index[i], &j->out[i]);
 		decide(c, j->at_s);
 	}
 	job_free(j);

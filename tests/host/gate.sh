@@ -7,8 +7,11 @@
 # The recordings are tests/host/tail_recording.py's: timerlat, 20000
 # periods of 1 ms on CPUs 0 and 1 whose thread latencies' 1e-9 level is
 # about 20 us, 1000 periods on CPU 2; and the same with the latencies in
-# bursts of four. A replay decides where the live run would have (every 5 s
-# of the recording, on the samples up to there), ends there (stop reason
+# bursts of four; and 40000 periods on CPUs 0 and 1 (--long). A replay
+# decides where the live run would have (every 5 s of the recording, on the
+# samples up to there; a CPU decides on 10000 samples or more, the same way
+# on two estimates in a row: the long recording's 20 s for below 1 ms, 15 s
+# for above 10 us), ends there (stop reason
 # user, a stop the user asked for; that duration) and says so in one line
 # and in the report's tail.gate: on CPUs 0 and 1, below 1 ms (exit 0),
 # above 10 us (exit 2); at 20 us the intervals hold the limit to the end;
@@ -21,16 +24,17 @@ gate_tests() {
 
 	mkdir -p "$d"
 	if ! python3 "$ROOT/tests/host/tail_recording.py" "$d/tail.dat" ||
+	   ! python3 "$ROOT/tests/host/tail_recording.py" --long "$d/long.dat" ||
 	   ! python3 "$ROOT/tests/host/tail_recording.py" --bursts "$d/bursts.dat"; then
 		not_ok "gate: tests/host/tail_recording.py writes the recordings"
 		return
 	fi
 	expect "gate: below 1 ms, decided on a replay (exit 0)" 0 \
 		"^Confident below 1000 us: the level a thread sample exceeds with probability 1e-9 is under it on every CPU; the highest, CPU [01]'s, is $num us \\(90% interval $num to $num us\\)\\.\$" -- \
-		$R timerlat hist -c 0-1 --input "$d/tail.dat" --until-confident 1e-9:1000 \
+		$R timerlat hist -c 0-1 --input "$d/long.dat" --until-confident 1e-9:1000 \
 		--json "$d/below.json"
 	tail_json "gate: the replay ends where it decided, a stop the user asked for" "$d/below.json" \
-		'd["stop"]["reason"] == "user" and d["duration_s"] == 5 and d["exit_status"] == 0'
+		'd["stop"]["reason"] == "user" and d["duration_s"] == 20 and d["exit_status"] == 0'
 	tail_json "gate: tail.gate says below, with the highest CPU's level" "$d/below.json" \
 		't["gate"]["verdict"] == "below" and t["gate"]["p"] == 1e-9 and t["gate"]["limit"] == 1000 and t["gate"]["upper"] < 1000 and t["gate"]["cpu"] in (0, 1)'
 	tail_valid "gate: the report with tail.gate is valid" "$d/below.json"
@@ -57,10 +61,10 @@ gate_tests() {
 		"^Confident above 10000 ns: .* [0-9]+ ns \\(90% interval [0-9]+ to [0-9]+ ns\\)" -- \
 		$R timerlat top -n -c 0-1 --input "$d/tail.dat" --until-confident 1e-9:10
 	expect "gate: --live-replay decides where the replay does" 2 "^Confident above 10 us" -- \
-		$R timerlat top -c 0-1 --input "$d/tail.dat" --live-replay --speed 40 \
+		$R timerlat top -c 0-1 --input "$d/long.dat" --live-replay --speed 40 \
 		--until-confident 1e-9:10 --json "$d/live.json"
 	tail_json "gate: --live-replay ends at the same point" "$d/live.json" \
-		'd["stop"]["reason"] == "user" and d["duration_s"] == 5'
+		'd["stop"]["reason"] == "user" and d["duration_s"] == 15'
 	expect "gate: -d ends a live replay, with what it replayed" 0 \
 		"^Undecided at 1000 us: .*CPU 0: 2000 samples of the 2500 a fit needs" -- \
 		$R timerlat top -c 0-1 --input "$d/tail.dat" --live-replay --speed 40 -d 2 \

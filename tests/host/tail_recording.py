@@ -8,9 +8,10 @@
 # estimate of each series trusted; CPU 2 with 1000 periods, too few for a
 # tail, whose refusal says how much longer to run. With --bursts, each
 # thread latency comes four periods in a row: the largest samples come in
-# bursts, which the checks refuse.
+# bursts, which the checks refuse. With --long, CPUs 0 and 1 have 40000
+# periods: room for --until-confident to decide before the end.
 #
-#   tests/host/tail_recording.py [--bursts] FILE
+#   tests/host/tail_recording.py [--bursts] [--long] FILE
 
 import math
 import os
@@ -54,13 +55,16 @@ def cpu_pages(cpu, periods, bursts):
     return pages
 
 
-def main(path, bursts):
-    cpus = "0-%d" % (len(PERIODS) - 1)
-    meta = seeds.recording_meta("timerlat hist", ["timerlat", "hist", "-c", cpus, "-d", "20",
-                                                  "--record", "tail.dat"],
-                                cpus, len(PERIODS), {"duration_s": 20}, {"elapsed_s": 20.0})
+def main(path, bursts, long):
+    periods = {**PERIODS, **({0: 40000, 1: 40000} if long else {})}
+    seconds = max(periods.values()) * PERIOD_NS // 1000000000
+    cpus = "0-%d" % (len(periods) - 1)
+    meta = seeds.recording_meta("timerlat hist", ["timerlat", "hist", "-c", cpus, "-d",
+                                                  str(seconds), "--record", "tail.dat"],
+                                cpus, len(periods), {"duration_s": seconds},
+                                {"elapsed_s": float(seconds)})
     data = seeds.trace_dat(seeds.FTRACE_ALL, {"osnoise": seeds.TD_OSNOISE},
-                           [cpu_pages(cpu, n, bursts) for cpu, n in sorted(PERIODS.items())],
+                           [cpu_pages(cpu, n, bursts) for cpu, n in sorted(periods.items())],
                            seeds.rtlens_options(meta), kallsyms=seeds.kallsyms(),
                            clock="global")
     with open(path, "wb") as f:
@@ -68,4 +72,5 @@ def main(path, bursts):
 
 
 if __name__ == "__main__":
-    main([a for a in sys.argv[1:] if a != "--bursts"][0], "--bursts" in sys.argv[1:])
+    main([a for a in sys.argv[1:] if not a.startswith("--")][0], "--bursts" in sys.argv[1:],
+         "--long" in sys.argv[1:])

@@ -20,3 +20,8 @@ uint64_t draw_exp(uint64_t *state, double base, double mean)
 {
 	return (uint64_t)(base - mean * log(draw_uniform(state)));
 }
+
+uint64_t draw_pareto(uint64_t *state, double base, double alpha)
+{
+	return (uint64_t)(base * pow(draw_uniform(state), -1 / alpha));
+}

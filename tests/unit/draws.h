@@ -12,5 +12,7 @@
 double draw_uniform(uint64_t *state);
 /* @base plus an exponential of mean @mean, in whole units (ns) */
 uint64_t draw_exp(uint64_t *state, double base, double mean);
+/* a Pareto of shape @alpha from @base, in whole units (ns) */
+uint64_t draw_pareto(uint64_t *state, double base, double alpha);
 
 #endif

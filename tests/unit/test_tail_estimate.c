@@ -18,12 +18,6 @@
 
 #define NS_PER_SAMPLE	1000000ULL	/* 1 kHz */
 
-/* a Pareto of shape @alpha from @base */
-static uint64_t draw_pareto(uint64_t *seed, double base, double alpha)
-{
-	return (uint64_t)(base * pow(draw_uniform(seed), -1 / alpha));
-}
-
 static void fill_exp(struct tail_store *s, uint64_t n, double mean, uint64_t seed)
 {
 	uint64_t i;

@@ -130,7 +130,16 @@ static void test_below(void **state)
 	g = update(&r);
 	assert_int_equal(g->nr, 2);
 	assert_int_equal(g->context, TIMERLAT_THREAD);
+	/* below on each CPU, once: not yet a verdict while the run goes on */
+	assert_int_equal(g->cpu[0].state, GATE_CPU_BELOW);
+	assert_int_equal(g->cpu[0].streak, 1);
+	assert_int_equal(g->verdict, GATE_UNDECIDED);
+	/* a tenth more samples, below again: the verdict */
+	feed(&r, 1, TIMERLAT_THREAD, 3000, 2000, 1, 11);
+	feed(&r, 3, TIMERLAT_THREAD, 3000, 2000, 1, 12);
+	g = update(&r);
 	for (i = 0; i < g->nr; i++) {
+		assert_int_equal(g->cpu[i].streak, 2);
 		assert_int_equal(g->cpu[i].state, GATE_CPU_BELOW);
 		assert_true(g->cpu[i].level.upper < 1e6);
 		if (g->cpu[i].level.upper > g->cpu[top].level.upper)
@@ -162,7 +171,10 @@ static void test_above(void **state)
 					   "1e-9:80"));
 	feed(&r, 0, TIMERLAT_THREAD, 100000, 2000, 1, 4);
 	feed(&r, 1, TIMERLAT_THREAD, 100000, 6000, 1, 5);
-	g = update(&r);
+	/* at the run's end, one estimate decides */
+	assert_int_equal(tail_gate_update(run_models_gate(&r.m), run_models_tail(&r.m), true), 0);
+	g = run_models_gate(&r.m);
+	assert_int_equal(g->cpu[1].streak, 1);
 	assert_int_equal(g->cpu[0].state, GATE_CPU_BELOW);
 	assert_int_equal(g->cpu[1].state, GATE_CPU_ABOVE);
 	assert_true(g->cpu[1].level.lower > 80000);
@@ -324,11 +336,48 @@ static void test_due(void **state)
 	run_close(&r);
 }
 
+/*
+ * Under the limit but a heavy tail (Pareto, shape 0.5): never below; and
+ * 5000 samples, a fit but too few exceedances for the gate: run longer
+ */
+static void test_heavy_and_few(void **state)
+{
+	struct rtl_record rec = { .kind = RECORD_TIMERLAT };
+	struct run r;
+	struct tail_gate *g;
+	char *text;
+	uint64_t seed = 13, i;
+
+	(void)state;
+	run_open(&r, "timerlat top", ARGV("timerlat", "-c", "0-1", "--until-confident",
+					  "1e-6:1000000"));
+	for (i = 0; i < 100000; i++) {
+		rec.timerlat = (struct timerlat_sample){ .cpu = 0, .context = TIMERLAT_THREAD,
+							 .ts = i * NS_PER_SAMPLE, .seqnum = i,
+							 .latency_ns = draw_pareto(&seed, 5000, 2) };
+		run_models_add_models(&r.m, &rec);
+	}
+	feed(&r, 1, TIMERLAT_THREAD, 5000, 2000, 1, 14);
+	assert_int_equal(tail_gate_update(run_models_gate(&r.m), run_models_tail(&r.m), true), 0);
+	g = run_models_gate(&r.m);
+	assert_int_equal(g->cpu[0].state, GATE_HEAVY);
+	assert_true(g->cpu[0].level.upper < 1e9);
+	assert_int_equal(g->cpu[1].state, GATE_FEW);
+	assert_true(fabs(g->cpu[1].more_s - 5) < 0.1);
+	assert_int_equal(g->verdict, GATE_UNDECIDED);
+	text = gate_text(&r);
+	expect_in(text, "but its tail is heavy: no finite bound is supported by this run");
+	expect_in(text, "CPU 1: 5000 samples of the 10000 the gate decides on");
+	free(text);
+	run_close(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_below),
 		cmocka_unit_test(test_above),
+		cmocka_unit_test(test_heavy_and_few),
 		cmocka_unit_test(test_undecided_checks),
 		cmocka_unit_test(test_undecided_wide),
 		cmocka_unit_test(test_series_watched),
