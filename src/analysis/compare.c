@@ -91,6 +91,25 @@ static void add_noise(struct report_cpu *out, const struct report_cpu *c)
 		out->counts[i] += c->counts[i];
 }
 
+/* the CPUs' tail as one: known where each CPU's is, its levels the highest */
+static void add_tail(struct report_tail *out, const struct report_tail *t, bool first)
+{
+	int i;
+
+	if (first) {
+		*out = *t;
+		return;
+	}
+	out->present &= t->present;
+	out->trusted &= t->trusted;
+	out->failed |= t->failed;
+	for (i = 0; i < REPORT_TAIL_LEVELS; i++) {
+		double a = out->level_us[i], b = t->level_us[i];
+
+		out->level_us[i] = isnan(a) || isnan(b) ? NAN : fmax(a, b);
+	}
+}
+
 static void free_merged(struct report_cpu *c)
 {
 	int i;
@@ -113,6 +132,7 @@ static int merge_cpus(const struct report_data *r, const struct cmp_cpus *cpus,
 	for (i = 0; i < cpus->n; i++) {
 		c = report_cpu_find(r, cpus->cpu[i]);
 		add_noise(out, c);
+		add_tail(&out->tail, &c->tail, !i);
 		for (lat = 0; lat < NR_LATS; lat++) {
 			add_lat(&out->lat[lat], &c->lat[lat]);
 			if (hist_merge(&out->lat[lat].hist, &c->lat[lat].hist))
@@ -170,6 +190,14 @@ static int split_cpus(struct comparison *c)
 
 /* ---- rows ---- */
 
+/* the metrics of @cpu of @r, the tables' and the tail's, into side @side of @row */
+static void fill_row(const struct comparison *c, const struct report_data *r,
+		     const struct report_cpu *cpu, struct cmp_row *row, int side)
+{
+	c->shape->fill(r, cpu, row, side);
+	compare_put_tail(row, c->nr_metrics, side, &cpu->tail);
+}
+
 static int make_rows(struct comparison *c)
 {
 	size_t i;
@@ -179,8 +207,8 @@ static int make_rows(struct comparison *c)
 		return -1;
 	for (i = 0; i < c->both.n; i++) {
 		c->rows[i].cpu = c->both.cpu[i];
-		c->shape->fill(c->a, report_cpu_find(c->a, c->both.cpu[i]), &c->rows[i], 0);
-		c->shape->fill(c->b, report_cpu_find(c->b, c->both.cpu[i]), &c->rows[i], 1);
+		fill_row(c, c->a, report_cpu_find(c->a, c->both.cpu[i]), &c->rows[i], 0);
+		fill_row(c, c->b, report_cpu_find(c->b, c->both.cpu[i]), &c->rows[i], 1);
 	}
 	return 0;
 }
@@ -212,7 +240,7 @@ static int overall_side(struct comparison *c, const struct report_data *r,
 
 	ret = merge_cpus(r, cpus, &merged);
 	if (!ret)
-		c->shape->fill(r, &merged, &c->overall, side);
+		fill_row(c, r, &merged, &c->overall, side);
 	free_merged(&merged);
 	find_worst(c, r, cpus, side, side ? &c->worst_b : &c->worst_a);
 	return ret;
@@ -247,6 +275,9 @@ static void choose_metrics(struct comparison *c)
 	for (m = 0; m < c->nr_metrics; m++)
 		c->on[m] = (hist || !c->metrics[m].from_hist) &&
 			   (user || c->metrics[m].lat != LAT_USER);
+	c->tail_metrics = c->shape->tail_metrics;
+	for (m = 0; m < CMP_TAIL_METRICS; m++)
+		c->on[c->nr_metrics + m] = c->a->has_tail && c->b->has_tail;
 }
 
 /* ---- the whole ---- */

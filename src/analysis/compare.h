@@ -50,6 +50,7 @@
 #define CMP_MIN_SAMPLES		1000
 #define CMP_TAIL_SAMPLES	10
 #define CMP_MAX_GATES		8
+#define CMP_TAIL_METRICS	REPORT_TAIL_LEVELS	/* the gate's alone: the tail's levels */
 
 enum cmp_better {
 	BETTER_LOWER,
@@ -202,6 +203,12 @@ struct comparison {
 	const struct compare_shape	*shape;		/* what its shape compares by */
 	const struct cmp_metric		*metrics;	/* the family's */
 	int				nr_metrics;
+	/*
+	 * after them in each row, the gate's alone, which no table shows:
+	 * --tail's levels (CMP_TAIL_METRICS), each CPU's of its own series,
+	 * overall the highest of the CPUs compared
+	 */
+	const struct cmp_metric		*tail_metrics;
 	bool				on[CMP_MAX_METRICS];	/* in both runs */
 
 	struct cmp_cpus			both;
@@ -263,8 +270,12 @@ int compare_gate_parse(const char *text, struct cmp_gate_rule *rule, const char 
  */
 int compare_gate(struct comparison *c, const struct cmp_gate_rule *rules, size_t n);
 
-/* The index of the metric @key of @c, -1 when it has none */
+/* The index of the metric @key of @c (a table's, or the gate's alone), -1 when it has none */
 int compare_metric_find(const struct comparison *c, const char *key);
+/* The metric of index @m: a table's (under nr_metrics) or, after them, the gate's alone */
+const struct cmp_metric *compare_metric(const struct comparison *c, int m);
+/* Is @m one of the tail's levels? */
+bool compare_is_tail(const struct comparison *c, int m);
 /* CPU time lost for "%" metrics (100 - the CPU available), else the value */
 double compare_badness(const struct cmp_metric *m, double v);
 
@@ -283,5 +294,10 @@ int compare_diffs(struct comparison *c);
 void compare_free_diffs(struct comparison *c);
 void compare_verdict(struct comparison *c);
 void compare_free_gate(struct comparison *c);
+/*
+ * compare_tail.c: gate result @g's tail level is not known overall: which
+ * report lacks it on which CPU, and why, said; -1
+ */
+int compare_tail_unknown(const struct comparison *c, const struct cmp_gate_result *g);
 
 #endif

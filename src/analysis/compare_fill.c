@@ -24,6 +24,14 @@ void compare_put(struct cmp_row *row, int m, int side, double v)
 	}
 }
 
+void compare_put_tail(struct cmp_row *row, int base, int side, const struct report_tail *t)
+{
+	int i;
+
+	for (i = 0; t->present && t->trusted && i < CMP_TAIL_METRICS; i++)
+		compare_put(row, base + i, side, t->level_us[i]);
+}
+
 void compare_put_percentiles(struct cmp_row *row, int base, int side,
 			     const struct report_hist *h)
 {

@@ -3,9 +3,12 @@
  * compare_gate - `rtlens compare --fail-if-worse METRIC[:MARGIN]` (see
  * compare.h): is B worse than A, overall or on a CPU of both, by more than
  * the margin on the metric? METRIC is a word (noise, max, p99.9, p99,
- * p50; timerlat's avg) or a metric's JSON key; MARGIN is relative ("+5%",
- * of A's value) or absolute ("+10us", "+0.5pp"), and without one B is worse
- * by the margins of the verdict.
+ * p50; timerlat's avg; the tail's levels of --tail, p1e-6 and p1e-9) or a
+ * metric's JSON key; MARGIN is relative ("+5%", of A's value) or absolute
+ * ("+10us", "+0.5pp"), and without one B is worse by the margins of the
+ * verdict. A tail level is judged only when every CPU compared has a
+ * trusted estimate of it in both reports: else the gate says which lacks
+ * it and why, rather than passing over it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,6 +33,8 @@ static const struct gate_word words[] = {
 	{ "p99", { "p99_us", "thread_p99_us" } },
 	{ "p50", { "p50_us", "thread_p50_us" } },
 	{ "avg", { [GATE_KEY_THREAD] = "thread_avg_us" } },
+	{ "p1e-6", { "p1e-6_us", "thread_p1e-6_us" } },
+	{ "p1e-9", { "p1e-9_us", "thread_p1e-9_us" } },
 };
 
 #define NR_WORDS	(sizeof(words) / sizeof(words[0]))
@@ -112,7 +117,7 @@ static const char *word_key(const struct comparison *c, const struct gate_word *
 
 static bool gateable(const struct comparison *c, int m)
 {
-	return m >= 0 && c->on[m] && c->metrics[m].better != BETTER_NEITHER;
+	return m >= 0 && c->on[m] && compare_metric(c, m)->better != BETTER_NEITHER;
 }
 
 /* "noise, max, p99, ... or a key: max_single_us, ..." */
@@ -129,10 +134,10 @@ static void list_metrics(const struct comparison *c, char *buf, size_t len)
 		sep = ", ";
 	}
 	sep = "; or a key of the comparison: ";
-	for (m = 0; m < c->nr_metrics && n < len; m++) {
+	for (m = 0; m < c->nr_metrics + CMP_TAIL_METRICS && n < len; m++) {
 		if (!gateable(c, m))
 			continue;
-		n += snprintf(buf + n, len - n, "%s%s", sep, c->metrics[m].key);
+		n += snprintf(buf + n, len - n, "%s%s", sep, compare_metric(c, m)->key);
 		sep = ", ";
 	}
 }
@@ -158,20 +163,37 @@ static int refuse(const struct comparison *c, const struct cmp_gate_rule *rule, 
 	return -1;
 }
 
+/* a tail level without the tail of a report: which has none */
+static int refuse_no_tail(const struct comparison *c, const struct cmp_gate_rule *rule)
+{
+	const struct report_data *r = c->a->has_tail ? c->b : c->a;
+	char *path __shown = log_arg(r->path), why[512];
+
+	snprintf(why, sizeof(why), "a tail level needs the tail estimates of both reports "
+		 "(their \"tail\", written with --tail since report schema 2.5), and %s, %s, "
+		 "has none%s", r == c->a ? "A" : "B", path,
+		 c->a->has_tail || c->b->has_tail ? "" : " (nor has B)");
+	return refuse(c, rule, why);
+}
+
 static int resolve(const struct comparison *c, const struct cmp_gate_rule *rule)
 {
 	int m = find_metric(c, rule->name);
+	const struct cmp_metric *metric;
 	const char *unit;
 
 	if (m < 0)
 		return refuse(c, rule, "no such metric");
-	if (c->metrics[m].better == BETTER_NEITHER)
+	metric = compare_metric(c, m);
+	if (metric->better == BETTER_NEITHER)
 		return refuse(c, rule, "a count is neither better nor worse");
+	if (!c->on[m] && compare_is_tail(c, m))
+		return refuse_no_tail(c, rule);
 	if (!c->on[m])
-		return refuse(c, rule, c->metrics[m].from_hist ?
+		return refuse(c, rule, metric->from_hist ?
 			      "a percentile needs a histogram in both reports (the hist modes)" :
 			      "not measured in both runs");
-	unit = c->metrics[m].unit;
+	unit = metric->unit;
 	if ((!strcmp(rule->unit, "us") && strcmp(unit, "us")) ||
 	    (!strcmp(rule->unit, "pp") && strcmp(unit, "%")))
 		return refuse(c, rule, !strcmp(unit, "%") ?
@@ -199,7 +221,7 @@ static double allowed(const struct cmp_gate_rule *rule, const struct cmp_metric 
 static void check_row(struct cmp_gate_result *g, const struct comparison *c,
 		      const struct cmp_row *row)
 {
-	const struct cmp_metric *m = &c->metrics[g->metric];
+	const struct cmp_metric *m = compare_metric(c, g->metric);
 	const struct cmp_cell *cell = &row->v[g->metric];
 	double a, b, room;
 
@@ -225,13 +247,15 @@ static int run_rule(struct comparison *c, struct cmp_gate_result *g)
 		return -1;
 	}
 	check_row(g, c, &c->overall);
+	if (compare_is_tail(c, g->metric) && !g->checked)
+		return compare_tail_unknown(c, g);
 	for (i = 0; c->both.n > 1 && i < c->both.n; i++)
 		check_row(g, c, &c->rows[i]);
 	if (g->checked)
 		return 0;
 	shown = log_arg(g->rule->text);
 	err_msg("--fail-if-worse %s cannot be judged: the %s is known in neither run's CPUs "
-		"compared", shown, c->metrics[g->metric].label);
+		"compared", shown, compare_metric(c, g->metric)->label);
 	return -1;
 }
 

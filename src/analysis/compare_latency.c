@@ -37,6 +37,13 @@ static const struct cmp_metric latency_metrics[NR_LATS * NR_LS] = {
 	LAT_METRICS(LAT_USER, "user", "user-return latency"),
 };
 
+static const struct cmp_metric latency_tail[CMP_TAIL_METRICS] = {
+	{ "thread_p1e-6_us", "thread latency 1e-6 level", "us", BETTER_LOWER, 3, LAT_THREAD, false },
+	{ "thread_p1e-9_us", "thread latency 1e-9 level", "us", BETTER_LOWER, 3, LAT_THREAD, false },
+};
+
+_Static_assert(NR_LATS * NR_LS + CMP_TAIL_METRICS <= CMP_MAX_METRICS, "a row holds them all");
+
 static const struct cmp_rule_step latency_rule[] = {
 	{ "thread_p99_us", 99, false }, { "thread_p999_us", 99.9, false },
 	{ "thread_avg_us", 0, true }, { "thread_max_us", 0, true },
@@ -76,6 +83,7 @@ const struct compare_shape compare_latency = {
 	.sources_of_cpus	= false,	/* each run's analysis is of one CPU */
 	.own_stops_count	= true,
 	.gate_key		= GATE_KEY_THREAD,
+	.tail_metrics		= latency_tail,
 	.grows_with_run		= "the counts grow with the run",
 	.rare_event		= "latency",
 	.no_analysis_hint	= "the auto-analysis explains a run stopped by a threshold: "

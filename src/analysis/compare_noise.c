@@ -34,6 +34,13 @@ static const struct cmp_metric noise_metrics[NR_NM] = {
 	{ "thread_per_s", "threads", "/s", BETTER_LOWER, 2, -1, false },
 };
 
+static const struct cmp_metric noise_tail[CMP_TAIL_METRICS] = {
+	{ "p1e-6_us", "noise 1e-6 level", "us", BETTER_LOWER, 3, -1, false },
+	{ "p1e-9_us", "noise 1e-9 level", "us", BETTER_LOWER, 3, -1, false },
+};
+
+_Static_assert(NR_NM + CMP_TAIL_METRICS <= CMP_MAX_METRICS, "a row holds them all");
+
 static const struct cmp_rule_step noise_rule[] = {
 	{ "cpu_available_pct", 0, false }, { "p99_us", 99, false }, { "p999_us", 99.9, false },
 	{ "max_single_us", 0, true },
@@ -66,6 +73,7 @@ const struct compare_shape compare_noise = {
 	.sources_of_cpus	= true,
 	.own_stops_count	= false,	/* rtlens's own stops are no noise */
 	.gate_key		= GATE_KEY_NOISE,
+	.tail_metrics		= noise_tail,
 	.grows_with_run		= "the total noise grows with the run (the % available and "
 				  "the rates do not)",
 	.rare_event		= "noise",

@@ -53,6 +53,8 @@ struct compare_shape {
 	bool			own_stops_count;	/* rtlens's own stops are sources */
 
 	enum cmp_gate_key	gate_key;	/* the key of a --fail-if-worse word */
+	/* --tail's levels of the main series, for the gate alone (CMP_TAIL_METRICS) */
+	const struct cmp_metric	*tail_metrics;
 
 	/* the text */
 	const char		*grows_with_run;	/* the note on runs of different
@@ -83,5 +85,7 @@ void compare_put(struct cmp_row *row, int m, int side, double v);
  */
 void compare_put_percentiles(struct cmp_row *row, int base, int side,
 			     const struct report_hist *h);
+/* The levels of @t, trusted and known, as the metrics from @base of side @side of @row */
+void compare_put_tail(struct cmp_row *row, int base, int side, const struct report_tail *t);
 
 #endif

@@ -17,10 +17,20 @@ int compare_metric_find(const struct comparison *c, const char *key)
 {
 	int m;
 
-	for (m = 0; m < c->nr_metrics; m++)
-		if (!strcmp(c->metrics[m].key, key))
+	for (m = 0; m < c->nr_metrics + CMP_TAIL_METRICS; m++)
+		if (!strcmp(compare_metric(c, m)->key, key))
 			return m;
 	return -1;
+}
+
+const struct cmp_metric *compare_metric(const struct comparison *c, int m)
+{
+	return m < c->nr_metrics ? &c->metrics[m] : &c->tail_metrics[m - c->nr_metrics];
+}
+
+bool compare_is_tail(const struct comparison *c, int m)
+{
+	return m >= c->nr_metrics;
 }
 
 /* the share of CPU time lost, for "%" (the CPU available) */

@@ -190,6 +190,13 @@ static bool tail_sample_osnoise(const struct rtl_record *rec, int *cpu, int *con
 
 static const char *const tail_contexts_osnoise[] = { "noise" };
 
+/* --until-confident: the single noises, the one series */
+static int tail_main_osnoise(const struct rtl_params *p)
+{
+	(void)p;
+	return 0;
+}
+
 const struct models_ops osnoise_models = {
 	.init			= init_osnoise,
 	.free			= free_osnoise,
@@ -208,4 +215,5 @@ const struct models_ops osnoise_models = {
 	.tail_sample		= tail_sample_osnoise,
 	.tail_contexts		= 1,
 	.tail_context_names	= tail_contexts_osnoise,
+	.tail_main		= tail_main_osnoise,
 };

@@ -60,6 +60,21 @@ enum report_count {
 	NR_COUNTS,
 };
 
+#define REPORT_TAIL_LEVELS	2	/* the tail's levels: p 1e-6, 1e-9 */
+
+/*
+ * --tail (2.5): a CPU's estimate of the tool's main series (osnoise's
+ * noise, timerlat's thread latency), in us
+ */
+struct report_tail {
+	bool			present;	/* the report has that series */
+	bool			trusted;	/* every check passed */
+	unsigned int		failed;		/* bit i: check i failed (enough, stable,
+						 * apart, fits) */
+	double			run_more_s;	/* enough failed: about this much more; NAN */
+	double			level_us[REPORT_TAIL_LEVELS];	/* NAN: not known */
+};
+
 struct report_cpu {
 	int			cpu;
 	/* osnoise */
@@ -72,6 +87,7 @@ struct report_cpu {
 	struct report_hist	hist;
 	/* timerlat */
 	struct report_lat_stats	lat[NR_LATS];
+	struct report_tail	tail;
 };
 
 /*
@@ -140,6 +156,7 @@ struct report_data {
 	struct report_cpu	*cpus;		/* ascending CPU order */
 	bool			has_hist;
 	bool			has_user;	/* timerlat: user latencies */
+	bool			has_tail;	/* "tail" (--tail, 2.5) */
 
 	bool			has_analysis;
 	int			analysis_cpu;	/* timerlat: the CPU analyzed */

@@ -22,7 +22,13 @@ static const struct models_ops *const models_of_tool[NR_TOOLS] = {
 static int init_tail(struct run_models *m, const struct rtl_params *p)
 {
 	m->tail = malloc(sizeof(*m->tail));
-	return m->tail ? tail_set_init(m->tail, p->nr_cpus, m->ops->tail_contexts) : -1;
+	if (!m->tail || tail_set_init(m->tail, p->nr_cpus, m->ops->tail_contexts))
+		return -1;
+	if (!(p->gate_p > 0))
+		return 0;
+	m->gate = malloc(sizeof(*m->gate));
+	return m->gate ? tail_gate_init(m->gate, p->gate_p, p->gate_us * 1000,
+					m->ops->tail_main(p), &p->cpus, p->nr_cpus) : -1;
 }
 
 static void free_estimates(struct run_models *m)
@@ -39,6 +45,10 @@ static void free_tail(struct run_models *m)
 		tail_set_free(m->tail);
 	free(m->tail);
 	m->tail = NULL;
+	if (m->gate)
+		tail_gate_free(m->gate);
+	free(m->gate);
+	m->gate = NULL;
 	free_estimates(m);
 }
 
@@ -68,6 +78,11 @@ static void add_tail(struct run_models *m, const struct rtl_record *rec)
 const struct tail_set *run_models_tail(const struct run_models *m)
 {
 	return m->tail;
+}
+
+struct tail_gate *run_models_gate(const struct run_models *m)
+{
+	return m->gate;
 }
 
 const struct tail_run *run_models_tail_estimates(const struct run_models *m)
@@ -120,6 +135,8 @@ void run_models_reset(struct run_models *m)
 	m->ops->reset(m);
 	if (m->tail)
 		tail_set_reset(m->tail);
+	if (m->gate)
+		tail_gate_reset(m->gate);
 	free_estimates(m);
 	vcpu_threads_free(&m->vcpus);
 	source_window_reset(m->live_sources);

@@ -19,6 +19,7 @@
 #include "analysis/vm_join.h"
 #include "analysis/vcpu_threads.h"
 #include "analysis/tail_estimate.h"
+#include "analysis/tail_gate.h"
 
 struct run_models;
 
@@ -51,6 +52,8 @@ struct models_ops {
 				       uint64_t *ns, uint64_t *ts);
 	int		tail_contexts;			/* the contexts it has */
 	const char *const *tail_context_names;		/* their names */
+	/* --until-confident: the context of the series it watches on each CPU */
+	int		(*tail_main)(const struct rtl_params *p);
 };
 
 /* the most rows of a CPU's sources a tool gives the live pane (live_rows) */
@@ -89,6 +92,8 @@ struct run_models {
 
 	/* --tail: the series of the tail estimates; NULL without */
 	struct tail_set		*tail;
+	/* --until-confident: its CPUs' levels and verdict; NULL without */
+	struct tail_gate	*gate;
 	/* and their estimates, made at the end (run_models_explain()); NULL before */
 	struct tail_run		*tail_done;
 };
@@ -147,6 +152,8 @@ bool run_models_runtime_ns(const struct run_models *m, int cpu, uint64_t *ns);
 /* --tail's series (NULL: none) and the name of its @context */
 const struct tail_set *run_models_tail(const struct run_models *m);
 const char *run_models_tail_context(const struct run_models *m, int context);
+/* --until-confident's gate, on the tail's series (NULL: none) */
+struct tail_gate *run_models_gate(const struct run_models *m);
 /* --tail's estimates, made at the end by run_models_explain(); NULL: none made */
 const struct tail_run *run_models_tail_estimates(const struct run_models *m);
 /*

@@ -221,7 +221,13 @@ static double upper_end(const struct tail_fit *fit, const double *y, double p, d
 
 double tail_fit_bound(const struct tail_fit *fit, const double *y, double p, bool upper)
 {
-	double cut = fit->loglik - TAIL_CHI2_90 / 2, level;
+	return tail_fit_bound_at(fit, y, p, upper, TAIL_CHI2_90);
+}
+
+double tail_fit_bound_at(const struct tail_fit *fit, const double *y, double p, bool upper,
+			 double chi2)
+{
+	double cut = fit->loglik - chi2 / 2, level;
 
 	if (!(p > 0) || !(rarity(fit, p) > 1))
 		return NAN;

@@ -54,6 +54,9 @@ double tail_fit_return_level(const struct tail_fit *fit, double p);
 double tail_fit_profile(const struct tail_fit *fit, const double *y, double p, double level);
 /* One end of that interval (NAN: @p not below k/n). */
 double tail_fit_bound(const struct tail_fit *fit, const double *y, double p, bool upper);
+/* The same for another confidence: @chi2, chi-square with one degree of freedom at it. */
+double tail_fit_bound_at(const struct tail_fit *fit, const double *y, double p, bool upper,
+			 double chi2);
 /* @p's return level and its 90 % interval, from @fit of @y. 0, or -1 with errno. */
 int tail_fit_level(const struct tail_fit *fit, const double *y, double p,
 		   struct tail_level *out);

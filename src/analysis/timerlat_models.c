@@ -170,6 +170,16 @@ static const char *const tail_contexts_timerlat[NR_TIMERLAT_CONTEXTS] = {
 	"irq", "thread", "user",
 };
 
+/*
+ * --until-confident: the latency the workload sees, what -T stops on: the
+ * thread's, or with user-space threads (-u, -U) the return to user space,
+ * which follows it and includes it
+ */
+static int tail_main_timerlat(const struct rtl_params *p)
+{
+	return p->user_threads ? TIMERLAT_USER : TIMERLAT_THREAD;
+}
+
 const struct models_ops timerlat_models = {
 	.init		= init_timerlat,
 	.free		= free_timerlat,
@@ -185,4 +195,5 @@ const struct models_ops timerlat_models = {
 	.tail_sample	= tail_sample_timerlat,
 	.tail_contexts	= NR_TIMERLAT_CONTEXTS,
 	.tail_context_names = tail_contexts_timerlat,
+	.tail_main	= tail_main_timerlat,
 };

@@ -98,6 +98,8 @@ void params_free(struct rtl_params *p)
 	}
 	free(p->events);
 	free(p->cgroup_name);
+	free(p->cpus_file);
+	p->cpus_file = NULL;
 	free(p->vm_tids);
 	p->vm_tids = NULL;
 	p->nr_vm_tids = 0;

@@ -58,6 +58,8 @@ struct rtl_params {
 
 	struct cpu_mask		cpus;		/* measured CPUs */
 	bool			cpus_set;
+	const char		*cpus_from;	/* no -c: "cpuset", "affinity" narrowed them */
+	char			*cpus_file;	/* "cpuset": its cpuset.cpus.effective */
 	struct cpu_mask		hk_cpus;	/* where rtlens itself runs */
 	bool			hk_set;
 	bool			cgroup;
@@ -128,6 +130,13 @@ struct rtl_params {
 	bool			tail;
 	int			nr_tail_horizons;
 	double			tail_horizons_s[RTL_TAIL_HORIZONS];
+	/*
+	 * --until-confident P:US (it implies --tail): on until the level a
+	 * sample exceeds with probability gate_p is known to be under or over
+	 * gate_us; gate_p 0: not asked
+	 */
+	double			gate_p;
+	double			gate_us;
 	/*
 	 * --vm PID: the vCPU threads of that VMM process only (its thread
 	 * ids, read from /proc at the start: vm_tids); 0: every one seen

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/parse.h"
@@ -117,6 +118,55 @@ int parse_decimal(const char *str, double *val, const char **why)
 	for (stop = point ? point + 1 : end; stop < end; stop++)
 		scale *= 10;
 	*val = (double)whole + (double)frac / scale;
+	return 0;
+}
+
+/* past the digits at @s (none: @s) */
+static const char *skip_digits(const char *s)
+{
+	while (is_digit(*s))
+		s++;
+	return s;
+}
+
+/* digits, a point and digits or not, then an exponent or not: "1e-9", "0.5", "2.5E-7" */
+static bool is_real(const char *s)
+{
+	const char *at = skip_digits(s);
+
+	if (at == s)
+		return false;
+	if (*at == '.') {
+		const char *frac = at + 1;
+
+		if ((at = skip_digits(frac)) == frac)
+			return false;
+	}
+	if (*at == 'e' || *at == 'E') {
+		const char *exp = at + 1 + (at[1] == '-' || at[1] == '+');
+
+		at = skip_digits(exp);
+		if (at == exp || at - exp > 3)
+			return false;
+	}
+	return !*at;
+}
+
+int parse_probability(const char *str, double *val, const char **why)
+{
+	double v;
+
+	if (!is_real(str)) {
+		set_why(why, *str ? "not a probability: write it as 0.000001 or 1e-6" :
+			"empty number");
+		return -1;
+	}
+	v = strtod(str, NULL);
+	if (!(v > 0) || !(v < 1)) {
+		set_why(why, "a probability is over 0 and under 1");
+		return -1;
+	}
+	*val = v;
 	return 0;
 }
 

@@ -24,6 +24,13 @@ int parse_duration(const char *str, uint64_t *seconds, const char **why);
  */
 int parse_decimal(const char *str, double *val, const char **why);
 
+/*
+ * A probability over 0 and under 1, a decimal or with an exponent:
+ * "0.000001", "1e-9", "2.5E-7"; no sign before it, no hexadecimal, no
+ * "inf" or "nan".
+ */
+int parse_probability(const char *str, double *val, const char **why);
+
 /* "500", "500ns", "20us", "3ms", "1s" -> nanoseconds (plain numbers are ns). */
 int parse_time_ns(const char *str, uint64_t *ns, const char **why);
 

@@ -132,7 +132,8 @@ struct finding {
 struct tuning {
 	struct cpu_mask		measured;
 	char			measured_list[TUNING_LIST_LEN];
-	const char		*measured_why;	/* "-c", "isolated", "all"; "run": a measurement's */
+	/* "-c", "isolated", "all", "cpuset", "affinity"; "run": a measurement's */
+	const char		*measured_why;
 	int			nr_cpus;
 
 	char			*cmdline;	/* /proc/cmdline; NULL unreadable */

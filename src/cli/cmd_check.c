@@ -14,6 +14,7 @@
 #include "base/log.h"
 #include "base/outfile.h"
 #include "cli/commands.h"
+#include "cli/cpus_default.h"
 #include "cli/opt_parse.h"
 #include "render/tuning_render.h"
 #include "source/machine/machine.h"
@@ -30,7 +31,8 @@ struct check_opts {
 
 static const struct opt_desc check_opts[] = {
 	{ .name = "cpus", .short_name = 'c', .arg_name = "CPUS", .cmds = CHECK,
-	  .help = "the CPUs to judge (default: the isolated ones, else all)",
+	  .help = "the CPUs to judge (default: the ones rtlens may run on when not all, "
+		  "else the isolated ones, else all)",
 	  OPT_STRING_FIELD(struct check_opts, cpus) },
 	{ .name = "json", .arg_name = "FILE", .cmds = CHECK,
 	  .help = "also write the findings as JSON (\"-\": stdout, no text)",
@@ -78,15 +80,35 @@ static int emit(const struct check_opts *o, struct outfile *json, const struct t
 	return outfile_check_stdout() ? 1 : status;
 }
 
+/*
+ * Without -c: the CPUs rtlens may run on when those are not all (@a, said),
+ * their reason added to *flags; NULL for tuning_gather()'s default.
+ */
+static const struct cpu_mask *judged_cpus(const struct allowed_cpus *a, unsigned int *flags)
+{
+	if (!a->from)
+		return NULL;
+	*flags |= strcmp(a->from, ALLOWED_FROM_CPUSET) ? TUNING_FOR_AFFINITY : TUNING_FOR_CPUSET;
+	return &a->cpus;
+}
+
 static int judge(const struct check_opts *o, struct outfile *json, struct cpu_mask *cpus,
 		 int nr_cpus)
 {
+	unsigned int flags = TUNING_SAMPLE_TICK;
+	struct allowed_cpus own = { 0 };
+	const struct cpu_mask *judged = cpus;
 	struct sys_facts facts;
 	int status = 1;
 
 	memset(&facts, 0, sizeof(facts));
-	if (machine_gather(&facts, nr_cpus) ||
-	    machine_gather_tuning(&facts, o->cpus ? cpus : NULL, TUNING_SAMPLE_TICK)) {
+	if (!o->cpus && cpus_default_read(&own, nr_cpus, "judging")) {
+		outfile_abort(json);
+		return 1;
+	}
+	if (!o->cpus)
+		judged = judged_cpus(&own, &flags);
+	if (machine_gather(&facts, nr_cpus) || machine_gather_tuning(&facts, judged, flags)) {
 		err_msg("out of memory");
 		outfile_abort(json);
 	} else {
@@ -94,6 +116,7 @@ static int judge(const struct check_opts *o, struct outfile *json, struct cpu_ma
 		status = emit(o, json, facts.tuning, &facts, tuning_breaks(facts.tuning) ? 2 : 0);
 	}
 	machine_free(&facts);
+	allowed_cpus_free(&own);
 	return status;
 }
 

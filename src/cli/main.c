@@ -15,6 +15,7 @@
 
 #include "base/log.h"
 #include "cli/commands.h"
+#include "cli/cpus_default.h"
 #include "cli/opt_parse.h"
 #include "cli/options.h"
 #include "session/run.h"
@@ -114,7 +115,7 @@ static int run_command(const struct command *cmd, int argc, char **argv)
 	p.argv = main_argv;
 	switch (options_parse(&p, argc, argv)) {
 	case OPTS_OK:
-		status = run_session(&p);
+		status = cpus_default_params(&p) ? 1 : run_session(&p);
 		break;
 	case OPTS_HELP:
 		status = fflush(stdout) ? 1 : 0;

@@ -11,6 +11,12 @@
 #include "base/log.h"
 #include "cli/option_checks.h"
 
+/* the option that turned the tail's series on: --until-confident implies --tail */
+static const char *tail_asked(const struct rtl_params *p)
+{
+	return p->gate_p > 0 ? "--until-confident" : "--tail";
+}
+
 /* timerlat's options: only its commands take them, so no need to ask the tool */
 static int check_timerlat(const struct rtl_params *p)
 {
@@ -47,13 +53,13 @@ static int check_timerlat(const struct rtl_params *p)
 		return -1;
 	}
 	if (p->tail && p->bpf_action) {
-		err_msg("--bpf-action runs from the BPF counting, and --tail reads every sample in its "
-			"order instead: choose one");
+		err_msg("--bpf-action runs from the BPF counting, and %s reads every sample in its "
+			"order instead: choose one", tail_asked(p));
 		return -1;
 	}
 	if (p->tail && p->kernel_hist) {
-		err_msg("--tail reads every sample in its order, and --kernel-hist counts them in the "
-			"kernel: choose one");
+		err_msg("%s reads every sample in its order, and --kernel-hist counts them in the "
+			"kernel: choose one", tail_asked(p));
 		return -1;
 	}
 	if (p->bpf_action && p->no_bpf) {

@@ -187,6 +187,57 @@ int opts_set_tail(void *ctx, const char *arg, const char **why)
 	return 0;
 }
 
+#define GATE_P_MAX	0.01	/* --until-confident's P: a rare level, under it */
+
+/* --until-confident's US: a number of us over 0, without a unit */
+static int parse_gate_us(const char *arg, double *us, const char **why)
+{
+	if (parse_decimal(arg, us, NULL)) {
+		*why = "US is not a number of microseconds: write it as 50 or 12.5, without a unit "
+		       "(e.g. 1e-9:50)";
+		return -1;
+	}
+	if (!(*us > 0)) {
+		*why = "US must be over 0 us (e.g. 1e-9:50)";
+		return -1;
+	}
+	return 0;
+}
+
+/* --until-confident P:US: the gate's probability and limit; it implies --tail */
+int opts_set_until_confident(void *ctx, const char *arg, const char **why)
+{
+	struct rtl_params *p = ctx;
+	const char *colon = strchr(arg, ':');
+	double prob, us;
+	char *p_text;
+	int bad;
+
+	if (!colon) {
+		*why = "write P:US, the probability per sample of a level and the limit in us it "
+		       "is compared with (e.g. 1e-9:50)";
+		return -1;
+	}
+	if (!(p_text = strndup(arg, (size_t)(colon - arg)))) {
+		*why = "out of memory";
+		return -1;
+	}
+	bad = parse_probability(p_text, &prob, NULL);
+	free(p_text);
+	if (bad || !(prob < GATE_P_MAX)) {
+		*why = "P must be a probability over 0 and under 0.01, the rare levels the tail "
+		       "estimates, written as 1e-9 or 0.000001 (e.g. 1e-9:50)";
+		return -1;
+	}
+	if (parse_gate_us(colon + 1, &us, why))
+		return -1;
+	if (!p->tail && opts_set_tail(ctx, NULL, why))
+		return -1;
+	p->gate_p = prob;
+	p->gate_us = us;
+	return 0;
+}
+
 int opts_set_priority(void *ctx, const char *arg, const char **why)
 {
 	struct rtl_params *p = ctx;

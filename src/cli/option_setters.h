@@ -25,6 +25,7 @@ int opts_set_cpus(void *ctx, const char *arg, const char **why);
 int opts_set_house_keeping(void *ctx, const char *arg, const char **why);
 int opts_set_cgroup(void *ctx, const char *arg, const char **why);
 int opts_set_tail(void *ctx, const char *arg, const char **why);
+int opts_set_until_confident(void *ctx, const char *arg, const char **why);
 int opts_set_priority(void *ctx, const char *arg, const char **why);
 int opts_set_trace(void *ctx, const char *arg, const char **why);
 int opts_set_event(void *ctx, const char *arg, const char **why);

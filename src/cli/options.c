@@ -166,6 +166,11 @@ static const struct opt_desc opt_table[] = {
 	      "stop if <us> latency is hit, printing only the analysis of that latency (and --aa's)",
 	      TL),
 	  UINT(stop_us, 0, 0, NULL), .then = opts_aa_only_then },
+	{ ROW(G_STOPS, "until-confident", 0, "P:US",
+	      "run until the level a sample exceeds with probability P (1e-9) is known,\n"
+	      "\t\tat 90%, to be under US microseconds (exit status 0) or over it (2); implies --tail",
+	      OSN | TL),
+	  OPT_CALL(ARG_REQUIRED, opts_set_until_confident) },
 
 	/* Scheduling */
 	{ ROW(G_SCHED, "house-keeping", 'H', "cpu-list",

@@ -64,6 +64,8 @@ void tail_store_add(struct tail_store *s, uint64_t value, uint64_t ts)
 		s->first_ts = ts;
 	if (ts > s->last_ts)
 		s->last_ts = ts;
+	if (value > s->max)
+		s->max = value;
 	if (s->len < s->cap || grow(s)) {
 		s->heap[s->len] = p;
 		sift_up(s->heap, s->len++);
@@ -77,6 +79,7 @@ void tail_store_reset(struct tail_store *s)
 {
 	s->n = 0;
 	s->first_ts = s->last_ts = 0;
+	s->max = 0;
 	s->len = 0;
 }
 
@@ -84,6 +87,20 @@ void tail_store_free(struct tail_store *s)
 {
 	free(s->heap);
 	memset(s, 0, sizeof(*s));
+}
+
+int tail_store_copy(struct tail_store *dst, const struct tail_store *src)
+{
+	*dst = *src;
+	dst->heap = NULL;
+	dst->cap = src->len;
+	if (src->len && !(dst->heap = malloc(src->len * sizeof(*dst->heap)))) {
+		memset(dst, 0, sizeof(*dst));
+		return -1;
+	}
+	if (src->len)
+		memcpy(dst->heap, src->heap, src->len * sizeof(*dst->heap));
+	return 0;
 }
 
 static int by_value_down(const void *a, const void *b)

@@ -30,6 +30,7 @@ struct tail_store {
 	 * series together, whose samples come CPU after CPU in a replay
 	 */
 	bool			by_time;
+	uint64_t		max;		/* the largest sample */
 	size_t			len;		/* in heap: a min-heap by value */
 	size_t			cap;
 	struct tail_point	*heap;
@@ -38,6 +39,8 @@ struct tail_store {
 void tail_store_add(struct tail_store *s, uint64_t value, uint64_t ts);
 void tail_store_reset(struct tail_store *s);
 void tail_store_free(struct tail_store *s);
+/* @dst (empty or freed) made a copy of @src: 0, or -1 (ENOMEM) with @dst empty. */
+int tail_store_copy(struct tail_store *dst, const struct tail_store *src);
 /*
  * The kept points, largest first, into @out (s->len of them); their number.
  * By time (by_time), a point's place is where its time puts it among the

@@ -325,7 +325,7 @@ static void json_gate_rule(struct json_writer *w, const struct comparison *c,
 
 	json_begin_object(w, NULL);
 	json_string(w, "rule", r->text);
-	json_string(w, "metric", c->metrics[g->metric].key);
+	json_string(w, "metric", compare_metric(c, g->metric)->key);
 	json_string(w, "margin_kind", margin_key[r->kind]);
 	num_or_null(w, "margin", r->kind != MARGIN_RULE,
 		    r->kind == MARGIN_REL ? 100 * r->margin : r->margin);

@@ -15,7 +15,7 @@
 #include "analysis/compare.h"
 #include "analysis/compare_shape.h"
 
-#define COMPARE_SCHEMA_VERSION	"1.3"
+#define COMPARE_SCHEMA_VERSION	"1.4"
 
 void render_compare_text(FILE *out, const struct comparison *c);
 /* 0, or -1 when the document could not be written completely */

@@ -392,7 +392,7 @@ static void print_gate_rule(FILE *out, const struct comparison *c,
 
 	if (!g->nr_fails) {
 		fprintf(out, "  %s: passed (%s, overall%s)\n", rule,
-			c->metrics[g->metric].label, g->checked > 1 ? " and each CPU" : "");
+			compare_metric(c, g->metric)->label, g->checked > 1 ? " and each CPU" : "");
 		return;
 	}
 	for (i = 0; i < g->nr_fails; i++) {

@@ -181,7 +181,7 @@ static void amount(const struct cmp_metric *m, double v, char *buf, size_t len)
 void compare_gate_words(const struct comparison *c, const struct cmp_gate_result *g,
 			const struct cmp_gate_fail *f, char *buf, size_t len)
 {
-	const struct cmp_metric *m = &c->metrics[g->metric];
+	const struct cmp_metric *m = compare_metric(c, g->metric);
 	char a[UNIT_BUF], b[UNIT_BUF], by[UNIT_BUF], room[UNIT_BUF], where[32];
 	char rel[COMPARE_NUM_BUF] = "";
 	double base = compare_badness(m, f->a);

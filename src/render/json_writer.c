@@ -331,6 +331,24 @@ void json_double(struct json_writer *w, const char *key, double val)
 	put_value(w, key, buf);
 }
 
+void json_real(struct json_writer *w, const char *key, double val)
+{
+	char buf[32], *e;
+	locale_t old;
+
+	if (!isfinite(val)) {
+		json_null(w, key);
+		return;
+	}
+	old = uselocale(w->c_locale);
+	snprintf(buf, sizeof(buf), "%.6g", val);
+	uselocale(old);
+	/* "1e-09": the exponent's zeros are no part of the number */
+	for (e = strchr(buf, 'e'); e && (e[1] == '-' || e[1] == '+') && e[2] == '0' && e[3]; )
+		memmove(e + 2, e + 3, strlen(e + 3) + 1);
+	put_value(w, key, buf);
+}
+
 void json_bool(struct json_writer *w, const char *key, bool val)
 {
 	put_value(w, key, val ? "true" : "false");

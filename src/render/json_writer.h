@@ -35,6 +35,8 @@ void json_string(struct json_writer *w, const char *key, const char *val); /* NU
 void json_u64(struct json_writer *w, const char *key, uint64_t val);
 void json_i64(struct json_writer *w, const char *key, int64_t val);
 void json_double(struct json_writer *w, const char *key, double val); /* NaN/inf -> null */
+/* Six significant digits, an exponent where it is shorter: 1e-9, 2.5e-7, 0.25 (NaN/inf -> null). */
+void json_real(struct json_writer *w, const char *key, double val);
 void json_bool(struct json_writer *w, const char *key, bool val);
 void json_null(struct json_writer *w, const char *key);
 /* A value already written as JSON (one that was parsed and printed again). */

@@ -146,6 +146,8 @@ void render_progress(char *buf, size_t len, const struct run_models *m,
 void render_analysis(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		     const struct run_view *v);
 
+/* --until-confident's verdict in one line (tail_gate_text.c); nothing without it */
+void render_gate(FILE *out, const struct run_models *m, const struct rtl_params *p);
 /* --tail: the estimates of the run's series in @unit, at the end of the text (tail_text.c) */
 void render_tail(FILE *out, const struct run_models *m, const struct rtl_params *p,
 		 const struct run_view *v, const char *unit);

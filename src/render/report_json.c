@@ -76,12 +76,24 @@ static void json_events(struct json_writer *w, const struct rtl_params *p)
 	json_end_array(w);
 }
 
+/* no -c, and rtlens could run on only some CPUs: those were measured, and why */
+static void json_cpus_allowed(struct json_writer *w, const struct rtl_params *p)
+{
+	if (!p->cpus_from)
+		return;
+	json_begin_object(w, "cpus_allowed");
+	json_string(w, "by", p->cpus_from);
+	json_string(w, "file", p->cpus_file);
+	json_end_object(w);
+}
+
 static void json_config(struct json_writer *w, const struct rtl_params *p,
 			const struct run_view *v)
 {
 	json_begin_object(w, "config");
 	json_string(w, "data_path", v->data_path);
 	json_cpu_list(w, "cpus", &p->cpus, true);
+	json_cpus_allowed(w, p);
 	json_cpu_list(w, "house_keeping", &p->hk_cpus, p->hk_set);
 	if (p->cgroup) {
 		json_begin_object(w, "cgroup");

@@ -4,7 +4,6 @@
  * CPU shown (the CPUs with samples among -c's, as the text histogram),
  * wrapped into columns; timerlat's contexts as series of one panel.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,6 +11,7 @@
 #include "render/svg_panel.h"
 #include "render/svg_plot.h"
 #include "render/svg_writer.h"
+#include "render/text_append.h"
 
 #define PANEL_W		460.0
 #define PANEL_H		230.0
@@ -82,21 +82,6 @@ static int series_fill(struct svg_series *se, const struct histogram *h)
 	return 0;
 }
 
-/* printf at *@at of @buf, *@at moved on (never past @len) */
-static void __attribute__((format(printf, 4, 5)))
-append(char *buf, size_t len, size_t *at, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (*at >= len)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(buf + *at, len - *at, fmt, ap);
-	va_end(ap);
-	*at = n < 0 || (size_t)n >= len - *at ? len : *at + (size_t)n;
-}
-
 /* "max 78 us, 1003 samples"; timerlat: "max IRQ 78, Thr 99 us (1003, 1003 samples)" */
 static void panel_subtitle(const struct hist_plot *hp, int cpu, char *buf, size_t len)
 {
@@ -104,21 +89,21 @@ static void panel_subtitle(const struct hist_plot *hp, int cpu, char *buf, size_
 	size_t at = 0;
 	int k;
 
-	append(buf, len, &at, "max");
+	text_append(buf, len, &at, "max");
 	for (k = 0; k < hp->nr_ctx; k++) {
 		h = hist_of(hp, cpu, k);
-		append(buf, len, &at, "%s%s%s", k ? ", " : " ",
+		text_append(buf, len, &at, "%s%s%s", k ? ", " : " ",
 		       hp->ctx[k].name ? hp->ctx[k].name : "", hp->ctx[k].name ? " " : "");
 		if (h->count)
-			append(buf, len, &at, "%llu", (unsigned long long)h->max);
+			text_append(buf, len, &at, "%llu", (unsigned long long)h->max);
 		else
-			append(buf, len, &at, "-");
+			text_append(buf, len, &at, "-");
 	}
-	append(buf, len, &at, " %s%s", hp->scale.unit, hp->nr_ctx > 1 ? " (" : ", ");
+	text_append(buf, len, &at, " %s%s", hp->scale.unit, hp->nr_ctx > 1 ? " (" : ", ");
 	for (k = 0; k < hp->nr_ctx; k++)
-		append(buf, len, &at, "%s%llu", k ? ", " : "",
+		text_append(buf, len, &at, "%s%llu", k ? ", " : "",
 		       (unsigned long long)hist_of(hp, cpu, k)->count);
-	append(buf, len, &at, " samples%s", hp->nr_ctx > 1 ? ")" : "");
+	text_append(buf, len, &at, " samples%s", hp->nr_ctx > 1 ? ")" : "");
 }
 
 static int plot_panel(struct hist_plot *hp, size_t i, int cpu)

@@ -11,6 +11,7 @@
 
 #include "render/json_writer.h"
 #include "render/render.h"
+#include "render/tail_gate_parts.h"
 
 /* @ns in the report's unit; NaN and infinity become null */
 static void json_value(struct json_writer *w, const char *key, double ns, const char *unit)
@@ -24,15 +25,6 @@ static void json_level(struct json_writer *w, const struct tail_level *l, const 
 	json_value(w, "estimate", l->level, unit);
 	json_value(w, "lower", l->lower, unit);
 	json_value(w, "upper", l->upper, unit);
-}
-
-/* a probability per sample, a power of ten: "1e-9" (six decimals would make it 0) */
-static void json_probability(struct json_writer *w, const char *key, double p)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "1e-%.0f", -log10(p));
-	json_raw(w, key, buf);
 }
 
 static void json_fit(struct json_writer *w, const struct tail_estimate *e, const char *unit)
@@ -60,7 +52,7 @@ static void json_estimates(struct json_writer *w, const struct tail_estimate *e,
 	json_begin_array(w, "levels");
 	for (i = 0; trusted && i < TAIL_NR_P; i++) {
 		json_begin_object(w, NULL);
-		json_probability(w, "p", e->p[i].p);
+		json_real(w, "p", e->p[i].p);
 		json_level(w, &e->p[i], unit);
 		json_end_object(w);
 	}
@@ -160,5 +152,6 @@ void json_tail(struct json_writer *w, const struct run_models *m, const struct r
 	for (i = 0; i < r->nr; i++)
 		json_series(w, m, &r->series[i], unit);
 	json_end_array(w);
+	tail_gate_json(w, m, unit);
 	json_end_object(w);
 }

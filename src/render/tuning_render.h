@@ -12,7 +12,7 @@
 #include "base/facts.h"
 #include "base/tuning.h"
 
-#define CHECK_SCHEMA_VERSION	"2.0"
+#define CHECK_SCHEMA_VERSION	"2.1"
 
 struct json_writer;
 

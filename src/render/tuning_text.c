@@ -18,16 +18,28 @@ static const char *tri_text(enum tri v)
 	return v == TRI_UNKNOWN ? "?" : v == TRI_YES ? "yes" : "no";
 }
 
+/* where the CPUs judged came from, in words */
+static const char *measured_from(const struct tuning *t)
+{
+	static const char *const from[][2] = {
+		{ "-c", "-c" }, { "isolated", "the isolated CPUs" },
+		{ "cpuset", "rtlens's cpuset" }, { "affinity", "rtlens's CPU affinity" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(from) / sizeof(from[0]); i++)
+		if (!strcmp(t->measured_why, from[i][0]))
+			return from[i][1];
+	return "all online CPUs";
+}
+
 static void print_header(FILE *out, const struct tuning *t, const struct sys_facts *f)
 {
 	const struct kernel_config *c = &t->config;
-	static const char *const from[] = { "-c", "the isolated CPUs", "all online CPUs" };
-	const char *why = !strcmp(t->measured_why, "-c") ? from[0] :
-			  !strcmp(t->measured_why, "isolated") ? from[1] : from[2];
-
-	fprintf(out, "rtlens check: CPU %s (%s) of %s, kernel %s\n", t->measured_list, why,
-		f->hostname, f->kernel_release);
 	char hz[16] = "?";
+
+	fprintf(out, "rtlens check: CPU %s (%s) of %s, kernel %s\n", t->measured_list,
+		measured_from(t), f->hostname, f->kernel_release);
 
 	if (c->hz)
 		snprintf(hz, sizeof(hz), "%d", c->hz);

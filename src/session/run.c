@@ -29,6 +29,7 @@
 #include "analysis/tuning_judge.h"
 #include "render/metrics.h"
 #include "session/metrics_server.h"
+#include "session/gate_clock.h"
 #include "session/host_join.h"
 #include "session/progress.h"
 #include "session/run.h"
@@ -63,10 +64,11 @@ struct session {
 	struct outfile		json;		/* the --json report, when json.f is set */
 	struct outfile		plot;		/* the --plot picture, when plot.f is set */
 	struct outfile		samples;	/* samples_path's list, when samples.f is set */
-	record_fn		watched;	/* --watch: what takes a record before it is shown */
+	record_fn		add;		/* what takes a record the session looked at first */
 	struct recorder		*rec;		/* --record, or NULL */
 	struct metrics_server	*metrics;	/* --listen, or NULL */
 	struct progress		progress;
+	struct gate_clock	gate;		/* --until-confident */
 	struct tracefs_instance	*rec_inst;	/* the instance it records */
 	struct host_sync	*hsync;		/* --host-sync, or NULL */
 	double			last_sync;	/* its last round, since t0 */
@@ -175,13 +177,20 @@ static void drop_record(const struct rtl_record *rec, void *ctx)
 	(void)ctx;
 }
 
-/* --watch: each record to the models, then shown as it came */
-static void add_watched_record(const struct rtl_record *rec, void *ctx)
+/*
+ * A record the session looks at first: a replay's --until-confident, which
+ * hands out nothing after its decision; then the models, then --watch's
+ * line
+ */
+static void add_session_record(const struct rtl_record *rec, void *ctx)
 {
 	struct session *s = ctx;
 
-	s->watched(rec, &s->models);
-	render_record(stdout, rec, s->p);
+	if (s->replay && !gate_clock_record(&s->gate, rec))
+		return;
+	s->add(rec, &s->models);
+	if (s->p->watch)
+		render_record(stdout, rec, s->p);
 }
 
 /* the samples to the models; the analysis' events, where apart, to the analysis */
@@ -191,9 +200,9 @@ static int poll_into_model(struct session *s)
 	record_fn add = apart ? add_model_record : add_record;
 	int polled;
 
-	if (s->p->watch) {
-		s->watched = add;
-		polled = source_poll(s->src, add_watched_record, s);
+	if (s->p->watch || (s->replay && s->gate.gate)) {
+		s->add = add;
+		polled = source_poll(s->src, add_session_record, s);
 	} else {
 		polled = source_poll(s->src, add, &s->models);
 	}
@@ -359,6 +368,7 @@ static int teardown(struct session *s)
 	int ret = 0;
 
 	debug_msg("teardown");
+	gate_clock_stop(&s->gate);
 	tty_keys_stop(&s->keys);
 	free(s->frame);
 	s->frame = NULL;
@@ -628,6 +638,15 @@ static bool should_stop(struct session *s)
 	while ((key = tty_keys_read(&s->keys)))
 		if (handle_key(s, key))
 			return true;
+	/*
+	 * --until-confident decided: a stop the user asked for, as q is (a
+	 * stop.reason of its own would be a major version of the report; its
+	 * "tail" says how it decided)
+	 */
+	if (s->gate.decided) {
+		s->view.reason = STOP_USER;
+		return true;
+	}
 	if (s->replay)
 		return replay_ended(s);
 	if (source_tracing_stopped(s->src)) {
@@ -715,6 +734,9 @@ static int main_loop(struct session *s)
 			refresh(s);
 			last_screen = seconds_since(&s->t0);
 		}
+		/* a replay's gate goes by the recorded time, record by record */
+		if (!s->replay)
+			gate_clock_tick(&s->gate, seconds_since(&s->t0));
 		if (s->hsync && seconds_since(&s->t0) - s->last_sync >= SYNC_EVERY_S)
 			sync_round(s);
 	}
@@ -759,6 +781,7 @@ static int measure(struct session *s)
 	note_analysis_lost(s, true);
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	s->t_counted = s->t0;
+	gate_clock_start(&s->gate, &s->models);
 	sync_round(s);
 	for (;;) {
 		if (main_loop(s))
@@ -824,6 +847,9 @@ static int finish(struct session *s)
 	source_stop(s->src);
 	/* a replay's, of the recording: up to the sample that stopped it, as a live run */
 	s->view.elapsed_s = counted_s(s);
+	/* or to the samples that decided --until-confident, as the live run stopped on them */
+	if (s->replay && s->gate.decided)
+		s->view.elapsed_s = s->gate.at_s - s->replay_counted;
 	/* a live replay ended before its stop threshold's sample (q, a signal) */
 	s->replay_view.stopped = s->replay_view.stopped && s->view.reason == STOP_THRESHOLD;
 	if (drain_into_model(s) ||
@@ -845,6 +871,10 @@ static int finish(struct session *s)
 		machine_take_smi(&s->facts, &s->smi);
 	}
 	run_models_flush(&s->models);
+	if (gate_clock_finish(&s->gate)) {
+		err_msg("out of memory");
+		return -1;
+	}
 	run_models_explain(&s->models, s->p,
 			   s->view.reason == STOP_THRESHOLD ? s->view.threshold_cpu : -1);
 	name_irq_task(s);
@@ -854,6 +884,9 @@ static int finish(struct session *s)
 	/* hwlatdetect's --hardlimit: the run fails on a sample over it */
 	else if (run_models_passed(&s->models, s->p, s->p->fail_over_us))
 		s->view.exit_status = 1;
+	/* --until-confident: "above" fails as a stop threshold does */
+	else if (s->gate.gate && s->gate.gate->verdict == GATE_ABOVE)
+		s->view.exit_status = 2;
 	return 0;
 }
 
@@ -909,6 +942,7 @@ static void report_text(struct session *s)
 	if (s->replay && s->view.reason == STOP_THRESHOLD)
 		print_replay_stop(s);
 	render_analysis(stdout, &s->models, p, &s->view);
+	render_gate(stdout, &s->models, p);
 }
 
 /* The user engine's measuring threads were stopped: rtlens caused that time. */

@@ -8,7 +8,8 @@
  *   byte 0        bits 0-1: osnoise top/hist, timerlat top/hist; bit 2: -n;
  *                 bit 3: user engine; bit 4: a guest; bit 5: --aa; bit 6:
  *                 --dump-tasks; bit 7: -u
- *   byte 1, 2     CPUs (1 to 8), --aa-top (0 to 7, osnoise)
+ *   byte 1, 2     CPUs (1 to 8); --aa-top (bits 0-2: 0 to 7, osnoise), --tail
+ *                 (bit 3)
  *   u16, u16      -s and -S (us)
  *   strings       (a length byte, then the bytes) cgroup name, trace file,
  *                 -e system, event, --filter, --trigger
@@ -26,6 +27,7 @@
 
 #include "fuzz.h"
 #include "cli/options.h"
+#include "cli/option_setters.h"
 #include "render/render.h"
 #include "analysis/run_models.h"
 #include "analysis/timerlat_aa.h"
@@ -47,6 +49,7 @@ static void params_setup(struct rtl_params *p, struct fuzz_in *in, struct fuzz_s
 	unsigned int flags = fuzz_u8(in), cmd = flags & 3;
 	char mode[] = "top", *argv[] = { mode, NULL };
 	struct event_spec *ev;
+	const char *why;
 
 	/* the first four commands: osnoise and timerlat, top and hist */
 	params_init_tool(p, commands[cmd].desc, commands[cmd].mode, commands[cmd].name,
@@ -57,7 +60,9 @@ static void params_setup(struct rtl_params *p, struct fuzz_in *in, struct fuzz_s
 	p->aa = flags & 32 && p->tool == TOOL_OSNOISE;
 	p->dump_tasks = flags & 64 && p->tool == TOOL_TIMERLAT;
 	p->user_threads = flags & 128 && p->tool == TOOL_TIMERLAT;
-	p->aa_top = fuzz_u8(in) % 8;
+	flags = fuzz_u8(in);
+	p->aa_top = flags % 8;
+	fuzz_assert(!(flags & 8) || !opts_set_tail(p, NULL, &why));
 	if (p->tool == TOOL_TIMERLAT)
 		p->aa_top = 0;
 	p->stop_us = fuzz_uint(in, 2);

@@ -12,7 +12,8 @@
 # SCHED_FIFO spinner on that CPU: compare must say A is better and name the
 # spinner as what changed most, and runs of two periods are too short to
 # tell. The gate (--fail-if-worse): exit 0 when it passes, 2 when it fails,
-# 1 for a metric the reports do not have. A refused comparison leaves
+# 1 for a metric the reports do not have; on --tail's levels too, refused
+# with the report and CPU without a trusted estimate. A refused comparison leaves
 # --json's file as it was. Every JSON comparison validates against its
 # schema.
 
@@ -174,7 +175,7 @@ compare_gate_tests() {
 		not_ok "compare gate fails: said"
 	cmp_valid "compare gate fails: valid JSON" "$WORK/cmp-g.json"
 	cmp_json "compare gate fails: the JSON names the CPU and by how much" "$WORK/cmp-g.json" \
-		'd["schema_version"] == "1.3" and not d["gate"]["passed"] and [(f["cpu"], f["worse_by"]) for f in d["gate"]["rules"][0]["failed"]] == [(None, 21), (3, 21)] and d["gate"]["rules"][1]["passed"]'
+		'd["schema_version"] == "1.4" and not d["gate"]["passed"] and [(f["cpu"], f["worse_by"]) for f in d["gate"]["rules"][0]["failed"]] == [(None, 21), (3, 21)] and d["gate"]["rules"][1]["passed"]'
 	expect "compare gate: B better the other way, exit 0" 0 '^gate: passed' -- \
 		$R compare "$tlb" "$tla" --fail-if-worse max:+5us
 	expect "compare gate fails with --json -: exit 2" 2 '"passed": false' -- \
@@ -186,6 +187,37 @@ compare_gate_tests() {
 		"$tla" "$tlb" --fail-if-worse frob
 	expect "compare gate: a bad margin" 1 "invalid --fail-if-worse value 'p99:5km': the margin's unit is none of" -- \
 		$R compare "$tla" "$tlb" --fail-if-worse p99:5km
+}
+
+# the gate on --tail's levels (report schema 2.5): the example with a tail,
+# its CPU 2 (too few samples) left out, against itself (passes), against a
+# variant whose CPU 1 has its levels doubled (fails, overall and on CPU 1),
+# and refused when a CPU compared has no trusted estimate (the whole
+# example: CPU 2) or a report has no tail, each saying which and why
+compare_tail_tests() {
+	local a=$WORK/cmp-tail-a.json b=$WORK/cmp-tail-b.json full=$CMP_EX/valid-timerlat-top-tail.json
+	local cpu1='s = [s for s in d["tail"]["series"] if s["cpu"] == 1 and s["context"] == "thread"][0]'
+
+	cmp_variant "$a" "$full" 'del d["cpus"][2]'
+	cmp_variant "$b" "$a" "$cpu1
+for l in s['levels']: l['estimate'] *= 2"
+	cmp_variant "$WORK/cmp-tail-none.json" "$a" 'del d["tail"]'
+	expect "compare gate on the tail's 1e-9 level passes: exit 0" 0 \
+		'^  p1e-9:\+10%: passed \(thread latency 1e-9 level, overall and each CPU\)$' -- \
+		$R compare "$a" "$a" --fail-if-worse p1e-9:+10%
+	expect "compare gate on the tail's 1e-9 level fails: exit 2" 2 \
+		'^  p1e-9:\+10%: FAILED overall: thread latency 1e-9 level [0-9.]+ us -> [0-9.]+ us, worse by' -- \
+		$R compare "$a" "$b" --fail-if-worse p1e-9:+10% --fail-if-worse p1e-6:+1000% \
+		--json "$WORK/cmp-tail.json"
+	cmp_valid "compare gate on the tail: valid JSON" "$WORK/cmp-tail.json"
+	cmp_json "compare gate on the tail: the metric, overall and CPU 1" "$WORK/cmp-tail.json" \
+		'd["gate"]["rules"][0]["metric"] == "thread_p1e-9_us" and [f["cpu"] for f in d["gate"]["rules"][0]["failed"]] == [None, 1] and d["gate"]["rules"][1]["passed"]'
+	cmp_refused "a tail level a CPU compared has no trusted estimate of" \
+		"p1e-6 cannot be judged: it needs the thread latency 1e-6 level of every CPU compared in both reports, and A, .*valid-timerlat-top-tail.json, lacks it on CPU 2, whose estimate is not trusted: too few samples" \
+		"$full" "$full" --fail-if-worse p1e-6
+	cmp_refused "a tail level of a report without --tail" \
+		"invalid --fail-if-worse value p1e-9: a tail level needs the tail estimates of both reports .*, and B, .*cmp-tail-none.json, has none" \
+		"$a" "$WORK/cmp-tail-none.json" --fail-if-worse p1e-9
 }
 
 # two reports with system.tuning (the layout of rtlens check): A of schema
@@ -267,6 +299,7 @@ compare_tests() {
 	compare_long_path_tests
 	compare_example_tests
 	compare_gate_tests
+	compare_tail_tests
 	compare_tuning_tests
 	if [ "$(id -u)" = 0 ] && [ -w /sys/kernel/tracing/tracing_thresh ] && [ "$(nproc)" -ge 2 ]; then
 		compare_real_tests

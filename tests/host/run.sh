@@ -302,10 +302,12 @@ fi
 # ---- rtlens check: no tracer needed ----
 . "$(dirname "$0")/check.sh"
 check_tests
+. "$(dirname "$0")/cpuset.sh" && cpuset_tests	# without -c, the CPUs rtlens may run on (taskset)
 . "$(dirname "$0")/compare.sh" && compare_tests	# rtlens compare (real runs as root)
 . "$(dirname "$0")/merge.sh" && merge_tests	# rtlens merge (reports made here)
 . "$(dirname "$0")/record.sh" && record_tests	# --record and --input (trace-cmd's recording as root)
 . "$(dirname "$0")/tail.sh" && tail_tests	# --tail (replays of a recording made here)
+. "$(dirname "$0")/gate.sh" && gate_tests	# --until-confident on replays of recordings made here
 . "$(dirname "$0")/plot.sh" && plot_tests	# --plot FILE.svg (live runs of the user engine as root)
 . "$(dirname "$0")/join.sh" && join_tests	# --host-sync, timesync, --host-input (live as root)
 

@@ -47,7 +47,7 @@ USES = {
 # every header: True when other directories may include it
 HEADERS = {
     'base': {h: True for h in (
-        'actions.h', 'cpulist.h', 'facts.h', 'hwlat_record.h', 'log.h', 'noise_event.h', 'outfile.h',
+        'actions.h', 'cgroup.h', 'cpulist.h', 'facts.h', 'hwlat_record.h', 'log.h', 'noise_event.h', 'outfile.h',
         'params.h', 'parse.h', 'records.h', 'run_end.h', 'safe_text.h', 'tool.h',
         'tool_hwlat.h', 'tool_units.h', 'tuning.h')},
     'decode': {'decode.h': True, 'hist_file.h': True, 'softirq.h': True,
@@ -63,7 +63,8 @@ HEADERS = {
                  'setup_notes.h': True, 'source_journal.h': True, 'source_table.h': True,
                  'spmd.h': True,
                  'timerlat_aa.h': True, 'timerlat_sources.h': True,
-                 'source_window.h': True, 'tail_estimate.h': True, 'tail_fit.h': True, 'timerlat_window.h': True, 'tuning_judge.h': True,
+                 'source_window.h': True, 'tail_estimate.h': True, 'tail_fit.h': True,
+                 'tail_gate.h': True, 'timerlat_window.h': True, 'tuning_judge.h': True,
                  'vcpu_host.h': True, 'vcpu_threads.h': True, 'vm_join.h': True,
                  'vm_timemap.h': True,
                  'tuning_judge_parts.h': False,
@@ -72,7 +73,7 @@ HEADERS = {
                'recording_json.h': True, 'render.h': True, 'svg_plot.h': True,
                'tuning_render.h': True, 'json_writer.h': False, 'source_table_text.h': False, 'live_pane.h': False,
                'hist_parts.h': False, 'hwlatdetect_text.h': False, 'live_table.h': False,
-               'wrap_text.h': False,
+               'wrap_text.h': False, 'tail_gate_parts.h': False, 'text_append.h': False,
                'metrics_parts.h': False, 'svg_panel.h': False,
                'svg_writer.h': False},
     'source/system': {'system.h': True, 'state_record.h': False, 'sys_mount.h': False},
@@ -92,9 +93,9 @@ HEADERS = {
                       'tracer_family.h': False},
     'session': {'metrics_server.h': True, 'progress.h': True, 'run.h': True,
                 'tty.h': True, 'host_join.h': False, 'metrics_addr.h': False, 'metrics_http.h': False,
-                'screen_fit.h': False, 'live_keys.h': False},
+                'screen_fit.h': False, 'live_keys.h': False, 'gate_clock.h': False},
     'cli': {'commands.h': True, 'opt_parse.h': True, 'options.h': True,
-            'opt_value.h': False, 'option_checks.h': False,
+            'cpus_default.h': False, 'opt_value.h': False, 'option_checks.h': False,
             'option_setters.h': False},
 }
 GENERATED = {'source/engine/counts.skel.h'}

@@ -947,6 +947,33 @@ def check_tail_estimates(base, s, horizons_s):
             yield problem
 
 
+def check_tail_gate(gate, doc, measured):
+    """--until-confident: the verdict as its level and interval say, the exit status with it"""
+    base = ["tail", "gate"]
+    if gate["cpu"] is None:
+        for key in ("estimate", "lower", "upper"):
+            if gate[key] is not None:
+                yield base + [key], "set without a cpu"
+        if gate["verdict"] != "undecided":
+            yield base + ["cpu"], "null, but the verdict is %s" % gate["verdict"]
+        return
+    if measured is not None and gate["cpu"] not in measured:
+        yield base + ["cpu"], "cpu %d is not a measured CPU" % gate["cpu"]
+    for problem in check_tail_estimate(base, gate, None):
+        yield problem
+    if gate["estimate"] is None:
+        return
+    if gate["verdict"] == "below" and not _tail_upper(gate["upper"]) < gate["limit"]:
+        yield base + ["upper"], "below, but the upper end %s is not under the limit %s" % (
+            gate["upper"], gate["limit"])
+    if gate["verdict"] == "above" and not gate["lower"] > gate["limit"]:
+        yield base + ["lower"], "above, but the lower end %s is not over the limit %s" % (
+            gate["lower"], gate["limit"])
+    if gate["verdict"] == "above" and doc["exit_status"] not in (1, 2):
+        yield ["exit_status"], "%s, but tail.gate is above: 2 (1 if a later step failed)" % (
+            doc["exit_status"])
+
+
 def check_tail(tail, doc, measured, timerlat):
     """2.5, --tail: each series' facts, checks and estimates agree"""
     unit = doc["config"]["unit"] if timerlat else "us"
@@ -978,6 +1005,9 @@ def check_tail(tail, doc, measured, timerlat):
             for problem in check(base, s):
                 yield problem
         for problem in check_tail_estimates(base, s, tail["horizons_s"]):
+            yield problem
+    if "gate" in tail:
+        for problem in check_tail_gate(tail["gate"], doc, measured):
             yield problem
 
 

@@ -20,6 +20,7 @@
 #include "analysis/compare_shape.h"
 #include "render/compare_render.h"
 #include "source/reports/reports.h"
+#include "capture.h"
 #include "long_text.h"
 #include "report_doc.h"
 
@@ -845,6 +846,139 @@ static void test_gate_timerlat(void **state)
 	report_data_free(&b);
 }
 
+/* ---- the gate on --tail's levels (report schema 2.5) ---- */
+
+/* the tail's series of @cpu and @context in @doc, which must be there */
+static json_object *tail_series(json_object *doc, int cpu, const char *context)
+{
+	json_object *series = at(at(doc, "tail"), "series"), *s;
+	size_t i;
+
+	for (i = 0; i < json_object_array_length(series); i++) {
+		s = json_object_array_get_idx(series, i);
+		if (json_object_get_int(at(s, "cpu")) == cpu &&
+		    !strcmp(json_object_get_string(at(s, "context")), context))
+			return s;
+	}
+	fail_msg("no tail series of CPU %d %s", cpu, context);
+	return NULL;
+}
+
+/* the example with a tail, its CPU 2 (too few samples) left out: CPUs 0 and 1 */
+static json_object *tail_of_two(void)
+{
+	json_object *doc = example("valid-timerlat-top-tail.json");
+
+	json_object_array_del_idx(at(doc, "cpus"), 2, 1);
+	return doc;
+}
+
+/* the levels of CPU @cpu's thread latencies times @factor */
+static json_object *tail_times(json_object *doc, int cpu, double factor)
+{
+	json_object *levels = at(tail_series(doc, cpu, "thread"), "levels"), *l;
+	size_t i;
+
+	for (i = 0; i < json_object_array_length(levels); i++) {
+		l = json_object_array_get_idx(levels, i);
+		set_num(l, "estimate", json_object_get_double(at(l, "estimate")) * factor);
+	}
+	return doc;
+}
+
+/* compare_gate() of @rule on @a and @b fails to judge it, saying @why */
+static void tail_refused(const struct report_data *a, const struct report_data *b,
+			 const char *rule, const char *why)
+{
+	struct cmp_gate_rule rules[1];
+	struct comparison c;
+	struct capture e;
+
+	assert_int_equal(compare_reports(&c, a, b), 0);
+	capture_start(&e, 2);
+	assert_int_equal(gate(&c, rules, 1, rule), -1);
+	capture_end_expect(&e, why);
+	comparison_free(&c);
+}
+
+/*
+ * p1e-6, p1e-9: each CPU's estimate, overall the highest; judged only when
+ * every CPU compared has a trusted one in both reports, else refused with
+ * the report, the CPU and why
+ */
+static void test_gate_tail(void **state)
+{
+	struct cmp_gate_rule rules[2];
+	struct report_data a, b, bad;
+	const struct cmp_gate_result *g;
+	json_object *doc, *s;
+	struct comparison c;
+	char line[512];
+	double a1, a0;
+
+	(void)state;
+	load(&a, tail_of_two(), "a.json");
+	load(&b, tail_times(tail_of_two(), 1, 2), "b.json");	/* CPU 1's levels doubled */
+	assert_true(a.has_tail);
+	assert_true(a.cpus[1].tail.trusted);
+	a0 = a.cpus[0].tail.level_us[1];
+	a1 = a.cpus[1].tail.level_us[1];
+	assert_true(a1 > 10 && a1 < 100);
+	assert_true(b.cpus[1].tail.level_us[1] == 2 * a1);
+	assert_int_equal(compare_reports(&c, &a, &b), 0);
+	assert_int_equal(gate(&c, rules, 2, "p1e-9:+10%", "thread_p1e-6_us:+1000%"), 0);
+	assert_true(c.gate.failed);
+	g = &c.gate.v[0];
+	assert_string_equal(compare_metric(&c, g->metric)->key, "thread_p1e-9_us");
+	assert_int_equal(g->checked, 3);			/* overall, CPUs 0 and 1 */
+	assert_int_equal(g->nr_fails, 2);
+	assert_int_equal(g->fails[0].cpu, -1);			/* overall: the highest */
+	assert_true(g->fails[0].a == fmax(a0, a1) && g->fails[0].b == 2 * a1);
+	assert_int_equal(g->fails[1].cpu, 1);
+	compare_gate_words(&c, g, &g->fails[1], line, sizeof(line));
+	assert_non_null(strstr(line, "CPU 1: thread latency 1e-9 level "));
+	assert_non_null(strstr(line, ", worse by "));
+	assert_int_equal(c.gate.v[1].nr_fails, 0);
+	comparison_free(&c);
+
+	assert_int_equal(compare_reports(&c, &a, &a), 0);	/* the same: passes */
+	assert_int_equal(gate(&c, rules, 1, "p1e-6"), 0);
+	assert_false(c.gate.failed);
+	comparison_free(&c);
+
+	/* CPU 0 not trusted in B: not judged, and why */
+	doc = tail_of_two();
+	s = tail_series(doc, 0, "thread");
+	json_object_object_add(s, "trusted", json_object_new_boolean(false));
+	json_object_object_add(s, "levels", json_object_new_array());
+	json_object_object_add(json_object_array_get_idx(at(s, "checks"), 1), "passed",
+			       json_object_new_boolean(false));
+	load(&bad, doc, "bad.json");
+	tail_refused(&a, &bad, "p1e-9:+10%", "--fail-if-worse p1e-9:+10% cannot be judged: it "
+		     "needs the thread latency 1e-9 level of every CPU compared in both reports, "
+		     "and B, bad.json, lacks it on CPU 0, whose estimate is not trusted: its "
+		     "checks failed (stable)");
+	report_data_free(&bad);
+
+	/* CPU 2 with too few samples */
+	load(&bad, example("valid-timerlat-top-tail.json"), "three.json");
+	tail_refused(&bad, &bad, "p1e-6", "and A, three.json, lacks it on CPU 2, whose estimate "
+		     "is not trusted: too few samples (the run needed about 2 s more)");
+	report_data_free(&bad);
+
+	/* a report without --tail */
+	doc = tail_of_two();
+	json_object_object_del(doc, "tail");
+	load(&bad, doc, "plain.json");
+	assert_false(bad.has_tail);
+	tail_refused(&a, &bad, "p1e-9", "a tail level needs the tail estimates of both reports "
+		     "(their \"tail\", written with --tail since report schema 2.5), and B, "
+		     "plain.json, has none; the metrics of these timerlat reports: ");
+	report_data_free(&bad);
+	report_data_free(&a);
+	report_data_free(&b);
+}
+
 /* ---- tuning (report schema 1.7, 2.0) ---- */
 
 static json_object *with_tuning_of(const char *version, const char *settings,
@@ -1211,6 +1345,7 @@ int main(void)
 		cmocka_unit_test(test_gate_parse),
 		cmocka_unit_test(test_gate_osnoise),
 		cmocka_unit_test(test_gate_timerlat),
+		cmocka_unit_test(test_gate_tail),
 		cmocka_unit_test(test_tuning),
 		cmocka_unit_test(test_long_setting_path),
 		cmocka_unit_test(test_system_config),

@@ -628,6 +628,79 @@ static void test_combinations_refused(void **state)
 }
 
 /*
+ * --until-confident P:US: P a probability under 0.01, US a number of us
+ * over 0, each refused with what to write; it implies --tail and keeps the
+ * horizons --tail gives, before or after it; a replay takes it; it reads
+ * every sample, as --tail, so --kernel-hist and --bpf-action are refused
+ * naming it
+ */
+static void test_until_confident(void **state)
+{
+	struct rtl_params *p = *state;
+	static const char *const p_bad = "P must be a probability over 0 and under 0.01, the rare "
+					 "levels the tail estimates, written as 1e-9 or 0.000001 "
+					 "(e.g. 1e-9:50)";
+	static char *const bad[][2] = {
+		{ "1e-9", "write P:US, the probability per sample of a level and the limit in us "
+			  "it is compared with (e.g. 1e-9:50)" },
+		{ "0.01:50", "" }, { "0:50", "" }, { "1:50", "" }, { "abc:50", "" }, { ":50", "" },
+		{ "-1e-9:50", "" }, { "1e-9 :50", "" },
+		{ "1e-9:", "US is not a number of microseconds: write it as 50 or 12.5, without a "
+			   "unit (e.g. 1e-9:50)" },
+		{ "1e-9:50us", "US is not a number of microseconds" },
+		{ "1e-9:-5", "US is not a number of microseconds" },
+		{ "1e-9:50:3", "US is not a number of microseconds" },
+		{ "1e-9:0", "US must be over 0 us (e.g. 1e-9:50)" },
+		{ "1e-9:0.0", "US must be over 0 us" },
+	};
+	char what[512];
+	size_t i;
+
+	parse_ok(p, "timerlat top", ARGV("timerlat", "--until-confident", "1e-9:50"));
+	assert_true(p->tail);
+	assert_float_equal(p->gate_p, 1e-9, 1e-21);
+	assert_float_equal(p->gate_us, 50, 0);
+	assert_int_equal(p->nr_tail_horizons, 2);
+	assert_float_equal(p->tail_horizons_s[1], 86400, 0);
+	parse_ok(p, "osnoise hist", ARGV("osnoise", "--tail=20m", "--until-confident",
+					 "0.000001:12.5"));
+	assert_float_equal(p->gate_p, 1e-6, 1e-18);
+	assert_float_equal(p->gate_us, 12.5, 0);
+	assert_int_equal(p->nr_tail_horizons, 1);
+	assert_float_equal(p->tail_horizons_s[0], 1200, 0);
+	parse_ok(p, "osnoise top", ARGV("osnoise", "--until-confident=2.5E-7:5", "--tail=2h"));
+	assert_float_equal(p->gate_p, 2.5e-7, 1e-19);
+	assert_int_equal(p->nr_tail_horizons, 1);
+	assert_float_equal(p->tail_horizons_s[0], 7200, 0);
+	parse_ok(p, "timerlat hist", ARGV("timerlat", "--input", "a.dat", "--until-confident",
+					  "1e-6:20"));
+	assert_float_equal(p->gate_us, 20, 0);
+	parse_ok(p, "timerlat top", ARGV("timerlat"));
+	assert_false(p->tail);
+	assert_true(p->gate_p == 0);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(what, sizeof(what), "invalid --until-confident value '%s': %s", bad[i][0],
+			 bad[i][1][0] ? bad[i][1] : p_bad);
+		expect_refused(p, "timerlat top", ARGV("timerlat", "--until-confident", bad[i][0]),
+			       what);
+	}
+	expect_refused(p, "timerlat hist", ARGV("timerlat", "--until-confident"),
+		       "option '--until-confident' needs a value");
+	expect_refused(p, "hwlat top", ARGV("hwlat", "--until-confident", "1e-9:50"),
+		       "unknown option '--until-confident'");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--kernel-hist", "--until-confident",
+					       "1e-9:50"),
+		       "--until-confident reads every sample in its order, and --kernel-hist counts "
+		       "them in the kernel: choose one");
+	expect_refused(p, "osnoise hist", ARGV("osnoise", "--kernel-hist", "--tail"),
+		       "--tail reads every sample in its order");
+	expect_refused(p, "timerlat top", ARGV("timerlat", "-T", "10", "--bpf-action", "a.o",
+					       "--until-confident", "1e-9:50"),
+		       "--bpf-action runs from the BPF counting, and --until-confident reads every "
+		       "sample in its order instead: choose one");
+}
+
+/*
  * --input: the options that act on a live run, all named in one line; the
  * thresholds, the analysis, -c and the outputs apply to a replay; -a keeps
  * the recorded threshold (no -T 1); RTLENS_NO_BPF is no --no-bpf
@@ -1017,6 +1090,7 @@ int main(void)
 		OPT_TEST(test_timerlat_hist),
 		OPT_TEST(test_no_bpf),
 		OPT_TEST(test_combinations_refused),
+		OPT_TEST(test_until_confident),
 		OPT_TEST(test_replay_options),
 		OPT_TEST(test_live_replay_options),
 		OPT_TEST(test_usage_refused),

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <math.h>
 #include <stdint.h>
 #include <cmocka.h>
 
@@ -66,26 +67,39 @@ static void test_u64_invalid(void **state)
 	u64_bad(parse_u64, "99999999999999999999999", "number is too large");
 }
 
-/* --speed's: a decimal number, a fraction allowed; the output untouched when refused */
-static void decimal_ok(const char *str, double expected)
+/* a parser of a real number: its value, or refused with @expected and the output untouched */
+static void real_ok(int (*parse)(const char *, double *, const char **), const char *str,
+		    double expected)
 {
 	const char *why = NULL;
 	double val = -1;
 
-	assert_int_equal(parse_decimal(str, &val, &why), 0);
-	assert_float_equal(val, expected, 1e-12);
+	assert_int_equal(parse(str, &val, &why), 0);
+	assert_float_equal(val, expected, fabs(expected) * 1e-12);
+}
+
+static void real_bad(int (*parse)(const char *, double *, const char **), const char *str,
+		     const char *expected)
+{
+	const char *why = NULL;
+	double val = -1;
+
+	assert_int_equal(parse(str, &val, &why), -1);
+	assert_float_equal(val, -1, 0);
+	assert_non_null(why);
+	assert_string_equal(why, expected);
+	assert_int_equal(parse(str, &val, NULL), -1);
+}
+
+/* --speed's: a decimal number, a fraction allowed */
+static void decimal_ok(const char *str, double expected)
+{
+	real_ok(parse_decimal, str, expected);
 }
 
 static void decimal_bad(const char *str, const char *expected)
 {
-	const char *why = NULL;
-	double val = -1;
-
-	assert_int_equal(parse_decimal(str, &val, &why), -1);
-	assert_float_equal(val, -1, 0);
-	assert_non_null(why);
-	assert_string_equal(why, expected);
-	assert_int_equal(parse_decimal(str, &val, NULL), -1);
+	real_bad(parse_decimal, str, expected);
 }
 
 static void test_decimal(void **state)
@@ -111,6 +125,48 @@ static void test_decimal(void **state)
 	decimal_bad("nan", "not a decimal number");
 	decimal_bad("0.0000000001", "at most 9 digits after the point");
 	decimal_bad("99999999999999999999", "number is too large");
+}
+
+/* --until-confident's P: a decimal or an exponent, over 0 and under 1 */
+static void probability_ok(const char *str, double expected)
+{
+	real_ok(parse_probability, str, expected);
+}
+
+static void probability_bad(const char *str, const char *expected)
+{
+	real_bad(parse_probability, str, expected);
+}
+
+static void test_probability(void **state)
+{
+	(void)state;
+	probability_ok("1e-9", 1e-9);
+	probability_ok("1E-9", 1e-9);
+	probability_ok("2.5e-7", 2.5e-7);
+	probability_ok("0.000001", 1e-6);
+	probability_ok("0.5", 0.5);
+	probability_ok("1e-300", 1e-300);
+	probability_ok("10e-10", 1e-9);
+	probability_bad("", "empty number");
+	probability_bad("0", "a probability is over 0 and under 1");
+	probability_bad("0.0", "a probability is over 0 and under 1");
+	probability_bad("1", "a probability is over 0 and under 1");
+	probability_bad("1e0", "a probability is over 0 and under 1");
+	probability_bad("1e-400", "a probability is over 0 and under 1");
+	probability_bad("-1e-9", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("+1e-9", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad(".5", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("1.", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("1e", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("1e-", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("1e-0009", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad(" 1e-9", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("1e-9 ", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("0x1p-30", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("inf", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("nan", "not a probability: write it as 0.000001 or 1e-6");
+	probability_bad("1/1000", "not a probability: write it as 0.000001 or 1e-6");
 }
 
 static void test_duration_valid(void **state)
@@ -312,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_u64_valid),
 		cmocka_unit_test(test_u64_invalid),
 		cmocka_unit_test(test_decimal),
+		cmocka_unit_test(test_probability),
 		cmocka_unit_test(test_duration_valid),
 		cmocka_unit_test(test_duration_invalid),
 		cmocka_unit_test(test_time_ns_valid),

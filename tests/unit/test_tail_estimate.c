@@ -14,29 +14,9 @@
 #include <cmocka.h>
 
 #include "analysis/tail_estimate.h"
+#include "draws.h"
 
 #define NS_PER_SAMPLE	1000000ULL	/* 1 kHz */
-
-static double uniform(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return ((double)(z >> 11) + 0.5) / 9007199254740992.0;
-}
-
-/* an exponential of mean @mean ns over @base, or a Pareto of shape @alpha from @base */
-static uint64_t draw_exp(uint64_t *seed, double base, double mean)
-{
-	return (uint64_t)(base - mean * log(uniform(seed)));
-}
-
-static uint64_t draw_pareto(uint64_t *seed, double base, double alpha)
-{
-	return (uint64_t)(base * pow(uniform(seed), -1 / alpha));
-}
 
 static void fill_exp(struct tail_store *s, uint64_t n, double mean, uint64_t seed)
 {
@@ -217,7 +197,7 @@ static void test_drift_fails_stable(void **state)
 
 	(void)state;
 	for (i = 0; i < 200000; i++) {
-		double u = uniform(&seed);
+		double u = draw_uniform(&seed);
 		double v = i < 100000 ? -3000 * log(u) : 6000 / -0.3 * (pow(u, 0.3) - 1);
 
 		tail_store_add(&s, (uint64_t)(5000 + v), i * NS_PER_SAMPLE);
@@ -238,10 +218,10 @@ static void test_two_groups_fail_fits(void **state)
 
 	(void)state;
 	for (i = 0; i < 200000; i++) {
-		double u = uniform(&seed);
+		double u = draw_uniform(&seed);
 		uint64_t v = u < 0.98 ? (uint64_t)(u * 5000) :
-			     u < 0.99 ? 10000 + (uint64_t)(uniform(&seed) * 100) :
-					50000 + (uint64_t)(uniform(&seed) * 100);
+			     u < 0.99 ? 10000 + (uint64_t)(draw_uniform(&seed) * 100) :
+					50000 + (uint64_t)(draw_uniform(&seed) * 100);
 
 		tail_store_add(&s, v, i * NS_PER_SAMPLE);
 	}
@@ -299,7 +279,7 @@ static void check_ad_table_at(double xi, uint64_t seed)
 
 	for (r = 0; r < REPS; r++) {
 		for (i = 0; i < SIZE; i++) {
-			double u = uniform(&seed);
+			double u = draw_uniform(&seed);
 
 			y[i] = fabs(xi) < 1e-12 ? -log(u) : (pow(u, -xi) - 1) / xi;
 		}

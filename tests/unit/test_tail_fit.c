@@ -16,17 +16,7 @@
 #include <cmocka.h>
 
 #include "analysis/tail_fit.h"
-
-/* splitmix64: a uniform in (0, 1) from a 64-bit state */
-static double uniform(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	z ^= z >> 31;
-	return ((double)(z >> 11) + 0.5) / 9007199254740992.0;
-}
+#include "draws.h"
 
 /* @k excesses of a GPD(sigma, xi) by its inverse distribution function */
 static double *draw(size_t k, double sigma, double xi, uint64_t seed)
@@ -36,7 +26,7 @@ static double *draw(size_t k, double sigma, double xi, uint64_t seed)
 
 	assert_non_null(y);
 	for (i = 0; i < k; i++) {
-		double u = uniform(&seed);
+		double u = draw_uniform(&seed);
 
 		y[i] = fabs(xi) < 1e-12 ? -sigma * log(u) : sigma / xi * (pow(u, -xi) - 1);
 	}

@@ -154,12 +154,16 @@ fail:
 	return NULL;
 }
 
-/* every record of the measured CPUs to file_hand_out(); their number */
+/*
+ * every record of the measured CPUs to file_hand_out(); their number: in
+ * time order across the CPUs where the records need it, and for
+ * --until-confident, asked at the recorded times of a live run's ticks
+ */
 static int read_all(struct engine *e)
 {
 	int cpu, n = 0;
 
-	if (e->records || e->merged)
+	if (e->records || e->merged || e->p->gate_p > 0)
 		return file_read_in_time(e);
 	/* a CPU's events are in its own buffer: -c's others are not read at all */
 	for (cpu = 0; cpu < tracecmd_cpus(e->h); cpu++)

@@ -557,10 +557,10 @@ static int pin(const struct own_workload_worker *w)
 	err = errno;
 	CPU_FREE(set);
 	if (ret)
-		err_msg("cannot pin the measuring thread to cpu %d: %s (is the cpu online, see "
-			"/sys/devices/system/cpu/online, and in rtlens's cpuset, see taskset -p "
-			"and the cgroup's cpuset.cpus? measure other cpus with -c)",
-			w->cpu, strerror(err));
+		err_msg("cannot pin the measuring thread to cpu %d: %s (the user engine's threads "
+			"run only on the online cpus of rtlens's cgroup cpuset, its "
+			"cpuset.cpus.effective, see /sys/devices/system/cpu/online; the kernel's "
+			"tracer measures any: name others with -c)", w->cpu, strerror(err));
 	return ret ? -1 : 0;
 }
 

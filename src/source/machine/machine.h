@@ -86,6 +86,47 @@ const char *virt_cpuid_hypervisor(const char sig[12]);
 const char *virt_dmi_hypervisor(const char *sys_vendor, const char *product_name);
 
 /*
+ * allowed_cpus - the CPUs rtlens may run on (its affinity, which a
+ * container's or a pod's cpuset, taskset or systemd's CPUAffinity narrows):
+ * what it measures and judges when no CPU is named
+ */
+#define ALLOWED_FROM_CPUSET	"cpuset"	/* its cgroup's cpuset */
+#define ALLOWED_FROM_AFFINITY	"affinity"	/* its affinity alone */
+
+/* what the choice rests on: allowed_cpus_read() reads it, the tests make it */
+struct allowed_input {
+	struct cpu_mask	online;		/* /sys/devices/system/cpu/online */
+	struct cpu_mask	allowed;	/* sched_getaffinity() */
+	struct cpu_mask	isolated;	/* isolcpus, isolated cpuset partitions */
+	struct cpu_mask	cpuset;		/* its cgroup v2 cpuset.cpus.effective; empty: unknown */
+};
+
+struct allowed_cpus {
+	const char	*from;		/* NULL: all, else ALLOWED_FROM_* */
+	struct cpu_mask	cpus;		/* with from: the online CPUs rtlens may run on */
+	char		*cpuset_file;	/* with from "cpuset": its cpuset.cpus.effective */
+};
+
+/*
+ * The choice, from the sets alone. NULL when rtlens may run on every
+ * online CPU but the isolated ones, which the kernel keeps every task off
+ * by default (or when a set is unknown): measure as rtla does. Else
+ * @out (initialised) holds the online CPUs it may run on, and the answer
+ * says what narrowed them: ALLOWED_FROM_CPUSET when @in->cpuset holds the
+ * same online CPUs, else ALLOWED_FROM_AFFINITY.
+ */
+const char *allowed_cpus_choose(const struct allowed_input *in, struct cpu_mask *out);
+/*
+ * This process's: read (its cgroup's cpuset for the reason only; the
+ * choice rests on its affinity, whatever set it) and chosen. -1 when out
+ * of memory. Free with allowed_cpus_free().
+ */
+int allowed_cpus_read(struct allowed_cpus *a, int nr_cpus);
+/* The same with the files under @root (its sys/ and proc/self/cgroup): for tests. */
+int allowed_cpus_read_at(struct allowed_cpus *a, int nr_cpus, const char *root);
+void allowed_cpus_free(struct allowed_cpus *a);
+
+/*
  * tuning - read how the machine is set up for low latency (base/tuning.h):
  * /proc/cmdline, sysfs and procfs, the kernel's config, the IRQs and the
  * tasks that may run on the measured CPUs. Root is not required: what
@@ -94,6 +135,8 @@ const char *virt_dmi_hypervisor(const char *sys_vendor, const char *product_name
 enum tuning_flags {
 	TUNING_SAMPLE_TICK = 1 << 0,	/* count local timer interrupts for half a second */
 	TUNING_FOR_RUN = 1 << 1,	/* the CPUs are a measurement's (measured_why "run") */
+	TUNING_FOR_CPUSET = 1 << 2,	/* ... those rtlens's cpuset allows it ("cpuset") */
+	TUNING_FOR_AFFINITY = 1 << 3,	/* ... those its affinity allows it ("affinity") */
 };
 
 /*

@@ -106,7 +106,17 @@ static void read_isolation(struct tuning *t)
 		  sizeof(t->cpuset_isolated));
 }
 
-static int choose_measured(struct tuning *t, const struct cpu_mask *measured, bool run)
+/* where the CPUs given came from, by the flags */
+static const char *measured_from(unsigned int flags)
+{
+	if (flags & TUNING_FOR_RUN)
+		return "run";
+	if (flags & TUNING_FOR_CPUSET)
+		return ALLOWED_FROM_CPUSET;
+	return flags & TUNING_FOR_AFFINITY ? ALLOWED_FROM_AFFINITY : "-c";
+}
+
+static int choose_measured(struct tuning *t, const struct cpu_mask *measured, unsigned int flags)
 {
 	int cpu;
 
@@ -116,7 +126,7 @@ static int choose_measured(struct tuning *t, const struct cpu_mask *measured, bo
 		for_each_cpu_in(cpu, measured)
 			if (cpu < t->nr_cpus)
 				cpu_mask_set(&t->measured, cpu);
-		t->measured_why = run ? "run" : "-c";
+		t->measured_why = measured_from(flags);
 	} else {
 		tuning_or_list(&t->measured, t->isolated);
 		tuning_or_list(&t->measured, t->cpuset_isolated);
@@ -197,7 +207,7 @@ int tuning_gather(struct tuning *t, const struct cpu_mask *measured, int nr_cpus
 	read_isolation(t);
 	read_sysctls(t);
 	kconfig_read(&t->config);
-	if (choose_measured(t, measured, flags & TUNING_FOR_RUN) || init_cpus(t))
+	if (choose_measured(t, measured, flags) || init_cpus(t))
 		return -1;
 	tasks_gather(t);
 	infer_config(t);

@@ -223,7 +223,8 @@ static int load_doc(struct loader *l, json_object *doc)
 
 	if (check_tool(l, doc) || check_schema(l, doc) || find_family(l, doc) ||
 	    load_run(l, doc) || load_system(l, doc, &sys) || load_config(l, doc, &config) ||
-	    report_load_cpus(l, doc, config) || report_load_histogram(l, doc) || report_load_analysis(l, doc))
+	    report_load_cpus(l, doc, config) || report_load_histogram(l, doc) ||
+	    report_load_analysis(l, doc) || report_load_tail(l, doc))
 		return -1;
 	return load_tuning(l, sys);
 }

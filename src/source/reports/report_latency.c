@@ -150,4 +150,5 @@ const struct report_shape report_latency = {
 	.load_cpu	= load_latency_cpu,
 	.load_hist	= load_latency_hist,
 	.load_analysis	= load_latency_analysis,
+	.tail_context	= "thread",
 };

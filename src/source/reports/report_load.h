@@ -72,5 +72,7 @@ int report_add_member(struct report_entries *e, json_object *o, const char *key,
 int report_load_cpus(struct loader *l, json_object *doc, json_object *config);
 int report_load_histogram(struct loader *l, json_object *doc);
 int report_load_analysis(struct loader *l, json_object *doc);
+/* ---- report_tail.c: "tail" (2.5), the main series of each CPU ---- */
+int report_load_tail(struct loader *l, json_object *doc);
 
 #endif

@@ -68,4 +68,5 @@ const struct report_shape report_noise = {
 	.load_cpu	= load_noise_cpu,
 	.load_hist	= load_noise_hist,
 	.load_analysis	= load_noise_analysis,
+	.tail_context	= "noise",
 };

@@ -24,6 +24,8 @@ struct report_shape {
 			     struct report_cpu *c);
 	/* the object "analysis" */
 	int	(*load_analysis)(struct loader *l, json_object *aa);
+	/* the context of "tail"'s series read: the tool's main samples */
+	const char *tail_context;
 };
 
 extern const struct report_shape report_noise;

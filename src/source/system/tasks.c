@@ -16,12 +16,12 @@
 
 #include <libproc2/pids.h>
 
+#include "base/cgroup.h"
 #include "base/log.h"
 #include "base/safe_text.h"
 #include "base/facts.h"
 #include "source/system/system.h"
 
-#define CGROUP_ROOT	"/sys/fs/cgroup"
 #define TASK_COMM_LEN	64	/* a name in /proc: 16 bytes, more for some kernel threads */
 
 /* the kernel's struct sched_attr (uapi), which glibc does not declare */
@@ -36,25 +36,6 @@ struct rtl_sched_attr {
 	uint64_t	sched_period;
 };
 
-static int own_cgroup(char *buf, size_t len)
-{
-	FILE *f = fopen("/proc/self/cgroup", "r");
-	char line[PATH_MAX];
-	int ret = -1;
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, "0::", 3))
-			continue;
-		line[strcspn(line, "\n")] = '\0';
-		snprintf(buf, len, "%s", line + 3);
-		ret = 0;
-	}
-	fclose(f);
-	return ret;
-}
-
 /*
  * CGROUP_ROOT/CGROUP/cgroup.procs, the user's cgroup whole (a path too
  * long is the kernel's to refuse, by its name), allocated; NULL with a
@@ -65,7 +46,7 @@ static char *cgroup_procs_path(const struct rtl_params *p)
 	const char *cgroup = p->cgroup_name;
 	char own[PATH_MAX], *path;	/* the kernel's line: a path */
 
-	if (!cgroup && own_cgroup(own, sizeof(own))) {
+	if (!cgroup && cgroup_own_path("", own, sizeof(own))) {
 		err_msg("cannot find rtlens's own cgroup in /proc/self/cgroup (is cgroup v2 mounted?)");
 		return NULL;
 	}
